@@ -1,0 +1,70 @@
+import { Link } from "@remix-run/react";
+import { isOpen, type Auction } from "~/auctions/auction";
+import { format } from "~/i18n/messages";
+import { formatRupees, rupeesToPaise } from "~/lib/money";
+import { useMessages } from "~/web/site";
+
+export const auctionDate = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Asia/Kolkata",
+});
+
+export function StatusBadge({ auction, now }: { auction: Auction; now: number }) {
+  const m = useMessages().auctions;
+  const open = isOpen(auction, now);
+  return (
+    <span
+      className={`badge ${open ? "bg-emerald-600 text-white" : "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100"}`}
+    >
+      {open ? m.active : m.ended}
+    </span>
+  );
+}
+
+export function AuctionImage({ auction, className }: { auction: Auction; className: string }) {
+  const m = useMessages().auctions;
+  return auction.product_image ? (
+    <img src={auction.product_image} alt={auction.title} width={480} height={360} loading="lazy" decoding="async" className={className} />
+  ) : (
+    <img src="/media/auction-placeholder.svg" alt={m.placeholderAlt} width={480} height={360} loading="lazy" className={className} />
+  );
+}
+
+export function AuctionCard({ auction, now }: { auction: Auction; now: number }) {
+  const m = useMessages().auctions;
+  return (
+    <article className="card flex flex-1 flex-col overflow-hidden">
+      <AuctionImage auction={auction} className="aspect-[4/3] w-full object-cover" />
+      <div className="flex flex-1 flex-col p-5">
+        <div className="flex items-start justify-between gap-3">
+          <h2 className="font-serif text-xl font-bold">{auction.title}</h2>
+          <StatusBadge auction={auction} now={now} />
+        </div>
+        <p className="mt-2 line-clamp-2 text-sm text-slate-600 dark:text-slate-300">{auction.description}</p>
+        <dl className="mt-4 grid flex-1 grid-cols-2 gap-3 text-sm">
+          <div>
+            <dt className="text-slate-600 dark:text-slate-300">{m.currentBid}</dt>
+            <dd className="text-lg font-bold text-river-700 dark:text-gold-300">{formatRupees(rupeesToPaise(auction.current_price))}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600 dark:text-slate-300">{isOpen(auction, now) ? m.ends : m.ended}</dt>
+            <dd className="font-medium">
+              <time dateTime={auction.end_time}>{auctionDate.format(new Date(auction.end_time))}</time>
+            </dd>
+          </div>
+          <div className="col-span-2 text-slate-600 dark:text-slate-300">
+            <dt className="sr-only">Bids</dt>
+            <dd>{auction.bid_count === 1 ? m.oneBid : format(m.bids, { n: auction.bid_count })}</dd>
+          </div>
+        </dl>
+        <Link to={`/auctions/${auction.id}`} className="btn-dark mt-5 w-full" aria-label={`${m.viewDetails}: ${auction.title}`}>
+          {m.viewDetails}
+        </Link>
+      </div>
+    </article>
+  );
+}

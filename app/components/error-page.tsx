@@ -1,0 +1,20 @@
+import { Link, useRouteLoaderData } from "@remix-run/react";
+import { getMessages } from "~/i18n/messages";
+import type { loader as rootLoader } from "~/root";
+
+export function ErrorPage({ kind }: { kind: "notFound" | "error" }) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const m = getMessages(root?.site.product ?? "Pulasa")[kind];
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <p className="text-6xl font-bold text-river-300 dark:text-river-700" aria-hidden="true">
+        {kind === "notFound" ? "404" : "500"}
+      </p>
+      <h1 className="mt-4 font-serif text-3xl font-bold">{m.heading}</h1>
+      <p className="mt-3 text-slate-600 dark:text-slate-300">{m.text}</p>
+      <Link to="/" className="btn-dark mt-8">
+        {m.home}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * The message catalogue: every visible interface string, in English for now (Telugu follows). Texts the
+ * spec names are its exact words; `{product}` is filled from configuration.
+ */
+const en = {
+  nav: {
+    home: "Home",
+    blogs: "Blogs",
+    freshCatch: "Fresh Catch",
+    auctions: "Auctions",
+    login: "Login",
+    signUp: "Sign Up",
+    profile: "Profile",
+    myOrders: "My Orders",
+    logout: "Logout",
+    adminDashboard: "Admin Dashboard",
+    cart: "Cart",
+    menu: "Menu",
+    mainNavigation: "Main navigation",
+    skipToContent: "Skip to content",
+    theme: "Theme",
+    themeLight: "Light",
+    themeDark: "Dark",
+    themeSystem: "System",
+  },
+  footer: {
+    tagline: "Fresh {product} from the Godavari, caught in season and brought to your door.",
+    quickLinks: "Quick Links",
+    customerCare: "Customer Care",
+    contact: "Contact Us",
+    whatsapp: "WhatsApp Support",
+    phone: "Phone",
+    email: "Email",
+    follow: "Follow us",
+    appComingSoon: "App Coming Soon",
+    appText: "Order, track and bid from your phone. Our app for Android and iPhone is on its way.",
+    badgeBestSeafood: "Best Seafood 2025",
+    badgeCertifiedFresh: "Certified Fresh",
+    badgeColdChain: "Cold Chain Delivery",
+    rights: "All rights reserved.",
+    servingAreas: "Serving Andhra Pradesh and Telangana",
+    badges: "Badges",
+    helpSupport: "Help & Support",
+    deliveryInfo: "Delivery Information",
+    returnsRefunds: "Returns & Refunds",
+    terms: "Terms & Conditions",
+    privacy: "Privacy Policy",
+  },
+  home: {
+    headline: "The Royal Taste of Godavari",
+    orderFresh: "Order Fresh {product}",
+    seeJourney: "See {product} Journey",
+    storyHeading: "A Legacy of Excellence",
+    readFullStory: "Read Full Story →",
+    hideStory: "Hide Story",
+    step: "Step {n}",
+    orderYour: "Order Your {product}",
+    learnMore: "Learn More",
+    productsHeading: "Fresh From Our Waters",
+    productsIntro: "Caught in season on the Godavari and priced per kg. Reserve yours with a ₹500 token advance.",
+    loadingProducts: "Loading products...",
+    viewAllProducts: "View All Products",
+  },
+  products: {
+    heading: "Fresh Catch",
+    intro: "Every {product} we sell, caught fresh from the Godavari. Prices are per kg; the final price follows the actual weight.",
+    perKg: "per kg",
+    inStock: "{n} kg available",
+    addToCart: "Add to Cart",
+    outOfStock: "Out of Stock",
+    empty: "No products are available right now. Please check back during the season.",
+    failed: "Failed to load products",
+  },
+  cart: {
+    loginToAdd: "Please login to add items to cart",
+  },
+  blog: {
+    heading: "Stories from the Godavari",
+    intro: "Culture, health, recipes and the river: everything about {product}.",
+    readMore: "Read article",
+    minutesRead: "{n} min read",
+    notFound: "Blog not found.",
+    back: "← Back to Blogs",
+    comingSoon: "This article is being written. Please check back soon.",
+  },
+  policy: {
+    updated: "Last updated {date}",
+    onThisPage: "On this page",
+  },
+  auctions: {
+    heading: "Live Auctions",
+    subtitle: "Bid on premium {product} fish and other seafood products",
+    loading: "Loading auctions...",
+    error: "Error: {message}",
+    empty: "No auctions available at the moment.",
+    failed: "Failed to fetch auctions",
+    currentBid: "Current Bid",
+    ends: "Ends",
+    ended: "Ended",
+    bids: "{n} bids",
+    oneBid: "1 bid",
+    viewDetails: "View Details",
+    active: "Active",
+    placeholderAlt: "No image for this auction",
+  },
+  notFound: {
+    heading: "Oops! Page not found",
+    text: "The page you are looking for does not exist or has moved.",
+    home: "Return to Home",
+  },
+  error: {
+    heading: "Unexpected Application Error!",
+    text: "Something went wrong on our side. Please try again in a moment.",
+    home: "Return to Home",
+  },
+  toasts: {
+    region: "Notifications",
+    dismiss: "Dismiss notification",
+  },
+};
+
+export type Messages = typeof en;
+
+function fill(value: unknown, product: string): unknown {
+  if (typeof value === "string") return value.replaceAll("{product}", product);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, product)]));
+  }
+  return value;
+}
+
+const cache = new Map<string, Messages>();
+
+export function getMessages(product: string): Messages {
+  let messages = cache.get(product);
+  if (!messages) {
+    messages = fill(en, product) as Messages;
+    cache.set(product, messages);
+  }
+  return messages;
+}
+
+/** Fills the remaining placeholders, e.g. format(m.auctions.error, { message }). */
+export function format(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}

@@ -1,0 +1,104 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useFetchers,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ErrorPage } from "~/components/error-page";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { Toaster } from "~/components/toaster";
+import { getConfig } from "~/config.server";
+import { readFlash } from "~/web/flash.server";
+import { readTheme, type Theme } from "~/web/theme.server";
+import stylesheet from "./tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/media/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/media/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+export const meta: MetaFunction = () => [{ name: "theme-color", content: "#164c68" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const config = getConfig(context.cloudflare.env);
+  const [theme, { flash, clear }] = await Promise.all([readTheme(request), readFlash(request)]);
+  const { product, brand, supportEmail, supportPhone, whatsapp, socialHandle, features } = config;
+  return data(
+    {
+      site: { product, brand, supportEmail, supportPhone, whatsapp, socialHandle, features },
+      theme,
+      flash,
+      user: null as null | { name: string; isAdmin: boolean },
+    },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
+}
+
+/** The theme being applied: a pending theme change shows at once, before the server answers. */
+function useTheme(fallback: Theme): Theme {
+  const pending = useFetchers().find((f) => f.formAction === "/theme")?.formData?.get("theme");
+  return pending === "light" || pending === "dark" || pending === "system" ? pending : fallback;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const theme = useTheme(root?.theme ?? "light");
+  return (
+    <html lang="en" className={theme === "light" ? "" : theme} style={{ colorScheme: theme === "system" ? "light dark" : theme }}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-river-50 text-slate-900 antialiased dark:bg-river-950 dark:text-slate-100">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <Toaster />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  const page = <ErrorPage kind={notFound ? "notFound" : "error"} />;
+  // Without root data (the root loader itself failed) the page still renders, just without header and footer.
+  if (!root) return page;
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        {page}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { listProducts } from "~/catalog/catalog.server";
+import { HomeHero } from "~/components/home-hero";
+import { SecondHero, StorySection } from "~/components/home-story";
+import { ProductGrid } from "~/components/product-card";
+import { contentContext, getConfig } from "~/config.server";
+import { getHomeContent } from "~/content/home";
+import { pageMeta } from "~/web/meta";
+import { publicPage } from "~/web/cache-headers";
+import { useMessages } from "~/web/site";
+
+export const headers = publicPage(300);
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta({
+    title: data ? `${data.brand} – Fresh Godavari ${data.product}` : "Godavari Pulasa",
+    description: data?.content.tagline ?? "",
+  });
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  const config = getConfig(env);
+  const products = await listProducts(env);
+  return { products, content: getHomeContent(contentContext(config)), brand: config.brand, product: config.product };
+}
+
+export default function Home() {
+  const { products, content } = useLoaderData<typeof loader>();
+  const m = useMessages().home;
+  return (
+    <>
+      <HomeHero tagline={content.tagline} />
+      <SecondHero content={content.secondHero} />
+      <StorySection content={content} />
+      <section id="products" className="bg-white py-20 dark:bg-river-900/60" aria-labelledby="products-heading">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="products-heading" className="text-center font-serif text-3xl font-bold sm:text-4xl">
+            {m.productsHeading}
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-center text-slate-600 dark:text-slate-300">{m.productsIntro}</p>
+          <div className="mt-12">
+            <ProductGrid products={products} />
+          </div>
+          <div className="mt-10 text-center">
+            <Link to="/products" className="btn-dark px-8" prefetch="intent">
+              {m.viewAllProducts}
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { getConfig } from "~/config.server";
+
+export function loader({ context }: LoaderFunctionArgs) {
+  const { brand, product } = getConfig(context.cloudflare.env);
+  return Response.json(
+    {
+      name: brand,
+      short_name: product,
+      start_url: "/",
+      display: "standalone",
+      background_color: "#eef7fb",
+      theme_color: "#164c68",
+      icons: [
+        { src: "/media/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any maskable" },
+        { src: "/media/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any maskable" },
+      ],
+    },
+    { headers: { "Content-Type": "application/manifest+json", "Cache-Control": "public, max-age=3600" } },
+  );
+}

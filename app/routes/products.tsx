@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { listProducts } from "~/catalog/catalog.server";
+import { ProductGrid } from "~/components/product-card";
+import { getConfig } from "~/config.server";
+import { getMessages } from "~/i18n/messages";
+import { publicPage } from "~/web/cache-headers";
+import { pageMeta } from "~/web/meta";
+import { useMessages } from "~/web/site";
+
+export const headers = publicPage(300);
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta({ title: `${data?.heading ?? "Fresh Catch"} | ${data?.brand ?? ""}`, description: data?.intro ?? "" });
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const config = getConfig(context.cloudflare.env);
+  const m = getMessages(config.product).products;
+  return { products: await listProducts(context.cloudflare.env), brand: config.brand, heading: m.heading, intro: m.intro };
+}
+
+export default function Products() {
+  const { products } = useLoaderData<typeof loader>();
+  const m = useMessages().products;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-14">
+      <h1 className="font-serif text-4xl font-bold">{m.heading}</h1>
+      <p className="mt-3 max-w-2xl text-lg text-slate-600 dark:text-slate-300">{m.intro}</p>
+      <div className="mt-10">
+        <ProductGrid products={products} headingLevel={2} />
+      </div>
+    </div>
+  );
+}

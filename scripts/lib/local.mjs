@@ -1,0 +1,63 @@
+// Local D1 and Workers helpers shared by `npm start`, the seed and the end-to-end tests.
+import { spawn, spawnSync } from "node:child_process";
+import { setTimeout as sleep } from "node:timers/promises";
+
+export const WRANGLER = "node_modules/.bin/wrangler";
+export const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", NO_UPDATE_NOTIFIER: "1" };
+
+export function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { stdio: "inherit", env: quietEnv, ...options });
+  if (result.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed with exit code ${result.status}`);
+  return result;
+}
+
+export function applyMigrations(persistTo) {
+  run(WRANGLER, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo, "-c", "wrangler.toml"], {
+    env: { ...quietEnv, CI: "true" },
+  });
+}
+
+export function executeSql(persistTo, file) {
+  run(WRANGLER, ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "-c", "wrangler.toml", "--file", file]);
+}
+
+/** Starts both Workers in one workerd; resolves once the store answers. */
+export async function serve({ persistTo, port, stdio = "inherit", environment = "development" }) {
+  const child = spawn(
+    WRANGLER,
+    [
+      "dev",
+      "-c", "wrangler.toml",
+      "-c", "workers/auction/wrangler.toml",
+      "--persist-to", persistTo,
+      "--port", String(port),
+      "--ip", "127.0.0.1",
+      "--var", `ENVIRONMENT:${environment}`,
+      "--show-interactive-dev-session=false",
+      "--log-level", "warn",
+    ],
+    { stdio, env: quietEnv, detached: process.platform !== "win32" },
+  );
+  const url = `http://localhost:${port}`;
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/robots.txt`);
+      if (res.ok) return { child, url };
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  child.kill();
+  throw new Error("wrangler dev did not start within 60 s");
+}
+
+export function stop(child) {
+  if (!child || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    child.kill("SIGTERM");
+  }
+}

@@ -1,0 +1,64 @@
+// Seeds the local D1 database with the sample catalogue and auctions. Safe to run again: nothing is duplicated.
+//   node scripts/seed.mjs [--persist-to .wrangler/state]
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { executeSql } from "./lib/local.mjs";
+
+const product = process.env.PRODUCT_NAME || "Pulasa";
+const brand = process.env.BRAND_NAME || "Godavari Pulasa";
+const q = (s) => `'${String(s).replaceAll("'", "''")}'`;
+
+const products = [
+  {
+    slug: "fresh-fish",
+    name: `Fresh ${product} Fish`,
+    description: `Whole Godavari ${product}, caught in season and delivered on ice within 24 hours. Priced per kg; the final price follows the weight of your fish.`,
+    price: 2_500_000,
+    image: "fresh-pulasa",
+    stock: 50,
+    category: "Fresh Fish",
+  },
+  {
+    slug: "curry",
+    name: `${product} Curry`,
+    description: `Traditional ${product} Pulusu slow-cooked in a clay pot with tamarind, the Godavari way. Packed hot, sealed and sent chilled.`,
+    price: 2_580_000,
+    image: "pulasa-curry",
+    stock: 30,
+    category: "Curry",
+  },
+];
+
+const HOUR = 3_600_000;
+const auctions = [
+  { title: `Royal ${product} – 2.1 kg`, description: `A single large ${product} from the Dowleswaram barrage stretch, caught at first light. Bright silver, firm and full of roe.`, start: 3_000_000, endsIn: 26 * HOUR, image: "/media/fresh-pulasa-480.webp", bids: [["Ravi K.", 3_050_000], ["Sita M.", 3_120_000]] },
+  { title: `${product} Pair – 1.4 kg each`, description: `Two matched ${product} from the Yanam side of the river, ideal for a family feast. Delivered together in one cold-chain box.`, start: 4_200_000, endsIn: 50 * HOUR, image: null, bids: [["Prasad V.", 4_300_000]] },
+  { title: `Festival ${product} Curry – 2 kg`, description: `Two kilograms of slow-cooked ${product} Pulusu made to order for your festival table, with the fish chosen that morning.`, start: 5_000_000, endsIn: 74 * HOUR, image: "/media/pulasa-curry-480.webp", bids: [] },
+];
+
+const statements = [
+  ...products.map(
+    (p, i) =>
+      `INSERT INTO products (slug, name, description, price_paise, image, stock, category, sort_order) VALUES (${q(p.slug)}, ${q(p.name)}, ${q(p.description)}, ${p.price}, ${q(p.image)}, ${p.stock}, ${q(p.category)}, ${i}) ON CONFLICT(slug) DO NOTHING;`,
+  ),
+];
+// Each sample auction and bid is added once, by id or by its content.
+const now = Date.now();
+auctions.forEach((a, i) => {
+  const current = a.bids.at(-1)?.[1] ?? a.start;
+  statements.push(
+    `INSERT INTO auctions (id, title, description, product_image, start_price_paise, current_price_paise, end_time, status, bid_count, seller_name) SELECT ${i + 1}, ${q(a.title)}, ${q(a.description)}, ${a.image ? q(a.image) : "NULL"}, ${a.start}, ${current}, ${now + a.endsIn}, 'active', ${a.bids.length}, ${q(brand)} WHERE NOT EXISTS (SELECT 1 FROM auctions WHERE id = ${i + 1});`,
+  );
+  a.bids.forEach(([name, amount], j) => {
+    statements.push(
+      `INSERT INTO auction_bids (auction_id, bidder_name, amount_paise, created_at) SELECT ${i + 1}, ${q(name)}, ${amount}, ${now - (a.bids.length - j) * HOUR} WHERE NOT EXISTS (SELECT 1 FROM auction_bids WHERE auction_id = ${i + 1} AND bidder_name = ${q(name)} AND amount_paise = ${amount});`,
+    );
+  });
+});
+
+const persistTo = process.argv.includes("--persist-to") ? process.argv[process.argv.indexOf("--persist-to") + 1] : ".wrangler/state";
+const file = join(mkdtempSync(join(tmpdir(), "pulasa-seed-")), "seed.sql");
+writeFileSync(file, statements.join("\n") + "\n");
+executeSql(persistTo, file);
+console.log(`Seeded ${products.length} products and the sample auctions into ${persistTo}.`);

@@ -1,0 +1,49 @@
+import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/dev";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+import { getLoadContext } from "./workers/load-context";
+
+declare module "@remix-run/cloudflare" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+/** The five policy pages share one route module (the content differs, the page does not). */
+const POLICY_PATHS = ["help-support", "delivery-info", "returns-refunds", "terms-conditions", "privacy-policy"];
+
+export default defineConfig({
+  plugins: [
+    // Must come before remix(): loaders in `npm run dev` get the Worker bindings through it.
+    cloudflareDevProxyVitePlugin({
+      getLoadContext,
+      configPath: "wrangler.toml",
+    }),
+    remix({
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+      routes(defineRoutes) {
+        return defineRoutes((route) => {
+          for (const path of POLICY_PATHS) route(path, "policy-page.tsx", { id: `policy/${path}` });
+        });
+      },
+    }),
+    tsconfigPaths(),
+  ],
+  ssr: {
+    resolve: {
+      conditions: ["workerd", "worker", "browser"],
+    },
+  },
+  resolve: {
+    mainFields: ["browser", "module", "main"],
+  },
+  build: {
+    minify: true,
+  },
+});

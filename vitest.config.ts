@@ -1,0 +1,64 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import tsconfigPaths from "vite-tsconfig-paths";
+import { defineConfig } from "vitest/config";
+
+/**
+ * Three projects:
+ * - unit: pure helpers and content, in Node;
+ * - workers: server modules, loaders and the auction Worker inside workerd (D1 + Durable Objects);
+ * - e2e: the built store under `wrangler dev`, driven in Debian's Chromium (see tests/e2e).
+ */
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(__dirname, "migrations"));
+  return {
+    test: {
+      projects: [
+        {
+          plugins: [tsconfigPaths()],
+          test: {
+            name: "unit",
+            include: ["app/**/*.test.ts", "workers/**/*.test.ts", "scripts/**/*.test.ts"],
+            exclude: ["**/*.workers.test.ts", "**/node_modules/**"],
+            environment: "node",
+          },
+        },
+        {
+          plugins: [
+            tsconfigPaths(),
+            cloudflareTest({
+              wrangler: { configPath: "./workers/auction/wrangler.toml" },
+              miniflare: {
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  PRODUCT_NAME: "Pulasa",
+                  BRAND_NAME: "Godavari Pulasa",
+                  SUPPORT_EMAIL: "support@example.in",
+                  SUPPORT_PHONE: "+91 90000 00000",
+                  WHATSAPP_NUMBER: "+91 90000 00000",
+                  SOCIAL_HANDLE: "@example",
+                  ENVIRONMENT: "test",
+                },
+              },
+            }),
+          ],
+          test: {
+            name: "workers",
+            include: ["app/**/*.workers.test.ts", "workers/**/*.workers.test.ts"],
+            setupFiles: ["./tests/setup/apply-migrations.ts"],
+          },
+        },
+        {
+          test: {
+            name: "e2e",
+            include: ["tests/e2e/**/*.spec.ts"],
+            globalSetup: ["./tests/e2e/global-setup.ts"],
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  };
+});

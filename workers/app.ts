@@ -1,0 +1,43 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// @ts-ignore build/server is written by `remix vite:build`, which always runs before wrangler bundles this file.
+import * as build from "../build/server";
+import { withEdgeCache } from "./edge-cache";
+import { getLoadContext } from "./load-context";
+
+const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+
+const SECURITY_HEADERS: Record<string, string> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+};
+
+/** The auction JSON API (and its WebSockets) is served on the store's origin by the auction Worker. */
+function isAuctionApi(pathname: string): boolean {
+  return /^\/api\/(auction|bids)(\/|$)/.test(pathname);
+}
+
+export default {
+  async fetch(request, env, ctx): Promise<Response> {
+    const { pathname } = new URL(request.url);
+    if (isAuctionApi(pathname)) return env.AUCTION.fetch(request);
+
+    const loadContext = getLoadContext({
+      request,
+      context: {
+        cloudflare: {
+          cf: request.cf,
+          ctx: { waitUntil: ctx.waitUntil.bind(ctx), passThroughOnException: ctx.passThroughOnException.bind(ctx), props: {} },
+          caches,
+          env,
+        },
+      },
+    });
+    const response = await withEdgeCache(request, ctx, caches.default, () =>
+      handleRemixRequest(request, loadContext),
+    );
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
+    return response;
+  },
+} satisfies ExportedHandler<Env>;

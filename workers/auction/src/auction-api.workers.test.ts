@@ -1,0 +1,134 @@
+import { runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { AuctionJson } from "./listing";
+import { RECENT_BIDS } from "./listing";
+
+const HOUR = 3_600_000;
+
+async function insertAuction(id: number, fields: { endTime: number; status?: string; image?: string | null; price?: number }) {
+  await env.DB.prepare(
+    "INSERT INTO auctions (id, title, description, product_image, start_price_paise, current_price_paise, end_time, status, bid_count, seller_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 'Godavari Pulasa')",
+  )
+    .bind(id, `Auction ${id}`, `About auction ${id}`, fields.image ?? null, 100_000, fields.price ?? 3_000_000, fields.endTime, fields.status ?? "active")
+    .run();
+}
+
+async function list(): Promise<{ status: number; body: { success: boolean; auctions: AuctionJson[]; error?: string } }> {
+  const res = await SELF.fetch("https://auction.test/api/auction");
+  return { status: res.status, body: await res.json() };
+}
+
+beforeEach(async () => {
+  await env.DB.batch([env.DB.prepare("DELETE FROM auction_bids"), env.DB.prepare("DELETE FROM auctions")]);
+});
+
+describe("GET /api/auction", () => {
+  it("answers success with an empty list when there are no auctions", async () => {
+    expect(await list()).toEqual({ status: 200, body: { success: true, auctions: [] } });
+  });
+
+  it("returns the spec's auction shape with rupee amounts and ISO end times", async () => {
+    const end = Date.now() + HOUR;
+    await insertAuction(7, { endTime: end, image: "/media/x.webp", price: 2_512_350 });
+    const { body } = await list();
+    expect(body.auctions).toEqual([
+      {
+        id: 7,
+        title: "Auction 7",
+        description: "About auction 7",
+        product_image: "/media/x.webp",
+        current_price: 25123.5,
+        end_time: new Date(end).toISOString(),
+        status: "active",
+        bid_count: 0,
+        bids: [],
+        seller: { name: "Godavari Pulasa" },
+      },
+    ]);
+  });
+
+  it("lists running auctions first, soonest ending first, and leaves out cancelled ones", async () => {
+    const now = Date.now();
+    await insertAuction(1, { endTime: now - HOUR, status: "ended" });
+    await insertAuction(2, { endTime: now + 5 * HOUR });
+    await insertAuction(3, { endTime: now + HOUR });
+    await insertAuction(4, { endTime: now + HOUR, status: "cancelled" });
+    const { body } = await list();
+    expect(body.auctions.map((a) => a.id)).toEqual([3, 2, 1]);
+  });
+
+  it("includes only the most recent bids, newest first", async () => {
+    await insertAuction(1, { endTime: Date.now() + HOUR });
+    const inserts = Array.from({ length: RECENT_BIDS + 3 }, (_, i) =>
+      env.DB.prepare("INSERT INTO auction_bids (auction_id, bidder_name, amount_paise, created_at) VALUES (1, ?, ?, ?)").bind(
+        `Bidder ${i}`,
+        3_000_000 + i * 10_000,
+        1_000 + i,
+      ),
+    );
+    await env.DB.batch(inserts);
+    const [auction] = (await list()).body.auctions;
+    expect(auction.bids).toHaveLength(RECENT_BIDS);
+    expect(auction.bids[0]).toMatchObject({ bidder_name: `Bidder ${RECENT_BIDS + 2}`, amount: 30_000 + (RECENT_BIDS + 2) * 100 });
+    expect(auction.bids.at(-1)?.bidder_name).toBe("Bidder 3");
+  });
+});
+
+describe("GET /api/auction/:id", () => {
+  it("answers one auction, or 404 in the error shape", async () => {
+    await insertAuction(5, { endTime: Date.now() + HOUR });
+    const ok = await SELF.fetch("https://auction.test/api/auction/5");
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ success: true, auction: { id: 5 } });
+    const missing = await SELF.fetch("https://auction.test/api/auction/99");
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ success: false, error: "Auction not found" });
+  });
+
+  it("answers unknown paths with a JSON 404", async () => {
+    const res = await SELF.fetch("https://auction.test/api/nothing");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ success: false, error: "Not found" });
+  });
+});
+
+describe("AuctionRoom", () => {
+  it("loads its auction from D1 once and closes it with its alarm", async () => {
+    await insertAuction(9, { endTime: Date.now() + 50 });
+    const stub = env.AUCTION_ROOM.get(env.AUCTION_ROOM.idFromName("9"));
+    const first = await stub.snapshot(9);
+    expect(first).toMatchObject({ id: 9, status: "active" });
+    // The alarm set for the end time fires by itself.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await runDurableObjectAlarm(stub)).toBe(false);
+    await runInDurableObject(stub, async (room, state) => {
+      const row = state.storage.sql.exec<{ value: string }>("SELECT value FROM room").one();
+      expect(JSON.parse(row.value).status).toBe("ended");
+      // Safe to run twice: an ended auction stays ended.
+      await room.alarm();
+      expect((await room.snapshot(9))?.status).toBe("ended");
+    });
+    const { results } = await env.DB.prepare("SELECT status FROM auctions WHERE id = 9").all();
+    expect(results[0]).toEqual({ status: "ended" });
+  });
+
+  it("does not close an auction before its end time", async () => {
+    await insertAuction(10, { endTime: Date.now() + HOUR });
+    const stub = env.AUCTION_ROOM.get(env.AUCTION_ROOM.idFromName("10"));
+    expect(await stub.snapshot(10)).toMatchObject({ status: "active" });
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await stub.snapshot(10)).toMatchObject({ status: "active" });
+  });
+
+  it("sends the current state to a new watcher over a WebSocket", async () => {
+    await insertAuction(11, { endTime: Date.now() + HOUR });
+    const res = await SELF.fetch("https://auction.test/api/auction/11/watch", { headers: { Upgrade: "websocket" } });
+    expect(res.status).toBe(101);
+    const ws = res.webSocket!;
+    const message = new Promise<string>((resolve) => ws.addEventListener("message", (e) => resolve(e.data as string)));
+    ws.accept();
+    expect(JSON.parse(await message)).toMatchObject({ type: "state", auction: { id: 11, status: "active" } });
+    ws.close();
+  });
+});

@@ -1,0 +1,76 @@
+import { desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import type { Auction as AuctionJson } from "../../../app/auctions/auction";
+import { auctionBids, auctions, type AuctionBidRow, type AuctionRow } from "../../../app/db/schema";
+
+/** Bids shown with each auction (the spec's Bid History shows the 10 most recent). */
+export const RECENT_BIDS = 10;
+
+export type { Auction as AuctionJson } from "../../../app/auctions/auction";
+
+export function toAuctionJson(row: AuctionRow, bids: AuctionBidRow[]): AuctionJson {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    product_image: row.productImage,
+    current_price: row.currentPricePaise / 100,
+    end_time: new Date(row.endTime).toISOString(),
+    status: row.status,
+    bid_count: row.bidCount,
+    bids: bids.map((b) => ({
+      id: b.id,
+      bidder_name: b.bidderName,
+      amount: b.amountPaise / 100,
+      created_at: new Date(b.createdAt).toISOString(),
+    })),
+    seller: { name: row.sellerName },
+  };
+}
+
+async function recentBidsFor(db: ReturnType<typeof drizzle>, ids: number[]) {
+  if (ids.length === 0) return new Map<number, AuctionBidRow[]>();
+  // Window function keeps the query to one round trip however many auctions are listed.
+  const ranked = db
+    .select({
+      id: auctionBids.id,
+      rank: sql<number>`row_number() over (partition by ${auctionBids.auctionId} order by ${auctionBids.createdAt} desc, ${auctionBids.id} desc)`.as("rank"),
+    })
+    .from(auctionBids)
+    .where(inArray(auctionBids.auctionId, ids))
+    .as("ranked");
+  const rows = await db
+    .select({ bid: auctionBids })
+    .from(auctionBids)
+    .innerJoin(ranked, eq(ranked.id, auctionBids.id))
+    .where(sql`${ranked.rank} <= ${RECENT_BIDS}`)
+    .orderBy(desc(auctionBids.createdAt), desc(auctionBids.id));
+  const byAuction = new Map<number, AuctionBidRow[]>();
+  for (const { bid } of rows) {
+    const list = byAuction.get(bid.auctionId) ?? [];
+    list.push(bid);
+    byAuction.set(bid.auctionId, list);
+  }
+  return byAuction;
+}
+
+/** Every auction that is not cancelled: running ones first (ending soonest first), then ended ones. */
+export async function listAuctions(d1: D1Database, now = Date.now()): Promise<AuctionJson[]> {
+  const db = drizzle(d1);
+  const rows = await db
+    .select()
+    .from(auctions)
+    .where(ne(auctions.status, "cancelled"))
+    .orderBy(sql`case when ${auctions.status} = 'active' and ${auctions.endTime} > ${now} then 0 else 1 end`, auctions.endTime)
+    .limit(100);
+  const bids = await recentBidsFor(db, rows.map((r) => r.id));
+  return rows.map((row) => toAuctionJson(row, bids.get(row.id) ?? []));
+}
+
+export async function findAuction(d1: D1Database, id: number): Promise<AuctionJson | null> {
+  const db = drizzle(d1);
+  const [row] = await db.select().from(auctions).where(eq(auctions.id, id)).limit(1);
+  if (!row || row.status === "cancelled") return null;
+  const bids = await recentBidsFor(db, [row.id]);
+  return toAuctionJson(row, bids.get(row.id) ?? []);
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it, vi } from "vitest";
+import { withEdgeCache } from "./edge-cache";
+
+const ctx = { waitUntil: (p: Promise<unknown>) => void p.catch(() => {}) };
+const settle = () => new Promise((r) => setTimeout(r, 20));
+
+function page(body: string, headers: Record<string, string> = {}) {
+  return vi.fn(
+    async () =>
+      new Response(body, {
+        headers: { "Content-Type": "text/html", "Cache-Control": "public, max-age=0, s-maxage=300", ...headers },
+      }),
+  );
+}
+
+async function openCache() {
+  return caches.open(`test-${crypto.randomUUID()}`);
+}
+
+describe("withEdgeCache", () => {
+  it("stores an anonymous public page once and answers the next visitor from the cache", async () => {
+    const cache = await openCache();
+    const render = page("home");
+    const first = await withEdgeCache(new Request("https://store.test/"), ctx, cache, render);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    await settle();
+    const second = await withEdgeCache(new Request("https://store.test/"), ctx, cache, render);
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(await second.text()).toBe("home");
+    expect(render).toHaveBeenCalledTimes(1);
+  });
+
+  it("never answers a request with a session cookie from the cache, nor stores its page", async () => {
+    const cache = await openCache();
+    const anon = page("public");
+    await withEdgeCache(new Request("https://store.test/products"), ctx, cache, anon);
+    await settle();
+    const personal = page("personal");
+    const signedIn = new Request("https://store.test/products", { headers: { Cookie: "theme=dark; __session=abc" } });
+    const res = await withEdgeCache(signedIn, ctx, cache, personal);
+    expect(res.headers.get("x-cache")).toBe("BYPASS");
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await res.text()).toBe("personal");
+    await settle();
+    const again = await withEdgeCache(new Request("https://store.test/products"), ctx, cache, anon);
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    expect(await again.text()).toBe("public");
+  });
+
+  it("skips the cache for flash messages, non-GET requests and the API", async () => {
+    const cache = await openCache();
+    for (const request of [
+      new Request("https://store.test/login", { headers: { Cookie: "__flash=x" } }),
+      new Request("https://store.test/", { method: "POST" }),
+      new Request("https://store.test/api/products"),
+    ]) {
+      const render = page("x");
+      await withEdgeCache(request, ctx, cache, render);
+      await settle();
+      const res = await withEdgeCache(request.clone(), ctx, cache, render);
+      expect(res.headers.get("x-cache")).toBe("BYPASS");
+      expect(render).toHaveBeenCalledTimes(2);
+    }
+  });
+
+  it("does not store pages that set cookies, are private or are not 200", async () => {
+    const cache = await openCache();
+    const renders = [
+      page("a", { "Set-Cookie": "theme=dark" }),
+      page("b", { "Cache-Control": "private, no-store" }),
+      vi.fn(async () => new Response("missing", { status: 404, headers: { "Cache-Control": "public, s-maxage=60" } })),
+    ];
+    for (const [i, render] of renders.entries()) {
+      const url = `https://store.test/p${i}`;
+      expect((await withEdgeCache(new Request(url), ctx, cache, render)).headers.get("x-cache")).toBe("BYPASS");
+      await settle();
+      expect((await withEdgeCache(new Request(url), ctx, cache, render)).headers.get("x-cache")).toBe("BYPASS");
+    }
+  });
+
+  it("keeps one copy per theme so no visitor sees the wrong colours", async () => {
+    const cache = await openCache();
+    await withEdgeCache(new Request("https://store.test/blogs"), ctx, cache, page("light"));
+    await settle();
+    const dark = new Request("https://store.test/blogs", { headers: { Cookie: "theme=dark" } });
+    const res = await withEdgeCache(dark, ctx, cache, page("dark"));
+    expect(res.headers.get("x-cache")).toBe("MISS");
+    expect(await res.text()).toBe("dark");
+  });
+});
