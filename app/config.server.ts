@@ -16,7 +16,14 @@ const configSchema = z.object({
   WHATSAPP_NUMBER: z.string().min(10),
   SOCIAL_HANDLE: z.string().startsWith("@"),
   FEATURE_AUCTIONS: switchValue,
+  SESSION_SECRET: z.string().min(32).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_CALLBACK_URL: z.string().url().optional(),
 });
+
+/** Only for local development and tests, where no secret is configured; production refuses to start without one. */
+const DEVELOPMENT_SECRET = "local-development-only-secret-do-not-use-in-production";
 
 export type AppConfig = ReturnType<typeof toConfig>;
 
@@ -31,18 +38,26 @@ function toConfig(env: z.infer<typeof configSchema>) {
     whatsapp: env.WHATSAPP_NUMBER,
     socialHandle: env.SOCIAL_HANDLE,
     features: { auctions: env.FEATURE_AUCTIONS },
+    sessionSecret: env.SESSION_SECRET ?? DEVELOPMENT_SECRET,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET && env.GOOGLE_CALLBACK_URL
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, callbackUrl: env.GOOGLE_CALLBACK_URL }
+        : null,
   };
 }
 
 const cache = new WeakMap<object, AppConfig>();
 
-export function getConfig(env: Record<string, unknown>): AppConfig {
+export function getConfig(env: object): AppConfig {
   const hit = cache.get(env);
   if (hit) return hit;
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => i.path.join(".")).join(", ");
     throw new Error(`Invalid configuration in the Worker env: ${fields}`);
+  }
+  if (parsed.data.ENVIRONMENT === "production" && !parsed.data.SESSION_SECRET) {
+    throw new Error("Invalid configuration in the Worker env: SESSION_SECRET is required in production");
   }
   const config = toConfig(parsed.data);
   cache.set(env, config);

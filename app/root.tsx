@@ -99,6 +99,7 @@ export function ErrorBoundary() {
         {page}
       </main>
       <SiteFooter />
+      <Toaster />
     </>
   );
 }

@@ -34,7 +34,7 @@ export default {
         },
       },
     });
-    const response = await withEdgeCache(request, ctx, caches.default, () =>
+    const response = await withEdgeCache(request, ctx, (caches as unknown as { default: Cache }).default, () =>
       handleRemixRequest(request, loadContext),
     );
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);

@@ -57,7 +57,7 @@ describe("withEdgeCache", () => {
       const render = page("x");
       await withEdgeCache(request, ctx, cache, render);
       await settle();
-      const res = await withEdgeCache(request.clone(), ctx, cache, render);
+      const res = await withEdgeCache(request.clone() as Request, ctx, cache, render);
       expect(res.headers.get("x-cache")).toBe("BYPASS");
       expect(render).toHaveBeenCalledTimes(2);
     }

@@ -21,7 +21,10 @@ export function executeSql(persistTo, file) {
   run(WRANGLER, ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "-c", "wrangler.toml", "--file", file]);
 }
 
-/** Starts both Workers in one workerd; resolves once the store answers. */
+/**
+ * Starts both Workers in one workerd; resolves once the store answers.
+ * @param {{ persistTo: string, port: number, stdio?: import("node:child_process").StdioOptions, environment?: string }} options
+ */
 export async function serve({ persistTo, port, stdio = "inherit", environment = "development" }) {
   const child = spawn(
     WRANGLER,

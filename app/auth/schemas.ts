@@ -1,0 +1,52 @@
+import { z } from "zod";
+
+/** One schema per form, shared by the page (instant checks) and the server (the checks that count). */
+const email = z
+  .string({ required_error: "Email is required" })
+  .trim()
+  .toLowerCase()
+  .max(254, "Please enter a valid email address")
+  .email("Please enter a valid email address");
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** Bots fill every field; people never see this one. */
+export const honeypot = z.string().max(0, "Please leave this field empty").optional();
+
+export const signupSchema = z.object({
+  name: z.string({ required_error: "Full name is required" }).trim().min(1, "Full name is required").max(100, "Name is too long"),
+  email,
+  password: z
+    .string({ required_error: "Password is required" })
+    .min(8, "Password must be at least 8 characters")
+    .max(200, "Password is too long"),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\d{10}$/, "Phone number must be exactly 10 digits")
+    .optional(),
+  address: optionalText(500, "Address is too long"),
+  website: honeypot,
+});
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ required_error: "Password is required" }).min(1, "Password is required").max(200, "Password is too long"),
+  redirectTo: z.string().optional(),
+  website: honeypot,
+});
+
+export const OTP_ERROR = "Please enter a valid 6-digit OTP";
+
+export const verifySchema = z.object({
+  email,
+  otp: z.string({ required_error: OTP_ERROR }).trim().regex(/^\d{6}$/, OTP_ERROR),
+});
+
+export const resendSchema = z.object({ email });

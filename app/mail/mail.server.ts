@@ -1,0 +1,49 @@
+import { desc } from "drizzle-orm";
+import type { AppConfig } from "~/config.server";
+import { getDb } from "~/db/client.server";
+import { mailOutbox } from "~/db/schema";
+
+export type Mail = { to: string; subject: string; body: string };
+
+type MailEnv = { DB: D1Database; MAIL_API_URL?: string; MAIL_API_KEY?: string; MAIL_FROM?: string };
+
+/**
+ * The one way mail leaves the store. In development every message goes to the outbox shown at /dev/mail and
+ * to the log; in production to the HTTP mail provider configured by secrets (a JSON POST with a Bearer key,
+ * the shape Resend-style providers accept).
+ */
+export async function sendMail(env: MailEnv, config: AppConfig, mail: Mail): Promise<void> {
+  if (config.environment !== "production") {
+    await getDb(env).insert(mailOutbox).values(mail);
+    console.log(`[mail] to=${mail.to} subject=${JSON.stringify(mail.subject)}\n${mail.body}`);
+    return;
+  }
+  if (!env.MAIL_API_URL || !env.MAIL_API_KEY || !env.MAIL_FROM) throw new Error("Mail provider is not configured");
+  const response = await fetch(env.MAIL_API_URL, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${env.MAIL_API_KEY}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ from: env.MAIL_FROM, to: [mail.to], subject: mail.subject, text: mail.body }),
+  });
+  if (!response.ok) throw new Error(`Mail provider answered ${response.status}`);
+}
+
+export async function listOutbox(env: { DB: D1Database }, limit = 50) {
+  return getDb(env).select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
+}
+
+export function codeMail(config: AppConfig, to: string, name: string, code: string): Mail {
+  return {
+    to,
+    subject: `Your ${config.brand} verification code: ${code}`,
+    body: [
+      `Hello ${name},`,
+      "",
+      `Your ${config.brand} verification code is ${code}.`,
+      "It lasts 10 minutes and can be used once.",
+      "",
+      `If you did not sign up for ${config.brand}, you can ignore this e-mail: no account is activated without the code.`,
+      "",
+      `– ${config.brand}`,
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,29 @@
+// `npm run bundle-size`: the JavaScript a first visit to a page loads (module scripts and modulepreloads in the
+// server-rendered HTML), gzipped at level 9 like a CDN would. Budget for /: under 100 KB.
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { withBuiltStore } from "./serve-built.mjs";
+
+const BUDGET_KB = 100;
+const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/products", "/blogs/1"];
+
+await withBuiltStore(async (base) => {
+  let failed = false;
+  for (const path of paths) {
+    const html = await (await fetch(base + path)).text();
+    const urls = new Set();
+    for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]);
+    for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]);
+    let raw = 0;
+    let gz = 0;
+    for (const url of urls) {
+      const body = readFileSync(`build/client${url}`);
+      raw += body.length;
+      gz += gzipSync(body, { level: 9 }).length;
+    }
+    const kb = (n) => (n / 1024).toFixed(1);
+    console.log(`${path}: ${urls.size} files, ${kb(raw)} KB raw, ${kb(gz)} KB gzip (budget ${BUDGET_KB} KB)`);
+    if (path === "/" && gz / 1024 > BUDGET_KB) failed = true;
+  }
+  if (failed) process.exitCode = 1;
+});

@@ -1,0 +1,22 @@
+import { rmSync } from "node:fs";
+import type { TestProject } from "vitest/node";
+import { applyMigrations, run, serve, stop } from "../../scripts/lib/local.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+const PERSIST_TO = ".wrangler/e2e-state";
+
+/** Serves the built store (build/ must exist: `npm test` builds first) on a fresh local database. */
+export default async function setup(project: TestProject) {
+  rmSync(PERSIST_TO, { recursive: true, force: true });
+  applyMigrations(PERSIST_TO);
+  run("node", ["scripts/seed.mjs", "--persist-to", PERSIST_TO]);
+  const port = Number(process.env.E2E_PORT || 8799);
+  const { child, url } = await serve({ persistTo: PERSIST_TO, port, stdio: ["ignore", "inherit", "inherit"] });
+  project.provide("baseUrl", url);
+  return () => stop(child);
+}

@@ -1,0 +1,197 @@
+import { describe, expect, it } from "vitest";
+import { baseUrl, expectNoAxeViolations, useBrowser, VARIANTS, variantName } from "./browser";
+
+const open = useBrowser();
+
+const POLICIES = [
+  ["/help-support", "Help & Support", "8:00 AM to 8:00 PM"],
+  ["/delivery-info", "Delivery Information", "7:00 AM to 11:00 AM"],
+  ["/returns-refunds", "Returns & Refunds", "within 2 hours"],
+  ["/terms-conditions", "Terms & Conditions", "Telangana"],
+  ["/privacy-policy", "Privacy Policy", "Digital Personal Data Protection Act"],
+] as const;
+
+describe.each(VARIANTS)("public pages ($javaScript, $viewport)", (variant) => {
+  const label = variantName(variant);
+
+  it(`home: hero, story, steps, call to action and products (${label})`, async () => {
+    const { page, errors, close } = await open(variant);
+    const res = await page.goto("/");
+    expect(res?.status()).toBe(200);
+    expect(await page.locator("h1").innerText()).toBe("The Royal Taste of Godavari");
+    expect(await page.getByRole("link", { name: "Order Fresh Pulasa" }).getAttribute("href")).toBe("#products");
+    expect(await page.getByRole("link", { name: "See Pulasa Journey" }).getAttribute("href")).toBe("#story");
+    const hero = page.locator("section").first();
+    expect(await hero.locator("video source").evaluateAll((s) => s.map((e) => e.getAttribute("type")))).toEqual(["video/webm", "video/mp4"]);
+    expect(await hero.locator("video").evaluate((v: HTMLVideoElement) => v.muted && v.loop && v.autoplay)).toBe(true);
+    expect(await hero.locator("img").getAttribute("fetchpriority")).toBe("high");
+
+    await expect.poll(() => page.locator("#story h2").first().innerText()).toBe("A Legacy of Excellence");
+    const story = page.locator("#story details");
+    const toggle = story.locator("summary");
+    expect(await toggle.innerText()).toBe("Read Full Story →");
+    expect(await story.getByText("about Rs. 25,000 per kg").isVisible()).toBe(false);
+    await toggle.click();
+    expect(await toggle.innerText()).toBe("Hide Story");
+    expect(await story.getByText("about Rs. 25,000 per kg").isVisible()).toBe(true);
+    expect(await story.getByRole("heading", { name: /Pulasa Pulusu/ }).count()).toBeGreaterThan(0);
+    await toggle.click();
+    expect(await toggle.innerText()).toBe("Read Full Story →");
+
+    const steps = await page.locator("#story ol > li h3").allInnerTexts();
+    expect(steps).toEqual(["The Monsoon's Gift", "The Artisanal Catch", "Quality and Selection", "Delivered Fresh"]);
+    expect(await page.locator("#story ol > li").last().innerText()).toMatch(/under 24 hours[\s\S]*cold chain|cold chain[\s\S]*under 24 hours/);
+    expect(await page.getByRole("heading", { name: "Experience the Royal Tradition" }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Order Your Pulasa" }).getAttribute("href")).toBe("#products");
+    expect(await page.getByRole("link", { name: "Learn More" }).getAttribute("href")).toBe("#story");
+
+    const products = page.locator("#products");
+    expect(await products.locator("h2").first().innerText()).toBe("Fresh From Our Waters");
+    const cards = products.locator("article");
+    expect(await cards.count()).toBe(2);
+    expect(await cards.nth(0).innerText()).toMatch(/Fresh Pulasa Fish[\s\S]*Fresh Fish[\s\S]*₹25,000[\s\S]*per kg[\s\S]*50 kg available[\s\S]*Add to Cart/);
+    expect(await cards.nth(1).innerText()).toMatch(/Pulasa Curry[\s\S]*Curry[\s\S]*₹25,800[\s\S]*per kg[\s\S]*30 kg available/);
+    expect(await cards.nth(0).locator("img").getAttribute("width")).toBeTruthy();
+    await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+
+    await page.getByRole("link", { name: "View All Products" }).click();
+    await page.waitForURL("**/products");
+    expect(await page.locator("h1").innerText()).toBe("Fresh Catch");
+    await close();
+  });
+
+  it(`products: every card, and Add to Cart asks a visitor to log in (${label})`, async () => {
+    const { page, close } = await open(variant);
+    await page.goto("/products");
+    expect(await page.locator("main article").count()).toBe(2);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Add to Cart" }).first().click();
+    await page.waitForURL("**/login");
+    await expect.poll(() => page.getByRole("status").innerText()).toBe("Please login to add items to cart");
+    await close();
+  });
+
+  it(`navigation bar, theme menu and footer (${label})`, async () => {
+    const { page, close } = await open(variant);
+    await page.goto("/blogs");
+    const names = ["Home", "Blogs", "Fresh Catch", "Auctions", "Login", "Sign Up"];
+    if (variant.viewport === "phone") {
+      await page.getByText("Menu", { exact: true }).click();
+    }
+    const nav = page.getByRole("navigation", { name: variant.viewport === "phone" ? /Menu/ : "Main navigation" });
+    expect(await nav.getByRole("link").allInnerTexts()).toEqual(names);
+    expect(await page.getByRole("link", { name: "Profile" }).count()).toBe(0);
+
+    expect(await page.locator("html").getAttribute("class")).toBe("");
+    await page.locator("header details summary").first().click();
+    await page.getByRole("button", { name: "Dark" }).first().click();
+    await expect.poll(() => page.locator("html").getAttribute("class")).toBe("dark");
+    expect(new URL(page.url()).pathname).toBe("/blogs");
+    await page.reload();
+    expect(await page.locator("html").getAttribute("class")).toBe("dark");
+    await expectNoAxeViolations(page);
+
+    const footer = page.locator("footer");
+    const text = await footer.innerText();
+    for (const part of ["Quick Links", "Customer Care", "WhatsApp Support", "App Coming Soon", "Best Seafood 2025", "Certified Fresh", "@godavaripulasa"]) {
+      expect(text).toContain(part);
+    }
+    expect(await footer.locator('a[href^="mailto:"]').count()).toBe(1);
+    expect(await footer.locator('a[href^="tel:"]').count()).toBe(1);
+    await close();
+  });
+
+  it(`blogs: six cards, articles 1–7, and unknown ids (${label})`, async () => {
+    const { page, close } = await open(variant);
+    await page.goto("/blogs");
+    const hrefs = await page.locator("main article h2 a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    expect(hrefs).toEqual(["/blogs/1", "/blogs/2", "/blogs/3", "/blogs/4", "/blogs/5", "/blogs/6"]);
+    await expectNoAxeViolations(page);
+    await page.locator('main a[href="/blogs/3"]').click();
+    await page.waitForURL("**/blogs/3");
+    expect((await page.locator("main article").innerText()).length).toBeGreaterThan(2000);
+    await expectNoAxeViolations(page);
+
+    const seven = await page.goto("/blogs/7");
+    expect(seven?.status()).toBe(200);
+    expect((await page.locator("h1").innerText()).length).toBeGreaterThan(5);
+
+    for (const id of ["8", "0", "abc"]) {
+      const res = await page.goto(`/blogs/${id}`);
+      expect(res?.status()).toBe(404);
+      expect(await page.locator("h1").innerText()).toBe("Blog not found.");
+    }
+    await page.getByRole("link", { name: "← Back to Blogs" }).first().click();
+    await page.waitForURL("**/blogs");
+    await close();
+  });
+
+  it(`policy pages with the shared header and footer (${label})`, async () => {
+    const { page, close } = await open(variant);
+    for (const [path, title, fact] of POLICIES) {
+      const res = await page.goto(path);
+      expect(res?.status()).toBe(200);
+      expect(await page.locator("h1").innerText()).toBe(title);
+      expect(await page.locator("main").innerText()).toContain(fact);
+      expect(await page.locator("header").count()).toBe(1);
+      expect(await page.locator("footer").count()).toBe(1);
+    }
+    await expectNoAxeViolations(page);
+    await close();
+  });
+
+  it(`auctions: list and details from the auction Worker (${label})`, async () => {
+    const { page, close } = await open(variant);
+    await page.goto("/auctions");
+    expect(await page.locator("h1").innerText()).toBe("Live Auctions");
+    expect(await page.getByText("Bid on premium Pulasa fish and other seafood products").count()).toBe(1);
+    const cards = page.locator("main article");
+    expect(await cards.count()).toBe(3);
+    expect(await cards.first().innerText()).toMatch(/Current Bid[\s\S]*₹31,200[\s\S]*2 bids[\s\S]*Active/);
+    expect(await cards.nth(1).locator("img").getAttribute("src")).toBe("/media/auction-placeholder.svg");
+    await expectNoAxeViolations(page);
+    await cards.first().getByRole("link", { name: /View Details/ }).click();
+    await page.waitForURL("**/auctions/1");
+    const main = await page.locator("main").innerText();
+    expect(main).toMatch(/Current Price[\s\S]*₹31,200/);
+    expect(main).toContain("Bid History");
+    expect(main).toContain("Please login to place a bid");
+    expect(await page.getByRole("button", { name: "Place Bid" }).isDisabled()).toBe(true);
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: /Back to Auctions/ }).click();
+    await page.waitForURL("**/auctions");
+    await close();
+  });
+
+  it(`any other path: 404 with a way home (${label})`, async () => {
+    const { page, close } = await open(variant);
+    const res = await page.goto("/no-such-page");
+    expect(res?.status()).toBe(404);
+    expect(await page.locator("h1").innerText()).toBe("Oops! Page not found");
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.waitForURL(baseUrl() + "/");
+    await close();
+  });
+});
+
+describe("edge cache", () => {
+  it("answers anonymous visitors from the cache and never caches a session", async () => {
+    const url = `${baseUrl()}/blogs/2`;
+    const first = await fetch(url);
+    expect(first.headers.get("cache-control")).toContain("s-maxage");
+    const second = await fetch(url);
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    const personal = await fetch(url, { headers: { Cookie: "__session=anything" } });
+    expect(personal.headers.get("x-cache")).toBe("BYPASS");
+    expect(personal.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("forwards the auction JSON API to the auction Worker", async () => {
+    const res = await fetch(`${baseUrl()}/api/auction`);
+    const body = (await res.json()) as { success: boolean; auctions: unknown[] };
+    expect(body.success).toBe(true);
+    expect(body.auctions).toHaveLength(3);
+  });
+});
