@@ -16,7 +16,10 @@ import { ErrorPage } from "~/components/error-page";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
+import { getCurrentUser } from "~/auth/current-user.server";
+import { cartCount } from "~/cart/cart.server";
 import { getConfig } from "~/config.server";
+import { getDb } from "~/db/client.server";
 import { readFlash } from "~/web/flash.server";
 import { readTheme, type Theme } from "~/web/theme.server";
 import stylesheet from "./tailwind.css?url";
@@ -32,14 +35,19 @@ export const meta: MetaFunction = () => [{ name: "theme-color", content: "#164c6
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const config = getConfig(context.cloudflare.env);
-  const [theme, { flash, clear }] = await Promise.all([readTheme(request), readFlash(request)]);
+  const [theme, { flash, clear }, current] = await Promise.all([readTheme(request), readFlash(request), getCurrentUser(request, context)]);
+  const user = current ? { name: current.user.name, isAdmin: current.user.isAdmin } : null;
+  // Admins have no cart (spec: count 0 and the Cart button hidden).
+  const cart = current && !current.user.isAdmin ? await cartCount(getDb(context.cloudflare.env), current.user.id) : 0;
   const { product, brand, supportEmail, supportPhone, whatsapp, socialHandle, features } = config;
   return data(
     {
       site: { product, brand, supportEmail, supportPhone, whatsapp, socialHandle, features },
       theme,
       flash,
-      user: null as null | { name: string; isAdmin: boolean },
+      user,
+      cartCount: cart,
+      unreadNotifications: 0,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );

@@ -1,5 +1,6 @@
 // Seeds the local D1 database with the sample catalogue and auctions. Safe to run again: nothing is duplicated.
 //   node scripts/seed.mjs [--persist-to .wrangler/state]
+import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -56,6 +57,15 @@ auctions.forEach((a, i) => {
     );
   });
 });
+
+// The development admin: local only (the seed never runs against the deployed database).
+const DEV_ADMIN = { email: "admin@pulasa.local", password: "pulasa-admin-local" };
+const salt = randomBytes(16);
+const hash = pbkdf2Sync(DEV_ADMIN.password, salt, 100_000, 32, "sha256");
+const b64url = (b) => b.toString("base64url");
+statements.push(
+  `INSERT INTO users (name, email, password_hash, email_verified_at, is_admin) VALUES ('Store Admin (local only)', ${q(DEV_ADMIN.email)}, ${q(`pbkdf2$100000$${b64url(salt)}$${b64url(hash)}`)}, ${now}, 1) ON CONFLICT(email) DO NOTHING;`,
+);
 
 const persistTo = process.argv.includes("--persist-to") ? process.argv[process.argv.indexOf("--persist-to") + 1] : ".wrangler/state";
 const file = join(mkdtempSync(join(tmpdir(), "pulasa-seed-")), "seed.sql");

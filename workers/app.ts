@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import { withEdgeCache } from "./edge-cache";
 import { getLoadContext } from "./load-context";
+import { isCrossSiteWrite } from "./request-guards";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -21,6 +22,9 @@ function isAuctionApi(pathname: string): boolean {
 export default {
   async fetch(request, env, ctx): Promise<Response> {
     const { pathname } = new URL(request.url);
+    if (isCrossSiteWrite(request)) {
+      return Response.json({ success: false, error: "Cross-site request refused" }, { status: 403 });
+    }
     if (isAuctionApi(pathname)) return env.AUCTION.fetch(request);
 
     const loadContext = getLoadContext({

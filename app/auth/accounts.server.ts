@@ -163,3 +163,14 @@ export async function logout(deps: Pick<AuthDeps, "db">, token: string, userId: 
 export async function emailExists(db: Db, email: string): Promise<boolean> {
   return (await findByEmail(db, email)) !== null;
 }
+
+/** Seconds before the e-mail's account may be sent another code (0 when it may, or when there is no such account). */
+export async function resendWaitFor(db: Db, email: string, now = Date.now()): Promise<number> {
+  const [row] = await db
+    .select({ sentAt: otpCodes.sentAt })
+    .from(otpCodes)
+    .innerJoin(users, eq(users.id, otpCodes.userId))
+    .where(eq(users.email, email))
+    .limit(1);
+  return resendWaitSeconds(row ?? null, now);
+}

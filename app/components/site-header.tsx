@@ -1,5 +1,6 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { ThemeMenu } from "~/components/theme-menu";
+import { format } from "~/i18n/messages";
 import { useMessages, useSite } from "~/web/site";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -33,31 +34,73 @@ function useNavItems() {
   return { main, account };
 }
 
+/** Logout is a POST (never a GET), so a link or prefetch can never sign anyone out. */
+function LogoutButton({ className }: { className: string }) {
+  const m = useMessages().nav;
+  return (
+    <Form method="post" action="/logout">
+      <button type="submit" className={className}>
+        {m.logout}
+      </button>
+    </Form>
+  );
+}
+
+function UserBadges() {
+  const { user, cartCount, unreadNotifications } = useSite();
+  const m = useMessages();
+  if (!user) return null;
+  return (
+    <>
+      <span role="img" aria-label={format(m.auth.bell, { n: unreadNotifications })} className="relative flex h-11 w-11 items-center justify-center text-lg">
+        <span aria-hidden="true">🔔</span>
+        {unreadNotifications > 0 ? (
+          <span aria-hidden="true" className="absolute right-1 top-1 rounded-full bg-red-600 px-1.5 text-xs font-bold text-white">
+            {unreadNotifications}
+          </span>
+        ) : null}
+      </span>
+      {!user.isAdmin ? (
+        <Link to="/cart" aria-label={format(m.auth.cartCount, { n: cartCount })} className="relative flex h-11 items-center gap-1 rounded-full px-3 text-sm font-semibold hover:bg-river-100 dark:hover:bg-river-800">
+          <span aria-hidden="true">🛒</span>
+          <span aria-hidden="true">{m.nav.cart}</span>
+          <span aria-hidden="true" className="rounded-full bg-gold-400 px-2 text-xs font-bold text-river-950">
+            {cartCount}
+          </span>
+        </Link>
+      ) : null}
+    </>
+  );
+}
+
 export function SiteHeader() {
   const m = useMessages().nav;
-  const { site } = useSite();
+  const { site, user } = useSite();
   const { main, account } = useNavItems();
   const { pathname } = useLocation();
+  const items = [...main, ...account];
   return (
     <header className="sticky top-0 z-40 border-b border-river-100 bg-white/95 backdrop-blur dark:border-river-800 dark:bg-river-950/95">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:rounded focus:bg-gold-300 focus:px-3 focus:py-2 focus:text-river-950">
         {m.skipToContent}
       </a>
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
-        <Link to="/" className="flex items-center gap-2 font-serif text-lg font-bold text-river-800 dark:text-white" prefetch="intent">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
+        <Link to="/" className="flex shrink-0 items-center gap-2 font-serif text-lg font-bold text-river-800 dark:text-white" prefetch="intent">
           <img src="/media/logo.svg" alt="" width="36" height="36" className="h-9 w-9" />
-          <span>{site.brand}</span>
+          <span className="hidden min-[380px]:inline">{site.brand}</span>
         </Link>
-        <nav aria-label={m.mainNavigation} className="ml-auto hidden items-center gap-1 md:flex">
-          {[...main, ...account].map((item) => (
+        <nav aria-label={m.mainNavigation} className="ml-auto hidden items-center gap-1 lg:flex">
+          {items.map((item) => (
             <NavLink key={item.to} to={item.to} end={"end" in item} className={linkClass} prefetch="intent">
               {item.label}
             </NavLink>
           ))}
+          {user ? <LogoutButton className={linkClass({ isActive: false })} /> : null}
         </nav>
-        <div className="ml-auto flex items-center md:ml-2">
+        <div className="ml-auto flex items-center lg:ml-2">
+          <UserBadges />
           <ThemeMenu idSuffix="bar" />
-          <details key={pathname} className="group md:hidden">
+          <details key={pathname} className="group lg:hidden">
             <summary className="flex h-11 cursor-pointer items-center gap-2 rounded-full px-3 text-sm font-semibold hover:bg-river-100 dark:hover:bg-river-800">
               <span aria-hidden="true" className="text-lg group-open:hidden">
                 ☰
@@ -72,13 +115,18 @@ export function SiteHeader() {
               className="absolute inset-x-0 top-16 border-b border-river-100 bg-white px-4 pb-4 shadow-lg dark:border-river-800 dark:bg-river-950"
             >
               <ul className="flex flex-col">
-                {[...main, ...account].map((item) => (
+                {items.map((item) => (
                   <li key={item.to}>
                     <NavLink to={item.to} end={"end" in item} className={({ isActive }) => `${linkClass({ isActive })} block py-3`}>
                       {item.label}
                     </NavLink>
                   </li>
                 ))}
+                {user ? (
+                  <li>
+                    <LogoutButton className={`${linkClass({ isActive: false })} block w-full py-3 text-left`} />
+                  </li>
+                ) : null}
               </ul>
             </nav>
           </details>

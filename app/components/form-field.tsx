@@ -1,0 +1,75 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+
+type Props = {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  type: "text" | "email" | "password" | "tel";
+  autoComplete: string;
+  hint?: ReactNode;
+  inputMode?: "numeric" | "email" | "text";
+  maxLength?: number;
+};
+
+/** A labelled input with its error under it (red) or a green edge once valid; works without JavaScript. */
+export function FormField({ field, label, type, autoComplete, hint, inputMode, maxLength }: Props) {
+  const invalid = Boolean(field.errors?.length);
+  return (
+    <div>
+      <label htmlFor={field.id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        {...getInputProps(field, { type, ariaDescribedBy: hint ? `${field.id}-hint` : undefined })}
+        key={field.key}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        className={`mt-1 block min-h-11 w-full rounded-xl border bg-white px-4 text-base shadow-sm outline-none focus:ring-2 dark:bg-river-950 ${
+          invalid ? "border-red-500 focus:ring-red-300" : "border-river-200 focus:border-river-500 focus:ring-river-200 dark:border-river-700"
+        }`}
+      />
+      {hint ? (
+        <p id={`${field.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+          {hint}
+        </p>
+      ) : null}
+      <p id={field.errorId} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">
+        {field.errors?.[0]}
+      </p>
+    </div>
+  );
+}
+
+/** Hidden from people (and assistive technology); bots that fill every field give themselves away. */
+export function Honeypot() {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label>
+        Leave this empty
+        <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}
+
+export function FormError({ errors }: { errors?: string[] | null }) {
+  if (!errors?.length) return null;
+  return (
+    <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+      {errors[0]}
+    </p>
+  );
+}
+
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <div className="card p-6 sm:p-8">
+        <h1 className="font-serif text-3xl font-bold">{title}</h1>
+        {subtitle ? <p className="mt-2 text-slate-600 dark:text-slate-300">{subtitle}</p> : null}
+        <div className="mt-6">{children}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { googleAuthenticator } from "~/auth/google-oauth.server";
+import { authMessages, signedInRedirect } from "~/auth/pages.server";
+import { redirectWithFlash } from "~/web/flash.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const m = authMessages(context);
+  const authenticator = googleAuthenticator(request, context);
+  if (!authenticator) return redirectWithFlash("/login", { type: "error", text: m.googleUnavailable });
+  try {
+    const { token } = await authenticator.authenticate("google", request, { throwOnError: true });
+    return signedInRedirect(context, token, "/", m.loginSuccess);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error("google sign-in failed", error);
+    return redirectWithFlash("/login", { type: "error", text: m.googleFailed });
+  }
+}

@@ -1,0 +1,44 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { getConfig } from "~/config.server";
+import { listOutbox } from "~/mail/mail.server";
+import { useMessages } from "~/web/site";
+
+export const meta: MetaFunction = () => [{ title: "Mail outbox (development)" }, { name: "robots", content: "noindex" }];
+
+/** Exists only in local development: in production this path is a plain 404. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  if (!getConfig(context.cloudflare.env).isDevelopment) throw new Response("Not Found", { status: 404 });
+  const mails = await listOutbox(context.cloudflare.env);
+  return { mails: mails.map((m) => ({ ...m, createdAt: new Date(m.createdAt).toISOString() })) };
+}
+
+export default function DevMail() {
+  const { mails } = useLoaderData<typeof loader>();
+  const m = useMessages().devMail;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="font-serif text-3xl font-bold">{m.title}</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">{m.intro}</p>
+      {mails.length === 0 ? <p className="card mt-8 p-6">{m.empty}</p> : null}
+      <ol className="mt-8 space-y-4">
+        {mails.map((mail) => (
+          <li key={mail.id} className="card p-5">
+            <article aria-label={mail.subject}>
+              <p className="text-sm text-slate-600 dark:text-slate-300">
+                <time dateTime={mail.createdAt}>{mail.createdAt.replace("T", " ").slice(0, 19)} UTC</time>
+              </p>
+              <dl className="mt-2 grid grid-cols-[5rem_1fr] gap-1 text-sm">
+                <dt className="font-medium">{m.to}</dt>
+                <dd className="mail-to">{mail.to}</dd>
+                <dt className="font-medium">{m.subject}</dt>
+                <dd className="font-semibold">{mail.subject}</dd>
+              </dl>
+              <pre className="mt-4 whitespace-pre-wrap rounded-lg bg-river-50 p-4 font-sans text-sm dark:bg-river-950">{mail.body}</pre>
+            </article>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

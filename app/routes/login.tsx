@@ -1,0 +1,74 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { login } from "~/auth/accounts.server";
+import { authDeps } from "~/auth/current-user.server";
+import { authMessages, redirectIfSignedIn, replyWithError, signedInRedirect } from "~/auth/pages.server";
+import { loginSchema } from "~/auth/schemas";
+import { AuthCard, FormError, FormField, Honeypot } from "~/components/form-field";
+import { GoogleButton } from "~/components/google-button";
+import { redirectWithFlash } from "~/web/flash.server";
+import { useMessages } from "~/web/site";
+
+export const meta: MetaFunction = () => [{ title: "Login" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await redirectIfSignedIn(request, context);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const m = authMessages(context);
+  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  const { email, password, redirectTo } = submission.value;
+  try {
+    const result = await login(authDeps(request, context), email, password);
+    if (result.kind === "verify") {
+      return redirectWithFlash(`/verify-otp?email=${encodeURIComponent(email)}`, { type: "info", text: m.verifyFirst });
+    }
+    return signedInRedirect(context, result.token, redirectTo, m.loginSuccess);
+  } catch (error) {
+    return replyWithError(submission, error, m.loginFailed, ["password"]);
+  }
+}
+
+export default function Login() {
+  const m = useMessages().auth;
+  const lastResult = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction === "/login";
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  return (
+    <AuthCard title={m.loginTitle} subtitle={m.loginSubtitle}>
+      <Form method="post" {...getFormProps(form)} className="relative space-y-2">
+        <Honeypot />
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
+        <FormError errors={form.errors} />
+        <FormField field={fields.email} label={m.email} type="email" autoComplete="email" inputMode="email" />
+        <FormField field={fields.password} label={m.password} type="password" autoComplete="current-password" />
+        <button type="submit" className="btn-dark w-full" disabled={busy}>
+          {busy ? m.signingIn : m.signIn}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">{m.or}</p>
+      <GoogleButton redirectTo={params.get("redirectTo") ?? undefined} />
+      <p className="mt-6 text-center text-sm">
+        {m.noAccount}{" "}
+        <Link to="/signup" className="link">
+          {m.createAccount}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+

@@ -1,0 +1,70 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { register } from "~/auth/accounts.server";
+import { authDeps } from "~/auth/current-user.server";
+import { authMessages, redirectIfSignedIn, replyWithError } from "~/auth/pages.server";
+import { signupSchema } from "~/auth/schemas";
+import { AuthCard, FormError, FormField, Honeypot } from "~/components/form-field";
+import { GoogleButton } from "~/components/google-button";
+import { redirectWithFlash } from "~/web/flash.server";
+import { useMessages } from "~/web/site";
+
+export const meta: MetaFunction = () => [{ title: "Sign Up" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await redirectIfSignedIn(request, context);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const m = authMessages(context);
+  const submission = parseWithZod(await request.formData(), { schema: signupSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  try {
+    const user = await register(authDeps(request, context), submission.value);
+    return redirectWithFlash(`/verify-otp?email=${encodeURIComponent(user.email)}`, { type: "success", text: m.registrationSuccess });
+  } catch (error) {
+    return replyWithError(submission, error, m.registrationFailed, ["password"]);
+  }
+}
+
+export default function Signup() {
+  const m = useMessages().auth;
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction === "/signup";
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(signupSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+  });
+  return (
+    <AuthCard title={m.signupTitle} subtitle={m.signupSubtitle}>
+      <Form method="post" {...getFormProps(form)} className="relative space-y-2">
+        <Honeypot />
+        <FormError errors={form.errors} />
+        <FormField field={fields.name} label={m.fullName} type="text" autoComplete="name" />
+        <FormField field={fields.email} label={m.email} type="email" autoComplete="email" inputMode="email" />
+        <FormField field={fields.password} label={m.password} type="password" autoComplete="new-password" hint={m.passwordHint} />
+        <FormField field={fields.phone} label={m.phoneOptional} type="tel" autoComplete="tel-national" inputMode="numeric" maxLength={10} hint={m.phoneHint} />
+        <FormField field={fields.address} label={m.addressOptional} type="text" autoComplete="street-address" />
+        <button type="submit" className="btn-dark w-full" disabled={busy}>
+          {busy ? m.creatingAccount : m.createAccountButton}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">{m.or}</p>
+      <GoogleButton />
+      <p className="mt-6 text-center text-sm">
+        {m.haveAccount}{" "}
+        <Link to="/login" className="link">
+          {m.logIn}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
