@@ -29,7 +29,7 @@ export default defineConfig({
       },
       routes(defineRoutes) {
         return defineRoutes((route) => {
-          for (const path of POLICY_PATHS) route(path, "policy-page.tsx", { id: `policy/${path}` });
+          for (const path of POLICY_PATHS) route(path, "shared-routes/policy-page.tsx", { id: `policy/${path}` });
         });
       },
     }),

@@ -20,6 +20,7 @@ import { getCurrentUser } from "~/auth/current-user.server";
 import { cartCount } from "~/cart/cart.server";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
+import { getMessages } from "~/i18n/messages";
 import { readFlash } from "~/web/flash.server";
 import { readTheme, type Theme } from "~/web/theme.server";
 import stylesheet from "./tailwind.css?url";
@@ -31,7 +32,14 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-export const meta: MetaFunction = () => [{ name: "theme-color", content: "#164c68" }];
+export const meta: MetaFunction<typeof loader> = ({ error, data }) => {
+  const themeColor = { name: "theme-color", content: "#164c68" };
+  if (!error) return [themeColor];
+  // Only the root boundary renders a failed page, so the root names it.
+  const m = getMessages(data?.site.product ?? "Pulasa");
+  const heading = isRouteErrorResponse(error) && error.status === 404 ? m.notFound.heading : m.error.heading;
+  return [themeColor, { title: heading }, { name: "robots", content: "noindex" }];
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const config = getConfig(context.cloudflare.env);

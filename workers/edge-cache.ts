@@ -1,18 +1,11 @@
+import { readCookie } from "../app/web/cookies";
+
 /**
  * Edge caching of public pages for anonymous visitors (Cache API). Anything personal skips it: a request
  * that carries a session or flash cookie is never answered from the cache and never stored in it.
  */
 export const PRIVATE_COOKIES = ["__session", "__flash"];
 export const THEME_COOKIE = "theme";
-
-export function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get("Cookie") ?? "";
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=");
-  }
-  return undefined;
-}
 
 export function isPersonal(request: Request): boolean {
   return PRIVATE_COOKIES.some((name) => readCookie(request, name) !== undefined);

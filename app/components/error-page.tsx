@@ -7,7 +7,7 @@ export function ErrorPage({ kind }: { kind: "notFound" | "error" }) {
   const m = getMessages(root?.site.product ?? "Pulasa")[kind];
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <p className="text-6xl font-bold text-river-300 dark:text-river-700" aria-hidden="true">
+      <p className="text-6xl font-bold text-river-600 dark:text-river-300" aria-hidden="true">
         {kind === "notFound" ? "404" : "500"}
       </p>
       <h1 className="mt-4 font-serif text-3xl font-bold">{m.heading}</h1>

@@ -10,7 +10,7 @@ export function SecondHero({ content }: { content: HomeContent["secondHero"] }) 
     <section className="bg-white dark:bg-river-900" aria-labelledby="second-hero-heading">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 md:grid-cols-2">
         <div>
-          <p className="text-sm font-semibold uppercase tracking-widest text-gold-600 dark:text-gold-300">{content.eyebrow}</p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-gold-700 dark:text-gold-300">{content.eyebrow}</p>
           <h2 id="second-hero-heading" className="mt-3 font-serif text-3xl font-bold sm:text-4xl">
             {content.heading}
           </h2>
@@ -59,7 +59,7 @@ export function StorySection({ content }: { content: HomeContent }) {
               <Picture {...step.image} kind="card" sizes="(min-width: 768px) 36rem, 100vw" className="aspect-[4/3] w-full rounded-2xl object-cover shadow-md" />
             </div>
             <div>
-              <p className="text-sm font-semibold uppercase tracking-widest text-gold-600 dark:text-gold-300">{format(m.step, { n: i + 1 })}</p>
+              <p className="text-sm font-semibold uppercase tracking-widest text-gold-700 dark:text-gold-300">{format(m.step, { n: i + 1 })}</p>
               <h3 className="mt-2 font-serif text-2xl font-bold">{step.title}</h3>
               <p className="mt-4 text-lg leading-relaxed text-slate-600 dark:text-slate-300">{step.text}</p>
             </div>
@@ -67,7 +67,7 @@ export function StorySection({ content }: { content: HomeContent }) {
         ))}
       </ol>
 
-      <aside className="mt-20 rounded-3xl bg-gradient-to-br from-river-700 to-river-900 px-6 py-14 text-center text-white shadow-xl" aria-labelledby="cta-heading">
+      <section className="mt-20 rounded-3xl bg-gradient-to-br from-river-700 to-river-900 px-6 py-14 text-center text-white shadow-xl" aria-labelledby="cta-heading">
         <h2 id="cta-heading" className="font-serif text-3xl font-bold">
           {content.cta.heading}
         </h2>
@@ -80,7 +80,7 @@ export function StorySection({ content }: { content: HomeContent }) {
             {m.learnMore}
           </a>
         </div>
-      </aside>
+      </section>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { serializeTheme, themeSchema } from "~/web/theme.server";
 export async function action({ request }: ActionFunctionArgs) {
   const parsed = themeSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "Choose Light, Dark or System." }, { status: 400 });
-  const headers = { "Set-Cookie": await serializeTheme(parsed.data.theme) };
+  const headers = { "Set-Cookie": serializeTheme(parsed.data.theme) };
   // A fetcher (JavaScript) needs no navigation; a plain form goes back to the page it came from.
   const mode = request.headers.get("Sec-Fetch-Mode");
   if (mode === null || mode === "navigate") {

@@ -1,5 +1,5 @@
-import { createCookie } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { readCookie } from "./cookies";
 
 export const themes = ["light", "dark", "system"] as const;
 export type Theme = (typeof themes)[number];
@@ -8,21 +8,17 @@ export const themeSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-/** Not signed: it only picks colours. A year, so the choice sticks. */
-const themeCookie = createCookie("theme", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  maxAge: 60 * 60 * 24 * 365,
-  encode: (v) => v,
-  decode: (v) => v,
-});
+/**
+ * A plain (unsigned) cookie: it only picks colours, and the Worker's edge cache reads the same raw value to
+ * keep one cached copy per theme. Kept a year, so the choice sticks.
+ */
+export const THEME_COOKIE = "theme";
 
-export async function readTheme(request: Request): Promise<Theme> {
-  const value: unknown = await themeCookie.parse(request.headers.get("Cookie"));
+export function readTheme(request: Request): Theme {
+  const value = readCookie(request, THEME_COOKIE);
   return themes.includes(value as Theme) ? (value as Theme) : "light";
 }
 
-export function serializeTheme(theme: Theme): Promise<string> {
-  return themeCookie.serialize(theme);
+export function serializeTheme(theme: Theme): string {
+  return `${THEME_COOKIE}=${theme}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }

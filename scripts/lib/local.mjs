@@ -18,7 +18,12 @@ export function applyMigrations(persistTo) {
 }
 
 export function executeSql(persistTo, file) {
-  run(WRANGLER, ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "-c", "wrangler.toml", "--file", file]);
+  const args = ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "-c", "wrangler.toml", "--file", file];
+  const result = spawnSync(WRANGLER, args, { encoding: "utf8", env: quietEnv });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr);
+    throw new Error(`wrangler ${args.join(" ")} failed with exit code ${result.status}`);
+  }
 }
 
 /**

@@ -60,6 +60,7 @@ export function useBrowser() {
       await context.addCookies(options.cookies.map((c) => ({ ...c, url: baseUrl() })));
     }
     const page = await context.newPage();
+    if (!variant.javaScript) scriptlessPages.add(page);
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     page.on("console", (m) => {
@@ -69,15 +70,33 @@ export function useBrowser() {
   };
 }
 
-/** Runs axe-core in the page; the test fails on any violation, listing them. */
+/** Pages opened with JavaScript disabled: axe needs scripts, so they are audited in a copy. */
+const scriptlessPages = new WeakSet<Page>();
+
+/**
+ * Runs axe-core in the page; the test fails on any violation, listing them. A page without JavaScript is
+ * audited as a script-free copy of its current DOM, served at its own URL in a JavaScript-enabled page of the
+ * same size (axe cannot run where scripts are off, and the copy renders exactly what the visitor sees).
+ */
 export async function expectNoAxeViolations(page: Page) {
-  // Scripts are injected through the protocol, so this works even with JavaScript disabled for the page... except
-  // that a disabled page cannot run them at all; callers run axe in JavaScript-enabled variants only.
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
+  let target = page;
+  let cleanup = async () => {};
+  if (scriptlessPages.has(page)) {
+    const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+    const browser = page.context().browser();
+    if (!browser) throw new Error("no browser");
+    const context = await browser.newContext({ viewport: page.viewportSize(), baseURL: baseUrl() });
+    target = await context.newPage();
+    await target.route(page.url(), (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html }));
+    await target.goto(page.url());
+    cleanup = () => context.close();
+  }
+  await target.evaluate(AXE_SOURCE);
+  const violations = await target.evaluate(async () => {
     // @ts-expect-error axe is injected above
     const result = await window.axe.run(document, { resultTypes: ["violations"] });
     return result.violations.map((v: { id: string; nodes: { target: string[] }[] }) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   });
+  await cleanup();
   expect(violations).toEqual([]);
 }
