@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 
 type Props = {
   field: FieldMetadata<string | undefined>;
@@ -39,6 +39,18 @@ export function FormField({ field, label, type, autoComplete, hint, inputMode, m
       </p>
     </div>
   );
+}
+
+/**
+ * Empties a secret field (password) after every answer from the server, as the server-rendered page does
+ * (the server never sends a password back), so a failed attempt never leaves one sitting in the form.
+ */
+export function useClearAfterReply(reply: unknown, fieldId: string) {
+  useEffect(() => {
+    if (!reply) return;
+    const input = document.getElementById(fieldId);
+    if (input instanceof HTMLInputElement) input.value = "";
+  }, [reply, fieldId]);
 }
 
 /** Hidden from people (and assistive technology); bots that fill every field give themselves away. */

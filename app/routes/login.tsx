@@ -7,7 +7,7 @@ import { login } from "~/auth/accounts.server";
 import { authDeps } from "~/auth/current-user.server";
 import { authMessages, redirectIfSignedIn, replyWithError, signedInRedirect } from "~/auth/pages.server";
 import { loginSchema } from "~/auth/schemas";
-import { AuthCard, FormError, FormField, Honeypot } from "~/components/form-field";
+import { AuthCard, FormError, FormField, Honeypot, useClearAfterReply } from "~/components/form-field";
 import { GoogleButton } from "~/components/google-button";
 import { redirectWithFlash } from "~/web/flash.server";
 import { useMessages } from "~/web/site";
@@ -48,6 +48,7 @@ export default function Login() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
+  useClearAfterReply(lastResult, fields.password.id);
   return (
     <AuthCard title={m.loginTitle} subtitle={m.loginSubtitle}>
       <Form method="post" {...getFormProps(form)} className="relative space-y-2">

@@ -7,7 +7,7 @@ import { register } from "~/auth/accounts.server";
 import { authDeps } from "~/auth/current-user.server";
 import { authMessages, redirectIfSignedIn, replyWithError } from "~/auth/pages.server";
 import { signupSchema } from "~/auth/schemas";
-import { AuthCard, FormError, FormField, Honeypot } from "~/components/form-field";
+import { AuthCard, FormError, FormField, Honeypot, useClearAfterReply } from "~/components/form-field";
 import { GoogleButton } from "~/components/google-button";
 import { redirectWithFlash } from "~/web/flash.server";
 import { useMessages } from "~/web/site";
@@ -43,6 +43,7 @@ export default function Signup() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
   });
+  useClearAfterReply(lastResult, fields.password.id);
   return (
     <AuthCard title={m.signupTitle} subtitle={m.signupSubtitle}>
       <Form method="post" {...getFormProps(form)} className="relative space-y-2">

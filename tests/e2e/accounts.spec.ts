@@ -1,0 +1,132 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseUrl, expectNoAxeViolations, useBrowser, VARIANTS, variantName } from "./browser";
+
+const open = useBrowser();
+
+/** The newest code mailed to `email`, read from the development outbox like a new user would. */
+async function codeFromOutbox(email: string): Promise<string> {
+  const res = await fetch(`${baseUrl()}/dev/mail`);
+  expect(res.status).toBe(200);
+  const html = await res.text();
+  const at = html.indexOf(email);
+  expect(at).toBeGreaterThan(-1);
+  const match = /verification code is (\d{6})/.exec(html.slice(at));
+  if (!match) throw new Error(`no code mailed to ${email}`);
+  return match[1];
+}
+
+async function toast(page: Page) {
+  return page.getByRole("status").locator("p").innerText();
+}
+
+async function enterCode(page: Page, code: string, javaScript: boolean) {
+  if (javaScript) {
+    // The six slots submit the form by themselves once the sixth digit is typed.
+    await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
+    await page.keyboard.type(code);
+  } else {
+    await page.getByLabel("Verification code").fill(code);
+    await page.getByRole("button", { name: "Verify Email" }).click();
+  }
+}
+
+async function navLinks(page: Page) {
+  return page.getByRole("navigation", { name: "Main navigation" }).getByRole("link").allInnerTexts();
+}
+
+describe.each(VARIANTS.filter((v) => v.viewport === "desktop"))("accounts ($javaScript)", (variant) => {
+  const label = variantName(variant);
+  const email = `asha.${variant.javaScript ? "js" : "nojs"}.${Date.now()}@example.in`;
+  const password = "river-monsoon-2026";
+
+  it(`sign up, verify the code from /dev/mail, profile, logout, login (${label})`, async () => {
+    const { page, close } = await open(variant);
+
+    await page.goto("/verify-otp");
+    await page.waitForURL("**/signup");
+    await expect.poll(() => toast(page)).toBe("Email is required for verification");
+
+    await page.getByLabel("Full name").fill("Asha Rani");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByLabel("Phone (optional)").fill("9876543210");
+    await page.getByLabel("Address (optional)").fill("12-4 Main Road, Rajahmundry");
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL((url) => url.pathname === "/verify-otp" && url.searchParams.get("email") === email);
+    await expect.poll(() => toast(page)).toBe("Registration successful! Please check your email for verification code.");
+    expect(await page.getByRole("link", { name: "← Back to sign up" }).getAttribute("href")).toBe("/signup");
+    // The resend link waits for the 300 s countdown (the server enforces it too).
+    expect(await page.getByRole("button", { name: "Resend code" }).count()).toBe(0);
+    if (variant.javaScript) expect(await page.getByText(/You can request a new code in [45]:\d\d/).count()).toBe(1);
+    await expectNoAxeViolations(page);
+
+    const code = await codeFromOutbox(email);
+    const wrong = code === "000000" ? "111111" : "000000";
+    await enterCode(page, wrong, variant.javaScript);
+    await expect.poll(() => page.getByRole("alert").first().innerText()).toMatch(/code/i);
+    // A wrong code clears the input.
+    if (variant.javaScript) expect(await page.getByRole("textbox", { name: "Digit 1 of 6" }).inputValue()).toBe("");
+    else expect(await page.getByLabel("Verification code").inputValue()).toBe("");
+
+    await enterCode(page, code, variant.javaScript);
+    await page.waitForURL(baseUrl() + "/");
+    await expect.poll(() => toast(page)).toBe("Email verified successfully!");
+    if (variant.javaScript) {
+      // Alt+T takes keyboard users to the toasts.
+      await page.keyboard.press("Alt+T");
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Notifications");
+    }
+    expect(await navLinks(page)).toEqual(["Home", "Blogs", "Fresh Catch", "Auctions", "Profile", "My Orders"]);
+    expect(await page.getByRole("button", { name: "Logout" }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole("link", { name: /^Cart/ }).count()).toBeGreaterThan(0);
+
+    await page.goto("/profile");
+    const profile = await page.locator("main").innerText();
+    for (const part of ["Asha Rani", email, "9876543210", "12-4 Main Road, Rajahmundry", "Member since"]) expect(profile).toContain(part);
+    await expectNoAxeViolations(page);
+
+    await page.locator("main").getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(baseUrl() + "/");
+    await expect.poll(() => toast(page)).toBe("Logged out successfully");
+    expect(await navLinks(page)).toEqual(["Home", "Blogs", "Fresh Catch", "Auctions", "Login", "Sign Up"]);
+
+    await page.goto("/profile");
+    expect(await page.locator("h1").innerText()).toBe("Please Login");
+    await page.getByRole("link", { name: "Go to Login" }).click();
+    await page.waitForURL("**/login**");
+
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect.poll(() => page.getByRole("alert").first().innerText()).toBe("Invalid email or password");
+    expect(await page.getByLabel("Password").inputValue()).toBe("");
+
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL("**/profile");
+    await expect.poll(() => toast(page)).toBe("Login successful!");
+    expect(await page.locator("h1").innerText()).toBe("My Profile");
+    await close();
+  });
+
+  it(`the admin's navigation bar, and Google without configuration (${label})`, async () => {
+    const { page, close } = await open(variant);
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await expect.poll(() => toast(page)).toBe("Google OAuth is not available. Please refresh the page and try again.");
+
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("admin@pulasa.local");
+    await page.getByLabel("Password").fill("pulasa-admin-local");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(baseUrl() + "/");
+    await expect.poll(() => toast(page)).toBe("Login successful!");
+    expect(await navLinks(page)).toEqual(["Home", "Blogs", "Fresh Catch", "Auctions", "Admin Dashboard", "Profile"]);
+    expect(await page.getByRole("link", { name: /^Cart/ }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "My Orders" }).count()).toBe(0);
+    await close();
+  });
+});
