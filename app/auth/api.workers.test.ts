@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { toBase64Url } from "./crypto.server";
 import { handleAuthApi } from "./api.server";
 
 let ipCounter = 0;
@@ -175,6 +176,42 @@ describe("check-user and google", () => {
     expect((await call("POST", "google", { idToken: "x.y.z" })).body.error).toBe("Google OAuth is not available. Please refresh the page and try again.");
     const ctx = context({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret", GOOGLE_CALLBACK_URL: "https://store.test/auth/google/callback" });
     expect((await call("POST", "google", {}, { ctx })).status).toBe(400);
+  });
+
+  it("signs a Google user in with a verified ID token: new accounts are created verified, existing ones linked", async () => {
+    const pair = (await crypto.subtle.generateKey(
+      { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" },
+      true,
+      ["sign", "verify"],
+    )) as CryptoKeyPair;
+    const jwk = { ...((await crypto.subtle.exportKey("jwk", pair.publicKey)) as JsonWebKey), kid: "test-key" };
+    // Google's key endpoint, answered here: the tests never reach the internet.
+    const keys = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ keys: [jwk] }));
+    const enc = (v: unknown) => toBase64Url(new TextEncoder().encode(JSON.stringify(v)));
+    const idToken = async (claims: Record<string, unknown>) => {
+      const unsigned = `${enc({ alg: "RS256", kid: "test-key" })}.${enc(claims)}`;
+      const signature = await crypto.subtle.sign("RSASSA-PKCS1-v1_5", pair.privateKey, new TextEncoder().encode(unsigned));
+      return `${unsigned}.${toBase64Url(signature)}`;
+    };
+    const ctx = context({ GOOGLE_CLIENT_ID: "store.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "secret", GOOGLE_CALLBACK_URL: "https://store.test/auth/google/callback" });
+    const claims = { iss: "https://accounts.google.com", aud: "store.apps.googleusercontent.com", sub: "g-1", email: "meena@example.in", email_verified: true, name: "Meena", exp: Math.floor(Date.now() / 1000) + 600 };
+
+    const created = await call("POST", "google", { idToken: await idToken(claims) }, { ctx });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ success: true, source: "google", user: { email: "meena@example.in", is_admin: false }, tokens: { tokenType: "Bearer", expiresIn: "24h" } });
+    const row = await env.DB.prepare("SELECT email_verified_at FROM users WHERE email = 'meena@example.in'").first<{ email_verified_at: number | null }>();
+    expect(row?.email_verified_at).not.toBeNull();
+    expect((await call("GET", "profile", undefined, { token: created.body.tokens.jwtToken })).status).toBe(200);
+
+    // An account that signed up with a password but never entered its code is linked and verified by Google.
+    await signup("pending.google@example.in");
+    const linked = await call("POST", "google", { idToken: await idToken({ ...claims, sub: "g-2", email: "pending.google@example.in" }) }, { ctx });
+    expect(linked.body.user.email).toBe("pending.google@example.in");
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = 'pending.google@example.in' AND email_verified_at IS NOT NULL").first<{ n: number }>())?.n).toBe(1);
+
+    const wrongAudience = await call("POST", "google", { idToken: await idToken({ ...claims, aud: "someone-else" }) }, { ctx });
+    expect(wrongAudience).toMatchObject({ status: 401, body: { success: false, error: "Google authentication failed" } });
+    keys.mockRestore();
   });
 
   it("answers unknown endpoints with 404", async () => {

@@ -1,0 +1,53 @@
+import { describe, expect, it, vi } from "vitest";
+import { AuctionServiceError, fetchAuction, fetchAuctions } from "./auctions.server";
+
+const FALLBACK = "Failed to fetch auctions";
+
+const sample = {
+  id: 7,
+  title: "Royal Pulasa – 2.1 kg",
+  description: "A single large fish.",
+  product_image: null,
+  current_price: 3_120_000,
+  end_time: "2026-11-24T00:00:00.000Z",
+  status: "active",
+  bid_count: 1,
+  bids: [{ id: 1, bidder_name: "Ravi K.", amount: 3_120_000, created_at: "2026-11-22T10:00:00.000Z" }],
+  seller: { name: "Godavari Pulasa" },
+};
+
+/** A stand-in for the AUCTION service binding. */
+function binding(answer: () => Response | Promise<Response>) {
+  return { AUCTION: { fetch: vi.fn(async () => answer()) } as unknown as Fetcher };
+}
+
+describe("fetchAuctions (the auction list through the service binding)", () => {
+  it("returns the auctions the auction Worker lists", async () => {
+    const env = binding(() => Response.json({ success: true, auctions: [sample] }));
+    expect(await fetchAuctions(env, FALLBACK)).toEqual([sample]);
+  });
+
+  it("returns an empty list as it is (the page shows its empty state)", async () => {
+    expect(await fetchAuctions(binding(() => Response.json({ success: true, auctions: [] })), FALLBACK)).toEqual([]);
+  });
+
+  it("passes on the auction Worker's own error message", async () => {
+    const env = binding(() => Response.json({ success: false, error: "Auctions are paused" }, { status: 503 }));
+    await expect(fetchAuctions(env, FALLBACK)).rejects.toThrow(new AuctionServiceError("Auctions are paused"));
+  });
+
+  it("falls back to 'Failed to fetch auctions' when the Worker is unreachable or answers nonsense", async () => {
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    await expect(fetchAuctions(binding(() => Promise.reject(new Error("connection reset"))), FALLBACK)).rejects.toThrow(FALLBACK);
+    await expect(fetchAuctions(binding(() => new Response("<html>", { status: 502 })), FALLBACK)).rejects.toThrow(FALLBACK);
+    await expect(fetchAuctions(binding(() => Response.json({ success: true, auctions: [{ id: "x" }] })), FALLBACK)).rejects.toThrow(FALLBACK);
+    spy.mockRestore();
+  });
+});
+
+describe("fetchAuction", () => {
+  it("returns null for an auction the Worker does not know, and the auction otherwise", async () => {
+    expect(await fetchAuction(binding(() => Response.json({ success: false, error: "Auction not found" }, { status: 404 })), 9, FALLBACK)).toBeNull();
+    expect(await fetchAuction(binding(() => Response.json({ success: true, auction: sample })), 7, FALLBACK)).toEqual(sample);
+  });
+});
