@@ -30,7 +30,7 @@ export function AuctionImage({ auction, className }: { auction: Auction; classNa
   return auction.product_image ? (
     <img src={auction.product_image} alt={auction.title} width={480} height={360} loading="lazy" decoding="async" className={className} />
   ) : (
-    <img src="/media/auction-placeholder.svg" alt={m.placeholderAlt} width={480} height={360} loading="lazy" className={className} />
+    <img src="/media/auction-placeholder.svg" alt={m.placeholderAlt} width={480} height={360} loading="lazy" className={`${className} dark:brightness-50`} />
   );
 }
 
