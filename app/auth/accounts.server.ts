@@ -21,6 +21,7 @@ export const MESSAGES = {
   alreadyVerified: "This email is already verified. Please log in.",
   noAccount: "No account is waiting for verification with this email",
   resendWait: "Please wait before requesting a new code.",
+  codePending: "A verification code has already been sent to this email. Enter it, or request a new one when the countdown ends.",
 } as const;
 
 /** The fields a user may see about themselves (never the password hash or internal fields). */
@@ -74,7 +75,10 @@ export async function register(deps: AuthDeps, input: z.infer<typeof signupSchem
   };
   let user: User;
   if (existing) {
-    // Nobody can take over an unverified account: it only becomes usable with the code sent to the address.
+    // While a code is live nobody may replace the details (the password above all) of the account waiting for
+    // it: otherwise a second sign-up could set its own password just before the owner enters their code.
+    const [pending] = await deps.db.select().from(otpCodes).where(eq(otpCodes.userId, existing.id)).limit(1);
+    if (codeUnusableReason(pending ?? null, deps.now?.() ?? Date.now()) === null) throw new ConflictError(MESSAGES.codePending);
     [user] = await deps.db.update(users).set(fields).where(and(eq(users.id, existing.id), isNull(users.emailVerifiedAt))).returning();
   } else {
     const inserted = await deps.db.insert(users).values({ ...fields, email: input.email }).onConflictDoNothing().returning();

@@ -57,6 +57,21 @@ describe("register", () => {
     expect(row).toEqual({ is_admin: 0, email_verified_at: null });
   });
 
+  it("lets nobody replace the password of an account whose code is live; once the code is dead, a new sign-up may", async () => {
+    await signup("waiting@example.in");
+    const second = await call("POST", "register", { name: "Someone Else", email: "waiting@example.in", password: "attacker-password" });
+    expect(second).toMatchObject({ status: 409, body: { success: false } });
+    expect(second.body.error).toContain("already been sent");
+    // The owner's password still stands: it leads to verification, the other one is refused.
+    expect((await call("POST", "login", { email: "waiting@example.in", password: "attacker-password" })).status).toBe(401);
+    expect((await call("POST", "login", { email: "waiting@example.in", password: "godavari-2026" })).body.otpRequired).toBe(true);
+
+    await env.DB.prepare("UPDATE otp_codes SET expires_at = 0, sent_at = 0 WHERE user_id = (SELECT id FROM users WHERE email = 'waiting@example.in')").run();
+    const again = await call("POST", "register", { name: "Asha Rani", email: "waiting@example.in", password: "a-new-password-2026" });
+    expect(again.status).toBe(201);
+    expect((await call("POST", "login", { email: "waiting@example.in", password: "a-new-password-2026" })).body.otpRequired).toBe(true);
+  });
+
   it("answers 409 for an e-mail that is already registered", async () => {
     await verifiedUser("taken@example.in");
     const res = await signup("TAKEN@example.in");

@@ -31,6 +31,14 @@ async function enterCode(page: Page, code: string, javaScript: boolean) {
   }
 }
 
+async function fillSignup(page: Page, email: string, password: string) {
+  await page.getByLabel("Full name").fill("Asha Rani");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Phone (optional)").fill("9876543210");
+  await page.getByLabel("Address (optional)").fill("12-4 Main Road, Rajahmundry");
+}
+
 async function navLinks(page: Page) {
   return page.getByRole("navigation", { name: "Main navigation" }).getByRole("link").allInnerTexts();
 }
@@ -47,15 +55,18 @@ describe.each(VARIANTS.filter((v) => v.viewport === "desktop"))("accounts ($java
     await page.waitForURL("**/signup");
     await expect.poll(() => toast(page)).toBe("Email is required for verification");
 
-    await page.getByLabel("Full name").fill("Asha Rani");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByLabel("Phone (optional)").fill("9876543210");
-    await page.getByLabel("Address (optional)").fill("12-4 Main Road, Rajahmundry");
+    await fillSignup(page, email, password);
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForURL((url) => url.pathname === "/verify-otp" && url.searchParams.get("email") === email);
     await expect.poll(() => toast(page)).toBe("Registration successful! Please check your email for verification code.");
+
+    // Signing up again while the code is live changes nothing (not the password) and leads back to the code.
+    await page.goto("/signup");
+    await fillSignup(page, email, "someone-elses-password");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL((url) => url.pathname === "/verify-otp" && url.searchParams.get("email") === email);
+    await expect.poll(() => toast(page)).toBe("A verification code has already been sent to this email. Enter it, or request a new one when the countdown ends.");
     expect(await page.getByRole("link", { name: "← Back to sign up" }).getAttribute("href")).toBe("/signup");
     // The resend link waits for the 300 s countdown (the server enforces it too).
     expect(await page.getByRole("button", { name: "Resend code" }).count()).toBe(0);
