@@ -65,7 +65,6 @@ export function OtpInput({ error, onChange }: { error?: string; onChange: (code:
             value={digit}
             inputMode="numeric"
             autoComplete={i === 0 ? "one-time-code" : "off"}
-            maxLength={1}
             aria-label={format(m.codeDigit, { n: i + 1 })}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
@@ -76,7 +75,10 @@ export function OtpInput({ error, onChange }: { error?: string; onChange: (code:
                 const next = [...digits];
                 next[i] = "";
                 setDigits(next);
-              } else put(i, value.slice(-1));
+              }
+              // Typing replaces the slot's digit; a whole code arriving at once (SMS or password-manager
+              // autofill) is spread over the slots like a paste.
+              else put(i, value.length > 2 ? value : value.slice(-1));
             }}
             onPaste={(e) => {
               e.preventDefault();
@@ -87,7 +89,7 @@ export function OtpInput({ error, onChange }: { error?: string; onChange: (code:
               if (e.key === "ArrowLeft" && i > 0) refs.current[i - 1]?.focus();
               if (e.key === "ArrowRight" && i < 5) refs.current[i + 1]?.focus();
             }}
-            className="h-14 w-12 rounded-xl border border-river-200 bg-white text-center text-2xl font-semibold focus:border-river-500 focus:outline-none focus:ring-2 focus:ring-river-200 dark:border-river-700 dark:bg-river-950"
+            className="h-14 w-full min-w-0 max-w-12 flex-1 rounded-xl border border-river-200 bg-white text-center text-2xl font-semibold focus:border-river-500 focus:outline-none focus:ring-2 focus:ring-river-200 dark:border-river-700 dark:bg-river-950"
           />
         ))}
       </div>

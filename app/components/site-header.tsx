@@ -53,7 +53,10 @@ function UserBadges() {
   return (
     <>
       <span role="img" aria-label={format(m.auth.bell, { n: unreadNotifications })} className="relative flex h-11 w-11 items-center justify-center text-lg">
-        <span aria-hidden="true">🔔</span>
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+          <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+        </svg>
         {unreadNotifications > 0 ? (
           <span aria-hidden="true" className="absolute right-1 top-1 rounded-full bg-red-600 px-1.5 text-xs font-bold text-white">
             {unreadNotifications}
@@ -62,7 +65,11 @@ function UserBadges() {
       </span>
       {!user.isAdmin ? (
         <Link to="/cart" aria-label={format(m.auth.cartCount, { n: cartCount })} className="relative flex h-11 items-center gap-1 rounded-full px-3 text-sm font-semibold hover:bg-river-100 dark:hover:bg-river-800">
-          <span aria-hidden="true">🛒</span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <circle cx="9" cy="20" r="1.5" />
+            <circle cx="18" cy="20" r="1.5" />
+            <path d="M2.5 3h2.7l2.4 11.4a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 1.9-1.5L21 7H6" />
+          </svg>
           <span aria-hidden="true">{m.nav.cart}</span>
           <span aria-hidden="true" className="rounded-full bg-gold-400 px-2 text-xs font-bold text-river-950">
             {cartCount}
