@@ -29,6 +29,8 @@ export default defineConfig(async () => {
             cloudflareTest({
               wrangler: { configPath: "./workers/auction/wrangler.toml" },
               miniflare: {
+                // The app Worker's flag: its dependencies (remix-auth-oauth2 → debug) need Node's built-ins.
+                compatibilityFlags: ["nodejs_compat"],
                 bindings: {
                   TEST_MIGRATIONS: migrations,
                   PRODUCT_NAME: "Pulasa",

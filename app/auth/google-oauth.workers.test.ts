@@ -1,0 +1,51 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { googleAuthenticator } from "./google-oauth.server";
+
+const GOOGLE = {
+  GOOGLE_CLIENT_ID: "store.apps.googleusercontent.com",
+  GOOGLE_CLIENT_SECRET: "secret",
+  GOOGLE_CALLBACK_URL: "https://store.example.in/auth/google/callback",
+};
+const context = (extra: Record<string, string> = {}) => ({ cloudflare: { env: { ...env, ...extra } } }) as unknown as AppLoadContext;
+const post = () => new Request("https://store.example.in/auth/google", { method: "POST" });
+
+/** The redirect response the flow throws (remix-auth signals redirects by throwing them). */
+async function thrown(run: () => Promise<unknown>): Promise<Response> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected a redirect");
+}
+
+describe("Google redirect flow", () => {
+  it("is not offered without a client id, secret and callback URL", () => {
+    expect(googleAuthenticator(post(), context())).toBeNull();
+  });
+
+  it("sends the browser to Google with our client id, the absolute callback URL and a state kept in a cookie", async () => {
+    const authenticator = googleAuthenticator(post(), context(GOOGLE));
+    expect(authenticator).not.toBeNull();
+    const res = await thrown(() => authenticator!.authenticate("google", post()));
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("Location") ?? "");
+    expect(location.origin).toBe("https://accounts.google.com");
+    expect(location.searchParams.get("client_id")).toBe(GOOGLE.GOOGLE_CLIENT_ID);
+    expect(location.searchParams.get("redirect_uri")).toBe(GOOGLE.GOOGLE_CALLBACK_URL);
+    expect(location.searchParams.get("state")).toBeTruthy();
+    expect(location.searchParams.get("scope")).toContain("email");
+    const cookie = res.headers.get("Set-Cookie") ?? "";
+    expect(cookie).toMatch(/^__oauth=/);
+    expect(cookie).toContain("HttpOnly");
+  });
+
+  it("refuses a callback whose state does not match the browser's", async () => {
+    const callback = new Request(`${GOOGLE.GOOGLE_CALLBACK_URL}?code=abc&state=forged`);
+    const authenticator = googleAuthenticator(callback, context(GOOGLE));
+    await expect(authenticator!.authenticate("google", callback, { throwOnError: true })).rejects.toBeTruthy();
+  });
+});
