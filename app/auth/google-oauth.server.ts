@@ -3,6 +3,8 @@ import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { Authenticator } from "remix-auth";
 import { GoogleStrategy } from "remix-auth-google";
 import { UnauthorizedError } from "~/lib/errors";
+import { readCookie } from "~/web/cookies";
+import { safeRedirectPath } from "~/web/flash.server";
 import { loginWithGoogle } from "./accounts.server";
 import { authDeps } from "./current-user.server";
 
@@ -37,4 +39,25 @@ export function googleAuthenticator(request: Request, context: AppLoadContext) {
     }),
   );
   return authenticator;
+}
+
+const RETURN_COOKIE = "__oauth_return";
+
+/** Adds to the redirect to Google the page to come back to afterwards (a same-site path only). */
+export function rememberReturnPath(redirectToGoogle: Response, path: unknown): Response {
+  const response = new Response(null, redirectToGoogle);
+  const value = encodeURIComponent(safeRedirectPath(path));
+  response.headers.append("Set-Cookie", `${RETURN_COOKIE}=${value}; Path=/auth; Max-Age=600; HttpOnly; SameSite=Lax`);
+  return response;
+}
+
+/** The page the visitor started Google sign-in from ("/" when unknown or not a same-site path). */
+export function readReturnPath(request: Request): string {
+  const raw = readCookie(request, RETURN_COOKIE);
+  if (!raw) return "/";
+  try {
+    return safeRedirectPath(decodeURIComponent(raw));
+  } catch {
+    return "/";
+  }
 }

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { googleAuthenticator } from "./google-oauth.server";
+import { googleAuthenticator, readReturnPath, rememberReturnPath } from "./google-oauth.server";
 
 const GOOGLE = {
   GOOGLE_CLIENT_ID: "store.apps.googleusercontent.com",
@@ -47,5 +47,26 @@ describe("Google redirect flow", () => {
     const callback = new Request(`${GOOGLE.GOOGLE_CALLBACK_URL}?code=abc&state=forged`);
     const authenticator = googleAuthenticator(callback, context(GOOGLE));
     await expect(authenticator!.authenticate("google", callback, { throwOnError: true })).rejects.toBeTruthy();
+  });
+});
+
+describe("coming back from Google", () => {
+  const toGoogle = () => new Response(null, { status: 302, headers: { Location: "https://accounts.google.com/o/oauth2/v2/auth", "Set-Cookie": "__oauth=state" } });
+  const back = (cookie: string) => new Request(`${GOOGLE.GOOGLE_CALLBACK_URL}?code=x&state=y`, { headers: { Cookie: cookie } });
+  const cookieOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith("__oauth_return="))!.split(";")[0];
+
+  it("returns to the page Google sign-in started from, keeping the flow's own cookie", () => {
+    const res = rememberReturnPath(toGoogle(), "/auctions/2?tab=bids");
+    expect(res.status).toBe(302);
+    expect(res.headers.getSetCookie()).toHaveLength(2);
+    expect(readReturnPath(back(cookieOf(res)))).toBe("/auctions/2?tab=bids");
+  });
+
+  it("never returns to another site", () => {
+    for (const evil of ["https://evil.example/", "//evil.example", "/\\evil.example", null]) {
+      expect(readReturnPath(back(cookieOf(rememberReturnPath(toGoogle(), evil))))).toBe("/");
+    }
+    expect(readReturnPath(back("__oauth_return=%E0%A4%A"))).toBe("/");
+    expect(readReturnPath(back(""))).toBe("/");
   });
 });

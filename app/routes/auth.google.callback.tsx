@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { googleAuthenticator } from "~/auth/google-oauth.server";
+import { googleAuthenticator, readReturnPath } from "~/auth/google-oauth.server";
 import { authMessages, signedInRedirect } from "~/auth/pages.server";
 import { redirectWithFlash } from "~/web/flash.server";
 
@@ -9,7 +9,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!authenticator) return redirectWithFlash("/login", { type: "error", text: m.googleUnavailable });
   try {
     const { token } = await authenticator.authenticate("google", request, { throwOnError: true });
-    return signedInRedirect(context, token, "/", m.loginSuccess);
+    return signedInRedirect(context, token, readReturnPath(request), m.loginSuccess);
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error("google sign-in failed", error);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { googleAuthenticator } from "~/auth/google-oauth.server";
+import { googleAuthenticator, rememberReturnPath } from "~/auth/google-oauth.server";
 import { authMessages } from "~/auth/pages.server";
 import { redirectWithFlash } from "~/web/flash.server";
 
@@ -14,5 +14,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const to = back.origin === new URL(request.url).origin && /^\/(login|signup)$/.test(back.pathname) ? back.pathname : "/login";
     return redirectWithFlash(to, { type: "error", text: authMessages(context).googleUnavailable });
   }
-  return authenticator.authenticate("google", request);
+  const returnTo = (await request.clone().formData()).get("redirectTo");
+  try {
+    return await authenticator.authenticate("google", request);
+  } catch (thrown) {
+    // remix-auth answers with a thrown redirect to Google; it also carries where to come back to.
+    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) throw rememberReturnPath(thrown, returnTo);
+    throw thrown;
+  }
 }
