@@ -118,6 +118,7 @@ const en = {
     placeBid: "Place Bid",
     placingBid: "Placing Bid...",
     loginToBid: "Please login to place a bid",
+    biddingSoon: "Online bidding opens soon. To bid on this lot now, call or WhatsApp us on",
     bidHistory: "Bid History",
     noBids: "No bids yet. Be the first to bid.",
     backToAuctions: "Back to Auctions",

@@ -28,7 +28,7 @@ const money = (rupees: number) => formatRupees(rupeesToPaise(rupees));
 
 export default function AuctionDetail() {
   const { auction, now } = useLoaderData<typeof loader>();
-  const { user } = useSite();
+  const { user, site } = useSite();
   const m = useMessages().auctions;
   const open = isOpen(auction, now);
   return (
@@ -85,10 +85,12 @@ export default function AuctionDetail() {
                   inputMode="numeric"
                   min={auction.current_price + 1}
                   required
-                  disabled={!user}
+                  disabled
                   className="min-h-11 rounded-xl border border-river-200 bg-white px-4 text-lg disabled:opacity-60 dark:border-river-700 dark:bg-river-950"
                 />
-                <button type="submit" className="btn-dark" disabled={!user}>
+                {/* Bids are taken by the auction's Durable Object, which does not accept them yet: until it does,
+                    the form stays disabled for everyone and signed-in bidders are told how to bid by phone. */}
+                <button type="submit" className="btn-dark" disabled>
                   {m.placeBid}
                 </button>
               </form>
@@ -98,7 +100,15 @@ export default function AuctionDetail() {
                     {m.loginToBid}
                   </Link>
                 </p>
-              ) : null}
+              ) : (
+                <p className="mt-4 text-sm" role="note">
+                  {m.biddingSoon}{" "}
+                  <a className="link" href={`tel:${site.supportPhone.replace(/[^\d+]/g, "")}`}>
+                    {site.supportPhone}
+                  </a>
+                  .
+                </p>
+              )}
             </section>
           ) : null}
           <section className="card p-6" aria-labelledby="history-heading">
