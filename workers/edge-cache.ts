@@ -1,11 +1,11 @@
 import { readCookie } from "../app/web/cookies";
+import { THEME_COOKIE } from "../app/web/theme.server";
 
 /**
  * Edge caching of public pages for anonymous visitors (Cache API). Anything personal skips it: a request
  * that carries a session or flash cookie is never answered from the cache and never stored in it.
  */
 export const PRIVATE_COOKIES = ["__session", "__flash"];
-export const THEME_COOKIE = "theme";
 
 export function isPersonal(request: Request): boolean {
   return PRIVATE_COOKIES.some((name) => readCookie(request, name) !== undefined);
