@@ -133,7 +133,12 @@ describe.each(VARIANTS.filter((v) => v.viewport === "desktop"))("accounts ($java
     await close();
   });
 
-  it(`the admin's navigation bar, and Google without configuration (${label})`, async () => {
+});
+
+describe.each(VARIANTS)("the admin ($javaScript, $viewport)", (variant) => {
+  const label = variantName(variant);
+
+  it(`navigation bar and menu, Google without configuration, logout (${label})`, async () => {
     const { page, close } = await open(variant);
     await page.goto("/login");
     await page.getByRole("button", { name: "Continue with Google" }).click();
@@ -145,9 +150,17 @@ describe.each(VARIANTS.filter((v) => v.viewport === "desktop"))("accounts ($java
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(baseUrl() + "/");
     await expect.poll(() => toast(page)).toBe("Login successful!");
-    expect(await navLinks(page)).toEqual(["Home", "Blogs", "Fresh Catch", "Auctions", "Admin Dashboard", "Profile"]);
+    const phone = variant.viewport === "phone";
+    if (phone) await page.locator("header summary", { hasText: "Menu" }).click();
+    const nav = page.getByRole("navigation", { name: phone ? /Menu/ : "Main navigation" });
+    expect(await nav.getByRole("link").allInnerTexts()).toEqual(["Home", "Blogs", "Fresh Catch", "Auctions", "Admin Dashboard", "Profile"]);
     expect(await page.getByRole("link", { name: /^Cart/ }).count()).toBe(0);
     expect(await page.getByRole("link", { name: "My Orders" }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+
+    await page.locator("header").getByRole("button", { name: "Logout" }).filter({ visible: true }).click();
+    await page.waitForURL(baseUrl() + "/");
+    await expect.poll(() => toast(page)).toBe("Logged out successfully");
     await close();
   });
 });
