@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { quietEnv, WRANGLER } from "../../scripts/lib/local.mjs";
+import { spawnSync } from "node:child_process";
 import { baseUrl, expectNoAxeViolations, useBrowser, VARIANTS, variantName } from "./browser";
 
 const open = useBrowser();
@@ -198,5 +200,28 @@ describe("edge cache", () => {
     const body = (await res.json()) as { success: boolean; auctions: unknown[] };
     expect(body.success).toBe(true);
     expect(body.auctions).toHaveLength(3);
+  });
+});
+
+describe("a sold-out product", () => {
+  const setStock = (stock: number) => {
+    const sql = `UPDATE products SET stock = ${stock} WHERE name = 'Pulasa Curry'`;
+    const r = spawnSync(WRANGLER, ["d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e-state", "-c", "wrangler.toml", "--command", sql], { env: quietEnv });
+    expect(r.status).toBe(0);
+  };
+
+  it("shows 'Out of Stock' on a disabled button", async () => {
+    setStock(0);
+    try {
+      const { page, close } = await open({ javaScript: false, viewport: "phone" });
+      // A query string of its own, so the page is rendered now and not taken from the edge cache.
+      await page.goto("/products?stock=0");
+      const card = page.locator("main article", { hasText: "Pulasa Curry" });
+      expect(await card.getByRole("button", { name: "Out of Stock" }).isDisabled()).toBe(true);
+      expect(await card.innerText()).toContain("0 kg available");
+      await close();
+    } finally {
+      setStock(30);
+    }
   });
 });

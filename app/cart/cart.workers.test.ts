@@ -1,0 +1,34 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { addToCart, cartCount } from "./cart.server";
+
+const db = getDb(env);
+let userId = 0;
+
+beforeAll(async () => {
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO products (id, slug, name, description, price_paise, image, stock, category, sort_order) VALUES (1, 'fish', 'Fresh Pulasa Fish', 'd', 2500000, 'fresh-pulasa', 5, 'Fresh Fish', 0)"),
+    env.DB.prepare("INSERT INTO products (id, slug, name, description, price_paise, image, stock, category, sort_order) VALUES (2, 'curry', 'Pulasa Curry', 'd', 2580000, 'pulasa-curry', 0, 'Curry', 1)"),
+    env.DB.prepare("INSERT INTO users (name, email) VALUES ('Asha', 'asha@example.in')"),
+  ]);
+  userId = (await env.DB.prepare("SELECT id FROM users WHERE email = 'asha@example.in'").first<{ id: number }>())!.id;
+});
+
+describe("the server-side cart", () => {
+  it("adds a product as a new line, then raises its quantity", async () => {
+    expect(await addToCart(db, userId, 1)).toEqual({ name: "Fresh Pulasa Fish" });
+    expect(await addToCart(db, userId, 1)).toEqual({ name: "Fresh Pulasa Fish" });
+    expect(await cartCount(db, userId)).toBe(2);
+  });
+
+  it("refuses a sold-out product and an unknown one, changing nothing", async () => {
+    expect(await addToCart(db, userId, 2)).toBeNull();
+    expect(await addToCart(db, userId, 99)).toBeNull();
+    expect(await cartCount(db, userId)).toBe(2);
+  });
+
+  it("counts 0 for a user with no cart", async () => {
+    expect(await cartCount(db, userId + 1000)).toBe(0);
+  });
+});
