@@ -3,15 +3,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations, quietEnv, WRANGLER } from "./lib/local.mjs";
+import { applyMigrations, queryLocal, quietEnv } from "./lib/local.mjs";
 
 const dir = mkdtempSync(path.join(tmpdir(), "pulasa-admin-"));
 
-function sql(command: string) {
-  const r = spawnSync(WRANGLER, ["d1", "execute", "DB", "--local", "--persist-to", dir, "-c", "wrangler.toml", "--json", "--command", command], { encoding: "utf8", env: quietEnv });
-  expect(r.status).toBe(0);
-  return JSON.parse(r.stdout)[0].results as Record<string, unknown>[];
-}
+const sql = (command: string): Record<string, unknown>[] => queryLocal(dir, command);
 
 const admin = (...args: string[]) => spawnSync("node", ["scripts/admin.mjs", ...args, "--persist-to", dir], { encoding: "utf8", env: quietEnv });
 

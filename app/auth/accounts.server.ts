@@ -24,6 +24,13 @@ export const MESSAGES = {
   codePending: "A verification code has already been sent to this email. Enter it, or request a new one when the countdown ends.",
 } as const;
 
+/** A sign-up for an unverified e-mail whose code is still live: nothing changes, the code page is the place to be. */
+export class CodePendingError extends ConflictError {
+  constructor() {
+    super(MESSAGES.codePending);
+  }
+}
+
 /** The fields a user may see about themselves (never the password hash or internal fields). */
 export function publicUser(user: User) {
   return {
@@ -78,7 +85,7 @@ export async function register(deps: AuthDeps, input: z.infer<typeof signupSchem
     // While a code is live nobody may replace the details (the password above all) of the account waiting for
     // it: otherwise a second sign-up could set its own password just before the owner enters their code.
     const [pending] = await deps.db.select().from(otpCodes).where(eq(otpCodes.userId, existing.id)).limit(1);
-    if (codeUnusableReason(pending ?? null, deps.now?.() ?? Date.now()) === null) throw new ConflictError(MESSAGES.codePending);
+    if (codeUnusableReason(pending ?? null, deps.now?.() ?? Date.now()) === null) throw new CodePendingError();
     [user] = await deps.db.update(users).set(fields).where(and(eq(users.id, existing.id), isNull(users.emailVerifiedAt))).returning();
   } else {
     const inserted = await deps.db.insert(users).values({ ...fields, email: input.email }).onConflictDoNothing().returning();

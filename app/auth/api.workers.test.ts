@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { toBase64Url } from "./crypto.server";
+import { signIdToken, testKeyPair } from "./google-id-token.fixtures";
 import { handleAuthApi } from "./api.server";
 
 let ipCounter = 0;
@@ -194,20 +194,10 @@ describe("check-user and google", () => {
   });
 
   it("signs a Google user in with a verified ID token: new accounts are created verified, existing ones linked", async () => {
-    const pair = (await crypto.subtle.generateKey(
-      { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" },
-      true,
-      ["sign", "verify"],
-    )) as CryptoKeyPair;
-    const jwk = { ...((await crypto.subtle.exportKey("jwk", pair.publicKey)) as JsonWebKey), kid: "test-key" };
+    const { privateKey, jwk } = await testKeyPair("test-key");
     // Google's key endpoint, answered here: the tests never reach the internet.
     const keys = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ keys: [jwk] }));
-    const enc = (v: unknown) => toBase64Url(new TextEncoder().encode(JSON.stringify(v)));
-    const idToken = async (claims: Record<string, unknown>) => {
-      const unsigned = `${enc({ alg: "RS256", kid: "test-key" })}.${enc(claims)}`;
-      const signature = await crypto.subtle.sign("RSASSA-PKCS1-v1_5", pair.privateKey, new TextEncoder().encode(unsigned));
-      return `${unsigned}.${toBase64Url(signature)}`;
-    };
+    const idToken = (claims: Record<string, unknown>) => signIdToken(privateKey, claims, { alg: "RS256", kid: "test-key" });
     const ctx = context({ GOOGLE_CLIENT_ID: "store.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "secret", GOOGLE_CALLBACK_URL: "https://store.test/auth/google/callback" });
     const claims = { iss: "https://accounts.google.com", aud: "store.apps.googleusercontent.com", sub: "g-1", email: "meena@example.in", email_verified: true, name: "Meena", exp: Math.floor(Date.now() / 1000) + 600 };
 

@@ -1,28 +1,11 @@
-import { webcrypto } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { toBase64Url } from "./crypto.server";
-import { verifyGoogleIdToken, type Jwk } from "./google-id-token.server";
+import { encodePart as enc, signIdToken, testKeyPair as keyPair } from "./google-id-token.fixtures";
+import { verifyGoogleIdToken } from "./google-id-token.server";
 
-const subtle = webcrypto.subtle as unknown as SubtleCrypto;
 const CLIENT_ID = "store-client.apps.googleusercontent.com";
 
-async function keyPair(kid: string) {
-  const pair = (await subtle.generateKey(
-    { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" },
-    true,
-    ["sign", "verify"],
-  )) as CryptoKeyPair;
-  const jwk = { ...(await subtle.exportKey("jwk", pair.publicKey)), kid } as Jwk;
-  return { privateKey: pair.privateKey, jwk };
-}
-
-const enc = (v: unknown) => toBase64Url(new TextEncoder().encode(JSON.stringify(v)));
-
-async function sign(privateKey: CryptoKey, claims: Record<string, unknown>, header: Record<string, unknown> = { alg: "RS256", kid: "k1" }) {
-  const unsigned = `${enc(header)}.${enc(claims)}`;
-  const signature = await subtle.sign("RSASSA-PKCS1-v1_5", privateKey, new TextEncoder().encode(unsigned));
-  return `${unsigned}.${toBase64Url(signature)}`;
-}
+const sign = (privateKey: CryptoKey, claims: Record<string, unknown>, header: Record<string, unknown> = { alg: "RS256", kid: "k1" }) =>
+  signIdToken(privateKey, claims, header);
 
 const now = Date.now();
 const good = { iss: "https://accounts.google.com", aud: CLIENT_ID, sub: "1234", email: "asha@example.in", email_verified: true, name: "Asha", exp: Math.floor(now / 1000) + 600 };

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { MESSAGES, register } from "~/auth/accounts.server";
+import { CodePendingError, register } from "~/auth/accounts.server";
 import { authDeps } from "~/auth/current-user.server";
 import { authMessages, redirectIfSignedIn, replyWithError } from "~/auth/pages.server";
 import { signupSchema } from "~/auth/schemas";
@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     // A second submission (a double click without JavaScript, the back button) while the code is live: the
     // place to be is the code page.
-    if (error instanceof Error && error.message === MESSAGES.codePending) {
+    if (error instanceof CodePendingError) {
       return redirectWithFlash(`/verify-otp?email=${encodeURIComponent(submission.value.email)}`, { type: "info", text: error.message });
     }
     return replyWithError(submission, error, m.registrationFailed, ["password"]);

@@ -26,6 +26,17 @@ export function executeSql(persistTo, file) {
   }
 }
 
+/** Runs one SQL statement against the local D1 database in `persistTo` and returns its rows. */
+export function queryLocal(persistTo, sql) {
+  const args = ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "-c", "wrangler.toml", "--json", "--command", sql];
+  const result = spawnSync(WRANGLER, args, { encoding: "utf8", env: quietEnv });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr);
+    throw new Error(`wrangler d1 execute failed with exit code ${result.status}`);
+  }
+  return JSON.parse(result.stdout)[0].results;
+}
+
 /**
  * Starts both Workers in one workerd; resolves once the store answers.
  * @param {{ persistTo: string, port: number, stdio?: import("node:child_process").StdioOptions, environment?: string }} options

@@ -8,7 +8,7 @@ declare module "vitest" {
   }
 }
 
-const PERSIST_TO = ".wrangler/e2e-state";
+export const PERSIST_TO = ".wrangler/e2e-state";
 
 /** Serves the built store (build/ must exist: `npm test` builds first) on a fresh local database. */
 export default async function setup(project: TestProject) {

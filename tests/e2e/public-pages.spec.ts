@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { quietEnv, WRANGLER } from "../../scripts/lib/local.mjs";
-import { spawnSync } from "node:child_process";
+import { queryLocal } from "../../scripts/lib/local.mjs";
+import { PERSIST_TO } from "./global-setup";
 import { baseUrl, expectNoAxeViolations, useBrowser, VARIANTS, variantName } from "./browser";
 
 const open = useBrowser();
@@ -204,11 +204,7 @@ describe("edge cache", () => {
 });
 
 describe("a sold-out product", () => {
-  const setStock = (stock: number) => {
-    const sql = `UPDATE products SET stock = ${stock} WHERE name = 'Pulasa Curry'`;
-    const r = spawnSync(WRANGLER, ["d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e-state", "-c", "wrangler.toml", "--command", sql], { env: quietEnv });
-    expect(r.status).toBe(0);
-  };
+  const setStock = (stock: number) => queryLocal(PERSIST_TO, `UPDATE products SET stock = ${stock} WHERE name = 'Pulasa Curry'`);
 
   it("shows 'Out of Stock' on a disabled button", async () => {
     setStock(0);
