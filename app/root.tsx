@@ -16,10 +16,7 @@ import { ErrorPage } from "~/components/error-page";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
-import { getCurrentUser } from "~/auth/current-user.server";
 import { cartCount } from "~/cart/cart.server";
-import { getConfig } from "~/config.server";
-import { getDb } from "~/db/client.server";
 import { getMessages } from "~/i18n/messages";
 import { readFlash } from "~/web/flash.server";
 import { readTheme, type Theme } from "~/web/theme.server";
@@ -42,11 +39,11 @@ export const meta: MetaFunction<typeof loader> = ({ error, data }) => {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const config = getConfig(context.cloudflare.env);
-  const [theme, { flash, clear }, current] = await Promise.all([readTheme(request), readFlash(request), getCurrentUser(request, context)]);
-  const user = current ? { name: current.user.name, isAdmin: current.user.isAdmin } : null;
+  const config = context.config;
+  const [theme, { flash, clear }] = await Promise.all([readTheme(request), readFlash(request, context)]);
+  const user = context.user ? { name: context.user.name, isAdmin: context.user.isAdmin } : null;
   // Admins have no cart (spec: count 0 and the Cart button hidden).
-  const cart = current && !current.user.isAdmin ? await cartCount(getDb(context.cloudflare.env), current.user.id) : 0;
+  const cart = context.user && !context.user.isAdmin ? await cartCount(context.db, context.user.id) : 0;
   const { product, brand, supportEmail, supportPhone, whatsapp, socialHandle, features } = config;
   return data(
     {

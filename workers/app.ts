@@ -27,7 +27,7 @@ export default {
     }
     if (isAuctionApi(pathname)) return env.AUCTION.fetch(request);
 
-    const loadContext = getLoadContext({
+    const loadContext = await getLoadContext({
       request,
       context: {
         cloudflare: {
@@ -38,9 +38,10 @@ export default {
         },
       },
     });
-    const response = await withEdgeCache(request, ctx, (caches as unknown as { default: Cache }).default, () =>
-      handleRemixRequest(request, loadContext),
-    );
+    const response = await withEdgeCache(request, ctx, (caches as unknown as { default: Cache }).default, async () => ({
+      response: await handleRemixRequest(request, loadContext),
+      personal: loadContext.user !== null,
+    }));
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
     return response;
   },

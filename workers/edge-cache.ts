@@ -1,28 +1,30 @@
-import { readCookie } from "../app/web/cookies";
-import { THEME_COOKIE } from "../app/web/theme.server";
+import { COOKIE_NAMES, parseCookieHeader } from "../app/web/cookies.server";
+import { readTheme } from "../app/web/theme.server";
 
 /**
- * Edge caching of public pages for anonymous visitors (Cache API). Anything personal skips it: a request
- * that carries a session or flash cookie is never answered from the cache and never stored in it.
+ * Edge caching of public pages for anonymous visitors (Cache API).
+ * - A request that carries any cookie but the theme is never answered from the cache and never stored
+ *   (cookies are read by the app's one parser, so `__session =x` counts as a session).
+ * - A response is stored only when the page itself says `public, s-maxage` and the app rendered it for nobody
+ *   (`personal` is decided where the user is known: the load context).
  */
-export const PRIVATE_COOKIES = ["__session", "__flash"];
-
-export function isPersonal(request: Request): boolean {
-  return PRIVATE_COOKIES.some((name) => readCookie(request, name) !== undefined);
+export function carriesPrivateCookie(request: Request): boolean {
+  const header = request.headers.get("Cookie");
+  if (!header) return false;
+  return Object.keys(parseCookieHeader(header)).some((name) => name !== COOKIE_NAMES.theme);
 }
 
 function isCacheableRequest(request: Request): boolean {
   if (request.method !== "GET") return false;
   const { pathname } = new URL(request.url);
   if (pathname.startsWith("/api/") || pathname.startsWith("/dev/")) return false;
-  return !isPersonal(request);
+  return !carriesPrivateCookie(request);
 }
 
 /** The theme cookie changes the rendered HTML (no flash of the wrong theme), so it is part of the key. */
-function cacheKey(request: Request): Request {
+async function cacheKey(request: Request): Promise<Request> {
   const url = new URL(request.url);
-  const theme = readCookie(request, THEME_COOKIE);
-  url.searchParams.set("__theme", theme === "dark" || theme === "system" ? theme : "light");
+  url.searchParams.set("__theme", await readTheme(request));
   return new Request(url.toString(), { method: "GET" });
 }
 
@@ -30,7 +32,7 @@ function isStorable(response: Response): boolean {
   const cacheControl = response.headers.get("Cache-Control") ?? "";
   return (
     response.status === 200 &&
-    cacheControl.includes("public") &&
+    /(^|,)\s*public\s*(,|$)/.test(cacheControl) &&
     cacheControl.includes("s-maxage") &&
     !response.headers.has("Set-Cookie")
   );
@@ -42,23 +44,28 @@ function withHeader(response: Response, name: string, value: string): Response {
   return copy;
 }
 
+/** A page rendered for someone (a user, a flash message) is private whatever its route said. */
+function makePrivate(response: Response): Response {
+  const out = withHeader(response, "x-cache", "BYPASS");
+  out.headers.set("Cache-Control", "private, no-store");
+  return out;
+}
+
 export async function withEdgeCache(
   request: Request,
   ctx: Pick<ExecutionContext, "waitUntil">,
   cache: Cache,
-  render: () => Promise<Response>,
+  render: () => Promise<{ response: Response; personal: boolean }>,
 ): Promise<Response> {
   if (!isCacheableRequest(request)) {
-    const response = await render();
-    const out = withHeader(response, "x-cache", "BYPASS");
-    // Pages rendered for a signed-in visitor must never land in a shared cache.
-    if (isPersonal(request)) out.headers.set("Cache-Control", "private, no-store");
-    return out;
+    const { response, personal } = await render();
+    return personal || carriesPrivateCookie(request) ? makePrivate(response) : withHeader(response, "x-cache", "BYPASS");
   }
-  const key = cacheKey(request);
+  const key = await cacheKey(request);
   const hit = await cache.match(key);
   if (hit) return withHeader(hit, "x-cache", "HIT");
-  const response = await render();
+  const { response, personal } = await render();
+  if (personal) return makePrivate(response);
   if (!isStorable(response)) return withHeader(response, "x-cache", "BYPASS");
   const out = withHeader(response, "x-cache", "MISS");
   ctx.waitUntil(cache.put(key, out.clone()));

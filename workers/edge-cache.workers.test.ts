@@ -1,16 +1,17 @@
 import { describe, expect, it, vi } from "vitest";
+import { serializeTheme } from "../app/web/theme.server";
 import { withEdgeCache } from "./edge-cache";
 
 const ctx = { waitUntil: (p: Promise<unknown>) => void p.catch(() => {}) };
 const settle = () => new Promise((r) => setTimeout(r, 20));
 
-function page(body: string, headers: Record<string, string> = {}) {
-  return vi.fn(
-    async () =>
-      new Response(body, {
-        headers: { "Content-Type": "text/html", "Cache-Control": "public, max-age=0, s-maxage=300", ...headers },
-      }),
-  );
+function page(body: string, headers: Record<string, string> = {}, personal = false) {
+  return vi.fn(async () => ({
+    response: new Response(body, {
+      headers: { "Content-Type": "text/html", "Cache-Control": "public, max-age=0, s-maxage=300", ...headers },
+    }),
+    personal,
+  }));
 }
 
 async function openCache() {
@@ -51,6 +52,7 @@ describe("withEdgeCache", () => {
     const cache = await openCache();
     for (const request of [
       new Request("https://store.test/login", { headers: { Cookie: "__flash=x" } }),
+      new Request("https://store.test/login", { headers: { Cookie: "anything=else" } }),
       new Request("https://store.test/", { method: "POST" }),
       new Request("https://store.test/api/products"),
     ]) {
@@ -68,7 +70,7 @@ describe("withEdgeCache", () => {
     const renders = [
       page("a", { "Set-Cookie": "theme=dark" }),
       page("b", { "Cache-Control": "private, no-store" }),
-      vi.fn(async () => new Response("missing", { status: 404, headers: { "Cache-Control": "public, s-maxage=60" } })),
+      vi.fn(async () => ({ response: new Response("missing", { status: 404, headers: { "Cache-Control": "public, s-maxage=60" } }), personal: false })),
     ];
     for (const [i, render] of renders.entries()) {
       const url = `https://store.test/p${i}`;
@@ -82,7 +84,7 @@ describe("withEdgeCache", () => {
     const cache = await openCache();
     await withEdgeCache(new Request("https://store.test/blogs"), ctx, cache, page("light"));
     await settle();
-    const dark = new Request("https://store.test/blogs", { headers: { Cookie: "theme=dark" } });
+    const dark = new Request("https://store.test/blogs", { headers: { Cookie: (await serializeTheme("dark")).split(";")[0] } });
     const res = await withEdgeCache(dark, ctx, cache, page("dark"));
     expect(res.headers.get("x-cache")).toBe("MISS");
     expect(await res.text()).toBe("dark");

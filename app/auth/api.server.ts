@@ -3,13 +3,14 @@ import { z } from "zod";
 import { ForbiddenError, InvalidInputError, NotFoundError, toJsonError, UnauthorizedError } from "~/lib/errors";
 import { emailExists, login, loginWithGoogle, logout, publicUser, register, resendCode, verifyEmail } from "./accounts.server";
 import { authDeps } from "./current-user.server";
+import { requireApiUser } from "./guards.server";
 import { googleKeys, verifyGoogleIdToken } from "./google-id-token.server";
 import { LIMITS, throttle } from "./rate-limit.server";
 import { loginSchema, resendSchema, signupSchema, verifySchema } from "./schemas";
 import { bearerToken, createSession, findSessionUser, issueApiToken, readApiToken } from "./session.server";
 
 type Deps = ReturnType<typeof authDeps>;
-type Handler = (request: Request, deps: Deps, rest: string) => Promise<Response>;
+type Handler = (request: Request, deps: Deps, rest: string, context: AppLoadContext) => Promise<Response>;
 
 const ok = (body: Record<string, unknown>, status = 200) => Response.json({ success: true, ...body }, { status, headers: { "Cache-Control": "no-store" } });
 
@@ -29,16 +30,6 @@ async function readBody<T extends z.ZodTypeAny>(request: Request, schema: T): Pr
 
 async function tokens(deps: Deps, userId: number, sessionToken: string) {
   return { jwtToken: await issueApiToken(deps.config, userId, sessionToken), tokenType: "Bearer", expiresIn: "24h" };
-}
-
-/** The user behind the request's Bearer token (a live server-side session), or 401. */
-async function requireBearer(request: Request, deps: Deps) {
-  const jwt = bearerToken(request);
-  if (!jwt) throw new UnauthorizedError("Authentication required");
-  const claims = await readApiToken(deps.config, jwt);
-  const user = claims ? await findSessionUser(deps.db, claims.sessionToken) : null;
-  if (!claims || !user) throw new UnauthorizedError("Invalid or expired token");
-  return { user, sessionToken: claims.sessionToken };
 }
 
 const POST: Record<string, Handler> = {
@@ -77,8 +68,8 @@ const POST: Record<string, Handler> = {
     await resendCode(deps, (await readBody(request, resendSchema)).email);
     return ok({ message: "OTP resent successfully!" });
   },
-  async logout(request, deps) {
-    const { user, sessionToken } = await requireBearer(request, deps);
+  async logout(request, deps, _rest, context) {
+    const { user, sessionToken } = await requireApiUser(request, context);
     await logout(deps, sessionToken, user.id);
     return ok({});
   },
@@ -94,8 +85,8 @@ const POST: Record<string, Handler> = {
 };
 
 const GET: Record<string, Handler> = {
-  async profile(request, deps) {
-    return ok({ user: publicUser((await requireBearer(request, deps)).user) });
+  async profile(request, _deps, _rest, context) {
+    return ok({ user: publicUser((await requireApiUser(request, context)).user) });
   },
   async "check-user"(_request, deps, rest) {
     await throttle(deps.db, `check:ip:${deps.client}`, LIMITS.checkUserPerClient);
@@ -112,7 +103,7 @@ export async function handleAuthApi(request: Request, context: AppLoadContext, s
   const handler = Object.hasOwn(table, endpoint) ? table[endpoint] : undefined;
   try {
     if (!handler) throw new NotFoundError("Not found");
-    return await handler(request, authDeps(request, context), rest.join("/"));
+    return await handler(request, authDeps(context), rest.join("/"), context);
   } catch (error) {
     return toJsonError(error, "Something went wrong. Please try again.");
   }

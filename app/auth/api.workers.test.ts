@@ -1,13 +1,12 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { signIdToken, testKeyPair } from "./google-id-token.fixtures";
+import { loadContext } from "../../tests/setup/load-context";
 import { handleAuthApi } from "./api.server";
 
 let ipCounter = 0;
-const context = (extra: Record<string, string> = {}) => ({ cloudflare: { env: { ...env, ...extra } } }) as unknown as AppLoadContext;
 
-async function call(method: string, path: string, body?: unknown, options: { token?: string; ip?: string; raw?: string; ctx?: AppLoadContext } = {}) {
+async function call(method: string, path: string, body?: unknown, options: { token?: string; ip?: string; raw?: string; ctx?: Record<string, string> } = {}) {
   const headers: Record<string, string> = { "CF-Connecting-IP": options.ip ?? `10.0.0.${++ipCounter}` };
   if (body !== undefined || options.raw !== undefined) headers["Content-Type"] = "application/json";
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
@@ -16,7 +15,7 @@ async function call(method: string, path: string, body?: unknown, options: { tok
     headers,
     body: options.raw ?? (body === undefined ? undefined : JSON.stringify(body)),
   });
-  const res = await handleAuthApi(request, options.ctx ?? context(), path);
+  const res = await handleAuthApi(request, await loadContext(request, options.ctx), path);
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, any> };
 }
 
@@ -85,7 +84,8 @@ describe("register", () => {
     expect((await call("POST", "register", { email: "x@example.in" })).status).toBe(400);
     expect((await signup("short@example.in", { password: "1234567" })).body.error).toBe("Password must be at least 8 characters");
     expect((await signup("phone@example.in", { phone: "12345" })).body.error).toBe("Phone number must be exactly 10 digits");
-    const plain = await handleAuthApi(new Request("https://store.test/api/auth/login", { method: "POST", body: "email=a" }), context(), "login");
+    const plainRequest = new Request("https://store.test/api/auth/login", { method: "POST", body: "email=a" });
+    const plain = await handleAuthApi(plainRequest, await loadContext(plainRequest), "login");
     expect(plain.status).toBe(400);
   });
 });
@@ -189,7 +189,7 @@ describe("check-user and google", () => {
 
   it("refuses Google sign-in without configuration and bad ID tokens", async () => {
     expect((await call("POST", "google", { idToken: "x.y.z" })).body.error).toBe("Google OAuth is not available. Please refresh the page and try again.");
-    const ctx = context({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret", GOOGLE_CALLBACK_URL: "https://store.test/auth/google/callback" });
+    const ctx = ({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret", GOOGLE_CALLBACK_URL: "https://store.test/auth/google/callback" });
     expect((await call("POST", "google", {}, { ctx })).status).toBe(400);
   });
 
@@ -198,7 +198,7 @@ describe("check-user and google", () => {
     // Google's key endpoint, answered here: the tests never reach the internet.
     const keys = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ keys: [jwk] }));
     const idToken = (claims: Record<string, unknown>) => signIdToken(privateKey, claims, { alg: "RS256", kid: "test-key" });
-    const ctx = context({ GOOGLE_CLIENT_ID: "store.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "secret", GOOGLE_CALLBACK_URL: "https://store.test/auth/google/callback" });
+    const ctx = ({ GOOGLE_CLIENT_ID: "store.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "secret", GOOGLE_CALLBACK_URL: "https://store.test/auth/google/callback" });
     const claims = { iss: "https://accounts.google.com", aud: "store.apps.googleusercontent.com", sub: "g-1", email: "meena@example.in", email_verified: true, name: "Meena", exp: Math.floor(Date.now() / 1000) + 600 };
 
     const created = await call("POST", "google", { idToken: await idToken(claims) }, { ctx });

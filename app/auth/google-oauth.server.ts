@@ -3,8 +3,8 @@ import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { Authenticator } from "remix-auth";
 import { GoogleStrategy } from "remix-auth-google";
 import { UnauthorizedError } from "~/lib/errors";
-import { readCookie } from "~/web/cookies";
-import { safeRedirectPath } from "~/web/flash.server";
+import { appCookies, COOKIE_NAMES, isSecureCookieEnvironment } from "~/web/cookies.server";
+import { safeRedirect } from "~/web/safe-redirect";
 import { loginWithGoogle } from "./accounts.server";
 import { authDeps } from "./current-user.server";
 
@@ -14,16 +14,16 @@ import { authDeps } from "./current-user.server";
  * Returns null when Google is not configured.
  */
 export function googleAuthenticator(request: Request, context: AppLoadContext) {
-  const deps = authDeps(request, context);
+  const deps = authDeps(context);
   const google = deps.config.google;
   if (!google) return null;
   const storage = createCookieSessionStorage({
     cookie: {
-      name: "__oauth",
+      name: COOKIE_NAMES.oauthState,
       path: "/auth",
       httpOnly: true,
       sameSite: "lax",
-      secure: !deps.config.isDevelopment,
+      secure: isSecureCookieEnvironment(deps.config),
       secrets: [deps.config.sessionSecret],
       maxAge: 600,
     },
@@ -41,23 +41,14 @@ export function googleAuthenticator(request: Request, context: AppLoadContext) {
   return authenticator;
 }
 
-const RETURN_COOKIE = "__oauth_return";
-
 /** Adds to the redirect to Google the page to come back to afterwards (a same-site path only). */
-export function rememberReturnPath(redirectToGoogle: Response, path: unknown): Response {
+export async function rememberReturnPath(context: AppLoadContext, redirectToGoogle: Response, path: unknown): Promise<Response> {
   const response = new Response(null, redirectToGoogle);
-  const value = encodeURIComponent(safeRedirectPath(path));
-  response.headers.append("Set-Cookie", `${RETURN_COOKIE}=${value}; Path=/auth; Max-Age=600; HttpOnly; SameSite=Lax`);
+  response.headers.append("Set-Cookie", await appCookies(context.config).oauthReturn.serialize(safeRedirect(path)));
   return response;
 }
 
 /** The page the visitor started Google sign-in from ("/" when unknown or not a same-site path). */
-export function readReturnPath(request: Request): string {
-  const raw = readCookie(request, RETURN_COOKIE);
-  if (!raw) return "/";
-  try {
-    return safeRedirectPath(decodeURIComponent(raw));
-  } catch {
-    return "/";
-  }
+export async function readReturnPath(request: Request, context: AppLoadContext): Promise<string> {
+  return safeRedirect(await appCookies(context.config).oauthReturn.parse(request.headers.get("Cookie")));
 }

@@ -1,26 +1,19 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
-import { getConfig } from "~/config.server";
 import { getMessages } from "~/i18n/messages";
 import { DomainError } from "~/lib/errors";
-import { redirectWithFlash, safeRedirectPath } from "~/web/flash.server";
-import { getCurrentUser } from "./current-user.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { safeRedirect } from "~/web/safe-redirect";
 import { commitSessionCookie } from "./session.server";
 
 export function authMessages(context: AppLoadContext) {
-  return getMessages(getConfig(context.cloudflare.env).product).auth;
+  return getMessages(context.config.product).auth;
 }
 
 /** Sets the session cookie and goes on with a toast. */
 export async function signedInRedirect(context: AppLoadContext, token: string, to: unknown, text: string) {
-  const config = getConfig(context.cloudflare.env);
-  return redirectWithFlash(safeRedirectPath(to), { type: "success", text }, { headers: { "Set-Cookie": await commitSessionCookie(config, token) } });
-}
-
-/** Sign-in pages make no sense to someone already signed in. */
-export async function redirectIfSignedIn(request: Request, context: AppLoadContext) {
-  if (await getCurrentUser(request, context)) throw redirect("/");
+  return redirectWithFlash(context, safeRedirect(to), { type: "success", text }, { headers: { "Set-Cookie": await commitSessionCookie(context.config, token) } });
 }
 
 /**

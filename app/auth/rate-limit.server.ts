@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import { rateLimits } from "~/db/schema";
-import { TooManyRequestsError } from "~/lib/errors";
+import type { Db } from "../db/client.server";
+import { rateLimits } from "../db/schema";
+import { TooManyRequestsError } from "../lib/errors";
 
 export type Limit = { limit: number; windowMs: number };
 

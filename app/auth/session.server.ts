@@ -1,14 +1,13 @@
-import { createCookie } from "@remix-run/cloudflare";
 import { and, eq, gt } from "drizzle-orm";
-import type { AppConfig } from "~/config.server";
-import type { Db } from "~/db/client.server";
-import { sessions, users, type User } from "~/db/schema";
+import type { AppConfig } from "../config.server";
+import type { Db } from "../db/client.server";
+import { sessions, users, type User } from "../db/schema";
+import { appCookies } from "../web/cookies.server";
 import { randomToken, sha256, signJwt, verifyJwt } from "./crypto.server";
 
 export const SESSION_TTL_MS = 24 * 60 * 60_000;
 /** The temporary token of an account waiting for its code lives as long as a code. */
 export const VERIFY_TTL_MS = 10 * 60_000;
-export const SESSION_COOKIE = "__session";
 
 type Purpose = "session" | "verify";
 
@@ -38,29 +37,18 @@ export async function deleteSession(db: Db, token: string) {
   await db.delete(sessions).where(eq(sessions.id, await sha256(token)));
 }
 
-/** The browser cookie holds only the session token, signed; HttpOnly, SameSite=Lax, Secure outside development. */
-function sessionCookie(config: AppConfig) {
-  return createCookie(SESSION_COOKIE, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: !config.isDevelopment && config.environment !== "test",
-    secrets: [config.sessionSecret],
-    maxAge: SESSION_TTL_MS / 1000,
-  });
-}
-
+/** The browser cookie holds only the session token, signed (declared with every other cookie). */
 export async function readSessionToken(request: Request, config: AppConfig): Promise<string | null> {
-  const value: unknown = await sessionCookie(config).parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value.length > 0 ? value : null;
+  const value: unknown = await appCookies(config).session.parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 && value.length <= 100 ? value : null;
 }
 
 export function commitSessionCookie(config: AppConfig, token: string) {
-  return sessionCookie(config).serialize(token);
+  return appCookies(config).session.serialize(token);
 }
 
 export function clearSessionCookie(config: AppConfig) {
-  return sessionCookie(config).serialize("", { maxAge: 0 });
+  return appCookies(config).session.serialize("", { maxAge: 0 });
 }
 
 /** API tokens: an HS256 JWT naming the server-side session, so logging out makes the token fail. */

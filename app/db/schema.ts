@@ -142,3 +142,163 @@ export const cartItems = sqliteTable(
 );
 
 export type User = typeof users.$inferSelect;
+
+/**
+ * Orders. The fulfilment status and the money state are separate fields (DECISIONS.md): `status` moves
+ * forward along the chain in `app/orders/status.ts`; `paymentState` records what happened to the money.
+ * An order exists from the moment 'Pay ₹500' is pressed (`payment_pending`, holding its stock until
+ * `reservedUntil`); it becomes `order_raised` only when the advance is verified.
+ */
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Shown to people and used in URLs: PUL-2611-7F3K (prefix, yymm, four random characters). */
+    number: text("number").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** payment_pending | order_raised | order_confirmed | order_packed | order_shipped | order_delivered | order_cancelled | payment_expired */
+    status: text("status").notNull(),
+    /** advance_due | advance_paid | balance_requested | balance_paid | balance_on_delivery | refunded */
+    paymentState: text("payment_state").notNull().default("advance_due"),
+    /** shop (a cart checkout) or auction (a won auction; its line has no product stock to hold). */
+    source: text("source", { enum: ["shop", "auction"] }).notNull().default("shop"),
+    auctionId: integer("auction_id"),
+    estimatedTotalPaise: integer("estimated_total_paise").notNull(),
+    advancePaise: integer("advance_paise").notNull(),
+    /** Set when every line is weighed: the sum of the weighed lines, rounded to the rupee. */
+    finalTotalPaise: integer("final_total_paise"),
+    refundedPaise: integer("refunded_paise").notNull().default(0),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    /** With the +91 prefix. */
+    phone: text("phone").notNull(),
+    address: text("address").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zip: text("zip").notNull(),
+    /** While payment_pending: when the stock held for this order is released (and the order expires). */
+    reservedUntil: integer("reserved_until", { mode: "number" }),
+    /** Stock is held (decremented) while this is true; released exactly once on expiry or cancellation. */
+    stockHeld: integer("stock_held", { mode: "boolean" }).notNull().default(false),
+    /** Bumped on every change, so a form opened on an older version is refused (two admin tabs). */
+    version: integer("version").notNull().default(1),
+    paidAt: integer("paid_at", { mode: "number" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" })
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    index("orders_reserved_idx").on(t.status, t.reservedUntil),
+  ],
+);
+
+/** An order's lines, copied from the catalogue when the order was made (prices never change afterwards). */
+export const orderItems = sqliteTable(
+  "order_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** Null for an auction lot. */
+    productId: integer("product_id").references(() => products.id),
+    name: text("name").notNull(),
+    image: text("image"),
+    /** Price per kg (shop) or the winning price (auction). */
+    pricePaise: integer("price_paise").notNull(),
+    quantity: integer("quantity").notNull(),
+    /** The actual weight recorded by the admin after the catch. */
+    weightGrams: integer("weight_grams"),
+    /** Price per kg × weight, rounded to the rupee; null until weighed. */
+    finalPaise: integer("final_paise"),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId)],
+);
+
+/**
+ * Every movement of money for an order: the advance, the balance, refunds. One row per gateway order or
+ * payment link; `providerRef` is the gateway's order / payment-link / refund id (unique), `paymentId` the
+ * captured payment. A row becomes `paid` exactly once (a conditional update checked by its row count).
+ */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["advance", "balance", "refund"] }).notNull(),
+    provider: text("provider", { enum: ["razorpay", "sandbox", "cash"] }).notNull(),
+    providerRef: text("provider_ref").unique(),
+    paymentId: text("payment_id"),
+    amountPaise: integer("amount_paise").notNull(),
+    currency: text("currency").notNull().default("INR"),
+    /** created | paid | failed | refunded (for refunds: created | processed | failed) */
+    status: text("status").notNull().default("created"),
+    /** For a refund: the payment row it refunds. */
+    refundOf: integer("refund_of"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" })
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [index("payments_order_idx").on(t.orderId), index("payments_payment_id_idx").on(t.paymentId)],
+);
+
+/** Gateway webhook events already handled (dedupe by the gateway's event id). */
+export const webhookEvents = sqliteTable("webhook_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: createdAt(),
+});
+
+/** The history of an order: every status or money change, who made it and when. */
+export const orderEvents = sqliteTable(
+  "order_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The admin (or customer) who made the change; null for the system (payment gateway, expiry, alarm). */
+    actorUserId: integer("actor_user_id"),
+    /** status | payment | weight | note */
+    kind: text("kind").notNull(),
+    fromValue: text("from_value"),
+    toValue: text("to_value"),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/** In-app notifications (the bell); each is also e-mailed through the mail module. */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** order_placed | order_status_update | balance_requested | balance_paid | refund | outbid | auction_won | auction_ended | auction_cancelled | note */
+    type: text("type").notNull(),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    orderId: integer("order_id"),
+    orderNumber: text("order_number"),
+    auctionId: integer("auction_id"),
+    readAt: integer("read_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+export type Order = typeof orders.$inferSelect;
+export type OrderItem = typeof orderItems.$inferSelect;
+export type Payment = typeof payments.$inferSelect;
+export type Notification = typeof notifications.$inferSelect;

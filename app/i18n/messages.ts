@@ -195,6 +195,10 @@ const en = {
     to: "To",
     subject: "Subject",
   },
+  guards: {
+    loginForAdmin: "Please login to access admin dashboard",
+    accessDenied: "Access denied. Admin privileges required.",
+  },
   toasts: {
     region: "Notifications",
     dismiss: "Dismiss notification",

@@ -6,13 +6,13 @@ import { redirectWithFlash } from "~/web/flash.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const m = authMessages(context);
   const authenticator = googleAuthenticator(request, context);
-  if (!authenticator) return redirectWithFlash("/login", { type: "error", text: m.googleUnavailable });
+  if (!authenticator) return redirectWithFlash(context, "/login", { type: "error", text: m.googleUnavailable });
   try {
     const { token } = await authenticator.authenticate("google", request, { throwOnError: true });
-    return signedInRedirect(context, token, readReturnPath(request), m.loginSuccess);
+    return signedInRedirect(context, token, await readReturnPath(request, context), m.loginSuccess);
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error("google sign-in failed", error);
-    return redirectWithFlash("/login", { type: "error", text: m.googleFailed });
+    return redirectWithFlash(context, "/login", { type: "error", text: m.googleFailed });
   }
 }

@@ -5,7 +5,8 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { login } from "~/auth/accounts.server";
 import { authDeps } from "~/auth/current-user.server";
-import { authMessages, redirectIfSignedIn, replyWithError, signedInRedirect } from "~/auth/pages.server";
+import { requireAnonymous } from "~/auth/guards.server";
+import { authMessages, replyWithError, signedInRedirect } from "~/auth/pages.server";
 import { loginSchema } from "~/auth/schemas";
 import { AuthCard, FormError, FormField, Honeypot, useClearAfterReply } from "~/components/form-field";
 import { GoogleButton } from "~/components/google-button";
@@ -15,7 +16,7 @@ import { useMessages } from "~/web/site";
 export const meta: MetaFunction = () => [{ title: "Login" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await redirectIfSignedIn(request, context);
+  requireAnonymous(context);
   return null;
 }
 
@@ -25,9 +26,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const { email, password, redirectTo } = submission.value;
   try {
-    const result = await login(authDeps(request, context), email, password);
+    const result = await login(authDeps(context), email, password);
     if (result.kind === "verify") {
-      return redirectWithFlash(`/verify-otp?email=${encodeURIComponent(email)}`, { type: "info", text: m.verifyFirst });
+      return redirectWithFlash(context, `/verify-otp?email=${encodeURIComponent(email)}`, { type: "info", text: m.verifyFirst });
     }
     return signedInRedirect(context, result.token, redirectTo, m.loginSuccess);
   } catch (error) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { logout } from "~/auth/accounts.server";
-import { authDeps, getCurrentUser } from "~/auth/current-user.server";
+import { authDeps } from "~/auth/current-user.server";
 import { authMessages } from "~/auth/pages.server";
 import { clearSessionCookie } from "~/auth/session.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -9,9 +9,8 @@ import { redirectWithFlash } from "~/web/flash.server";
 /** Only a POST signs out; a GET (a link, a prefetch, a crawler) just goes home. */
 export const loader = () => redirect("/");
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const deps = authDeps(request, context);
-  const current = await getCurrentUser(request, context);
-  if (current) await logout(deps, current.token, current.user.id);
-  return redirectWithFlash("/", { type: "success", text: authMessages(context).loggedOut }, { headers: { "Set-Cookie": await clearSessionCookie(deps.config) } });
+export async function action({ context }: ActionFunctionArgs) {
+  const deps = authDeps(context);
+  if (context.user && context.sessionToken) await logout(deps, context.sessionToken, context.user.id);
+  return redirectWithFlash(context, "/", { type: "success", text: authMessages(context).loggedOut }, { headers: { "Set-Cookie": await clearSessionCookie(deps.config) } });
 }

@@ -1,14 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { getCurrentUser } from "~/auth/current-user.server";
 import { useMessages } from "~/web/site";
 
 export const meta: MetaFunction = () => [{ title: "My Profile" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const current = await getCurrentUser(request, context);
-  if (!current) return { profile: null };
-  const { name, email, phone, address, createdAt } = current.user;
+export async function loader({ context }: LoaderFunctionArgs) {
+  if (!context.user) return { profile: null };
+  const { name, email, phone, address, createdAt } = context.user;
   return { profile: { name, email, phone, address, createdAt } };
 }
 

@@ -5,7 +5,8 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { CodePendingError, register } from "~/auth/accounts.server";
 import { authDeps } from "~/auth/current-user.server";
-import { authMessages, redirectIfSignedIn, replyWithError } from "~/auth/pages.server";
+import { requireAnonymous } from "~/auth/guards.server";
+import { authMessages, replyWithError } from "~/auth/pages.server";
 import { signupSchema } from "~/auth/schemas";
 import { AuthCard, FormError, FormField, Honeypot, useClearAfterReply } from "~/components/form-field";
 import { GoogleButton } from "~/components/google-button";
@@ -15,7 +16,7 @@ import { useMessages } from "~/web/site";
 export const meta: MetaFunction = () => [{ title: "Sign Up" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await redirectIfSignedIn(request, context);
+  requireAnonymous(context);
   return null;
 }
 
@@ -24,13 +25,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: signupSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   try {
-    const user = await register(authDeps(request, context), submission.value);
-    return redirectWithFlash(`/verify-otp?email=${encodeURIComponent(user.email)}`, { type: "success", text: m.registrationSuccess });
+    const user = await register(authDeps(context), submission.value);
+    return redirectWithFlash(context, `/verify-otp?email=${encodeURIComponent(user.email)}`, { type: "success", text: m.registrationSuccess });
   } catch (error) {
     // A second submission (a double click without JavaScript, the back button) while the code is live: the
     // place to be is the code page.
     if (error instanceof CodePendingError) {
-      return redirectWithFlash(`/verify-otp?email=${encodeURIComponent(submission.value.email)}`, { type: "info", text: error.message });
+      return redirectWithFlash(context, `/verify-otp?email=${encodeURIComponent(submission.value.email)}`, { type: "info", text: error.message });
     }
     return replyWithError(submission, error, m.registrationFailed, ["password"]);
   }

@@ -5,11 +5,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useState } from "react";
 import { resendCode, resendWaitFor, verifyEmail } from "~/auth/accounts.server";
 import { authDeps } from "~/auth/current-user.server";
-import { authMessages, redirectIfSignedIn, replyWithError, signedInRedirect } from "~/auth/pages.server";
+import { requireAnonymous } from "~/auth/guards.server";
+import { authMessages, replyWithError, signedInRedirect } from "~/auth/pages.server";
 import { resendSchema, verifySchema } from "~/auth/schemas";
 import { AuthCard, FormError } from "~/components/form-field";
 import { OtpInput } from "~/components/otp-input";
-import { getDb } from "~/db/client.server";
 import { format } from "~/i18n/messages";
 import { redirectWithFlash } from "~/web/flash.server";
 import { useMessages } from "~/web/site";
@@ -17,16 +17,16 @@ import { useMessages } from "~/web/site";
 export const meta: MetaFunction = () => [{ title: "Verify your email" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await redirectIfSignedIn(request, context);
+  requireAnonymous(context);
   const email = new URL(request.url).searchParams.get("email")?.trim().toLowerCase();
-  if (!email) return redirectWithFlash("/signup", { type: "error", text: authMessages(context).emailRequired });
-  return { email, resendWait: await resendWaitFor(getDb(context.cloudflare.env), email) };
+  if (!email) return redirectWithFlash(context, "/signup", { type: "error", text: authMessages(context).emailRequired });
+  return { email, resendWait: await resendWaitFor(context.db, email) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const m = authMessages(context);
   const form = await request.formData();
-  const deps = authDeps(request, context);
+  const deps = authDeps(context);
   if (form.get("intent") === "resend") {
     const submission = parseWithZod(form, { schema: resendSchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     } catch (error) {
       return replyWithError(submission, error, m.registrationFailed);
     }
-    return redirectWithFlash(`/verify-otp?email=${encodeURIComponent(submission.value.email)}`, { type: "success", text: m.resent });
+    return redirectWithFlash(context, `/verify-otp?email=${encodeURIComponent(submission.value.email)}`, { type: "success", text: m.resent });
   }
   const submission = parseWithZod(form, { schema: verifySchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["otp"] }), { status: 400 });

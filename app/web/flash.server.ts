@@ -1,9 +1,11 @@
-import { createCookie, redirect } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { appCookies, COOKIE_NAMES, parseCookieHeader } from "./cookies.server";
+import { safeRedirect } from "./safe-redirect";
 
 /**
  * One-shot messages carried across a redirect (the toasts of the spec). With JavaScript they show as toasts;
- * without it, as a message on the next page. A request carrying this cookie skips the edge cache.
+ * without it, as a message on the next page. The cookie is signed, so nobody can put words in a toast.
  */
 const flashSchema = z.object({
   type: z.enum(["success", "error", "info"]),
@@ -11,26 +13,21 @@ const flashSchema = z.object({
 });
 export type Flash = z.infer<typeof flashSchema>;
 
-const flashCookie = createCookie("__flash", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 });
-
-export async function readFlash(request: Request): Promise<{ flash: Flash | null; clear: string | null }> {
-  const raw: unknown = await flashCookie.parse(request.headers.get("Cookie"));
-  if (raw === null || raw === undefined) return { flash: null, clear: null };
-  const parsed = flashSchema.safeParse(raw);
-  const clear = await flashCookie.serialize("", { maxAge: 0 });
-  return { flash: parsed.success ? parsed.data : null, clear };
-}
-
-export async function redirectWithFlash(to: string, flash: Flash, init: ResponseInit = {}) {
-  const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", await flashCookie.serialize(flash));
-  return redirect(to, { ...init, headers });
-}
-
-/** Only same-site paths are allowed as redirect targets (no open redirects). */
-export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
-    return fallback;
+export async function readFlash(request: Request, context: AppLoadContext): Promise<{ flash: Flash | null; clear: string | null }> {
+  const cookie = appCookies(context.config).flash;
+  const header = request.headers.get("Cookie");
+  const raw: unknown = await cookie.parse(header);
+  const present = header !== null && COOKIE_NAMES.flash in parseCookieHeader(header);
+  if (raw === null || raw === undefined || raw === false) {
+    return { flash: null, clear: present ? await cookie.serialize("", { maxAge: 0 }) : null };
   }
-  return value;
+  const parsed = flashSchema.safeParse(raw);
+  return { flash: parsed.success ? parsed.data : null, clear: await cookie.serialize("", { maxAge: 0 }) };
+}
+
+/** A redirect (to a same-origin path only) that shows `flash` on the next page. */
+export async function redirectWithFlash(context: AppLoadContext, to: string, flash: Flash, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await appCookies(context.config).flash.serialize(flash));
+  return redirect(safeRedirect(to), { ...init, headers });
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { readCookie } from "./cookies";
+import { themeCookie } from "./cookies.server";
 
 export const themes = ["light", "dark", "system"] as const;
 export type Theme = (typeof themes)[number];
@@ -8,17 +8,12 @@ export const themeSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-/**
- * A plain (unsigned) cookie: it only picks colours, and the Worker's edge cache reads the same raw value to
- * keep one cached copy per theme. Kept a year, so the choice sticks.
- */
-export const THEME_COOKIE = "theme";
-
-export function readTheme(request: Request): Theme {
-  const value = readCookie(request, THEME_COOKIE);
+/** The visitor's theme; anything unreadable is light (the spec's default). */
+export async function readTheme(request: Request): Promise<Theme> {
+  const value: unknown = await themeCookie.parse(request.headers.get("Cookie"));
   return themes.includes(value as Theme) ? (value as Theme) : "light";
 }
 
-export function serializeTheme(theme: Theme): string {
-  return `${THEME_COOKIE}=${theme}; Path=/; Max-Age=31536000; SameSite=Lax`;
+export function serializeTheme(theme: Theme): Promise<string> {
+  return themeCookie.serialize(theme);
 }

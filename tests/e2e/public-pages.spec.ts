@@ -69,7 +69,7 @@ describe.each(VARIANTS)("public pages ($javaScript, $viewport)", (variant) => {
     expect(await page.locator("main article").count()).toBe(2);
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Add to Cart" }).first().click();
-    await page.waitForURL("**/login");
+    await page.waitForURL("**/login?redirectTo=%2Fproducts");
     await expect.poll(() => page.getByRole("status").locator("p").innerText()).toBe("Please login to add items to cart");
     await close();
   });

@@ -1,0 +1,64 @@
+/**
+ * The order status machine (DECISIONS.md): forward only along FULFILMENT, or to order_cancelled from any
+ * non-final status. Pure, so it is unit-tested on its own; routes, the JSON API and the admin UI call it.
+ *
+ * Before the advance is verified an order is `payment_pending`; if its reservation runs out unpaid it becomes
+ * `payment_expired`. Neither is an admin choice: only the payment flow moves an order out of them.
+ */
+export const FULFILMENT = ["order_raised", "order_confirmed", "order_packed", "order_shipped", "order_delivered"] as const;
+export const CANCELLED = "order_cancelled";
+export const ADMIN_STATUSES = [...FULFILMENT, CANCELLED] as const;
+export const PAYMENT_STATUSES = ["payment_pending", "payment_expired"] as const;
+
+export type FulfilmentStatus = (typeof FULFILMENT)[number];
+export type AdminStatus = (typeof ADMIN_STATUSES)[number];
+export type OrderStatus = AdminStatus | (typeof PAYMENT_STATUSES)[number];
+
+/** Values written by the first version of the store, read as today's (spec section 4). */
+const LEGACY: Record<string, AdminStatus> = {
+  pending: "order_raised",
+  confirmed: "order_confirmed",
+  delivered: "order_delivered",
+  rejected: "order_cancelled",
+  completed: "order_delivered",
+};
+
+/** Today's status for any stored value (legacy values mapped); null for an unknown value. */
+export function normalizeStatus(value: string): OrderStatus | null {
+  if ((ADMIN_STATUSES as readonly string[]).includes(value) || (PAYMENT_STATUSES as readonly string[]).includes(value)) {
+    return value as OrderStatus;
+  }
+  return Object.hasOwn(LEGACY, value) ? LEGACY[value] : null;
+}
+
+export function isFinal(status: OrderStatus): boolean {
+  return status === "order_delivered" || status === CANCELLED || status === "payment_expired";
+}
+
+/**
+ * What an admin may choose for an order now: its current status and every later one, plus order_cancelled
+ * from any non-final status. Empty for an order that is not paid yet (the gateway decides) or is final.
+ */
+export function nextStatuses(current: string): AdminStatus[] {
+  const status = normalizeStatus(current);
+  if (status === null || status === "payment_pending" || status === "payment_expired") return [];
+  if (status === CANCELLED) return [CANCELLED];
+  const at = FULFILMENT.indexOf(status as FulfilmentStatus);
+  if (status === "order_delivered") return ["order_delivered"];
+  return [...FULFILMENT.slice(at), CANCELLED];
+}
+
+export type TransitionCheck = { ok: true; from: OrderStatus; to: AdminStatus } | { ok: false; reason: "unknown" | "not_allowed" | "unchanged" };
+
+/** Whether an admin may move an order from `current` to `requested` (a no-op move is reported as unchanged). */
+export function checkTransition(current: string, requested: string): TransitionCheck {
+  const from = normalizeStatus(current);
+  const to = normalizeStatus(requested);
+  if (from === null || to === null || !(ADMIN_STATUSES as readonly string[]).includes(to)) return { ok: false, reason: "unknown" };
+  if (!nextStatuses(from).includes(to as AdminStatus)) return { ok: false, reason: "not_allowed" };
+  if (from === to) return { ok: false, reason: "unchanged" };
+  return { ok: true, from, to: to as AdminStatus };
+}
+
+/** Statuses counted on the admin dashboard's "pending" card (spec: raised, confirmed, packed or shipped). */
+export const PENDING_STATUSES: readonly AdminStatus[] = ["order_raised", "order_confirmed", "order_packed", "order_shipped"];
