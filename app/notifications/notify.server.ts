@@ -1,0 +1,53 @@
+import type { AppConfig } from "~/config.server";
+import type { Db } from "~/db/client.server";
+import { notifications, users } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { sendMail } from "~/mail/mail.server";
+
+export type NotificationInput = {
+  userId: number;
+  /** order_placed | order_status_update | balance_requested | balance_paid | refund | outbid | auction_won | auction_ended | auction_cancelled | note */
+  type: string;
+  title: string;
+  message: string;
+  orderId?: number | null;
+  orderNumber?: string | null;
+  auctionId?: number | null;
+};
+
+export type NotifyDeps = { db: Db; config: AppConfig; env: { DB: D1Database; MAIL_API_URL?: string; MAIL_API_KEY?: string; MAIL_FROM?: string } };
+
+/**
+ * The one way a customer is told something: stored for the bell (in-app) and e-mailed through the mail
+ * module. The in-app row is written first and always; `emailed` says whether the e-mail went out, so a
+ * caller can say '(Notification failed to send)'. `email: false` stores it without mailing (rate-limited
+ * notices such as repeated outbids).
+ */
+export async function notify(deps: NotifyDeps, input: NotificationInput, options: { email?: boolean } = {}): Promise<{ id: number; emailed: boolean }> {
+  const [row] = await deps.db
+    .insert(notifications)
+    .values({
+      userId: input.userId,
+      type: input.type,
+      title: input.title,
+      message: input.message,
+      orderId: input.orderId ?? null,
+      orderNumber: input.orderNumber ?? null,
+      auctionId: input.auctionId ?? null,
+    })
+    .returning({ id: notifications.id });
+  if (options.email === false) return { id: row.id, emailed: false };
+  try {
+    const [user] = await deps.db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, input.userId)).limit(1);
+    if (!user) return { id: row.id, emailed: false };
+    await sendMail(deps.env, deps.config, {
+      to: user.email,
+      subject: `${input.title} – ${deps.config.brand}`,
+      body: [`Hello ${user.name},`, "", input.message, "", `– ${deps.config.brand}`].join("\n"),
+    });
+    return { id: row.id, emailed: true };
+  } catch (error) {
+    console.error("notification e-mail failed", error);
+    return { id: row.id, emailed: false };
+  }
+}
