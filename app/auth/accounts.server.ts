@@ -1,35 +1,21 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppConfig } from "~/config.server";
 import type { Db } from "~/db/client.server";
-import { cartItems, otpCodes, sessions, users, type User } from "~/db/schema";
+import { cartItems, signups, users, type User } from "~/db/schema";
+import { getMessages } from "~/i18n/messages";
 import { ConflictError, InvalidInputError, NotFoundError, TooManyRequestsError, UnauthorizedError } from "~/lib/errors";
 import { codeMail, sendMail } from "~/mail/mail.server";
-import { hashPassword, randomCode, safeEqual, sha256, verifyPassword } from "./crypto.server";
-import { CODE_LIFETIME_MS, codeUnusableReason, MAX_WRONG_TRIES, resendWaitSeconds } from "./otp-rules";
+import { hashPassword, randomCode, randomToken, safeEqual, sha256, verifyPassword } from "./crypto.server";
+import { CODE_LIFETIME_MS, codeUnusableReason, resendWaitSeconds } from "./otp-rules";
 import { LIMITS, throttle } from "./rate-limit.server";
 import type { signupSchema } from "./schemas";
 import { createSession, deleteSession } from "./session.server";
 
 export type AuthDeps = { db: Db; config: AppConfig; env: { DB: D1Database }; client: string; now?: () => number };
 
-export const MESSAGES = {
-  emailTaken: "An account with this email already exists. Please log in.",
-  badCredentials: "Invalid email or password",
-  wrongCode: "Invalid verification code. Please check the code and try again.",
-  deadCode: "This code can no longer be used. Please request a new code.",
-  alreadyVerified: "This email is already verified. Please log in.",
-  noAccount: "No account is waiting for verification with this email",
-  resendWait: "Please wait before requesting a new code.",
-  codePending: "A verification code has already been sent to this email. Enter it, or request a new one when the countdown ends.",
-} as const;
-
-/** A sign-up for an unverified e-mail whose code is still live: nothing changes, the code page is the place to be. */
-export class CodePendingError extends ConflictError {
-  constructor() {
-    super(MESSAGES.codePending);
-  }
-}
+const texts = (deps: Pick<AuthDeps, "config">) => getMessages(deps.config.product).accounts;
+const nowOf = (deps: AuthDeps) => deps.now?.() ?? Date.now();
 
 /** The fields a user may see about themselves (never the password hash or internal fields). */
 export function publicUser(user: User) {
@@ -45,143 +31,179 @@ export function publicUser(user: User) {
   };
 }
 
-async function findByEmail(db: Db, email: string) {
+/** A verified account (unverified rows left by the first version of the store never count as accounts). */
+async function findAccount(db: Db, email: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  return user ?? null;
+  return user?.emailVerifiedAt ? user : null;
 }
 
-async function codeHash(config: AppConfig, userId: number, code: string) {
-  return sha256(`${config.sessionSecret}:${userId}:${code}`);
+async function codeHash(config: AppConfig, signupToken: string, code: string) {
+  return sha256(`${config.sessionSecret}:${signupToken}:${code}`);
 }
 
-/** Sends a fresh code unless one was sent less than 300 s ago (then the live code stays valid). */
-async function sendCode(deps: AuthDeps, user: User, { force }: { force: boolean }) {
-  const now = deps.now?.() ?? Date.now();
-  const [current] = await deps.db.select().from(otpCodes).where(eq(otpCodes.userId, user.id)).limit(1);
-  const wait = resendWaitSeconds(current ?? null, now);
-  if (wait > 0) {
-    if (force) throw new TooManyRequestsError(MESSAGES.resendWait, wait);
-    return;
-  }
-  const code = randomCode();
-  const row = { codeHash: await codeHash(deps.config, user.id, code), expiresAt: now + CODE_LIFETIME_MS, failedAttempts: 0, sentAt: now };
-  await deps.db.insert(otpCodes).values({ userId: user.id, ...row }).onConflictDoUpdate({ target: otpCodes.userId, set: row });
-  await sendMail(deps.env, deps.config, codeMail(deps.config, user.email, user.name, code));
+async function mailCode(deps: AuthDeps, signup: { email: string; name: string }, code: string) {
+  await sendMail(deps.env, deps.config, codeMail(deps.config, signup.email, signup.name, code));
 }
 
-/** Creates an unverified account (or refreshes one that never verified) and mails its code. */
-export async function register(deps: AuthDeps, input: z.infer<typeof signupSchema>): Promise<User> {
+async function findSignup(deps: AuthDeps, token: string) {
+  const [row] = await deps.db.select().from(signups).where(eq(signups.tokenHash, await sha256(token))).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Starts a sign-up: nothing is created but a pending sign-up holding the details and its own code, mailed to
+ * the address. Returns the sign-up's token, which only this browser (cookie) or API client (temporary token)
+ * holds; the account exists only once the code is entered with it.
+ */
+export async function register(deps: AuthDeps, input: z.infer<typeof signupSchema>): Promise<{ token: string; email: string; name: string }> {
   await throttle(deps.db, `register:ip:${deps.client}`, LIMITS.registerPerClient);
-  const existing = await findByEmail(deps.db, input.email);
-  if (existing?.emailVerifiedAt) throw new ConflictError(MESSAGES.emailTaken);
-  const fields = {
+  // Each sign-up mails a code: a cap per address keeps anyone from flooding someone's inbox.
+  await throttle(deps.db, `register:email:${input.email}`, LIMITS.registerPerEmail);
+  if (await findAccount(deps.db, input.email)) throw new ConflictError(texts(deps).emailTaken);
+  const now = nowOf(deps);
+  const token = randomToken();
+  const code = randomCode();
+  await deps.db.insert(signups).values({
+    tokenHash: await sha256(token),
+    email: input.email,
     name: input.name,
     phone: input.phone ?? null,
     address: input.address ?? null,
     passwordHash: await hashPassword(input.password),
-  };
-  let user: User;
-  if (existing) {
-    // While a code is live nobody may replace the details (the password above all) of the account waiting for
-    // it: otherwise a second sign-up could set its own password just before the owner enters their code.
-    const [pending] = await deps.db.select().from(otpCodes).where(eq(otpCodes.userId, existing.id)).limit(1);
-    if (codeUnusableReason(pending ?? null, deps.now?.() ?? Date.now()) === null) throw new CodePendingError();
-    [user] = await deps.db.update(users).set(fields).where(and(eq(users.id, existing.id), isNull(users.emailVerifiedAt))).returning();
-  } else {
-    const inserted = await deps.db.insert(users).values({ ...fields, email: input.email }).onConflictDoNothing().returning();
-    if (inserted.length === 0) throw new ConflictError(MESSAGES.emailTaken);
-    [user] = inserted;
-  }
-  await sendCode(deps, user, { force: false });
-  return user;
+    codeHash: await codeHash(deps.config, token, code),
+    expiresAt: now + CODE_LIFETIME_MS,
+    sentAt: now,
+  });
+  await mailCode(deps, input, code);
+  return { token, email: input.email, name: input.name };
 }
 
-export type LoginResult = { kind: "session"; user: User; token: string } | { kind: "verify"; user: User };
+export type LoginResult = { user: User; token: string };
 
-export async function login(deps: AuthDeps, email: string, password: string): Promise<LoginResult> {
+/**
+ * Signs in with e-mail and password. Guessing stops at the per-address limits; the per-account limit does not
+ * apply to a browser that has signed in to this account before (`knownAccount`), so strangers cannot lock the
+ * owner out.
+ */
+export async function login(deps: AuthDeps, email: string, password: string, options: { knownAccountIds?: number[] } = {}): Promise<LoginResult> {
   await throttle(deps.db, `login:ip:${deps.client}`, LIMITS.loginPerClient);
-  await throttle(deps.db, `login:email:${email}`, LIMITS.loginPerEmail);
-  const user = await findByEmail(deps.db, email);
+  await throttle(deps.db, `login:email-ip:${email}:${deps.client}`, LIMITS.loginPerEmailAndClient);
+  const user = await findAccount(deps.db, email);
+  if (!user || !options.knownAccountIds?.includes(user.id)) await throttle(deps.db, `login:email:${email}`, LIMITS.loginPerEmail);
   const ok = await verifyPassword(password, user?.passwordHash ?? null);
-  if (!user || !ok) throw new UnauthorizedError(MESSAGES.badCredentials);
-  if (!user.emailVerifiedAt) {
-    await sendCode(deps, user, { force: false });
-    return { kind: "verify", user };
-  }
-  return { kind: "session", user, token: await createSession(deps.db, user.id) };
+  if (!user || !ok) throw new UnauthorizedError(texts(deps).badCredentials);
+  return { user, token: await createSession(deps.db, user.id) };
 }
 
-/** Checks a code: single use, 10 minutes, 5 wrong tries; on success the account is verified and signed in. */
-export async function verifyEmail(deps: AuthDeps, email: string, code: string): Promise<{ user: User; token: string }> {
+/**
+ * Checks the code of this browser's sign-up: 10 minutes, single use, 5 tries. Every try is counted atomically
+ * before the comparison, so concurrent guesses cannot exceed the limit. On success the account is created (or
+ * an unverified row of the first version is replaced) and signed in.
+ */
+export async function verifyEmail(deps: AuthDeps, signupToken: string | null, email: string, code: string): Promise<{ user: User; token: string }> {
   await throttle(deps.db, `code:ip:${deps.client}`, LIMITS.codePerClient);
-  const now = deps.now?.() ?? Date.now();
-  const user = await findByEmail(deps.db, email);
-  if (!user) throw new InvalidInputError(MESSAGES.wrongCode);
-  if (user.emailVerifiedAt) throw new ConflictError(MESSAGES.alreadyVerified);
-  const [stored] = await deps.db.select().from(otpCodes).where(eq(otpCodes.userId, user.id)).limit(1);
-  const unusable = codeUnusableReason(stored ?? null, now);
-  if (unusable === "missing") throw new InvalidInputError(MESSAGES.wrongCode);
-  if (unusable) throw new InvalidInputError(MESSAGES.deadCode);
-  if (!safeEqual(await codeHash(deps.config, user.id, code), stored.codeHash)) {
-    // Counted atomically, so parallel guesses cannot exceed the limit.
-    const [row] = await deps.db
-      .update(otpCodes)
-      .set({ failedAttempts: stored.failedAttempts + 1 })
-      .where(and(eq(otpCodes.userId, user.id), eq(otpCodes.failedAttempts, stored.failedAttempts)))
-      .returning({ failedAttempts: otpCodes.failedAttempts });
-    throw new InvalidInputError(row && row.failedAttempts < MAX_WRONG_TRIES ? MESSAGES.wrongCode : MESSAGES.deadCode);
+  const m = texts(deps);
+  const now = nowOf(deps);
+  if (!signupToken) throw new InvalidInputError(m.noSignupHere);
+  const [counted] = await deps.db
+    .update(signups)
+    .set({ tries: sql`${signups.tries} + 1` })
+    .where(and(eq(signups.tokenHash, await sha256(signupToken)), eq(signups.email, email)))
+    .returning();
+  if (!counted) {
+    if (await findAccount(deps.db, email)) throw new ConflictError(m.alreadyVerified);
+    throw new InvalidInputError(m.noSignupHere);
   }
-  // Single use: only the request that deletes the code goes on.
-  const deleted = await deps.db.delete(otpCodes).where(and(eq(otpCodes.userId, user.id), eq(otpCodes.codeHash, stored.codeHash))).returning();
-  if (deleted.length === 0) throw new InvalidInputError(MESSAGES.deadCode);
-  const [verified] = await deps.db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, user.id)).returning();
-  await deps.db.delete(sessions).where(and(eq(sessions.userId, user.id), eq(sessions.purpose, "verify")));
-  return { user: verified, token: await createSession(deps.db, user.id) };
+  const unusable = codeUnusableReason({ expiresAt: counted.expiresAt, failedAttempts: counted.tries - 1, sentAt: counted.sentAt }, now);
+  if (unusable) throw new InvalidInputError(m.deadCode);
+  if (!safeEqual(await codeHash(deps.config, signupToken, code), counted.codeHash)) {
+    throw new InvalidInputError(codeUnusableReason({ ...counted, failedAttempts: counted.tries }, now) ? m.deadCode : m.wrongCode);
+  }
+  // Single use: only the request that deletes the sign-up goes on.
+  const [signup] = await deps.db.delete(signups).where(and(eq(signups.id, counted.id), eq(signups.codeHash, counted.codeHash))).returning();
+  if (!signup) throw new InvalidInputError(m.deadCode);
+  const fields = { name: signup.name, phone: signup.phone, address: signup.address, passwordHash: signup.passwordHash, emailVerifiedAt: now };
+  const [user] = await deps.db
+    .insert(users)
+    .values({ ...fields, email: signup.email })
+    .onConflictDoUpdate({ target: users.email, set: fields, where: isNull(users.emailVerifiedAt) })
+    .returning();
+  if (!user) throw new ConflictError(m.alreadyVerified);
+  // Other sign-ups for the address can no longer become anything.
+  await deps.db.delete(signups).where(eq(signups.email, signup.email));
+  return { user, token: await createSession(deps.db, user.id) };
 }
 
-export async function resendCode(deps: AuthDeps, email: string): Promise<void> {
+/** Mails a new code for this browser's sign-up, at most once per 300 s. */
+export async function resendCode(deps: AuthDeps, signupToken: string | null, email: string): Promise<void> {
   await throttle(deps.db, `resend:ip:${deps.client}`, LIMITS.resendPerClient);
-  const user = await findByEmail(deps.db, email);
-  if (!user) throw new NotFoundError(MESSAGES.noAccount);
-  if (user.emailVerifiedAt) throw new ConflictError(MESSAGES.alreadyVerified);
-  await sendCode(deps, user, { force: true });
+  const m = texts(deps);
+  const signup = signupToken ? await findSignup(deps, signupToken) : null;
+  if (!signup || signup.email !== email) {
+    if (await findAccount(deps.db, email)) throw new ConflictError(m.alreadyVerified);
+    throw new NotFoundError(m.noSignupHere);
+  }
+  const now = nowOf(deps);
+  const wait = resendWaitSeconds(signup, now);
+  if (wait > 0) throw new TooManyRequestsError(m.resendWait, wait);
+  const code = randomCode();
+  // Conditional on the previous send time, so two resends at once mail one code.
+  const [updated] = await deps.db
+    .update(signups)
+    .set({ codeHash: await codeHash(deps.config, signupToken!, code), expiresAt: now + CODE_LIFETIME_MS, tries: 0, sentAt: now })
+    .where(and(eq(signups.id, signup.id), eq(signups.sentAt, signup.sentAt)))
+    .returning({ id: signups.id });
+  if (!updated) throw new TooManyRequestsError(m.resendWait, resendWaitSeconds({ sentAt: now }, now));
+  await mailCode(deps, signup, code);
 }
 
-/** Signs in (or creates, verified) the account of a Google identity whose e-mail Google has verified. */
+/** Seconds before this browser's sign-up may be sent another code; null when this browser has no sign-up for `email`. */
+export async function signupResendWait(deps: AuthDeps, signupToken: string | null, email: string): Promise<number | null> {
+  const signup = signupToken ? await findSignup(deps, signupToken) : null;
+  if (!signup || signup.email !== email) return null;
+  return resendWaitSeconds(signup, nowOf(deps));
+}
+
+/**
+ * Signs in (or creates, verified) the account of a Google identity whose e-mail Google has verified. Google
+ * vouching for an address that was never verified here discards any password set before: only the inbox's
+ * owner may decide it, and Google has just shown who that is.
+ */
 export async function loginWithGoogle(deps: AuthDeps, identity: { sub: string; email: string; name: string }) {
   const email = identity.email.trim().toLowerCase();
-  const now = deps.now?.() ?? Date.now();
+  const now = nowOf(deps);
   const [bySub] = await deps.db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
-  let user = bySub ?? (await findByEmail(deps.db, email));
-  if (user) {
+  const [byEmail] = bySub ? [bySub] : await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
+  let user: User;
+  if (byEmail) {
+    const verified = byEmail.emailVerifiedAt !== null;
     [user] = await deps.db
       .update(users)
-      .set({ googleSub: identity.sub, emailVerifiedAt: user.emailVerifiedAt ?? now })
-      .where(eq(users.id, user.id))
+      .set({
+        googleSub: identity.sub,
+        emailVerifiedAt: byEmail.emailVerifiedAt ?? now,
+        ...(verified ? {} : { passwordHash: null, name: identity.name || byEmail.name }),
+      })
+      .where(eq(users.id, byEmail.id))
       .returning();
   } else {
     [user] = await deps.db.insert(users).values({ name: identity.name || email, email, googleSub: identity.sub, emailVerifiedAt: now }).returning();
   }
+  await deps.db.delete(signups).where(eq(signups.email, user.email));
   return { user, token: await createSession(deps.db, user.id) };
 }
 
 /** Ends the session on the server and empties the user's cart. */
-export async function logout(deps: Pick<AuthDeps, "db">, token: string, userId: number | null) {
+export async function logout(deps: Pick<AuthDeps, "db">, token: string, userId: number) {
   await deleteSession(deps.db, token);
-  if (userId !== null) await deps.db.delete(cartItems).where(eq(cartItems.userId, userId));
+  await deps.db.delete(cartItems).where(eq(cartItems.userId, userId));
 }
 
 export async function emailExists(db: Db, email: string): Promise<boolean> {
-  return (await findByEmail(db, email)) !== null;
+  return (await findAccount(db, email)) !== null;
 }
 
-/** Seconds before the e-mail's account may be sent another code (0 when it may, or when there is no such account). */
-export async function resendWaitFor(db: Db, email: string, now = Date.now()): Promise<number> {
-  const [row] = await db
-    .select({ sentAt: otpCodes.sentAt })
-    .from(otpCodes)
-    .innerJoin(users, eq(users.id, otpCodes.userId))
-    .where(eq(users.email, email))
-    .limit(1);
-  return resendWaitSeconds(row ?? null, now);
+/** Sign-ups whose code can no longer be used (expired, with no resend possible to revive them after a day). */
+export function purgeDeadSignups(db: Db, now = Date.now()) {
+  return db.delete(signups).where(lt(signups.expiresAt, now - 24 * 60 * 60_000));
 }

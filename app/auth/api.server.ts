@@ -7,7 +7,7 @@ import { requireApiUser } from "./guards.server";
 import { googleKeys, verifyGoogleIdToken } from "./google-id-token.server";
 import { LIMITS, throttle } from "./rate-limit.server";
 import { loginSchema, resendSchema, signupSchema, verifySchema } from "./schemas";
-import { bearerToken, createSession, findSessionUser, issueApiToken, readApiToken } from "./session.server";
+import { bearerToken, findSessionUser, issueApiToken, issueSignupToken, readApiToken, readSignupToken } from "./session.server";
 
 type Deps = ReturnType<typeof authDeps>;
 type Handler = (request: Request, deps: Deps, rest: string, context: AppLoadContext) => Promise<Response>;
@@ -35,20 +35,14 @@ async function tokens(deps: Deps, userId: number, sessionToken: string) {
 const POST: Record<string, Handler> = {
   async login(request, deps) {
     const input = await readBody(request, loginSchema);
-    const result = await login(deps, input.email, input.password);
-    if (result.kind === "verify") {
-      return Response.json(
-        { success: false, error: "Please verify your email. We have sent you a verification code.", otpRequired: true },
-        { status: 403, headers: { "Cache-Control": "no-store" } },
-      );
-    }
-    return ok({ user: publicUser(result.user), tokens: await tokens(deps, result.user.id, result.token), source: "login" });
+    const { user, token } = await login(deps, input.email, input.password);
+    return ok({ user: publicUser(user), tokens: await tokens(deps, user.id, token), source: "login" });
   },
   async register(request, deps) {
-    const user = await register(deps, await readBody(request, signupSchema));
-    // A temporary token that can do nothing but wait for verification: no session for an unverified account.
-    const temp = await createSession(deps.db, user.id, "verify");
-    return ok({ user: publicUser(user), otpRequired: true, tempToken: await issueApiToken(deps.config, user.id, temp, 10 * 60_000), source: "register" }, 201);
+    const signup = await register(deps, await readBody(request, signupSchema));
+    // No account exists until the code is entered with this temporary token (it can do nothing else).
+    const tempToken = await issueSignupToken(deps.config, signup.token);
+    return ok({ user: { name: signup.name, email: signup.email }, otpRequired: true, tempToken, source: "register" }, 201);
   },
   async validate(request, deps) {
     const { token } = await readBody(request, z.object({ token: z.string().min(1, "Token is required").max(4096) }));
@@ -61,11 +55,12 @@ const POST: Record<string, Handler> = {
   },
   async "verify-otp"(request, deps) {
     const input = await readBody(request, verifySchema);
-    const { user, token } = await verifyEmail(deps, input.email, input.otp);
+    const { user, token } = await verifyEmail(deps, await readSignupToken(deps.config, bearerToken(request)), input.email, input.otp);
     return ok({ user: publicUser(user), tokens: await tokens(deps, user.id, token), source: "verify-otp" });
   },
   async "resend-otp"(request, deps) {
-    await resendCode(deps, (await readBody(request, resendSchema)).email);
+    const { email } = await readBody(request, resendSchema);
+    await resendCode(deps, await readSignupToken(deps.config, bearerToken(request)), email);
     return ok({ message: "OTP resent successfully!" });
   },
   async logout(request, deps, _rest, context) {
@@ -90,7 +85,7 @@ const GET: Record<string, Handler> = {
   },
   async "check-user"(_request, deps, rest) {
     await throttle(deps.db, `check:ip:${deps.client}`, LIMITS.checkUserPerClient);
-    const email = z.string().trim().toLowerCase().email().safeParse(decodeURIComponent(rest));
+    const email = z.string().trim().toLowerCase().email().safeParse(rest); // the router has already decoded the path (decoding twice threw on `%E0%A4%A`)
     if (!email.success) throw new InvalidInputError("Please enter a valid email address");
     return Response.json({ exists: await emailExists(deps.db, email.data) }, { headers: { "Cache-Control": "no-store" } });
   },

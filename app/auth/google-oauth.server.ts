@@ -28,14 +28,14 @@ export function googleAuthenticator(request: Request, context: AppLoadContext) {
       maxAge: 600,
     },
   });
-  const authenticator = new Authenticator<{ token: string }>(storage);
+  const authenticator = new Authenticator<{ token: string; user: { id: number } }>(storage);
   authenticator.use(
     // The callback URL is absolute from configuration (remix-auth-oauth2 guesses http/https from the host otherwise).
     new GoogleStrategy({ clientID: google.clientId, clientSecret: google.clientSecret, callbackURL: google.callbackUrl }, async ({ profile }) => {
       const json = profile._json;
       if (!json.email_verified || !json.email) throw new UnauthorizedError("Google authentication failed");
-      const { token } = await loginWithGoogle(deps, { sub: json.sub, email: json.email, name: json.name });
-      return { token };
+      const { token, user } = await loginWithGoogle(deps, { sub: json.sub, email: json.email, name: json.name });
+      return { token, user: { id: user.id } };
     }),
   );
   return authenticator;

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { rateLimits } from "../db/schema";
 import { TooManyRequestsError } from "../lib/errors";
@@ -6,11 +6,14 @@ import { TooManyRequestsError } from "../lib/errors";
 export type Limit = { limit: number; windowMs: number };
 
 /**
- * Throttles by fixed windows: per e-mail and per client address, so guessing stops quickly while a stranger
- * can lock nobody out for longer than one short window. Windows are short (minutes), never permanent.
+ * Throttles by fixed windows. Password guessing stops per account and address (10 tries) and per address
+ * (30); the per-account cap across all addresses (50) stops a botnet but is skipped for browsers that have
+ * signed in to that account before, so nobody can lock the owner out. Windows are minutes, never permanent.
  */
 export const LIMITS = {
-  loginPerEmail: { limit: 10, windowMs: 10 * 60_000 },
+  loginPerEmailAndClient: { limit: 10, windowMs: 10 * 60_000 },
+  loginPerEmail: { limit: 50, windowMs: 10 * 60_000 },
+  registerPerEmail: { limit: 5, windowMs: 60 * 60_000 },
   loginPerClient: { limit: 30, windowMs: 10 * 60_000 },
   codePerClient: { limit: 30, windowMs: 10 * 60_000 },
   resendPerClient: { limit: 10, windowMs: 10 * 60_000 },
@@ -19,6 +22,11 @@ export const LIMITS = {
 } satisfies Record<string, Limit>;
 
 export const TOO_MANY = "Too many attempts. Please wait a moment and try again.";
+
+/** Rows of windows that ended long ago (the cron purge). */
+export function purgeOldRateLimits(db: Db, now = Date.now()) {
+  return db.delete(rateLimits).where(lt(rateLimits.windowStart, now - 24 * 60 * 60_000));
+}
 
 /** Counts one hit; throws TooManyRequestsError (429 with Retry-After) once the window's limit is passed. */
 export async function throttle(db: Db, key: string, { limit, windowMs }: Limit, now = Date.now()) {

@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, isNotNull, lt } from "drizzle-orm";
 import type { AppConfig } from "../config.server";
 import type { Db } from "../db/client.server";
 import { sessions, users, type User } from "../db/schema";
@@ -6,35 +6,38 @@ import { appCookies } from "../web/cookies.server";
 import { randomToken, sha256, signJwt, verifyJwt } from "./crypto.server";
 
 export const SESSION_TTL_MS = 24 * 60 * 60_000;
-/** The temporary token of an account waiting for its code lives as long as a code. */
-export const VERIFY_TTL_MS = 10 * 60_000;
+/** How long a browser or API client may go on with one sign-up (resends included). */
+export const SIGNUP_TTL_MS = 60 * 60_000;
 
-type Purpose = "session" | "verify";
 
-export async function createSession(db: Db, userId: number, purpose: Purpose = "session", now = Date.now()): Promise<string> {
+export async function createSession(db: Db, userId: number, now = Date.now()): Promise<string> {
   const token = randomToken();
   await db.insert(sessions).values({
     id: await sha256(token),
     userId,
-    purpose,
-    expiresAt: now + (purpose === "session" ? SESSION_TTL_MS : VERIFY_TTL_MS),
+    purpose: "session",
+    expiresAt: now + SESSION_TTL_MS,
   });
   return token;
 }
 
-/** The user behind a live session token of the given purpose, or null. */
-export async function findSessionUser(db: Db, token: string, purpose: Purpose = "session", now = Date.now()): Promise<User | null> {
+/** The verified user behind a live session token, or null. */
+export async function findSessionUser(db: Db, token: string, now = Date.now()): Promise<User | null> {
   const [row] = await db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, await sha256(token)), eq(sessions.purpose, purpose), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.id, await sha256(token)), gt(sessions.expiresAt, now), isNotNull(users.emailVerifiedAt)))
     .limit(1);
   return row?.user ?? null;
 }
 
 export async function deleteSession(db: Db, token: string) {
   await db.delete(sessions).where(eq(sessions.id, await sha256(token)));
+}
+
+export function purgeExpiredSessions(db: Db, now = Date.now()) {
+  return db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
 /** The browser cookie holds only the session token, signed (declared with every other cookie). */
@@ -62,6 +65,22 @@ export async function readApiToken(config: AppConfig, jwt: string): Promise<{ se
   if (!claims || typeof claims.sid !== "string" || typeof claims.exp !== "number") return null;
   if (claims.exp * 1000 <= Date.now()) return null;
   return { sessionToken: claims.sid };
+}
+
+/**
+ * The API's temporary token while a sign-up waits for its code (the web keeps the same sign-up token in a
+ * signed cookie). It names the sign-up under `sup`, never `sid`, so it can never pass for a session.
+ */
+export function issueSignupToken(config: AppConfig, signupToken: string) {
+  const exp = Math.floor((Date.now() + SIGNUP_TTL_MS) / 1000);
+  return signJwt({ typ: "signup", sup: signupToken, exp }, config.sessionSecret);
+}
+
+export async function readSignupToken(config: AppConfig, jwt: string | null): Promise<string | null> {
+  if (!jwt) return null;
+  const claims = await verifyJwt(jwt, config.sessionSecret);
+  if (!claims || claims.typ !== "signup" || typeof claims.sup !== "string" || typeof claims.exp !== "number") return null;
+  return claims.exp * 1000 > Date.now() ? claims.sup : null;
 }
 
 export function bearerToken(request: Request): string | null {

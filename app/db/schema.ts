@@ -82,7 +82,6 @@ export const users = sqliteTable("users", {
 /**
  * Server-side sessions. The browser (cookie) or API client (Bearer token) holds a random token; only its
  * SHA-256 is stored, so a leaked table cannot be replayed. Deleting the row ends the session everywhere.
- * Purpose "verify" is the temporary token of an account waiting for its e-mail code: it can do nothing else.
  */
 export const sessions = sqliteTable(
   "sessions",
@@ -91,30 +90,50 @@ export const sessions = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["session", "verify"] }).notNull(),
+    /** Always "session" (the column is kept for the sessions already stored). */
+    purpose: text("purpose", { enum: ["session"] }).notNull(),
     expiresAt: integer("expires_at", { mode: "number" }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
-/** E-mail one-time codes, stored hashed; one live code per user (a new code replaces the old one). */
-export const otpCodes = sqliteTable("otp_codes", {
-  userId: integer("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  codeHash: text("code_hash").notNull(),
-  expiresAt: integer("expires_at", { mode: "number" }).notNull(),
-  failedAttempts: integer("failed_attempts").notNull().default(0),
-  sentAt: integer("sent_at", { mode: "number" }).notNull(),
-});
+/**
+ * Sign-ups waiting for their e-mail code. An account (a `users` row) is created only when the code mailed for
+ * that very sign-up is entered, from the browser (or API client) that made it: `tokenHash` is the SHA-256 of a
+ * random token held only there (a signed cookie, or the API's temporary token). So nobody but the inbox's owner
+ * decides an account's password, however many sign-ups, resends or wrong codes others send.
+ */
+export const signups = sqliteTable(
+  "signups",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tokenHash: text("token_hash").notNull().unique(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    phone: text("phone"),
+    address: text("address"),
+    passwordHash: text("password_hash").notNull(),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    /** Every try counts (counted atomically before the comparison); more than 5 and the code is dead. */
+    tries: integer("tries").notNull().default(0),
+    sentAt: integer("sent_at", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("signups_email_idx").on(t.email), index("signups_expires_idx").on(t.expiresAt)],
+);
 
 /** Fixed-window counters for throttling (per e-mail and per client address). */
-export const rateLimits = sqliteTable("rate_limits", {
-  key: text("key").primaryKey(),
-  count: integer("count").notNull(),
-  windowStart: integer("window_start", { mode: "number" }).notNull(),
-});
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    windowStart: integer("window_start", { mode: "number" }).notNull(),
+  },
+  (t) => [index("rate_limits_window_idx").on(t.windowStart)],
+);
 
 /** Development outbox shown at /dev/mail; in production mail goes to the provider instead. */
 export const mailOutbox = sqliteTable("mail_outbox", {

@@ -147,7 +147,6 @@ const en = {
     loginSuccess: "Login successful!",
     badCredentials: "Invalid email or password",
     loginFailed: "An error occurred during login",
-    verifyFirst: "Please verify your email. We have sent you a verification code.",
     signupTitle: "Create your account",
     signupSubtitle: "It takes a minute. We will e-mail you a code to confirm your address.",
     fullName: "Full name",
@@ -194,6 +193,15 @@ const en = {
     empty: "No e-mail has been sent yet.",
     to: "To",
     subject: "Subject",
+  },
+  accounts: {
+    emailTaken: "An account with this email already exists. Please log in.",
+    badCredentials: "Invalid email or password",
+    wrongCode: "Invalid verification code. Please check the code and try again.",
+    deadCode: "This code can no longer be used. Please request a new code.",
+    alreadyVerified: "This email is already verified. Please log in.",
+    noSignupHere: "We could not find a sign-up waiting for this code in this browser. Please sign up again here.",
+    resendWait: "Please wait before requesting a new code.",
   },
   guards: {
     loginForAdmin: "Please login to access admin dashboard",

@@ -8,8 +8,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const authenticator = googleAuthenticator(request, context);
   if (!authenticator) return redirectWithFlash(context, "/login", { type: "error", text: m.googleUnavailable });
   try {
-    const { token } = await authenticator.authenticate("google", request, { throwOnError: true });
-    return signedInRedirect(context, token, await readReturnPath(request, context), m.loginSuccess);
+    const session = await authenticator.authenticate("google", request, { throwOnError: true });
+    return signedInRedirect(request, context, session, await readReturnPath(request, context), m.loginSuccess);
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error("google sign-in failed", error);

@@ -6,11 +6,10 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import { login } from "~/auth/accounts.server";
 import { authDeps } from "~/auth/current-user.server";
 import { requireAnonymous } from "~/auth/guards.server";
-import { authMessages, replyWithError, signedInRedirect } from "~/auth/pages.server";
+import { authMessages, knownAccountIds, replyWithError, signedInRedirect } from "~/auth/pages.server";
 import { loginSchema } from "~/auth/schemas";
 import { AuthCard, FormError, FormField, Honeypot, useClearAfterReply } from "~/components/form-field";
 import { GoogleButton } from "~/components/google-button";
-import { redirectWithFlash } from "~/web/flash.server";
 import { useMessages } from "~/web/site";
 
 export const meta: MetaFunction = () => [{ title: "Login" }, { name: "robots", content: "noindex" }];
@@ -26,11 +25,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const { email, password, redirectTo } = submission.value;
   try {
-    const result = await login(authDeps(context), email, password);
-    if (result.kind === "verify") {
-      return redirectWithFlash(context, `/verify-otp?email=${encodeURIComponent(email)}`, { type: "info", text: m.verifyFirst });
-    }
-    return signedInRedirect(context, result.token, redirectTo, m.loginSuccess);
+    const session = await login(authDeps(context), email, password, { knownAccountIds: await knownAccountIds(request, context) });
+    return signedInRedirect(request, context, session, redirectTo, m.loginSuccess);
   } catch (error) {
     return replyWithError(submission, error, m.loginFailed, ["password"]);
   }

@@ -3,10 +3,10 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { CodePendingError, register } from "~/auth/accounts.server";
+import { register } from "~/auth/accounts.server";
 import { authDeps } from "~/auth/current-user.server";
 import { requireAnonymous } from "~/auth/guards.server";
-import { authMessages, replyWithError } from "~/auth/pages.server";
+import { authMessages, commitSignupCookie, replyWithError } from "~/auth/pages.server";
 import { signupSchema } from "~/auth/schemas";
 import { AuthCard, FormError, FormField, Honeypot, useClearAfterReply } from "~/components/form-field";
 import { GoogleButton } from "~/components/google-button";
@@ -25,14 +25,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: signupSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   try {
-    const user = await register(authDeps(context), submission.value);
-    return redirectWithFlash(context, `/verify-otp?email=${encodeURIComponent(user.email)}`, { type: "success", text: m.registrationSuccess });
+    const signup = await register(authDeps(context), submission.value);
+    // The code works only with this browser's sign-up token (no one else can finish this sign-up).
+    const headers = { "Set-Cookie": await commitSignupCookie(context, signup.token) };
+    return redirectWithFlash(context, `/verify-otp?email=${encodeURIComponent(signup.email)}`, { type: "success", text: m.registrationSuccess }, { headers });
   } catch (error) {
-    // A second submission (a double click without JavaScript, the back button) while the code is live: the
-    // place to be is the code page.
-    if (error instanceof CodePendingError) {
-      return redirectWithFlash(context, `/verify-otp?email=${encodeURIComponent(submission.value.email)}`, { type: "info", text: error.message });
-    }
     return replyWithError(submission, error, m.registrationFailed, ["password"]);
   }
 }

@@ -3,14 +3,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { resendCode, resendWaitFor, verifyEmail } from "~/auth/accounts.server";
+import { resendCode, signupResendWait, verifyEmail } from "~/auth/accounts.server";
 import { authDeps } from "~/auth/current-user.server";
 import { requireAnonymous } from "~/auth/guards.server";
-import { authMessages, replyWithError, signedInRedirect } from "~/auth/pages.server";
+import { authMessages, readSignupCookie, replyWithError, signedInRedirect } from "~/auth/pages.server";
 import { resendSchema, verifySchema } from "~/auth/schemas";
 import { AuthCard, FormError } from "~/components/form-field";
 import { OtpInput } from "~/components/otp-input";
-import { format } from "~/i18n/messages";
+import { format, getMessages } from "~/i18n/messages";
 import { redirectWithFlash } from "~/web/flash.server";
 import { useMessages } from "~/web/site";
 
@@ -20,18 +20,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAnonymous(context);
   const email = new URL(request.url).searchParams.get("email")?.trim().toLowerCase();
   if (!email) return redirectWithFlash(context, "/signup", { type: "error", text: authMessages(context).emailRequired });
-  return { email, resendWait: await resendWaitFor(context.db, email) };
+  // null: this browser has no sign-up waiting for this address (the code can only be entered where it started).
+  const resendWait = await signupResendWait(authDeps(context), await readSignupCookie(request, context), email);
+  return { email, resendWait, noSignupHere: resendWait === null ? getMessages(context.config.product).accounts.noSignupHere : null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const m = authMessages(context);
   const form = await request.formData();
   const deps = authDeps(context);
+  const signupToken = await readSignupCookie(request, context);
   if (form.get("intent") === "resend") {
     const submission = parseWithZod(form, { schema: resendSchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     try {
-      await resendCode(deps, submission.value.email);
+      await resendCode(deps, signupToken, submission.value.email);
     } catch (error) {
       return replyWithError(submission, error, m.registrationFailed);
     }
@@ -40,8 +43,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: verifySchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["otp"] }), { status: 400 });
   try {
-    const { token } = await verifyEmail(deps, submission.value.email, submission.value.otp);
-    return signedInRedirect(context, token, "/", m.verified);
+    const session = await verifyEmail(deps, signupToken, submission.value.email, submission.value.otp);
+    return signedInRedirect(request, context, session, "/", m.verified);
   } catch (error) {
     return replyWithError(submission, error, m.registrationFailed, ["otp"]);
   }
@@ -65,7 +68,8 @@ function useCountdown(seconds: number) {
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 
 export default function VerifyOtp() {
-  const { email, resendWait } = useLoaderData<typeof loader>();
+  const { email, resendWait: wait, noSignupHere } = useLoaderData<typeof loader>();
+  const resendWait = wait ?? 0;
   const result = useActionData<typeof action>();
   const m = useMessages().auth;
   const navigation = useNavigation();
@@ -76,6 +80,18 @@ export default function VerifyOtp() {
   const formErrors = Object.values(result?.error ?? {})
     .flat()
     .filter((e): e is string => Boolean(e));
+  if (noSignupHere && !formErrors.length) {
+    return (
+      <AuthCard title={m.verifyTitle} subtitle={format(m.verifySubtitle, { email })}>
+        <FormError errors={[noSignupHere]} />
+        <p className="mt-6 text-center text-sm">
+          <Link to="/signup" className="link">
+            {m.backToSignup}
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title={m.verifyTitle} subtitle={format(m.verifySubtitle, { email })}>
       <Form method="post" className="space-y-4" key={`verify-${JSON.stringify(result ?? null)}`}>

@@ -14,6 +14,10 @@ export const COOKIE_NAMES = {
   /** The floating cart summary was closed (remembered for the browser session). */
   cartSummaryClosed: "cart_summary_closed",
   oauthState: "__oauth",
+  /** This browser's pending sign-up (app/auth/accounts.server.ts). */
+  signup: "__signup",
+  /** Accounts this browser has signed in to (spares them the per-account login limit). */
+  knownAccounts: "__known",
   oauthReturn: "__oauth_return",
 } as const;
 
@@ -25,13 +29,42 @@ export type AppCookies = {
   theme: Cookie;
   cartSummaryClosed: Cookie;
   oauthReturn: Cookie;
+  signup: Cookie;
+  knownAccounts: Cookie;
 };
 
-/** Only the theme may be read without configuration (it picks colours and is part of the edge-cache key). */
-export const themeCookie = createCookie(COOKIE_NAMES.theme, { path: "/", sameSite: "lax", maxAge: 31_536_000 });
+/**
+ * Remix's signed cookies throw on a malformed signature (atob of garbage); a forged or mangled cookie must read
+ * as no cookie, never as a 500.
+ */
+function tolerant(cookie: Cookie): Cookie {
+  return {
+    get name() {
+      return cookie.name;
+    },
+    get isSigned() {
+      return cookie.isSigned;
+    },
+    get expires() {
+      return cookie.expires;
+    },
+    async parse(header, options) {
+      try {
+        return await cookie.parse(header, options);
+      } catch {
+        return null;
+      }
+    },
+    serialize: (value, options) => cookie.serialize(value, options),
+  };
+}
 
+/** Only the theme may be read without configuration (it picks colours and is part of the edge-cache key). */
+export const themeCookie = tolerant(createCookie(COOKIE_NAMES.theme, { path: "/", sameSite: "lax", maxAge: 31_536_000 }));
+
+/** Secure everywhere but local development (plain http://localhost). */
 export function isSecureCookieEnvironment(config: Pick<AppConfig, "environment">) {
-  return config.environment === "production";
+  return config.environment !== "development";
 }
 
 const cache = new WeakMap<AppConfig, AppCookies>();
@@ -42,12 +75,14 @@ export function appCookies(config: AppConfig): AppCookies {
   const base = { path: "/", httpOnly: true, sameSite: "lax" as const, secure: isSecureCookieEnvironment(config) };
   const signed = { ...base, secrets: [config.sessionSecret] };
   const cookies: AppCookies = {
-    session: createCookie(COOKIE_NAMES.session, { ...signed, maxAge: SESSION_TTL_SECONDS }),
-    flash: createCookie(COOKIE_NAMES.flash, { ...signed, maxAge: 60 }),
+    session: tolerant(createCookie(COOKIE_NAMES.session, { ...signed, maxAge: SESSION_TTL_SECONDS })),
+    flash: tolerant(createCookie(COOKIE_NAMES.flash, { ...signed, maxAge: 60 })),
     theme: themeCookie,
     // No maxAge: a browser-session cookie, as the spec asks ("remembered for the session").
-    cartSummaryClosed: createCookie(COOKIE_NAMES.cartSummaryClosed, base),
-    oauthReturn: createCookie(COOKIE_NAMES.oauthReturn, { ...signed, path: "/auth", maxAge: 600 }),
+    cartSummaryClosed: tolerant(createCookie(COOKIE_NAMES.cartSummaryClosed, base)),
+    oauthReturn: tolerant(createCookie(COOKIE_NAMES.oauthReturn, { ...signed, path: "/auth", maxAge: 600 })),
+    signup: tolerant(createCookie(COOKIE_NAMES.signup, { ...signed, maxAge: 3600 })),
+    knownAccounts: tolerant(createCookie(COOKIE_NAMES.knownAccounts, { ...signed, maxAge: 31_536_000 })),
   };
   cache.set(config, cookies);
   return cookies;
