@@ -18,6 +18,7 @@ import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import { cartCount } from "~/cart/cart.server";
 import { getMessages } from "~/i18n/messages";
+import { useNonce } from "~/web/csp";
 import { readFlash } from "~/web/flash.server";
 import { readTheme, type Theme } from "~/web/theme.server";
 import stylesheet from "./tailwind.css?url";
@@ -67,6 +68,7 @@ function useTheme(fallback: Theme): Theme {
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const theme = useTheme(root?.theme ?? "light");
+  const nonce = useNonce();
   return (
     <html lang="en" className={theme === "light" ? "" : theme} style={{ colorScheme: theme === "system" ? "light dark" : theme }}>
       <head>
@@ -77,8 +79,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col bg-river-50 text-slate-900 antialiased dark:bg-river-950 dark:text-slate-100">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

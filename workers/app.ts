@@ -3,46 +3,49 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import { withEdgeCache } from "./edge-cache";
 import { getLoadContext } from "./load-context";
-import { isCrossSiteWrite } from "./request-guards";
+import { isCrossSiteWrite, unreadableForm } from "./request-guards";
+import { purgeExpiredRows } from "./scheduled";
+import { rotateNonce, withSecurityHeaders } from "./security-headers";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
-
-const SECURITY_HEADERS: Record<string, string> = {
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "X-Frame-Options": "DENY",
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
-};
 
 /** The auction JSON API (and its WebSockets) is served on the store's origin by the auction Worker. */
 function isAuctionApi(pathname: string): boolean {
   return /^\/api\/(auction|bids)(\/|$)/.test(pathname);
 }
 
+async function handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if (isCrossSiteWrite(request)) {
+    return Response.json({ success: false, error: "Cross-site request refused" }, { status: 403 });
+  }
+  if (isAuctionApi(pathname)) return env.AUCTION.fetch(request);
+  const refused = await unreadableForm(request);
+  if (refused) return refused;
+
+  const loadContext = await getLoadContext({
+    request,
+    context: {
+      cloudflare: {
+        cf: request.cf,
+        ctx: { waitUntil: ctx.waitUntil.bind(ctx), passThroughOnException: ctx.passThroughOnException.bind(ctx), props: {} },
+        caches,
+        env,
+      },
+    },
+  });
+  const response = await withEdgeCache(request, ctx, (caches as unknown as { default: Cache }).default, async () => ({
+    response: await handleRemixRequest(request, loadContext),
+    personal: loadContext.user !== null,
+  }));
+  return rotateNonce(response);
+}
+
 export default {
   async fetch(request, env, ctx): Promise<Response> {
-    const { pathname } = new URL(request.url);
-    if (isCrossSiteWrite(request)) {
-      return Response.json({ success: false, error: "Cross-site request refused" }, { status: 403 });
-    }
-    if (isAuctionApi(pathname)) return env.AUCTION.fetch(request);
-
-    const loadContext = await getLoadContext({
-      request,
-      context: {
-        cloudflare: {
-          cf: request.cf,
-          ctx: { waitUntil: ctx.waitUntil.bind(ctx), passThroughOnException: ctx.passThroughOnException.bind(ctx), props: {} },
-          caches,
-          env,
-        },
-      },
-    });
-    const response = await withEdgeCache(request, ctx, (caches as unknown as { default: Cache }).default, async () => ({
-      response: await handleRemixRequest(request, loadContext),
-      personal: loadContext.user !== null,
-    }));
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
-    return response;
+    return withSecurityHeaders(await handle(request, env, ctx), env.ENVIRONMENT);
+  },
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(purgeExpiredRows(env));
   },
 } satisfies ExportedHandler<Env>;

@@ -1,0 +1,35 @@
+import { createContext, useContext } from "react";
+
+/**
+ * Content-Security-Policy. Scripts run only from our origin or with this response's nonce (no
+ * 'unsafe-inline'), so an injected inline script does not run. Razorpay's Checkout script, frame and API, and
+ * Google's sign-in page (a form posts to /auth/google, which redirects there) are the only other origins.
+ *
+ * The page is rendered with a random nonce that is cached with the body; the Worker swaps it for a fresh one
+ * on every response (`rotateNonce` in workers/security-headers.ts), so no visitor ever sees the cached one.
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' https://checkout.razorpay.com`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://*.razorpay.com",
+    "font-src 'self'",
+    "media-src 'self'",
+    "connect-src 'self' https://*.razorpay.com",
+    "frame-src https://api.razorpay.com https://checkout.razorpay.com",
+    "form-action 'self' https://accounts.google.com https://api.razorpay.com",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+export function randomNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/** The nonce of the page being rendered on the server (empty in the browser, where scripts are already trusted). */
+export const NonceContext = createContext<string | undefined>(undefined);
+export const useNonce = () => useContext(NonceContext);
