@@ -61,19 +61,27 @@ describe.each(VARIANTS.filter((v) => v.viewport === "desktop"))("accounts ($java
     await page.waitForURL((url) => url.pathname === "/verify-otp" && url.searchParams.get("email") === email);
     await expect.poll(() => toast(page)).toBe("Registration successful! Please check your email for verification code.");
 
-    // Signing up again while the code is live changes nothing (not the password) and leads back to the code.
-    await page.goto("/signup");
-    await fillSignup(page, email, "someone-elses-password");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL((url) => url.pathname === "/verify-otp" && url.searchParams.get("email") === email);
-    await expect.poll(() => toast(page)).toBe("A verification code has already been sent to this email. Enter it, or request a new one when the countdown ends.");
+    const code = await codeFromOutbox(email);
     expect(await page.getByRole("link", { name: "← Back to sign up" }).getAttribute("href")).toBe("/signup");
     // The resend link waits for the 300 s countdown (the server enforces it too).
     expect(await page.getByRole("button", { name: "Resend code" }).count()).toBe(0);
     if (variant.javaScript) expect(await page.getByText(/You can request a new code in [45]:\d\d/).count()).toBe(1);
     await expectNoAxeViolations(page);
 
-    const code = await codeFromOutbox(email);
+    // Someone else signs up with this e-mail from another browser: it changes nothing for this sign-up (issue 7).
+    const other = await open(variant);
+    await other.page.goto("/signup");
+    await fillSignup(other.page, email, "someone-elses-password");
+    await other.page.getByRole("button", { name: "Create account" }).click();
+    await other.page.waitForURL((url) => url.pathname === "/verify-otp");
+    await other.close();
+    // …and the code mailed for THIS sign-up cannot be entered in a browser that did not make it.
+    const stranger = await open(variant);
+    await stranger.page.goto(`/verify-otp?email=${encodeURIComponent(email)}`);
+    expect(await stranger.page.getByRole("alert").first().innerText()).toContain("in this browser");
+    expect(await stranger.page.getByRole("button", { name: "Verify Email" }).count()).toBe(0);
+    await stranger.close();
+    await page.reload();
     const wrong = code === "000000" ? "111111" : "000000";
     if (variant.javaScript) {
       // A whole code arriving in the first slot at once (SMS autofill) fills all six and submits.
@@ -169,7 +177,10 @@ describe("the code page on a small phone", () => {
   it("keeps all six slots inside the screen", async () => {
     const { page, close } = await open({ javaScript: true, viewport: "phone" });
     await page.setViewportSize({ width: 320, height: 640 });
-    await page.goto("/verify-otp?email=nobody%40example.in");
+    await page.goto("/signup");
+    await fillSignup(page, `small.${Date.now()}@example.in`, "river-monsoon-2026");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL((url) => url.pathname === "/verify-otp");
     const last = await page.getByRole("textbox", { name: "Digit 6 of 6" }).boundingBox();
     expect(last).not.toBeNull();
     expect(last!.x + last!.width).toBeLessThanOrEqual(320 - 16);
