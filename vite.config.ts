@@ -1,6 +1,7 @@
 import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { POLICY_PATHS } from "./app/content/policies/paths";
 import { getLoadContext } from "./workers/load-context";
 
 declare module "@remix-run/cloudflare" {
@@ -9,8 +10,6 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-/** The five policy pages share one route module (the content differs, the page does not). */
-const POLICY_PATHS = ["help-support", "delivery-info", "returns-refunds", "terms-conditions", "privacy-policy"];
 
 export default defineConfig({
   plugins: [
@@ -29,7 +28,8 @@ export default defineConfig({
       },
       routes(defineRoutes) {
         return defineRoutes((route) => {
-          for (const path of POLICY_PATHS) route(path, "shared-routes/policy-page.tsx", { id: `policy/${path}` });
+          // The five policy pages share one route module (the content differs, the page does not).
+          for (const path of POLICY_PATHS) route(path.slice(1), "shared-routes/policy-page.tsx", { id: `policy${path}` });
         });
       },
     }),

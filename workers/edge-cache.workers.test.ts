@@ -2,8 +2,10 @@ import { describe, expect, it, vi } from "vitest";
 import { serializeTheme } from "../app/web/theme.server";
 import { withEdgeCache } from "./edge-cache";
 
-const ctx = { waitUntil: (p: Promise<unknown>) => void p.catch(() => {}) };
-const settle = () => new Promise((r) => setTimeout(r, 20));
+// The cache writes the Worker defers with waitUntil, awaited instead of slept on.
+const pending: Promise<unknown>[] = [];
+const ctx = { waitUntil: (p: Promise<unknown>) => void pending.push(p) };
+const settle = () => Promise.all(pending.splice(0));
 
 function page(body: string, headers: Record<string, string> = {}, personal = false) {
   return vi.fn(async () => ({
@@ -78,6 +80,20 @@ describe("withEdgeCache", () => {
       await settle();
       expect((await withEdgeCache(new Request(url), ctx, cache, render)).headers.get("x-cache")).toBe("BYPASS");
     }
+  });
+
+  it("never stores a page the app rendered for someone, even without a cookie the cache recognises", async () => {
+    const cache = await openCache();
+    const odd = new Request("https://store.test/auctions", { headers: { Cookie: "__session =token" } });
+    const res = await withEdgeCache(odd, ctx, cache, page("Logout", {}, true));
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    await settle();
+    const anon = page("anonymous");
+    expect(await (await withEdgeCache(new Request("https://store.test/auctions"), ctx, cache, anon)).text()).toBe("anonymous");
+    const personalRender = page("personal", {}, true);
+    expect((await withEdgeCache(new Request("https://store.test/auctions?fresh"), ctx, cache, personalRender)).headers.get("Cache-Control")).toBe("private, no-store");
+    await settle();
+    expect((await withEdgeCache(new Request("https://store.test/auctions?fresh"), ctx, cache, page("anon"))).headers.get("x-cache")).toBe("MISS");
   });
 
   it("keeps one copy per theme so no visitor sees the wrong colours", async () => {

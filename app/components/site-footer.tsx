@@ -1,3 +1,4 @@
+import { POLICY_PATHS, type PolicyPath } from "~/content/policies/paths";
 import { Link } from "@remix-run/react";
 import { useMessages, useSite } from "~/web/site";
 
@@ -15,13 +16,14 @@ export function SiteFooter() {
     { to: "/blogs", label: m.nav.blogs },
     ...(site.features.auctions ? [{ to: "/auctions", label: m.nav.auctions }] : []),
   ];
-  const care = [
-    { to: "/help-support", label: f.helpSupport },
-    { to: "/delivery-info", label: f.deliveryInfo },
-    { to: "/returns-refunds", label: f.returnsRefunds },
-    { to: "/terms-conditions", label: f.terms },
-    { to: "/privacy-policy", label: f.privacy },
-  ];
+  const labels: Record<PolicyPath, string> = {
+    "/help-support": f.helpSupport,
+    "/delivery-info": f.deliveryInfo,
+    "/returns-refunds": f.returnsRefunds,
+    "/terms-conditions": f.terms,
+    "/privacy-policy": f.privacy,
+  };
+  const care = POLICY_PATHS.map((to) => ({ to, label: labels[to] }));
   const heading = "text-sm font-semibold uppercase tracking-wider text-gold-300";
   const item = "text-river-100 hover:text-white hover:underline underline-offset-4";
   return (

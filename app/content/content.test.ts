@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { countWords } from "./blocks";
 import { getBlog, getBlogs } from "./blogs";
 import { getHomeContent } from "./home";
-import { getPolicy, policyPaths } from "./policies";
+import { getPolicy } from "./policies";
+import { POLICY_PATHS as policyPaths } from "./policies/paths";
 import type { Block, ContentContext, PolicyPage } from "./types";
 
 /** A different fish and brand, to prove every name in the prose comes from configuration. */

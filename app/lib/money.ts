@@ -10,27 +10,19 @@ export function paiseToRupees(paise: number): number {
   return paise / PAISE_PER_RUPEE;
 }
 
-/** Groups digits the Indian way: last three, then pairs (1,23,45,678). */
-function groupIndian(digits: string): string {
-  if (digits.length <= 3) return digits;
-  const head = digits.slice(0, -3);
-  const tail = digits.slice(-3);
-  return `${head.replace(/\B(?=(\d{2})+$)/g, ",")},${tail}`;
-}
+const withPaise = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
+const wholeRupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 0, maximumFractionDigits: 0 });
 
 /**
- * Formats paise as rupees in Indian notation: ₹25,000 or ₹1,25,000. Paise are shown only when present,
- * unless `decimals` is 2, which always shows them (the cart summary's total).
+ * Formats paise as rupees in Indian notation (Intl's en-IN, which workerd renders the same: tested):
+ * ₹25,000 or ₹1,25,000. Paise are shown only when present, unless `decimals` is 2, which always shows them
+ * (the cart summary's total).
  */
 export function formatRupees(paise: number, options: { decimals?: 0 | 2 } = {}): string {
   if (!Number.isFinite(paise)) throw new RangeError(`Not an amount: ${paise}`);
-  const negative = paise < 0;
-  const abs = Math.round(Math.abs(paise));
-  const whole = Math.floor(abs / PAISE_PER_RUPEE);
-  const fraction = abs % PAISE_PER_RUPEE;
-  const showFraction = options.decimals === 2 || (options.decimals === undefined && fraction !== 0);
-  const text = `₹${groupIndian(String(whole))}${showFraction ? `.${String(fraction).padStart(2, "0")}` : ""}`;
-  return negative ? `-${text}` : text;
+  const rounded = Math.round(paise);
+  const showFraction = options.decimals === 2 || (options.decimals === undefined && rounded % PAISE_PER_RUPEE !== 0);
+  return (showFraction ? withPaise : wholeRupees).format(rounded / PAISE_PER_RUPEE);
 }
 
 /**

@@ -4,7 +4,7 @@ import { listProducts } from "~/catalog/catalog.server";
 import { HomeHero } from "~/components/home-hero";
 import { SecondHero, StorySection } from "~/components/home-story";
 import { ProductGrid } from "~/components/product-card";
-import { contentContext, getConfig } from "~/config.server";
+import { contentContext } from "~/config.server";
 import { getHomeContent } from "~/content/home";
 import { pageMeta } from "~/web/meta";
 import { publicPage } from "~/web/cache-headers";
@@ -20,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const config = getConfig(env);
+  const config = context.config;
   const products = await listProducts(env);
   return { products, content: getHomeContent(contentContext(config)), brand: config.brand, product: config.product };
 }

@@ -1,9 +1,10 @@
+import { formatDate } from "~/lib/dates";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Picture } from "~/components/picture";
 import { RichText } from "~/components/rich-text";
-import { contentContext, getConfig } from "~/config.server";
+import { contentContext } from "~/config.server";
 import { getBlog } from "~/content/blogs";
 import { format } from "~/i18n/messages";
 import { publicPage } from "~/web/cache-headers";
@@ -18,13 +19,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     : [{ title: "Blog not found." }, { name: "robots", content: "noindex" }];
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const config = getConfig(context.cloudflare.env);
+  const config = context.config;
   const id = /^\d{1,3}$/.test(params.id ?? "") ? Number(params.id) : Number.NaN;
   const blog = getBlog(contentContext(config), id) ?? null;
   return data({ blog, brand: config.brand }, { status: blog ? 200 : 404 });
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" });
 
 export default function BlogArticle() {
   const { blog } = useLoaderData<typeof loader>();
@@ -48,7 +48,7 @@ export default function BlogArticle() {
       <header className="mt-8">
         <p className="flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-300">
           <span className="badge bg-river-100 text-river-800 dark:bg-river-800 dark:text-river-100">{blog.category}</span>
-          <time dateTime={blog.publishedOn}>{dateFormat.format(new Date(blog.publishedOn))}</time>
+          <time dateTime={blog.publishedOn}>{formatDate(blog.publishedOn)}</time>
           {blog.sections.length > 0 ? <span>{format(m.minutesRead, { n: blog.readMinutes })}</span> : null}
         </p>
         <h1 className="mt-4 font-serif text-4xl font-bold leading-tight">{blog.title}</h1>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Picture } from "~/components/picture";
-import { contentContext, getConfig } from "~/config.server";
+import { contentContext } from "~/config.server";
 import { getBlogs } from "~/content/blogs";
 import { format, getMessages } from "~/i18n/messages";
 import { publicPage } from "~/web/cache-headers";
@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 const INDEX_SIZE = 6;
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const config = getConfig(context.cloudflare.env);
+  const config = context.config;
   const m = getMessages(config.product).blog;
   const cards = getBlogs(contentContext(config))
     .slice(0, INDEX_SIZE)

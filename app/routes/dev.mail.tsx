@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { getConfig } from "~/config.server";
 import { listOutbox } from "~/mail/mail.server";
 import { useMessages } from "~/web/site";
 
@@ -8,7 +7,7 @@ export const meta: MetaFunction = () => [{ title: "Mail outbox (development)" },
 
 /** Exists only in local development: in production this path is a plain 404. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  if (!getConfig(context.cloudflare.env).isDevelopment) throw new Response("Not Found", { status: 404 });
+  if (!context.config.isDevelopment) throw new Response("Not Found", { status: 404 });
   const mails = await listOutbox(context.cloudflare.env);
   return { mails: mails.map((m) => ({ ...m, createdAt: new Date(m.createdAt).toISOString() })) };
 }

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getConfig } from "~/config.server";
 
 export function loader({ context }: LoaderFunctionArgs) {
-  const { brand, product } = getConfig(context.cloudflare.env);
+  const { brand, product } = context.config;
   return Response.json(
     {
       name: brand,

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { listProducts } from "~/catalog/catalog.server";
 import { ProductGrid } from "~/components/product-card";
-import { getConfig } from "~/config.server";
 import { getMessages } from "~/i18n/messages";
 import { publicPage } from "~/web/cache-headers";
 import { pageMeta } from "~/web/meta";
@@ -14,7 +13,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta({ title: `${data?.heading ?? "Fresh Catch"} | ${data?.brand ?? ""}`, description: data?.intro ?? "" });
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const config = getConfig(context.cloudflare.env);
+  const config = context.config;
   const m = getMessages(config.product).products;
   return { products: await listProducts(context.cloudflare.env), brand: config.brand, heading: m.heading, intro: m.intro };
 }

@@ -1,3 +1,4 @@
+import { formatDate } from "~/lib/dates";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useMessages } from "~/web/site";
@@ -10,7 +11,6 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { profile: { name, email, phone, address, createdAt } };
 }
 
-const memberSince = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" });
 
 export default function Profile() {
   const { profile } = useLoaderData<typeof loader>();
@@ -31,7 +31,7 @@ export default function Profile() {
     [m.email, profile.email],
     [m.phone, profile.phone],
     [m.address, profile.address],
-    [m.memberSince, memberSince.format(new Date(profile.createdAt))],
+    [m.memberSince, formatDate(profile.createdAt)],
   ].filter((row): row is [string, string] => Boolean(row[1]));
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">

@@ -1,3 +1,4 @@
+import { formatDate } from "~/lib/dates";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { RichText } from "~/components/rich-text";
@@ -21,7 +22,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { policy, brand: config.brand };
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" });
 
 function anchor(heading: string) {
   return heading.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
@@ -34,7 +34,7 @@ export default function PolicyPage() {
     <article className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="font-serif text-4xl font-bold">{policy.title}</h1>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-        {format(m.updated, { date: dateFormat.format(new Date(policy.updatedOn)) })}
+        {format(m.updated, { date: formatDate(policy.updatedOn) })}
       </p>
       <p className="mt-6 text-lg leading-relaxed text-slate-700 dark:text-slate-200">{policy.intro}</p>
       <nav aria-label={m.onThisPage} className="card mt-8 p-5">

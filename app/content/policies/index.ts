@@ -1,11 +1,11 @@
 import type { ContentContext, PolicyPage } from "../types";
 import { deliveryInfo } from "./delivery-info";
+import { isPolicyPath, type PolicyPath } from "./paths";
 import { helpSupport } from "./help-support";
 import { privacyPolicy } from "./privacy-policy";
 import { returnsRefunds } from "./returns-refunds";
 import { termsConditions } from "./terms-conditions";
 
-type PolicyPath = PolicyPage["path"];
 
 const pages: Record<PolicyPath, (c: ContentContext) => PolicyPage> = {
   "/help-support": helpSupport,
@@ -15,12 +15,6 @@ const pages: Record<PolicyPath, (c: ContentContext) => PolicyPage> = {
   "/privacy-policy": privacyPolicy,
 };
 
-/** The five policy routes, in the order the footer lists them. */
-export const policyPaths = Object.keys(pages) as PolicyPath[];
-
-function isPolicyPath(path: string): path is PolicyPath {
-  return Object.hasOwn(pages, path);
-}
 
 /** The policy page served at `path` (a trailing slash is tolerated), or undefined for any other path. */
 export function getPolicy(c: ContentContext, path: string): PolicyPage | undefined {
