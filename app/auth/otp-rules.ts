@@ -5,10 +5,6 @@ export const RESEND_INTERVAL_MS = 300_000;
 
 export type CodeState = { expiresAt: number; failedAttempts: number; sentAt: number };
 
-export function isWellFormedCode(code: string): boolean {
-  return /^\d{6}$/.test(code);
-}
-
 /** Why a stored code cannot be used any more, or null if it can be tried. */
 export function codeUnusableReason(state: CodeState | null, now: number): "missing" | "expired" | "exhausted" | null {
   if (!state) return "missing";

@@ -58,7 +58,6 @@ const en = {
     learnMore: "Learn More",
     productsHeading: "Fresh From Our Waters",
     productsIntro: "Caught in season on the Godavari and priced per kg. Reserve yours with a ₹500 token advance.",
-    loadingProducts: "Loading products...",
     viewAllProducts: "View All Products",
   },
   products: {
