@@ -36,6 +36,8 @@ export function variantName(v: Variant) {
   return `${v.javaScript ? "JS on" : "JS off"}, ${v.viewport}`;
 }
 
+const rand = () => Math.floor(Math.random() * 250) + 1;
+
 export function baseUrl() {
   return inject("baseUrl");
 }
@@ -55,6 +57,9 @@ export function useBrowser() {
       javaScriptEnabled: variant.javaScript,
       viewport: VIEWPORTS[variant.viewport],
       baseURL: baseUrl(),
+      // Each browser is its own client address (wrangler dev passes the header on), as real shoppers are:
+      // the per-address login and sign-up limits of one test never throttle another.
+      extraHTTPHeaders: { "CF-Connecting-IP": `10.${rand()}.${rand()}.${rand()}` },
     });
     if (options.cookies) {
       await context.addCookies(options.cookies.map((c) => ({ ...c, url: baseUrl() })));
