@@ -82,7 +82,7 @@ export default function VerifyOtp() {
     .filter((e): e is string => Boolean(e));
   if (noSignupHere && !formErrors.length) {
     return (
-      <AuthCard title={m.verifyTitle} subtitle={format(m.verifySubtitle, { email })}>
+      <AuthCard title={m.verifyTitle}>
         <FormError errors={[noSignupHere]} />
         <p className="mt-6 text-center text-sm">
           <Link to="/signup" className="link">
