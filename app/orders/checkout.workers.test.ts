@@ -30,7 +30,7 @@ async function newUser(email: string) {
   await env.DB.prepare("INSERT INTO users (name, email) VALUES ('Shopper', ?)").bind(email).run();
   return (await one<{ id: number }>("SELECT id FROM users WHERE email = ?", email)).id;
 }
-async function webhook(event: string, payload: Record<string, unknown>, eventId = crypto.randomUUID(), secret = SANDBOX_SECRETS.webhookSecret) {
+async function webhook(event: string, payload: Record<string, unknown>, eventId: string = crypto.randomUUID(), secret = SANDBOX_SECRETS.webhookSecret) {
   const body = JSON.stringify({ entity: "event", event, payload });
   return handleRazorpayWebhook(deps, body, await webhookSignature(secret, body), eventId);
 }

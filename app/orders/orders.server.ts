@@ -74,6 +74,10 @@ export type ShopOrderInput = { user: Pick<User, "id">; lines: OrderLineInput[]; 
  */
 export async function createShopOrder(db: Db, input: ShopOrderInput): Promise<Order> {
   await releaseExpiredOrders(db, input.now);
+  // A shopper checking out again has abandoned their earlier unpaid checkout (a failed or cancelled payment
+  // sends them back here): its hold ends now, so their own reservation cannot starve the new one. If that
+  // older attempt is paid after all, settling takes the stock again or refunds it.
+  await releaseUserPendingShopOrders(db, input.user.id, input.now);
   const lines = normalizeLines(input.lines);
   const catalogue = await db
     .select({ id: products.id, name: products.name, image: products.image, pricePaise: products.pricePaise, stock: products.stock })
@@ -133,6 +137,20 @@ export async function releaseExpiredOrders(db: Db, now: number): Promise<number>
     .from(orders)
     .where(and(eq(orders.status, "payment_pending"), lte(orders.reservedUntil, now)))
     .limit(100);
+  return expireOrders(db, due, now, now);
+}
+
+async function releaseUserPendingShopOrders(db: Db, userId: number, now: number) {
+  const open = await db
+    .select({ id: orders.id, stockHeld: orders.stockHeld })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "payment_pending"), eq(orders.source, "shop")));
+  // Moving the deadline to now first makes them due, through the same single release path.
+  for (const o of open) await db.update(orders).set({ reservedUntil: now }).where(and(eq(orders.id, o.id), eq(orders.status, "payment_pending")));
+  return expireOrders(db, open, now, now);
+}
+
+async function expireOrders(db: Db, due: { id: number; stockHeld: boolean }[], now: number, deadline: number): Promise<number> {
   const d1 = db.$client;
   let expired = 0;
   for (const order of due) {
@@ -141,7 +159,7 @@ export async function releaseExpiredOrders(db: Db, now: number): Promise<number>
         `UPDATE orders SET status = 'payment_expired', stock_held = 0, version = version + 1, updated_at = ?
          WHERE id = ? AND status = 'payment_pending' AND reserved_until <= ? AND stock_held = ?`,
       )
-      .bind(now, order.id, now, order.stockHeld ? 1 : 0);
+      .bind(now, order.id, deadline, order.stockHeld ? 1 : 0);
     const statements = order.stockHeld ? [expire, returnStockStatement(d1, order.id)] : [expire];
     const results = await d1.batch(statements);
     if (results[0].meta.changes === 1) {
