@@ -93,3 +93,15 @@ export async function removeFromCart(db: Db, userId: number, productId: number):
 export async function clearCart(db: Db, userId: number): Promise<void> {
   await db.delete(cartItems).where(eq(cartItems.userId, userId));
 }
+
+/** The floating summary's data: count, first two lines, how many more, the total. Null when closed or empty. */
+export async function cartPreview(db: Db, userId: number) {
+  const lines = await getCart(db, userId);
+  const items = lines.reduce((n, l) => n + l.quantity, 0);
+  return {
+    items,
+    lines: lines.slice(0, 2).map((l) => ({ name: l.name, quantity: l.quantity })),
+    more: Math.max(0, lines.length - 2),
+    totalPaise: lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0),
+  };
+}
