@@ -1,4 +1,5 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { FetcherMarker } from "~/components/hydrated";
 import { format } from "~/i18n/messages";
 import { formatRupees } from "~/lib/money";
 import { useMessages } from "~/web/site";
@@ -21,6 +22,7 @@ export function FloatingCart({ preview }: { preview: CartPreview | null }) {
       <div className="flex items-start justify-between gap-2">
         <p className="font-bold">{format(m.items, { n: preview.items })}</p>
         <close.Form method="post" action="/cart/summary" preventScrollReset>
+          <FetcherMarker />
           <button type="submit" className="-m-2 flex h-11 w-11 items-center justify-center rounded-full hover:bg-river-100 dark:hover:bg-river-800" aria-label={m.close}>
             <span aria-hidden="true">×</span>
           </button>

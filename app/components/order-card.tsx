@@ -55,8 +55,7 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
         </span>
       </div>
       <p className="mt-3 font-medium">{status.message}</p>
-      <h3 className="sr-only">{m.items}</h3>
-      <ul className="mt-4 space-y-1 text-sm">
+      <ul aria-label={m.items} className="mt-4 space-y-1 text-sm">
         {order.items.map((item, i) => (
           <li key={i} className="flex justify-between gap-4">
             <span>

@@ -4,6 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { handleCartAction } from "~/cart/actions.server";
 import { getCart, type CartLine } from "~/cart/cart.server";
 import { cartSummary } from "~/cart/summary";
+import { FetcherMarker } from "~/components/hydrated";
 import { Picture } from "~/components/picture";
 import { format, getMessages } from "~/i18n/messages";
 import { formatRupees } from "~/lib/money";
@@ -82,6 +83,7 @@ export default function Cart() {
             {m.proceed}
           </Link>
           <clear.Form method="post" action="/cart" preventScrollReset className="mt-3">
+            <FetcherMarker />
             <button type="submit" name="intent" value="clear" className="btn-outline w-full text-red-700 dark:text-red-300">
               {m.clear}
             </button>
@@ -127,6 +129,7 @@ function CartLineItem({ line }: { line: CartLine }) {
         </p>
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <fetcher.Form method="post" action="/cart" preventScrollReset className="flex items-center gap-2">
+            <FetcherMarker />
             <input type="hidden" name="intent" value="set" />
             <input type="hidden" name="productId" value={line.productId} />
             <button type="submit" name="quantity" value={line.quantity - 1} className="btn-outline h-11 w-11 px-0" aria-label={format(m.decrease, { name: line.name })}>
@@ -147,6 +150,7 @@ function CartLineItem({ line }: { line: CartLine }) {
             </button>
           </fetcher.Form>
           <fetcher.Form method="post" action="/cart" preventScrollReset>
+            <FetcherMarker />
             <input type="hidden" name="productId" value={line.productId} />
             <button type="submit" name="intent" value="remove" className="btn text-red-700 underline dark:text-red-300" aria-label={format(m.removeLabel, { name: line.name })}>
               {m.remove}
