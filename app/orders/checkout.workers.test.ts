@@ -5,7 +5,10 @@ import { getDb } from "~/db/client.server";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { settleAdvancePayment, startAdvancePayment, verifyAdvanceCallback } from "~/payments/advance.server";
 import { settleBalancePayment } from "~/payments/balance.server";
-import { SANDBOX_SECRETS } from "~/payments/gateway.server";
+import { getGateway, SANDBOX_SECRETS } from "~/payments/gateway.server";
+import { handlePaymentCallback } from "~/payments/pay-page.server";
+import { sandboxDecide, sendSandboxWebhook } from "~/payments/sandbox.server";
+import { loadContext } from "../../tests/setup/load-context";
 import { paymentSignature, webhookSignature } from "~/payments/signature";
 import { handleRazorpayWebhook } from "~/payments/webhook.server";
 import { createShopOrder, getUserOrder, OutOfStockError, releaseExpiredOrders } from "./orders.server";
@@ -264,5 +267,52 @@ describe("My Orders", () => {
     await expect(getUserOrder(db, other, { number: order.number }, now)).rejects.toBeInstanceOf(NotFoundError);
     await expect(getUserOrder(db, other, { id: order.id }, now)).rejects.toBeInstanceOf(NotFoundError);
     expect((await getUserOrder(db, order.userId, { number: order.number }, now)).items).toHaveLength(1);
+  });
+});
+
+describe("through the sandbox and the callback route", () => {
+  async function callback(number: string, query: string) {
+    const request = new Request(`https://store.test/orders/${number}/callback?${query}`);
+    return handlePaymentCallback(await loadContext(request), number, new URL(request.url).searchParams);
+  }
+
+  it("Pay: the callback and the sandbox's webhooks together raise the order once and land on its page", async () => {
+    const { userId, order, started } = await paidSetup("sandbox-pay@example.in");
+    const outcome = (await sandboxDecide(deps, started.gatewayOrderId, "pay"))!;
+    const query = outcome.callback.split("?")[1];
+    const [res] = await Promise.all([callback(order.number, query), outcome.webhooks(), callback(order.number, query)]);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe(`/orders/${order.number}`);
+    expect(await one("SELECT status FROM orders WHERE id = ?", order.id)).toEqual({ status: "order_raised" });
+    expect(await q("SELECT id FROM notifications WHERE user_id = ? AND type = 'order_placed'", userId)).toHaveLength(1);
+    expect(await stock()).toBe(2);
+  });
+
+  it("Fail: back to checkout, the order still pending and the cart intact; a tampered query fails the same way", async () => {
+    const { userId, order, started } = await paidSetup("sandbox-fail@example.in");
+    const outcome = (await sandboxDecide(deps, started.gatewayOrderId, "fail"))!;
+    await outcome.webhooks();
+    const res = await callback(order.number, outcome.callback.split("?")[1]);
+    expect(res.headers.get("Location")).toBe("/checkout");
+    const forged = new URLSearchParams({ razorpay_order_id: started.gatewayOrderId, razorpay_payment_id: "pay_FORGED0000001", razorpay_signature: "a".repeat(64) });
+    expect((await callback(order.number, forged.toString())).headers.get("Location")).toBe("/checkout");
+    expect(await one("SELECT status FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_pending" });
+    expect(await q("SELECT product_id FROM cart_items WHERE user_id = ?", userId)).toEqual([{ product_id: 1 }]);
+  });
+
+  it("checking out again ends the shopper's earlier unpaid hold, so it cannot starve the new one", async () => {
+    const { userId, order } = await paidSetup("again@example.in", [{ productId: 1, quantity: 3 }]);
+    expect(await stock()).toBe(0);
+    const second = await createShopOrder(db, { user: { id: userId }, lines: [{ productId: 1, quantity: 3 }], shipping, now });
+    expect(second.status).toBe("payment_pending");
+    expect(await one("SELECT status FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_expired" });
+    expect(await stock()).toBe(0);
+  });
+
+  it("the sandbox does not exist in production", async () => {
+    const request = new Request("https://store.test/sandbox/checkout/order_X");
+    const context = await loadContext(request, { ENVIRONMENT: "production", SESSION_SECRET: "x".repeat(40) });
+    expect(getGateway(context)).toBeNull();
+    await expect(sendSandboxWebhook({ db, config: context.config, env }, "payment.failed", {})).rejects.toThrow();
   });
 });
