@@ -16,7 +16,9 @@ import { ErrorPage } from "~/components/error-page";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
-import { cartCount } from "~/cart/cart.server";
+import { isCartSummaryClosed } from "~/cart/actions.server";
+import { cartPreview } from "~/cart/cart.server";
+import { FloatingCart } from "~/components/floating-cart";
 import { getMessages } from "~/i18n/messages";
 import { useNonce } from "~/web/csp";
 import { readFlash } from "~/web/flash.server";
@@ -44,7 +46,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [theme, { flash, clear }] = await Promise.all([readTheme(request), readFlash(request, context)]);
   const user = context.user ? { name: context.user.name, isAdmin: context.user.isAdmin } : null;
   // Admins have no cart (spec: count 0 and the Cart button hidden).
-  const cart = context.user && !context.user.isAdmin ? await cartCount(context.db, context.user.id) : 0;
+  const preview = context.user && !context.user.isAdmin ? await cartPreview(context.db, context.user.id) : null;
+  const summaryClosed = preview ? await isCartSummaryClosed(request, context) : true;
   const { product, brand, supportEmail, supportPhone, whatsapp, socialHandle, features } = config;
   return data(
     {
@@ -52,7 +55,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       theme,
       flash,
       user,
-      cartCount: cart,
+      cartCount: preview?.items ?? 0,
+      cartPreview: summaryClosed ? null : preview,
       unreadNotifications: 0,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
@@ -87,6 +91,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const root = useRouteLoaderData<typeof loader>("root");
   return (
     <>
       <SiteHeader />
@@ -94,6 +99,7 @@ export default function App() {
         <Outlet />
       </main>
       <SiteFooter />
+      <FloatingCart preview={root?.cartPreview ?? null} />
       <Toaster />
     </>
   );

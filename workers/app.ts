@@ -14,9 +14,17 @@ function isAuctionApi(pathname: string): boolean {
   return /^\/api\/(auction|bids)(\/|$)/.test(pathname);
 }
 
+/**
+ * Razorpay's return to us is a cross-site POST by design (hosted checkout and Checkout's callback_url). It
+ * uses no session: the payment signature, checked against the gateway order id we stored, is the proof.
+ */
+function isPaymentCallback(pathname: string): boolean {
+  return /^\/orders\/[^/]+\/callback$/.test(pathname);
+}
+
 async function handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const { pathname } = new URL(request.url);
-  if (isCrossSiteWrite(request)) {
+  if (isCrossSiteWrite(request) && !isPaymentCallback(pathname)) {
     return Response.json({ success: false, error: "Cross-site request refused" }, { status: 403 });
   }
   if (isAuctionApi(pathname)) return env.AUCTION.fetch(request);

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cartItems, products } from "~/db/schema";
 
@@ -22,6 +22,86 @@ export async function addToCart(db: Db, userId: number, productId: number): Prom
   await db
     .insert(cartItems)
     .values({ userId, productId, quantity: 1 })
-    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { quantity: sql`${cartItems.quantity} + 1` } });
+    .onConflictDoUpdate({
+      target: [cartItems.userId, cartItems.productId],
+      // Never above the stock (the cart's rule): a further add at the stock leaves the line as it is.
+      set: { quantity: sql`min(${cartItems.quantity} + 1, (select ${products.stock} from ${products} where ${products.id} = ${productId}))` },
+    });
   return { name: product.name };
+}
+
+export type CartLine = { productId: number; name: string; image: string; pricePaise: number; stock: number; quantity: number };
+
+/** The cart's lines with today's catalogue prices and stock, oldest line first. */
+export async function getCart(db: Db, userId: number): Promise<CartLine[]> {
+  return db
+    .select({
+      productId: cartItems.productId,
+      name: products.name,
+      image: products.image,
+      pricePaise: products.pricePaise,
+      stock: products.stock,
+      quantity: cartItems.quantity,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.productId));
+}
+
+export type QuantityResult = { kind: "updated"; quantity: number } | { kind: "removed" } | { kind: "capped"; quantity: number; stock: number } | { kind: "missing" };
+
+/**
+ * Sets a line's quantity (spec: 0 or less removes it), never above the product's stock: one conditional
+ * statement, so a concurrent stock change cannot slip a quantity past it.
+ */
+export async function setCartQuantity(db: Db, userId: number, productId: number, quantity: number): Promise<QuantityResult> {
+  const where = and(eq(cartItems.userId, userId), eq(cartItems.productId, productId));
+  if (quantity <= 0) {
+    const removed = await db.delete(cartItems).where(where).returning({ productId: cartItems.productId });
+    return removed.length ? { kind: "removed" } : { kind: "missing" };
+  }
+  const stock = sql`(select ${products.stock} from ${products} where ${products.id} = ${productId})`;
+  const updated = await db
+    .update(cartItems)
+    .set({ quantity: sql`min(${quantity}, ${stock})` })
+    .where(and(where, sql`${stock} >= 1`))
+    .returning({ quantity: cartItems.quantity });
+  if (!updated.length) {
+    const [line] = await db.select({ q: cartItems.quantity }).from(cartItems).where(where).limit(1);
+    return line ? { kind: "capped", quantity: line.q, stock: 0 } : { kind: "missing" };
+  }
+  const q = updated[0].quantity;
+  return q < quantity ? { kind: "capped", quantity: q, stock: q } : { kind: "updated", quantity: q };
+}
+
+/** Adds `delta` (±1) to a line: the − and + buttons. */
+export async function stepCartQuantity(db: Db, userId: number, productId: number, delta: 1 | -1): Promise<QuantityResult> {
+  const [line] = await db
+    .select({ q: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
+    .limit(1);
+  if (!line) return { kind: "missing" };
+  return setCartQuantity(db, userId, productId, line.q + delta);
+}
+
+export async function removeFromCart(db: Db, userId: number, productId: number): Promise<boolean> {
+  return (await setCartQuantity(db, userId, productId, 0)).kind === "removed";
+}
+
+export async function clearCart(db: Db, userId: number): Promise<void> {
+  await db.delete(cartItems).where(eq(cartItems.userId, userId));
+}
+
+/** The floating summary's data: count, first two lines, how many more, the total. Null when closed or empty. */
+export async function cartPreview(db: Db, userId: number) {
+  const lines = await getCart(db, userId);
+  const items = lines.reduce((n, l) => n + l.quantity, 0);
+  return {
+    items,
+    lines: lines.slice(0, 2).map((l) => ({ name: l.name, quantity: l.quantity })),
+    more: Math.max(0, lines.length - 2),
+    totalPaise: lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0),
+  };
 }

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { addToCart, cartCount } from "./cart.server";
+import { addToCart, cartCount, cartPreview, clearCart, getCart, setCartQuantity, stepCartQuantity } from "./cart.server";
 
 const db = getDb(env);
 let userId = 0;
@@ -30,5 +30,36 @@ describe("the server-side cart", () => {
 
   it("counts 0 for a user with no cart", async () => {
     expect(await cartCount(db, userId + 1000)).toBe(0);
+  });
+});
+
+describe("cart rules", () => {
+  it("never goes above the stock: +, a set quantity and many adds at once are all capped", async () => {
+    await clearCart(db, userId);
+    await addToCart(db, userId, 1);
+    expect(await setCartQuantity(db, userId, 1, 9)).toEqual({ kind: "capped", quantity: 5, stock: 5 });
+    expect(await stepCartQuantity(db, userId, 1, 1)).toMatchObject({ kind: "capped", quantity: 5 });
+    await Promise.all(Array.from({ length: 10 }, () => addToCart(db, userId, 1)));
+    expect(await cartCount(db, userId)).toBe(5);
+  });
+
+  it("− to 0 removes the line, as does a negative quantity; Remove and Clear empty it", async () => {
+    await clearCart(db, userId);
+    await addToCart(db, userId, 1);
+    expect(await stepCartQuantity(db, userId, 1, -1)).toEqual({ kind: "removed" });
+    expect(await getCart(db, userId)).toEqual([]);
+    await addToCart(db, userId, 1);
+    expect(await setCartQuantity(db, userId, 1, -3)).toEqual({ kind: "removed" });
+    expect(await setCartQuantity(db, userId, 1, 2)).toEqual({ kind: "missing" });
+    await addToCart(db, userId, 1);
+    await clearCart(db, userId);
+    expect(await cartCount(db, userId)).toBe(0);
+  });
+
+  it("previews the first two lines, how many more, and the total", async () => {
+    await clearCart(db, userId);
+    await addToCart(db, userId, 1);
+    await addToCart(db, userId, 1);
+    expect(await cartPreview(db, userId)).toEqual({ items: 2, lines: [{ name: "Fresh Pulasa Fish", quantity: 2 }], more: 0, totalPaise: 5_000_000 });
   });
 });

@@ -261,6 +261,8 @@ export const payments = sqliteTable(
     status: text("status").notNull().default("created"),
     /** For a refund: the payment row it refunds. */
     refundOf: integer("refund_of"),
+    /** For a balance payment link: the link the customer opens (Razorpay's short_url), shown in My Orders. */
+    linkUrl: text("link_url"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" })
       .notNull()

@@ -1,3 +1,5 @@
+import { checkoutMessages } from "./checkout.messages";
+
 /**
  * The message catalogue: every visible interface string, in English for now (Telugu follows). Texts the
  * spec names are its exact words; `{product}` is filled from configuration.
@@ -210,6 +212,7 @@ const en = {
     region: "Notifications",
     dismiss: "Dismiss notification",
   },
+  shop: checkoutMessages,
 };
 
 export type Messages = typeof en;

@@ -1,0 +1,12 @@
+import { ADVANCE_PAISE, estimatedRemainingPaise, subtotalPaise } from "~/orders/rules";
+
+/** The cart summary of the spec: subtotal for about 1 kg a line, the ₹500 advance, the estimated rest. */
+export function cartSummary(lines: { pricePaise: number; quantity: number }[]) {
+  const subtotal = subtotalPaise(lines);
+  return {
+    items: lines.reduce((n, l) => n + l.quantity, 0),
+    subtotalPaise: subtotal,
+    advancePaise: ADVANCE_PAISE,
+    remainingPaise: estimatedRemainingPaise(subtotal),
+  };
+}

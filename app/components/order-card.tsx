@@ -1,0 +1,106 @@
+import { Link } from "@remix-run/react";
+import { format } from "~/i18n/messages";
+import { formatRupees } from "~/lib/money";
+import { customerStatus } from "~/orders/status-text";
+import { formatIst } from "~/orders/time";
+import { useMessages } from "~/web/site";
+
+export type OrderCardData = {
+  number: string;
+  status: string;
+  createdAt: number;
+  estimatedTotalPaise: number;
+  finalTotalPaise: number | null;
+  advancePaidPaise: number;
+  paymentRef: string | null;
+  balanceLink: string | null;
+  payable: boolean;
+  items: { name: string; quantity: number; pricePaise: number }[];
+};
+
+const tone: Record<string, string> = {
+  order_cancelled: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
+  payment_expired: "bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100",
+  payment_pending: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
+  order_delivered: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
+};
+
+/** One order as its owner sees it: number, IST time, lines, money, status label and message, what's next. */
+export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { order: OrderCardData; headingLevel?: 1 | 2; linkNumber?: boolean }) {
+  const all = useMessages();
+  const m = all.shop.orders;
+  const status = customerStatus(order.status, all.shop.status);
+  const Heading = headingLevel === 1 ? "h1" : "h2";
+  const title = format(m.order, { number: order.number });
+  return (
+    <article className="card p-5 sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <Heading className={headingLevel === 1 ? "font-serif text-3xl font-bold" : "text-lg font-bold"}>
+            {linkNumber ? (
+              <Link to={`/orders/${order.number}`} className="link">
+                {title}
+              </Link>
+            ) : (
+              title
+            )}
+          </Heading>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {m.placed} {formatIst(order.createdAt)}
+          </p>
+        </div>
+        <span className={`badge ${tone[status.status ?? ""] ?? "bg-river-100 text-river-900 dark:bg-river-800 dark:text-river-50"}`}>
+          <span className="sr-only">{m.status}: </span>
+          {status.label}
+        </span>
+      </div>
+      <p className="mt-3 font-medium">{status.message}</p>
+      <ul aria-label={m.items} className="mt-4 space-y-1 text-sm">
+        {order.items.map((item, i) => (
+          <li key={i} className="flex justify-between gap-4">
+            <span>
+              {item.name} × {item.quantity}
+            </span>
+            <span>{formatRupees(item.pricePaise * item.quantity)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 grid gap-2 border-t border-river-100 pt-4 text-sm sm:grid-cols-2 dark:border-river-800">
+        <div>
+          <dt className="text-slate-600 dark:text-slate-300">{m.estimatedTotal}</dt>
+          <dd className="font-semibold">{formatRupees(order.estimatedTotalPaise)}</dd>
+        </div>
+        {order.finalTotalPaise !== null ? (
+          <div>
+            <dt className="text-slate-600 dark:text-slate-300">{m.finalTotal}</dt>
+            <dd className="font-semibold">{formatRupees(order.finalTotalPaise)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt className="text-slate-600 dark:text-slate-300">{m.advancePaid}</dt>
+          <dd className="font-semibold">{formatRupees(order.advancePaidPaise)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600 dark:text-slate-300">{m.paymentRef}</dt>
+          <dd className="break-all font-mono">{order.paymentRef ?? m.na}</dd>
+        </div>
+      </dl>
+      <p className="mt-4 text-sm">
+        <span className="font-semibold">{m.next}: </span>
+        {status.next}
+      </p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        {order.payable ? (
+          <Link to={`/orders/${order.number}/pay`} className="btn-primary">
+            {m.payAdvance}
+          </Link>
+        ) : null}
+        {order.balanceLink ? (
+          <a href={order.balanceLink} className="btn-dark">
+            {m.payBalance}
+          </a>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useState } from "react";
+
+type Props = {
+  keyId: string;
+  gatewayOrderId: string;
+  amountPaise: number;
+  brand: string;
+  description: string;
+  prefill: { name: string; email: string; contact: string };
+  callbackUrl: string;
+  cancelUrl: string;
+  label: string;
+};
+
+const CHECKOUT_SCRIPT = "https://checkout.razorpay.com/v1/checkout.js";
+const THEME_COLOR = "#164c68";
+
+type RazorpayCtor = new (options: Record<string, unknown>) => { open(): void };
+
+/**
+ * Razorpay, with or without JavaScript. The server-rendered form POSTs to Razorpay's hosted checkout (no
+ * script of ours needed); once the page is interactive the same button opens Razorpay Checkout instead,
+ * which returns to the same callback_url (redirect mode), so both paths settle through one server route.
+ */
+export function RazorpayButton(props: Props) {
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  const open = async (event: React.FormEvent<HTMLFormElement>) => {
+    if (!enhanced) return;
+    event.preventDefault();
+    const form = event.currentTarget;
+    try {
+      const Razorpay = await loadCheckout();
+      new Razorpay({
+        key: props.keyId,
+        order_id: props.gatewayOrderId,
+        amount: props.amountPaise,
+        currency: "INR",
+        name: props.brand,
+        description: props.description,
+        prefill: props.prefill,
+        theme: { color: THEME_COLOR },
+        callback_url: props.callbackUrl,
+        redirect: true,
+      }).open();
+    } catch {
+      // The script could not load (offline, blocked): fall back to the hosted page.
+      form.submit();
+    }
+  };
+  return (
+    <form method="post" action="https://api.razorpay.com/v1/checkout/embedded" onSubmit={open} className="mt-6">
+      <input type="hidden" name="key_id" value={props.keyId} />
+      <input type="hidden" name="order_id" value={props.gatewayOrderId} />
+      <input type="hidden" name="name" value={props.brand} />
+      <input type="hidden" name="description" value={props.description} />
+      <input type="hidden" name="prefill[name]" value={props.prefill.name} />
+      <input type="hidden" name="prefill[email]" value={props.prefill.email} />
+      <input type="hidden" name="prefill[contact]" value={props.prefill.contact} />
+      <input type="hidden" name="theme[color]" value={THEME_COLOR} />
+      <input type="hidden" name="callback_url" value={props.callbackUrl} />
+      <input type="hidden" name="cancel_url" value={props.cancelUrl} />
+      <button type="submit" className="btn-primary w-full text-base">
+        {props.label}
+      </button>
+    </form>
+  );
+}
+
+let loading: Promise<RazorpayCtor> | null = null;
+
+function loadCheckout(): Promise<RazorpayCtor> {
+  const existing = (window as unknown as { Razorpay?: RazorpayCtor }).Razorpay;
+  if (existing) return Promise.resolve(existing);
+  loading ??= new Promise<RazorpayCtor>((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = CHECKOUT_SCRIPT;
+    script.async = true;
+    script.onload = () => {
+      const ctor = (window as unknown as { Razorpay?: RazorpayCtor }).Razorpay;
+      if (ctor) resolve(ctor);
+      else reject(new Error("Razorpay Checkout did not load"));
+    };
+    script.onerror = () => {
+      loading = null;
+      reject(new Error("Razorpay Checkout did not load"));
+    };
+    document.head.appendChild(script);
+  });
+  return loading;
+}

@@ -1,0 +1,129 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { handleAuthApi } from "~/auth/api.server";
+import { handleProductsApi } from "~/catalog/api.server";
+import { SANDBOX_SECRETS } from "~/payments/gateway.server";
+import { paymentSignature, webhookSignature } from "~/payments/signature";
+import { razorpayWebhookResponse } from "~/payments/webhook-route.server";
+import { loadContext } from "../../tests/setup/load-context";
+import { handleOrdersApi } from "./api.server";
+
+let ip = 0;
+async function call(path: string, method: string, body?: unknown, token?: string, raw?: string) {
+  const headers: Record<string, string> = { "CF-Connecting-IP": `10.1.0.${++ip}` };
+  if (body !== undefined || raw !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const request = new Request(`https://store.test/api/${path}`, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  const context = await loadContext(request);
+  const [area, ...rest] = path.split("/");
+  const handler = area === "auth" ? handleAuthApi : area === "products" ? handleProductsApi : handleOrdersApi;
+  const res = await handler(request, context, rest.join("/"));
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+}
+
+async function shopper(email: string) {
+  await call("auth/register", "POST", { name: "Ravi Kumar", email, password: "godavari-2026", phone: "9876543210" });
+  const row = await env.DB.prepare('SELECT body FROM mail_outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1').bind(email).first<{ body: string }>();
+  const res = await call("auth/verify-otp", "POST", { email, otp: /code is (\d{6})/.exec(row!.body)![1] });
+  return res.body.tokens.jwtToken as string;
+}
+
+const address = { first_name: "Ravi", last_name: "Kumar", phone: "+91 9876543210", address: "4-2 Temple Street, Kovvur", city: "Kovvur", state: "Andhra Pradesh", zip: "534350" };
+let ravi = "";
+let sita = "";
+
+beforeAll(async () => {
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO products (id, slug, name, description, price_paise, image, stock, category) VALUES (1, 'fish', 'Fresh Pulasa Fish', 'd', 2500000, 'fresh-pulasa', 10, 'Fresh Fish')"),
+    env.DB.prepare("INSERT INTO products (id, slug, name, description, price_paise, image, stock, category) VALUES (2, 'curry', 'Pulasa Curry', 'd', 2580000, 'pulasa-curry', 10, 'Curry')"),
+  ]);
+  ravi = await shopper("ravi@example.in");
+  sita = await shopper("sita@example.in");
+});
+
+describe("products API", () => {
+  it("keeps the spec's shape: price in rupees", async () => {
+    const list = await call("products", "GET");
+    expect(list.body.products[0]).toMatchObject({ id: 1, name: "Fresh Pulasa Fish", price: 25000, stock: 10, category: "Fresh Fish" });
+    expect((await call("products/2", "GET")).body.product.price).toBe(25800);
+    expect((await call("products/999", "GET")).status).toBe(404);
+    expect((await call("products/abc", "GET")).status).toBe(400);
+  });
+});
+
+describe("orders API", () => {
+  it("needs a user", async () => {
+    expect((await call("orders/my-orders", "GET")).status).toBe(401);
+    expect((await call("orders", "POST", address)).status).toBe(401);
+  });
+
+  it("creates a pending order with catalogue prices, ignoring the client's amount, prices and user", async () => {
+    const res = await call("orders", "POST", { ...address, user_id: 999, amount: 1, products: [{ product_id: "1", name: "Cheap", price: 1, quantity: 2 }] }, ravi);
+    expect(res.status).toBe(201);
+    expect(res.body.order).toMatchObject({ amount: 50000, status: "payment_pending", phone: "+919876543210", products: [{ product_id: "1", name: "Fresh Pulasa Fish", price: 25000, quantity: 2 }] });
+    expect(res.body.order.user_id).not.toBe(999);
+  });
+
+  it("refuses bad quantities, unknown products, unserviceable pincodes, malformed and oversized bodies with 4xx", async () => {
+    for (const products of [[{ product_id: "1", quantity: 0 }], [{ product_id: "1", quantity: -1 }], [{ product_id: "1", quantity: 1e9 }], [{ product_id: "42", quantity: 1 }], [{ product_id: "x", quantity: 1 }]]) {
+      expect((await call("orders", "POST", { ...address, products }, ravi)).status).toBe(400);
+    }
+    const far = await call("orders", "POST", { ...address, zip: "560001", products: [{ product_id: "1", quantity: 1 }] }, ravi);
+    expect(far).toMatchObject({ status: 400, body: { error: "Sorry, we deliver only in Andhra Pradesh and Telangana for now." } });
+    expect((await call("orders", "POST", undefined, ravi, "{not json")).status).toBe(400);
+    expect((await call("orders", "POST", undefined, ravi, JSON.stringify({ ...address, pad: "x".repeat(20_000) }))).status).toBe(413);
+  });
+
+  it("pays through create-razorpay-order and verify-payment; another user's order is 404 and their signature fails", async () => {
+    const created = await call("orders", "POST", { ...address, products: [{ product_id: "2", quantity: 1 }] }, ravi);
+    const number = created.body.order.order_number as string;
+    expect((await call("orders/create-razorpay-order", "POST", { currency: "USD", order_number: number }, ravi)).status).toBe(400);
+    expect((await call("orders/create-razorpay-order", "POST", { currency: "INR", order_number: number }, sita)).status).toBe(404);
+    const rp = await call("orders/create-razorpay-order", "POST", { currency: "INR", order_number: number, amount: 1 }, ravi);
+    expect(rp.body).toMatchObject({ success: true, key_id: SANDBOX_SECRETS.keyId, order: { amount: 50000, currency: "INR" } });
+    const gatewayOrderId = rp.body.order.id as string;
+    const signature = await paymentSignature(SANDBOX_SECRETS.keySecret, gatewayOrderId, "pay_APITEST0000001");
+    const proof = { razorpay_order_id: gatewayOrderId, razorpay_payment_id: "pay_APITEST0000001", razorpay_signature: signature };
+    // Sita cannot settle Ravi's payment, even with Razorpay's valid proof.
+    expect((await call("orders/verify-payment", "POST", proof, sita)).status).toBe(400);
+    expect((await call("orders/verify-payment", "POST", { ...proof, razorpay_signature: "f".repeat(64) }, ravi)).body.error).toBe("Payment verification failed");
+    const verified = await call("orders/verify-payment", "POST", proof, ravi);
+    expect(verified.body).toMatchObject({ success: true, order: { status: "order_raised", upi_reference: "pay_APITEST0000001", advance_paid: 500 } });
+    const id = verified.body.order.id as number;
+    expect((await call(`orders/${id}`, "GET", undefined, ravi)).body.order.order_number).toBe(number);
+    expect((await call(`orders/${id}`, "GET", undefined, sita)).status).toBe(404);
+    const mine = await call("orders/my-orders", "GET", undefined, ravi);
+    expect(mine.body.orders[0].order_number).toBe(number);
+    expect((await call("orders/my-orders", "GET", undefined, sita)).body.orders).toEqual([]);
+  });
+
+  it("leaves room for the admin's endpoints: unknown paths and methods are 404", async () => {
+    expect((await call("orders/1/status", "PUT", { status: "order_shipped" }, ravi)).status).toBe(404);
+    expect((await call("orders/nope", "GET", undefined, ravi)).status).toBe(404);
+  });
+});
+
+describe("webhook endpoint", () => {
+  async function post(body: string, signature: string | null) {
+    const headers: Record<string, string> = { "Content-Type": "application/json", "X-Razorpay-Event-Id": `evt_${crypto.randomUUID()}` };
+    if (signature) headers["X-Razorpay-Signature"] = signature;
+    const request = new Request("https://store.test/api/payments/razorpay-webhook", { method: "POST", headers, body });
+    return razorpayWebhookResponse(request, await loadContext(request));
+  }
+
+  it("verifies the signature over the raw bytes: the same JSON re-spaced fails", async () => {
+    const body = JSON.stringify({ event: "payment.failed", payload: {} });
+    expect((await post(body, await webhookSignature(SANDBOX_SECRETS.webhookSecret, body))).status).toBe(200);
+    expect((await post(JSON.stringify(JSON.parse(body), null, 1), await webhookSignature(SANDBOX_SECRETS.webhookSecret, body))).status).toBe(401);
+    expect((await post(body, null)).status).toBe(401);
+    const bad = "{not json";
+    expect((await post(bad, await webhookSignature(SANDBOX_SECRETS.webhookSecret, bad))).status).toBe(400);
+  });
+
+  it("is 503 in production without Razorpay keys (no sandbox there)", async () => {
+    const body = JSON.stringify({ event: "payment.failed", payload: {} });
+    const request = new Request("https://store.test/api/payments/razorpay-webhook", { method: "POST", headers: { "X-Razorpay-Signature": await webhookSignature(SANDBOX_SECRETS.webhookSecret, body) }, body });
+    const res = await razorpayWebhookResponse(request, await loadContext(request, { ENVIRONMENT: "production", SESSION_SECRET: "x".repeat(40) }));
+    expect(res.status).toBe(503);
+  });
+});

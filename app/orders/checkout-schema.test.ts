@@ -1,0 +1,90 @@
+import { parseWithZod } from "@conform-to/zod";
+import { describe, expect, it } from "vitest";
+import { shippingSchema } from "./checkout-schema";
+import { estimatedRemainingPaise, isServiceablePincode, orderNumber, ORDER_NUMBER_PATTERN, savingPaise, splitName, struckPricePaise, tenDigitPhone } from "./rules";
+
+const valid = { firstName: "Asha", lastName: "Rao", phone: "9876543210", address: "12 Godavari Bund Road", city: "Rajahmundry", state: "Andhra Pradesh", zip: "533101" };
+
+/** The first error per field, as the form shows it, for the form data a browser would send. */
+function errorsFor(values: Record<string, string>) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(values)) form.set(k, v);
+  const submission = parseWithZod(form, { schema: shippingSchema });
+  const reply = submission.reply();
+  return Object.fromEntries(Object.entries(reply.error ?? {}).map(([k, v]) => [k, v?.[0]]));
+}
+
+describe("the shipping form (spec section 5, word for word)", () => {
+  it("accepts a complete serviceable address and trims it", () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ ...valid, city: "  Rajahmundry  " })) form.set(k, v);
+    const submission = parseWithZod(form, { schema: shippingSchema });
+    expect(submission.status).toBe("success");
+    expect(submission.status === "success" && submission.value.city).toBe("Rajahmundry");
+  });
+
+  it("says each field is required", () => {
+    expect(errorsFor({ firstName: "", lastName: "", phone: "", address: "", city: "", state: "", zip: "" })).toEqual({
+      firstName: "First name is required",
+      lastName: "Last name is required",
+      phone: "Phone number is required",
+      address: "Address is required",
+      city: "City is required",
+      state: "State is required",
+      zip: "Pincode is required",
+    });
+  });
+
+  it("gives each length and digit rule its message (spaces do not count)", () => {
+    expect(errorsFor({ ...valid, firstName: " A ", lastName: "R", phone: "98765", address: "Short  ", city: "X", state: "T", zip: "5331" })).toEqual({
+      firstName: "First name must be at least 2 characters",
+      lastName: "Last name must be at least 2 characters",
+      phone: "Phone number must be exactly 10 digits",
+      address: "Address must be at least 10 characters",
+      city: "City must be at least 2 characters",
+      state: "State must be at least 2 characters",
+      zip: "Pincode must be exactly 6 digits",
+    });
+    expect(errorsFor({ ...valid, phone: "98765432101", zip: "53310a" })).toEqual({
+      phone: "Phone number must be exactly 10 digits",
+      zip: "Pincode must be exactly 6 digits",
+    });
+  });
+
+  it("refuses pincodes and states outside Andhra Pradesh and Telangana", () => {
+    const sorry = "Sorry, we deliver only in Andhra Pradesh and Telangana for now.";
+    expect(errorsFor({ ...valid, zip: "560001" })).toEqual({ zip: sorry });
+    expect(errorsFor({ ...valid, zip: "499999" })).toEqual({ zip: sorry });
+    expect(errorsFor({ ...valid, zip: "536000" })).toEqual({ zip: sorry });
+    expect(errorsFor({ ...valid, state: "Karnataka" })).toEqual({ state: sorry });
+    expect(errorsFor({ ...valid, zip: "500001", state: "Telangana" })).toEqual({});
+    expect(errorsFor({ ...valid, zip: "535999" })).toEqual({});
+  });
+});
+
+describe("ordering rules", () => {
+  it("prices: struck 20% higher, saving 20%, remaining never below 0", () => {
+    expect(struckPricePaise(2_500_000)).toBe(3_000_000);
+    expect(savingPaise(2_500_000)).toBe(500_000);
+    expect(estimatedRemainingPaise(2_500_000)).toBe(2_450_000);
+    expect(estimatedRemainingPaise(30_000)).toBe(0);
+  });
+
+  it("serviceable pincodes are 500000–535999", () => {
+    expect([isServiceablePincode("500000"), isServiceablePincode("535999"), isServiceablePincode("536000"), isServiceablePincode("50000")]).toEqual([true, true, false, false]);
+  });
+
+  it("order numbers look like PUL-2611-7F3K (IST month)", () => {
+    // 2026-11-30 20:00 UTC is already 1 December in India.
+    expect(orderNumber(Date.UTC(2026, 10, 30, 20, 0), new Uint8Array([0, 1, 2, 3]))).toBe("PUL-2612-2345");
+    expect(orderNumber(Date.now())).toMatch(ORDER_NUMBER_PATTERN);
+  });
+
+  it("prefill: the name split at the first space, the phone as 10 digits", () => {
+    expect(splitName("Ravi Kumar Reddy")).toEqual({ firstName: "Ravi", lastName: "Kumar Reddy" });
+    expect(splitName("Ravi")).toEqual({ firstName: "Ravi", lastName: "" });
+    expect(tenDigitPhone("+91 98765 43210")).toBe("9876543210");
+    expect(tenDigitPhone("09876543210")).toBe("9876543210");
+    expect(tenDigitPhone("12345")).toBe("");
+  });
+});

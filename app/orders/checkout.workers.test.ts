@@ -1,0 +1,318 @@
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { getConfig } from "~/config.server";
+import { getDb } from "~/db/client.server";
+import { InvalidInputError, NotFoundError } from "~/lib/errors";
+import { settleAdvancePayment, startAdvancePayment, verifyAdvanceCallback } from "~/payments/advance.server";
+import { settleBalancePayment } from "~/payments/balance.server";
+import { getGateway, SANDBOX_SECRETS } from "~/payments/gateway.server";
+import { handlePaymentCallback } from "~/payments/pay-page.server";
+import { sandboxDecide, sendSandboxWebhook } from "~/payments/sandbox.server";
+import { loadContext } from "../../tests/setup/load-context";
+import { paymentSignature, webhookSignature } from "~/payments/signature";
+import { handleRazorpayWebhook } from "~/payments/webhook.server";
+import { createShopOrder, getUserOrder, OutOfStockError, releaseExpiredOrders } from "./orders.server";
+import { RESERVATION_MS } from "./rules";
+
+const db = getDb(env);
+const deps = { db, config: getConfig(env), env };
+const shipping = { firstName: "Asha", lastName: "Rao", phone: "9876543210", address: "12 Godavari Bund Road", city: "Rajahmundry", state: "Andhra Pradesh", zip: "533101" };
+const ORIGIN = "http://localhost";
+let now = Date.UTC(2026, 10, 23, 6, 0, 0);
+
+async function q<T = Record<string, unknown>>(sql: string, ...binds: unknown[]) {
+  return (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
+}
+async function one<T = Record<string, unknown>>(sql: string, ...binds: unknown[]) {
+  return (await env.DB.prepare(sql).bind(...binds).first<T>())!;
+}
+async function stock(id = 1) {
+  return (await one<{ stock: number }>("SELECT stock FROM products WHERE id = ?", id)).stock;
+}
+async function newUser(email: string) {
+  await env.DB.prepare("INSERT INTO users (name, email) VALUES ('Shopper', ?)").bind(email).run();
+  return (await one<{ id: number }>("SELECT id FROM users WHERE email = ?", email)).id;
+}
+async function webhook(event: string, payload: Record<string, unknown>, eventId: string = crypto.randomUUID(), secret = SANDBOX_SECRETS.webhookSecret) {
+  const body = JSON.stringify({ entity: "event", event, payload });
+  return handleRazorpayWebhook(deps, body, await webhookSignature(secret, body), eventId);
+}
+const captured = (orderId: string, paymentId: string, amount = 50000, currency = "INR") => ({
+  payment: { entity: { id: paymentId, order_id: orderId, amount, currency, status: "captured" } },
+});
+
+beforeEach(async () => {
+  now += 24 * 60 * 60_000;
+  await env.DB.batch([
+    // Earlier tests' holds must not be released into this test's stock.
+    env.DB.prepare("UPDATE orders SET status = 'payment_expired', stock_held = 0 WHERE status = 'payment_pending'"),
+    env.DB.prepare("DELETE FROM cart_items"),
+    env.DB.prepare("DELETE FROM notifications"),
+    env.DB.prepare("DELETE FROM mail_outbox"),
+    env.DB.prepare(
+      "INSERT INTO products (id, slug, name, description, price_paise, image, stock, category) VALUES (1, 'fish', 'Fresh Pulasa Fish', 'd', 2500000, 'fresh-pulasa', 3, 'Fresh Fish') ON CONFLICT (id) DO UPDATE SET stock = 3",
+    ),
+    env.DB.prepare(
+      "INSERT INTO products (id, slug, name, description, price_paise, image, stock, category) VALUES (2, 'curry', 'Pulasa Curry', 'd', 2580000, 'pulasa-curry', 30, 'Curry') ON CONFLICT (id) DO UPDATE SET stock = 30",
+    ),
+  ]);
+});
+
+async function paidSetup(email: string, lines = [{ productId: 1, quantity: 1 }]) {
+  const userId = await newUser(email);
+  for (const l of lines) await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?, ?, ?)").bind(userId, l.productId, l.quantity).run();
+  const order = await createShopOrder(db, { user: { id: userId }, lines, shipping, now });
+  const started = await startAdvancePayment(deps, order, ORIGIN);
+  return { userId, order, started };
+}
+
+describe("reserving stock", () => {
+  it("20 concurrent checkouts for the last 3 kg sell exactly 3 kg", async () => {
+    const users = await Promise.all(Array.from({ length: 20 }, (_, i) => newUser(`race${i}@example.in`)));
+    const results = await Promise.allSettled(users.map((id) => createShopOrder(db, { user: { id }, lines: [{ productId: 1, quantity: 1 }], shipping, now })));
+    const won = results.filter((r) => r.status === "fulfilled");
+    expect(won).toHaveLength(3);
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(OutOfStockError);
+    expect(await stock()).toBe(0);
+    const held = await one<{ kg: number }>("SELECT sum(i.quantity) AS kg FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.status = 'payment_pending' AND o.stock_held = 1 AND i.product_id = 1");
+    expect(held.kg).toBe(3);
+  });
+
+  it("takes all lines or none: a cart with one short line holds nothing", async () => {
+    const id = await newUser("mixed@example.in");
+    await expect(createShopOrder(db, { user: { id }, lines: [{ productId: 2, quantity: 2 }, { productId: 1, quantity: 4 }], shipping, now })).rejects.toBeInstanceOf(OutOfStockError);
+    expect(await stock(1)).toBe(3);
+    expect(await stock(2)).toBe(30);
+    expect(await q("SELECT id FROM orders WHERE user_id = ?", id)).toHaveLength(0);
+  });
+
+  it("copies the catalogue's lines and prices, the estimated total and +91 phone into a payment_pending order", async () => {
+    const id = await newUser("copy@example.in");
+    const order = await createShopOrder(db, { user: { id }, lines: [{ productId: 1, quantity: 2 }, { productId: 2, quantity: 1 }], shipping, now });
+    expect(order).toMatchObject({ status: "payment_pending", estimatedTotalPaise: 2 * 2500000 + 2580000, advancePaise: 50000, phone: "+919876543210", reservedUntil: now + RESERVATION_MS, stockHeld: true });
+    expect(order.number).toMatch(/^PUL-\d{4}-[2-9A-Z]{4}$/);
+    expect(await q("SELECT product_id, price_paise, quantity FROM order_items WHERE order_id = ? ORDER BY product_id", order.id)).toEqual([
+      { product_id: 1, price_paise: 2500000, quantity: 2 },
+      { product_id: 2, price_paise: 2580000, quantity: 1 },
+    ]);
+  });
+
+  it("refuses a foreign product id and quantities 0, −1, 1e9 and 1.5 without touching stock", async () => {
+    const id = await newUser("tamper@example.in");
+    for (const lines of [[{ productId: 999, quantity: 1 }], [{ productId: 1, quantity: 0 }], [{ productId: 1, quantity: -1 }], [{ productId: 1, quantity: 1e9 }], [{ productId: 1, quantity: 1.5 }], []]) {
+      await expect(createShopOrder(db, { user: { id }, lines, shipping, now })).rejects.toBeInstanceOf(InvalidInputError);
+    }
+    expect(await stock()).toBe(3);
+    expect(await q("SELECT id FROM orders WHERE user_id = ?", id)).toHaveLength(0);
+  });
+});
+
+describe("expiry", () => {
+  it("releases a reservation after 30 minutes exactly once, even when two requests release together", async () => {
+    const id = await newUser("late@example.in");
+    const order = await createShopOrder(db, { user: { id }, lines: [{ productId: 1, quantity: 2 }], shipping, now });
+    expect(await stock()).toBe(1);
+    expect(await releaseExpiredOrders(db, now + RESERVATION_MS - 1)).toBe(0);
+    const released = await Promise.all([releaseExpiredOrders(db, now + RESERVATION_MS), releaseExpiredOrders(db, now + RESERVATION_MS)]);
+    expect(released[0] + released[1]).toBe(1);
+    expect(await stock()).toBe(3);
+    expect(await one("SELECT status, stock_held FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_expired", stock_held: 0 });
+  });
+});
+
+describe("paying the advance", () => {
+  it("creates the gateway order for our amount (₹500) with our order number as receipt", async () => {
+    const { order, started } = await paidSetup("amount@example.in");
+    expect(started).toMatchObject({ gateway: "sandbox", amountPaise: 50000, currency: "INR" });
+    expect(await one("SELECT amount_paise, status, provider FROM payments WHERE provider_ref = ?", started.gatewayOrderId)).toEqual({ amount_paise: 50000, status: "created", provider: "sandbox" });
+    // Reloading the pay page reuses the open attempt.
+    expect((await startAdvancePayment(deps, order, ORIGIN)).gatewayOrderId).toBe(started.gatewayOrderId);
+  });
+
+  it("callback + both webhooks + a retry, all at once: one paid order, one stock decrement, one receipt, cart cleared", async () => {
+    const { userId, order, started } = await paidSetup("once@example.in", [{ productId: 1, quantity: 2 }]);
+    await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?, 2, 1)").bind(userId).run();
+    const paymentId = "pay_ONCE0000000001";
+    const signature = await paymentSignature(SANDBOX_SECRETS.keySecret, started.gatewayOrderId, paymentId);
+    const callback = async () => {
+      const row = await verifyAdvanceCallback(deps, order, { razorpayOrderId: started.gatewayOrderId, razorpayPaymentId: paymentId, razorpaySignature: signature });
+      expect(row).not.toBeNull();
+      return settleAdvancePayment(deps, { gatewayOrderId: started.gatewayOrderId, paymentId });
+    };
+    const results = await Promise.all([
+      callback(),
+      webhook("payment.captured", captured(started.gatewayOrderId, paymentId)),
+      webhook("order.paid", { ...captured(started.gatewayOrderId, paymentId), order: { entity: { id: started.gatewayOrderId, amount: 50000 } } }),
+      callback(),
+      webhook("payment.captured", captured(started.gatewayOrderId, paymentId), "evt_same"),
+      webhook("payment.captured", captured(started.gatewayOrderId, paymentId), "evt_same"),
+    ]);
+    expect(results[0].kind === "paid" || results[3].kind === "paid" || results[0].kind === "already").toBe(true);
+    expect(await one("SELECT status, payment_state FROM orders WHERE id = ?", order.id)).toEqual({ status: "order_raised", payment_state: "advance_paid" });
+    expect(await stock()).toBe(1);
+    expect(await q("SELECT id FROM notifications WHERE user_id = ? AND type = 'order_placed'", userId)).toHaveLength(1);
+    expect(await q("SELECT id FROM mail_outbox WHERE subject LIKE 'Order placed%'")).toHaveLength(1);
+    // Only the ordered product left the cart.
+    expect(await q("SELECT product_id FROM cart_items WHERE user_id = ?", userId)).toEqual([{ product_id: 2 }]);
+    expect(await q("SELECT status FROM payments WHERE order_id = ?", order.id)).toEqual([{ status: "paid" }]);
+  });
+
+  it("a replayed payment changes nothing", async () => {
+    const { order, started } = await paidSetup("replay@example.in");
+    expect((await settleAdvancePayment(deps, { gatewayOrderId: started.gatewayOrderId, paymentId: "pay_REPLAY00000001" })).kind).toBe("paid");
+    const again = await settleAdvancePayment(deps, { gatewayOrderId: started.gatewayOrderId, paymentId: "pay_REPLAY00000001" });
+    expect(again.kind).toBe("already");
+    expect(await one<{ version: number }>("SELECT version FROM orders WHERE id = ?", order.id)).toEqual({ version: 2 });
+    expect(await q("SELECT id FROM notifications WHERE type = 'order_placed'")).toHaveLength(1);
+  });
+
+  it("refuses another order's signature, a signature for another gateway order id, and a forged one", async () => {
+    const a = await paidSetup("sig-a@example.in");
+    const b = await paidSetup("sig-b@example.in");
+    const paymentId = "pay_SIG000000000001";
+    const signatureForB = await paymentSignature(SANDBOX_SECRETS.keySecret, b.started.gatewayOrderId, paymentId);
+    // B's valid signature presented on A's callback, with either gateway order id.
+    expect(await verifyAdvanceCallback(deps, a.order, { razorpayOrderId: b.started.gatewayOrderId, razorpayPaymentId: paymentId, razorpaySignature: signatureForB })).toBeNull();
+    expect(await verifyAdvanceCallback(deps, a.order, { razorpayOrderId: a.started.gatewayOrderId, razorpayPaymentId: paymentId, razorpaySignature: signatureForB })).toBeNull();
+    expect(await verifyAdvanceCallback(deps, a.order, { razorpayOrderId: a.started.gatewayOrderId, razorpayPaymentId: paymentId, razorpaySignature: "0".repeat(64) })).toBeNull();
+    const wrongSecret = await paymentSignature("not-the-secret", a.started.gatewayOrderId, paymentId);
+    expect(await verifyAdvanceCallback(deps, a.order, { razorpayOrderId: a.started.gatewayOrderId, razorpayPaymentId: paymentId, razorpaySignature: wrongSecret })).toBeNull();
+    expect(await q("SELECT status FROM orders WHERE id IN (?, ?)", a.order.id, b.order.id)).toEqual([{ status: "payment_pending" }, { status: "payment_pending" }]);
+  });
+
+  it("ignores webhooks with a bad signature, another amount or another currency", async () => {
+    const { order, started } = await paidSetup("hook@example.in");
+    const forged = await webhook("payment.captured", captured(started.gatewayOrderId, "pay_FORGED00000001"), "evt_forged", "wrong-secret");
+    expect(forged.status).toBe(401);
+    const body = JSON.stringify({ event: "payment.captured", payload: captured(started.gatewayOrderId, "pay_X") });
+    expect((await handleRazorpayWebhook(deps, body, null, "evt_nosig")).status).toBe(401);
+    expect((await handleRazorpayWebhook(deps, body + " ", await webhookSignature(SANDBOX_SECRETS.webhookSecret, body), "evt_changed")).status).toBe(401);
+    expect((await webhook("payment.captured", captured(started.gatewayOrderId, "pay_CHEAP000000001", 100))).status).toBe(200);
+    expect((await webhook("payment.captured", captured(started.gatewayOrderId, "pay_USD0000000001", 50000, "USD"))).status).toBe(200);
+    expect(await one("SELECT status FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_pending" });
+    expect(await one("SELECT status, payment_id FROM payments WHERE order_id = ?", order.id)).toEqual({ status: "created", payment_id: null });
+    expect(await q("SELECT id FROM webhook_events WHERE id IN ('evt_forged', 'evt_nosig', 'evt_changed')")).toHaveLength(0);
+  });
+
+  it("accepts events in any order: a failure reported after the capture does not undo it", async () => {
+    const { order, started } = await paidSetup("order@example.in");
+    await webhook("payment.captured", captured(started.gatewayOrderId, "pay_FIRST00000001"));
+    await webhook("payment.failed", { payment: { entity: { id: "pay_OTHER00000001", order_id: started.gatewayOrderId, amount: 50000, currency: "INR", status: "failed" } } });
+    expect(await one("SELECT status FROM orders WHERE id = ?", order.id)).toEqual({ status: "order_raised" });
+    expect(await one("SELECT status FROM payments WHERE order_id = ?", order.id)).toEqual({ status: "paid" });
+  });
+
+  it("a late advance takes the stock again when there is some", async () => {
+    const { order, started } = await paidSetup("revive@example.in");
+    await releaseExpiredOrders(db, now + RESERVATION_MS);
+    expect(await stock()).toBe(3);
+    const outcome = await settleAdvancePayment(deps, { gatewayOrderId: started.gatewayOrderId, paymentId: "pay_LATE000000001" }, now + RESERVATION_MS + 1);
+    expect(outcome.kind).toBe("paid");
+    expect(await stock()).toBe(2);
+    expect(await one("SELECT status, stock_held FROM orders WHERE id = ?", order.id)).toEqual({ status: "order_raised", stock_held: 1 });
+  });
+
+  it("a late advance for fish that is gone is refunded once and the shopper told", async () => {
+    const { userId, order, started } = await paidSetup("refund@example.in");
+    await releaseExpiredOrders(db, now + RESERVATION_MS);
+    await env.DB.prepare("UPDATE products SET stock = 0 WHERE id = 1").run();
+    const paymentId = "pay_GONE000000001";
+    const outcomes = await Promise.all([
+      settleAdvancePayment(deps, { gatewayOrderId: started.gatewayOrderId, paymentId }, now + RESERVATION_MS + 1),
+      webhook("payment.captured", captured(started.gatewayOrderId, paymentId)),
+      settleAdvancePayment(deps, { gatewayOrderId: started.gatewayOrderId, paymentId }, now + RESERVATION_MS + 1),
+    ]);
+    expect(outcomes.some((o) => "kind" in o && o.kind === "refunded")).toBe(true);
+    expect(await stock()).toBe(0);
+    expect(await one("SELECT status, refunded_paise FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_expired", refunded_paise: 50000 });
+    expect(await q("SELECT kind, status, amount_paise FROM payments WHERE order_id = ? ORDER BY id", order.id)).toEqual([
+      { kind: "advance", status: "refunded", amount_paise: 50000 },
+      { kind: "refund", status: "processed", amount_paise: 50000 },
+    ]);
+    expect(await q("SELECT id FROM notifications WHERE user_id = ? AND type = 'refund'", userId)).toHaveLength(1);
+  });
+
+  it("a second payment for an already paid order (two tabs) is refunded", async () => {
+    const { order, started } = await paidSetup("twotabs@example.in");
+    await env.DB.prepare("UPDATE payments SET status = 'failed' WHERE id = (SELECT id FROM payments WHERE order_id = ?)").bind(order.id).run();
+    const second = await startAdvancePayment(deps, order, ORIGIN);
+    expect(second.gatewayOrderId).not.toBe(started.gatewayOrderId);
+    await settleAdvancePayment(deps, { gatewayOrderId: started.gatewayOrderId, paymentId: "pay_TAB100000000001" });
+    const outcome = await settleAdvancePayment(deps, { gatewayOrderId: second.gatewayOrderId, paymentId: "pay_TAB200000000001" });
+    expect(outcome).toMatchObject({ kind: "refunded", reason: "duplicate" });
+    expect(await stock()).toBe(2);
+  });
+});
+
+describe("balance payments", () => {
+  it("a paid payment link marks the balance paid exactly once", async () => {
+    const { userId, order, started } = await paidSetup("balance@example.in");
+    await settleAdvancePayment(deps, { gatewayOrderId: started.gatewayOrderId, paymentId: "pay_ADV0000000001" });
+    await env.DB.prepare("INSERT INTO payments (order_id, kind, provider, provider_ref, amount_paise, status) VALUES (?, 'balance', 'sandbox', 'plink_TEST0000000001', 2450000, 'created')").bind(order.id).run();
+    const link = { payment_link: { entity: { id: "plink_TEST0000000001", amount: 2450000, status: "paid" } }, payment: { entity: { id: "pay_BAL0000000001", amount: 2450000, currency: "INR" } } };
+    await Promise.all([
+      webhook("payment_link.paid", link),
+      webhook("payment_link.paid", link),
+      settleBalancePayment(deps, { paymentLinkId: "plink_TEST0000000001", paymentId: "pay_BAL0000000001" }),
+    ]);
+    expect(await one("SELECT payment_state FROM orders WHERE id = ?", order.id)).toEqual({ payment_state: "balance_paid" });
+    expect(await q("SELECT id FROM notifications WHERE user_id = ? AND type = 'balance_paid'", userId)).toHaveLength(1);
+  });
+});
+
+describe("My Orders", () => {
+  it("answers NotFound for another user's order", async () => {
+    const { order } = await paidSetup("owner@example.in");
+    const other = await newUser("other@example.in");
+    await expect(getUserOrder(db, other, { number: order.number }, now)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getUserOrder(db, other, { id: order.id }, now)).rejects.toBeInstanceOf(NotFoundError);
+    expect((await getUserOrder(db, order.userId, { number: order.number }, now)).items).toHaveLength(1);
+  });
+});
+
+describe("through the sandbox and the callback route", () => {
+  async function callback(number: string, query: string) {
+    const request = new Request(`https://store.test/orders/${number}/callback?${query}`);
+    return handlePaymentCallback(await loadContext(request), number, new URL(request.url).searchParams);
+  }
+
+  it("Pay: the callback and the sandbox's webhooks together raise the order once and land on its page", async () => {
+    const { userId, order, started } = await paidSetup("sandbox-pay@example.in");
+    const outcome = (await sandboxDecide(deps, started.gatewayOrderId, "pay"))!;
+    const query = outcome.callback.split("?")[1];
+    const [res] = await Promise.all([callback(order.number, query), outcome.webhooks(), callback(order.number, query)]);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe(`/orders/${order.number}`);
+    expect(await one("SELECT status FROM orders WHERE id = ?", order.id)).toEqual({ status: "order_raised" });
+    expect(await q("SELECT id FROM notifications WHERE user_id = ? AND type = 'order_placed'", userId)).toHaveLength(1);
+    expect(await stock()).toBe(2);
+  });
+
+  it("Fail: back to checkout, the order still pending and the cart intact; a tampered query fails the same way", async () => {
+    const { userId, order, started } = await paidSetup("sandbox-fail@example.in");
+    const outcome = (await sandboxDecide(deps, started.gatewayOrderId, "fail"))!;
+    await outcome.webhooks();
+    const res = await callback(order.number, outcome.callback.split("?")[1]);
+    expect(res.headers.get("Location")).toBe("/checkout");
+    const forged = new URLSearchParams({ razorpay_order_id: started.gatewayOrderId, razorpay_payment_id: "pay_FORGED0000001", razorpay_signature: "a".repeat(64) });
+    expect((await callback(order.number, forged.toString())).headers.get("Location")).toBe("/checkout");
+    expect(await one("SELECT status FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_pending" });
+    expect(await q("SELECT product_id FROM cart_items WHERE user_id = ?", userId)).toEqual([{ product_id: 1 }]);
+  });
+
+  it("checking out again ends the shopper's earlier unpaid hold, so it cannot starve the new one", async () => {
+    const { userId, order } = await paidSetup("again@example.in", [{ productId: 1, quantity: 3 }]);
+    expect(await stock()).toBe(0);
+    const second = await createShopOrder(db, { user: { id: userId }, lines: [{ productId: 1, quantity: 3 }], shipping, now });
+    expect(second.status).toBe("payment_pending");
+    expect(await one("SELECT status FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_expired" });
+    expect(await stock()).toBe(0);
+  });
+
+  it("the sandbox does not exist in production", async () => {
+    const request = new Request("https://store.test/sandbox/checkout/order_X");
+    const context = await loadContext(request, { ENVIRONMENT: "production", SESSION_SECRET: "x".repeat(40) });
+    expect(getGateway(context)).toBeNull();
+    await expect(sendSandboxWebhook({ db, config: context.config, env }, "payment.failed", {})).rejects.toThrow();
+  });
+});

@@ -1,0 +1,224 @@
+import { and, desc, eq, inArray, lte } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { orderItems, orders, payments, products, type Order, type OrderItem, type Payment, type User } from "~/db/schema";
+import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
+import type { ShippingInput } from "./checkout-schema";
+import { ADVANCE_PAISE, MAX_LINE_QUANTITY, MAX_LINES, orderNumber, RESERVATION_MS } from "./rules";
+
+/**
+ * Orders: the pending order made when 'Pay ₹500' is pressed, its stock reservation and its release.
+ *
+ * D1 has no interactive transactions, so each money-or-stock step is ONE `batch` (atomic) of conditional
+ * statements whose row counts tell what happened. Where a later statement must only apply if an earlier one
+ * did, it says `changes() = n`: SQLite's count for the previous statement of the same batch.
+ */
+
+export type OrderLineInput = { productId: number; quantity: number };
+
+export class OutOfStockError extends ConflictError {
+  constructor(readonly productName: string) {
+    super(`Not enough stock for ${productName}`);
+  }
+}
+
+/** Merges repeated products and refuses quantities that are not whole kg in 1..MAX_LINE_QUANTITY. */
+export function normalizeLines(lines: OrderLineInput[]): OrderLineInput[] {
+  if (lines.length === 0) throw new InvalidInputError("Your cart is empty. Please add items before checkout.");
+  const merged = new Map<number, number>();
+  for (const line of lines) {
+    if (!Number.isSafeInteger(line.productId) || line.productId <= 0) throw new InvalidInputError("Unknown product");
+    if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) throw new InvalidInputError("Quantity must be at least 1");
+    merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
+  }
+  if (merged.size > MAX_LINES) throw new InvalidInputError("Too many products in one order");
+  for (const q of merged.values()) if (q > MAX_LINE_QUANTITY) throw new InvalidInputError(`At most ${MAX_LINE_QUANTITY} kg of one product per order`);
+  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+/**
+ * One UPDATE that takes every line's quantity from stock, or none of them: it applies only if all lines
+ * have enough (the count subquery is evaluated once, before any row changes). Its row count is the number
+ * of lines when it applied, 0 otherwise.
+ */
+function takeStockStatement(d1: D1Database, lines: OrderLineInput[]): D1PreparedStatement {
+  const cases = lines.map(() => "WHEN ? THEN ?").join(" ");
+  const ids = lines.map(() => "?").join(", ");
+  const enough = lines.map(() => "(id = ? AND stock >= ?)").join(" OR ");
+  const binds = [
+    ...lines.flatMap((l) => [l.productId, l.quantity]),
+    ...lines.map((l) => l.productId),
+    ...lines.flatMap((l) => [l.productId, l.quantity]),
+    lines.length,
+  ];
+  return d1
+    .prepare(`UPDATE products SET stock = stock - CASE id ${cases} END WHERE id IN (${ids}) AND (SELECT count(*) FROM products WHERE ${enough}) = ?`)
+    .bind(...binds);
+}
+
+/** Gives a held order's stock back; applies only if the previous statement of the batch changed exactly 1 row. */
+function returnStockStatement(d1: D1Database, orderId: number): D1PreparedStatement {
+  return d1
+    .prepare(
+      `UPDATE products SET stock = stock + (SELECT coalesce(sum(quantity), 0) FROM order_items WHERE order_id = ?1 AND product_id = products.id)
+       WHERE id IN (SELECT product_id FROM order_items WHERE order_id = ?1 AND product_id IS NOT NULL) AND changes() = 1`,
+    )
+    .bind(orderId);
+}
+
+export type ShopOrderInput = { user: Pick<User, "id">; lines: OrderLineInput[]; shipping: ShippingInput; now: number };
+
+/**
+ * Creates a `payment_pending` shop order holding its stock for 30 minutes: lines and prices copied from the
+ * catalogue, the estimated total, the address and the phone with +91. Stock is taken and the order written
+ * in one atomic batch; if any line lacks stock nothing is written (OutOfStockError).
+ */
+export async function createShopOrder(db: Db, input: ShopOrderInput): Promise<Order> {
+  await releaseExpiredOrders(db, input.now);
+  // A shopper checking out again has abandoned their earlier unpaid checkout (a failed or cancelled payment
+  // sends them back here): its hold ends now, so their own reservation cannot starve the new one. If that
+  // older attempt is paid after all, settling takes the stock again or refunds it.
+  await releaseUserPendingShopOrders(db, input.user.id, input.now);
+  const lines = normalizeLines(input.lines);
+  const catalogue = await db
+    .select({ id: products.id, name: products.name, image: products.image, pricePaise: products.pricePaise, stock: products.stock })
+    .from(products)
+    .where(inArray(products.id, lines.map((l) => l.productId)));
+  const byId = new Map(catalogue.map((p) => [p.id, p]));
+  const priced = lines.map((line) => {
+    const product = byId.get(line.productId);
+    if (!product) throw new InvalidInputError("Unknown product");
+    return { ...line, product };
+  });
+  const estimated = priced.reduce((sum, l) => sum + l.product.pricePaise * l.quantity, 0);
+  const s = input.shipping;
+  const d1 = db.$client;
+
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const number = orderNumber(input.now);
+    const insertOrder = d1
+      .prepare(
+        `INSERT INTO orders (number, user_id, status, payment_state, source, estimated_total_paise, advance_paise, first_name, last_name, phone,
+           address, city, state, zip, reserved_until, stock_held, created_at, updated_at)
+         SELECT ?, ?, 'payment_pending', 'advance_due', 'shop', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ? WHERE changes() = ?`,
+      )
+      .bind(number, input.user.id, estimated, ADVANCE_PAISE, s.firstName, s.lastName, `+91${s.phone}`, s.address, s.city, s.state, s.zip,
+        input.now + RESERVATION_MS, input.now, input.now, priced.length);
+    const insertItems = priced.map((l) =>
+      d1
+        .prepare(`INSERT INTO order_items (order_id, product_id, name, image, price_paise, quantity) SELECT id, ?, ?, ?, ?, ? FROM orders WHERE number = ?`)
+        .bind(l.productId, l.product.name, l.product.image, l.product.pricePaise, l.quantity, number),
+    );
+    let results: D1Result[];
+    try {
+      results = await d1.batch([takeStockStatement(d1, lines), insertOrder, ...insertItems]);
+    } catch (error) {
+      // The number is unique; a clash (1 in a million per month) rolls the whole batch back: try another.
+      if (String(error).includes("UNIQUE") && String(error).includes("orders.number")) continue;
+      throw error;
+    }
+    if (results[1].meta.changes !== 1) {
+      const short = priced.find((l) => l.product.stock < l.quantity) ?? priced[0];
+      throw new OutOfStockError(short.product.name);
+    }
+    const [order] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
+    return order;
+  }
+  throw new Error("Could not allocate an order number");
+}
+
+/**
+ * Releases every reservation whose time is up: the order becomes `payment_expired` and a held order's stock
+ * goes back, exactly once (the status change and the stock return are one batch, the return conditional on
+ * the status change). Safe to run from any request or a cron trigger, concurrently. Returns how many expired.
+ */
+export async function releaseExpiredOrders(db: Db, now: number): Promise<number> {
+  const due = await db
+    .select({ id: orders.id, stockHeld: orders.stockHeld })
+    .from(orders)
+    .where(and(eq(orders.status, "payment_pending"), lte(orders.reservedUntil, now)))
+    .limit(100);
+  return expireOrders(db, due, now, now);
+}
+
+async function releaseUserPendingShopOrders(db: Db, userId: number, now: number) {
+  const open = await db
+    .select({ id: orders.id, stockHeld: orders.stockHeld })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "payment_pending"), eq(orders.source, "shop")));
+  // Moving the deadline to now first makes them due, through the same single release path.
+  for (const o of open) await db.update(orders).set({ reservedUntil: now }).where(and(eq(orders.id, o.id), eq(orders.status, "payment_pending")));
+  return expireOrders(db, open, now, now);
+}
+
+async function expireOrders(db: Db, due: { id: number; stockHeld: boolean }[], now: number, deadline: number): Promise<number> {
+  const d1 = db.$client;
+  let expired = 0;
+  for (const order of due) {
+    const expire = d1
+      .prepare(
+        `UPDATE orders SET status = 'payment_expired', stock_held = 0, version = version + 1, updated_at = ?
+         WHERE id = ? AND status = 'payment_pending' AND reserved_until <= ? AND stock_held = ?`,
+      )
+      .bind(now, order.id, deadline, order.stockHeld ? 1 : 0);
+    const statements = order.stockHeld ? [expire, returnStockStatement(d1, order.id)] : [expire];
+    const results = await d1.batch(statements);
+    if (results[0].meta.changes === 1) {
+      expired++;
+      await d1
+        .prepare("INSERT INTO order_events (order_id, kind, from_value, to_value, note, created_at) VALUES (?, 'status', 'payment_pending', 'payment_expired', ?, ?)")
+        .bind(order.id, order.stockHeld ? "Advance not paid in time; stock released" : "Advance not paid in time", now)
+        .run();
+    }
+  }
+  return expired;
+}
+
+
+/**
+ * Takes an expired shop order's stock again and raises it, if every line is still in stock: used when its
+ * advance arrives after the hold ended. Returns whether the order is now `order_raised`.
+ */
+export async function reviveExpiredOrder(db: Db, orderId: number, now: number): Promise<boolean> {
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const lines = items.filter((i) => i.productId !== null).map((i) => ({ productId: i.productId as number, quantity: i.quantity }));
+  if (lines.length === 0) return false;
+  const d1 = db.$client;
+  const results = await d1.batch([
+    takeStockStatement(d1, lines),
+    d1
+      .prepare(
+        `UPDATE orders SET status = 'order_raised', payment_state = 'advance_paid', stock_held = 1, paid_at = ?, reserved_until = NULL,
+           version = version + 1, updated_at = ? WHERE id = ? AND status = 'payment_expired' AND source = 'shop' AND changes() = ?`,
+      )
+      .bind(now, now, orderId, lines.length),
+  ]);
+  return results[1].meta.changes === 1;
+}
+
+export type OrderView = Order & { items: OrderItem[]; payments: Payment[] };
+
+/** The user's orders, newest first, with their lines and money rows (expired reservations released first). */
+export async function listUserOrders(db: Db, userId: number, now: number): Promise<OrderView[]> {
+  await releaseExpiredOrders(db, now);
+  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(100);
+  return withDetails(db, rows);
+}
+
+/** One of the user's own orders by number (or numeric id for the API); anyone else's is NotFound. */
+export async function getUserOrder(db: Db, userId: number, key: { number?: string; id?: number }, now: number): Promise<OrderView> {
+  await releaseExpiredOrders(db, now);
+  const where = key.number !== undefined ? eq(orders.number, key.number) : eq(orders.id, key.id ?? -1);
+  const [row] = await db.select().from(orders).where(and(where, eq(orders.userId, userId))).limit(1);
+  if (!row) throw new NotFoundError("Order not found");
+  return (await withDetails(db, [row]))[0];
+}
+
+async function withDetails(db: Db, rows: Order[]): Promise<OrderView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [items, money] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id),
+    db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(payments.id),
+  ]);
+  return rows.map((r) => ({ ...r, items: items.filter((i) => i.orderId === r.id), payments: money.filter((p) => p.orderId === r.id) }));
+}

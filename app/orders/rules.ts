@@ -1,0 +1,65 @@
+/**
+ * The money and ordering rules (DECISIONS.md), pure so they are unit-tested on their own. Paise throughout.
+ */
+export const ADVANCE_PAISE = 50_000;
+/** A shop order's stock is held this long for its advance (DECISIONS.md). */
+export const RESERVATION_MS = 30 * 60_000;
+/** A won auction's advance is due within 24 hours. */
+export const AUCTION_PAY_MS = 24 * 60 * 60_000;
+/** Per line: more than this many kg is not a household order (and keeps sums far from overflow). */
+export const MAX_LINE_QUANTITY = 50;
+export const MAX_LINES = 20;
+
+/** Struck-through "was" price: 20% above the price (spec section 9). */
+export function struckPricePaise(pricePaise: number): number {
+  return Math.round(pricePaise * 1.2);
+}
+
+/** 'You save': 20% of the price. */
+export function savingPaise(pricePaise: number): number {
+  return Math.round(pricePaise * 0.2);
+}
+
+export function subtotalPaise(lines: { pricePaise: number; quantity: number }[]): number {
+  return lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0);
+}
+
+/** Estimated remaining after the advance: subtotal − ₹500, never below 0. */
+export function estimatedRemainingPaise(subtotal: number): number {
+  return Math.max(0, subtotal - ADVANCE_PAISE);
+}
+
+/** Serviceable areas: Telangana (50x) and Andhra Pradesh (51x–53x) pincodes, 500000–535999. */
+export function isServiceablePincode(zip: string): boolean {
+  if (!/^\d{6}$/.test(zip)) return false;
+  const n = Number(zip);
+  return n >= 500_000 && n <= 535_999;
+}
+
+export const SERVICEABLE_STATES = ["Andhra Pradesh", "Telangana"] as const;
+
+const NUMBER_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"; // no 0/O, 1/I: read out over the phone
+
+/** PUL-2611-7F3K: prefix, year and month (IST), four random characters. */
+export function orderNumber(now: number, random: Uint8Array = crypto.getRandomValues(new Uint8Array(4))): string {
+  const ist = new Date(now + 5.5 * 60 * 60_000);
+  const yymm = `${String(ist.getUTCFullYear() % 100).padStart(2, "0")}${String(ist.getUTCMonth() + 1).padStart(2, "0")}`;
+  const tail = Array.from(random.slice(0, 4), (b) => NUMBER_ALPHABET[b % NUMBER_ALPHABET.length]).join("");
+  return `PUL-${yymm}-${tail}`;
+}
+
+export const ORDER_NUMBER_PATTERN = /^PUL-\d{4}-[2-9A-HJ-NP-Z]{4}$/;
+
+/** The spec's first/last name prefill: the first word, and the rest. */
+export function splitName(name: string): { firstName: string; lastName: string } {
+  const trimmed = name.trim().replace(/\s+/g, " ");
+  const at = trimmed.indexOf(" ");
+  return at === -1 ? { firstName: trimmed, lastName: "" } : { firstName: trimmed.slice(0, at), lastName: trimmed.slice(at + 1) };
+}
+
+/** A stored phone (+91 98765 43210, 09876543210, 9876543210) as the form's 10 digits, or "" when it is not one. */
+export function tenDigitPhone(phone: string | null | undefined): string {
+  const digits = (phone ?? "").replace(/\D/g, "");
+  const ten = digits.length === 12 && digits.startsWith("91") ? digits.slice(2) : digits.length === 11 && digits.startsWith("0") ? digits.slice(1) : digits;
+  return /^\d{10}$/.test(ten) ? ten : "";
+}

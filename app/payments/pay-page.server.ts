@@ -1,0 +1,114 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { and, desc, eq } from "drizzle-orm";
+import { requireUser } from "~/auth/guards.server";
+import { payments } from "~/db/schema";
+import { getMessages } from "~/i18n/messages";
+import { NotFoundError } from "~/lib/errors";
+import { paymentDeps } from "~/orders/checkout.server";
+import { getUserOrder } from "~/orders/orders.server";
+import { ORDER_NUMBER_PATTERN } from "~/orders/rules";
+import { redirectWithFlash } from "~/web/flash.server";
+import { markAdvanceFailed, settleAdvancePayment, startAdvancePayment, verifyAdvanceCallback } from "./advance.server";
+import { gatewaySecrets } from "./gateway.server";
+import { getDb } from "~/db/client.server";
+import { orders } from "~/db/schema";
+
+/** The signed-in user's own order by number, or a 404 (someone else's order looks like no order). */
+export async function requireOwnOrder(request: Request, context: AppLoadContext, number: string | undefined) {
+  const user = await requireUser(request, context, getMessages(context.config.product).shop.orders.loginToView);
+  if (!number || !ORDER_NUMBER_PATTERN.test(number)) throw new Response("Not found", { status: 404 });
+  try {
+    return { user, order: await getUserOrder(context.db, user.id, { number }, Date.now()) };
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new Response("Not found", { status: 404 });
+    throw error;
+  }
+}
+
+/**
+ * What the pay page needs: the open gateway attempt (if any) and how to pay it. Any payment_pending order
+ * of the user can be paid here: a shop checkout, or a won auction the auctions side sends here.
+ */
+export async function payPageData(request: Request, context: AppLoadContext, number: string | undefined) {
+  const { user, order } = await requireOwnOrder(request, context, number);
+  if (order.status !== "payment_pending") throw redirect(`/orders/${order.number}`);
+  const secrets = gatewaySecrets(context.config);
+  const [open] = secrets
+    ? await context.db
+        .select({ ref: payments.providerRef })
+        .from(payments)
+        .where(and(eq(payments.orderId, order.id), eq(payments.kind, "advance"), eq(payments.provider, secrets.name), eq(payments.status, "created")))
+        .orderBy(desc(payments.id))
+        .limit(1)
+    : [];
+  const origin = new URL(request.url).origin;
+  return {
+    order: { number: order.number, source: order.source, advancePaise: order.advancePaise, estimatedTotalPaise: order.estimatedTotalPaise, reservedUntil: order.reservedUntil, items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, pricePaise: i.pricePaise })) },
+    gateway: secrets?.name ?? null,
+    keyId: secrets?.keyId ?? null,
+    gatewayOrderId: open?.ref ?? null,
+    prefill: { name: `${order.firstName} ${order.lastName}`, email: user.email, contact: order.phone },
+    callbackUrl: `${origin}/orders/${order.number}/callback`,
+    cancelUrl: `${origin}/orders/${order.number}/callback?cancelled=1`,
+  };
+}
+
+/** 'Pay ₹500' on the pay page: a gateway attempt for our amount; the sandbox's page at once, Razorpay's via the page. */
+export async function startPayment(request: Request, context: AppLoadContext, number: string | undefined) {
+  const { order } = await requireOwnOrder(request, context, number);
+  const m = getMessages(context.config.product).shop.checkout;
+  if (order.status !== "payment_pending") throw redirect(`/orders/${order.number}`);
+  try {
+    const started = await startAdvancePayment(paymentDeps(context), order, new URL(request.url).origin);
+    if (started.gateway === "sandbox") return redirect(`/sandbox/checkout/${started.gatewayOrderId}`, 303);
+    return redirect(`/orders/${order.number}/pay`, 303);
+  } catch (error) {
+    console.error("creating the gateway order failed", error);
+    return redirectWithFlash(context, `/orders/${order.number}/pay`, { type: "error", text: m.createFailed }, { status: 303 });
+  }
+}
+
+/**
+ * The gateway's return (Checkout's callback_url, hosted checkout's POST, or the sandbox's redirect): a
+ * POST form or a GET query with razorpay_order_id, razorpay_payment_id and razorpay_signature, or an
+ * `error[...]`. It carries no session (Razorpay posts cross-site), so the signature is the proof.
+ */
+export async function handlePaymentCallback(context: AppLoadContext, number: string | undefined, fields: URLSearchParams) {
+  const m = getMessages(context.config.product).shop;
+  if (!number || !ORDER_NUMBER_PATTERN.test(number)) throw new Response("Not found", { status: 404 });
+  const [order] = await getDb(context.cloudflare.env).select().from(orders).where(eq(orders.number, number)).limit(1);
+  if (!order) throw new Response("Not found", { status: 404 });
+  const back = order.source === "shop" && order.status === "payment_pending" ? "/checkout" : `/orders/${order.number}`;
+  const failed = () => redirectWithFlash(context, back, { type: "error", text: m.checkout.verifyFailed }, { status: 303 });
+  const razorpayOrderId = fields.get("razorpay_order_id");
+  const razorpayPaymentId = fields.get("razorpay_payment_id");
+  const razorpaySignature = fields.get("razorpay_signature");
+  if (!razorpayOrderId || !razorpayPaymentId || !razorpaySignature) {
+    const metadata = fields.get("error[metadata]");
+    try {
+      const gatewayOrderId = metadata ? (JSON.parse(metadata) as { order_id?: unknown }).order_id : null;
+      if (typeof gatewayOrderId === "string") await markAdvanceFailed(context.db, gatewayOrderId);
+    } catch {
+      // An unreadable error report is still a failure.
+    }
+    if (fields.get("cancelled")) return redirectWithFlash(context, back, { type: "error", text: m.checkout.verifyFailed }, { status: 303 });
+    return failed();
+  }
+  const deps = paymentDeps(context);
+  const row = await verifyAdvanceCallback(deps, order, { razorpayOrderId, razorpayPaymentId, razorpaySignature });
+  if (!row) return failed();
+  const outcome = await settleAdvancePayment(deps, { gatewayOrderId: razorpayOrderId, paymentId: razorpayPaymentId });
+  const to = `/orders/${order.number}`;
+  switch (outcome.kind) {
+    case "paid":
+    case "already":
+      return redirectWithFlash(context, to, { type: "success", text: m.checkout.success }, { status: 303 });
+    case "refunded":
+      return redirectWithFlash(context, to, { type: "error", text: outcome.reason === "duplicate" ? m.pay.duplicateRefunded : m.pay.refunded }, { status: 303 });
+    case "refund_pending":
+      return redirectWithFlash(context, to, { type: "info", text: m.pay.refunded }, { status: 303 });
+    default:
+      return failed();
+  }
+}

@@ -1,0 +1,163 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useFetcher, useFetchers, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/guards.server";
+import { handleCartAction } from "~/cart/actions.server";
+import { getCart, type CartLine } from "~/cart/cart.server";
+import { cartSummary } from "~/cart/summary";
+import { FetcherMarker } from "~/components/hydrated";
+import { Picture } from "~/components/picture";
+import { format, getMessages } from "~/i18n/messages";
+import { formatRupees } from "~/lib/money";
+import { savingPaise, struckPricePaise } from "~/orders/rules";
+import { useMessages } from "~/web/site";
+
+export const meta: MetaFunction = () => [{ title: "Your Cart" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  return { lines: user.isAdmin ? [] : await getCart(context.db, user.id) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context, getMessages(context.config.product).cart.loginToAdd);
+  return handleCartAction(request, context, user);
+}
+
+/** The quantities the shopper sees: the server's, overridden by cart changes still in flight (optimistic). */
+function useOptimisticLines(lines: CartLine[]): CartLine[] {
+  const pending = useFetchers().filter((f) => f.formAction === "/cart" && f.formData);
+  if (pending.some((f) => f.formData?.get("intent") === "clear")) return [];
+  return lines.flatMap((line) => {
+    let quantity = line.quantity;
+    for (const f of pending) {
+      if (f.formData?.get("productId") !== String(line.productId)) continue;
+      quantity = f.formData.get("intent") === "remove" ? 0 : Math.min(Number(f.formData.get("quantity")), line.stock);
+    }
+    return quantity > 0 ? [{ ...line, quantity }] : [];
+  });
+}
+
+export default function Cart() {
+  const { lines: serverLines } = useLoaderData<typeof loader>();
+  const lines = useOptimisticLines(serverLines);
+  const m = useMessages().shop.cart;
+  const clear = useFetcher({ key: "cart-clear" });
+  if (lines.length === 0) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-20 text-center">
+        <h1 className="font-serif text-3xl font-bold">{m.empty}</h1>
+        <p className="mt-3 text-slate-600 dark:text-slate-300">{useMessages().shop.cart.emptyText}</p>
+        <Link to="/" className="btn-dark mt-8">
+          {m.startShopping}
+        </Link>
+      </div>
+    );
+  }
+  const summary = cartSummary(lines);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="font-serif text-3xl font-bold">{m.title}</h1>
+      <div className="mt-8 grid gap-8 lg:grid-cols-3">
+        <ul className="space-y-4 lg:col-span-2">
+          {lines.map((line) => (
+            <CartLineItem key={line.productId} line={line} />
+          ))}
+        </ul>
+        <section aria-labelledby="summary-heading" className="card h-fit p-6">
+          <h2 id="summary-heading" className="text-xl font-bold">
+            {m.summary}
+          </h2>
+          <dl className="mt-4 space-y-3 text-sm">
+            <Row label={m.subtotal} value={formatRupees(summary.subtotalPaise)} />
+            <Row label={m.shipping} value={m.free} />
+            <Row label={m.tokenAdvance} value={formatRupees(summary.advancePaise)} />
+            <Row label={m.estimatedRemaining} value={formatRupees(summary.remainingPaise)} note={m.estimatedRemainingNote} />
+            <Row label={m.finalTotal} value={m.finalTotalValue} />
+            <div className="flex justify-between border-t border-river-100 pt-3 text-base font-bold dark:border-river-800">
+              <dt>{m.payNow}</dt>
+              <dd>{formatRupees(summary.advancePaise)}</dd>
+            </div>
+          </dl>
+          <p className="mt-4 rounded-xl bg-river-50 p-3 text-sm text-slate-700 dark:bg-river-950 dark:text-slate-200">{m.weighNote}</p>
+          <Link to="/checkout" className="btn-primary mt-6 w-full">
+            {m.proceed}
+          </Link>
+          <clear.Form method="post" action="/cart" preventScrollReset className="mt-3">
+            <FetcherMarker />
+            <button type="submit" name="intent" value="clear" className="btn-outline w-full text-red-700 dark:text-red-300">
+              {m.clear}
+            </button>
+          </clear.Form>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Row({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt>
+        {label}
+        {note ? <span className="block text-xs text-slate-600 dark:text-slate-300">{note}</span> : null}
+      </dt>
+      <dd className="text-right font-semibold">{value}</dd>
+    </div>
+  );
+}
+
+function CartLineItem({ line }: { line: CartLine }) {
+  const m = useMessages().shop.cart;
+  // One fetcher per line, so quick clicks on one line replace each other instead of racing.
+  const fetcher = useFetcher({ key: `cart-line-${line.productId}` });
+  const atMax = line.quantity >= line.stock;
+  return (
+    <li className="card flex flex-col gap-4 p-4 sm:flex-row">
+      <Picture name={line.image} alt="" kind="card" sizes="128px" className="h-32 w-full rounded-xl object-cover sm:w-32" />
+      <div className="flex-1">
+        <h2 className="text-lg font-bold">{line.name}</h2>
+        <p className="mt-1">
+          <span className="text-lg font-bold">{formatRupees(line.pricePaise)}</span> <span className="text-sm">{m.perKg}</span>{" "}
+          <s className="text-sm text-slate-600 dark:text-slate-300">{formatRupees(struckPricePaise(line.pricePaise))}</s>
+        </p>
+        <p className="text-sm font-semibold text-emerald-700 dark:text-emerald-300">{format(m.youSave, { amount: formatRupees(savingPaise(line.pricePaise)) })}</p>
+        <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">
+          {m.noReturns}{" "}
+          <Link to="/returns-refunds" className="link">
+            {m.policyLink}
+          </Link>
+        </p>
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <fetcher.Form method="post" action="/cart" preventScrollReset className="flex items-center gap-2">
+            <FetcherMarker />
+            <input type="hidden" name="intent" value="set" />
+            <input type="hidden" name="productId" value={line.productId} />
+            <button type="submit" name="quantity" value={line.quantity - 1} className="btn-outline h-11 w-11 px-0" aria-label={format(m.decrease, { name: line.name })}>
+              −
+            </button>
+            <output className="min-w-8 text-center text-lg font-bold" aria-label={format(m.quantity, { name: line.name })} aria-live="polite">
+              {line.quantity}
+            </output>
+            <button
+              type="submit"
+              name="quantity"
+              value={line.quantity + 1}
+              disabled={atMax}
+              className="btn-outline h-11 w-11 px-0"
+              aria-label={format(m.increase, { name: line.name })}
+            >
+              +
+            </button>
+          </fetcher.Form>
+          <fetcher.Form method="post" action="/cart" preventScrollReset>
+            <FetcherMarker />
+            <input type="hidden" name="productId" value={line.productId} />
+            <button type="submit" name="intent" value="remove" className="btn text-red-700 underline dark:text-red-300" aria-label={format(m.removeLabel, { name: line.name })}>
+              {m.remove}
+            </button>
+          </fetcher.Form>
+        </div>
+      </div>
+    </li>
+  );
+}

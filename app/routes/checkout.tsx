@@ -1,0 +1,146 @@
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { cartSummary } from "~/cart/summary";
+import { FormError, FormField } from "~/components/form-field";
+import { format, getMessages } from "~/i18n/messages";
+import { formatRupees } from "~/lib/money";
+import { shippingSchema } from "~/orders/checkout-schema";
+import { paymentDeps, requireCheckout, shippingDefaults } from "~/orders/checkout.server";
+import { createShopOrder, OutOfStockError } from "~/orders/orders.server";
+import { SERVICEABLE_STATES } from "~/orders/rules";
+import { startAdvancePayment } from "~/payments/advance.server";
+import { gatewaySecrets } from "~/payments/gateway.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { useMessages } from "~/web/site";
+
+export const meta: MetaFunction = () => [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, lines } = await requireCheckout(request, context, "loginToCheckout");
+  return {
+    lines: lines.map(({ productId, name, pricePaise, quantity }) => ({ productId, name, pricePaise, quantity })),
+    defaults: shippingDefaults(user),
+    paymentAvailable: gatewaySecrets(context.config) !== null,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user, lines } = await requireCheckout(request, context, "loginToComplete");
+  const m = getMessages(context.config.product).shop.checkout;
+  const submission = parseWithZod(await request.formData(), { schema: shippingSchema });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [m.fixErrors] }), { status: 400 });
+  if (!gatewaySecrets(context.config)) return data(submission.reply({ formErrors: [m.notAvailable] }), { status: 409 });
+  let order;
+  try {
+    // Lines and prices come from the server's cart and catalogue; the form carries only the address.
+    order = await createShopOrder(context.db, { user, lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })), shipping: submission.value, now: Date.now() });
+  } catch (error) {
+    if (error instanceof OutOfStockError) return data(submission.reply({ formErrors: [format(m.outOfStock, { name: error.productName })] }), { status: 409 });
+    throw error;
+  }
+  try {
+    await startAdvancePayment(paymentDeps(context), order, new URL(request.url).origin);
+  } catch (error) {
+    // The order holds its stock; the pay page offers the payment again.
+    console.error("creating the gateway order failed", error);
+    return redirectWithFlash(context, `/orders/${order.number}/pay`, { type: "error", text: m.createFailed }, { status: 303 });
+  }
+  return redirect(`/orders/${order.number}/pay`, 303);
+}
+
+export default function Checkout() {
+  const { lines, defaults, paymentAvailable } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction === "/checkout";
+  const all = useMessages().shop;
+  const m = all.checkout;
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: defaults,
+    constraint: getZodConstraint(shippingSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: shippingSchema }),
+  });
+  const summary = cartSummary(lines);
+  const stateInvalid = Boolean(fields.state.errors?.length);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="font-serif text-3xl font-bold">{m.title}</h1>
+      <div className="mt-8 grid gap-8 lg:grid-cols-5">
+        <div className="space-y-6 lg:col-span-2 lg:order-2">
+          <section aria-labelledby="order-summary" className="card p-6">
+            <h2 id="order-summary" className="text-xl font-bold">
+              {all.cart.summary}
+            </h2>
+            <ul className="mt-4 space-y-2 text-sm">
+              {lines.map((l) => (
+                <li key={l.productId} className="flex justify-between gap-4">
+                  <span>
+                    {l.name} <span className="text-slate-600 dark:text-slate-300">{format(m.lineQty, { qty: l.quantity, price: formatRupees(l.pricePaise) })}</span>
+                  </span>
+                  <span className="font-semibold">{formatRupees(l.pricePaise * l.quantity)}</span>
+                </li>
+              ))}
+            </ul>
+            <dl className="mt-4 space-y-2 border-t border-river-100 pt-4 text-sm dark:border-river-800">
+              <div className="flex justify-between"><dt>{all.cart.subtotal}</dt><dd className="font-semibold">{formatRupees(summary.subtotalPaise)}</dd></div>
+              <div className="flex justify-between"><dt>{all.cart.shipping}</dt><dd className="font-semibold">{all.cart.free}</dd></div>
+              <div className="flex justify-between"><dt>{all.cart.estimatedRemaining}</dt><dd className="font-semibold">{formatRupees(summary.remainingPaise)}</dd></div>
+              <div className="flex justify-between text-base font-bold"><dt>{all.cart.payNow}</dt><dd>{formatRupees(summary.advancePaise)}</dd></div>
+            </dl>
+          </section>
+          <section aria-labelledby="steps" className="card p-6">
+            <h2 id="steps" className="text-xl font-bold">{m.stepsHeading}</h2>
+            <ol className="mt-4 list-decimal space-y-2 pl-5 text-sm">
+              <li>{m.steps.advance}</li>
+              <li>{m.steps.catch}</li>
+              <li>{m.steps.balance}</li>
+              <li>{m.steps.delivery}</li>
+            </ol>
+          </section>
+        </div>
+        <section aria-labelledby="shipping" className="card p-6 lg:col-span-3 lg:order-1">
+          <h2 id="shipping" className="text-xl font-bold">{m.shippingHeading}</h2>
+          <Form method="post" {...getFormProps(form)} className="mt-4 space-y-1">
+            <FormError errors={form.errors} />
+            <div className="grid gap-x-4 sm:grid-cols-2">
+              <FormField field={fields.firstName} label={m.firstName} type="text" autoComplete="given-name" />
+              <FormField field={fields.lastName} label={m.lastName} type="text" autoComplete="family-name" />
+            </div>
+            <FormField field={fields.phone} label={m.phone} type="tel" autoComplete="tel-national" inputMode="numeric" maxLength={10} hint={m.phoneHint} />
+            <FormField field={fields.address} label={m.address} type="text" autoComplete="street-address" />
+            <div className="grid gap-x-4 sm:grid-cols-3">
+              <FormField field={fields.city} label={m.city} type="text" autoComplete="address-level2" />
+              <div>
+                <label htmlFor={fields.state.id} className="block text-sm font-medium">{m.state}</label>
+                <select
+                  {...getSelectProps(fields.state)}
+                  key={fields.state.key}
+                  autoComplete="address-level1"
+                  className={`mt-1 block min-h-11 w-full rounded-xl border bg-white px-3 text-base shadow-sm dark:bg-river-950 ${stateInvalid ? "border-red-500" : "border-river-200 dark:border-river-700"}`}
+                >
+                  <option value="">{m.chooseState}</option>
+                  {SERVICEABLE_STATES.map((s) => (
+                    <option key={s} value={s}>{s}</option>
+                  ))}
+                </select>
+                <p id={fields.state.errorId} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">{fields.state.errors?.[0]}</p>
+              </div>
+              <FormField field={fields.zip} label={m.zip} type="text" autoComplete="postal-code" inputMode="numeric" maxLength={6} />
+            </div>
+            <p className="text-xs text-slate-600 dark:text-slate-300">{m.zipHint}</p>
+            {paymentAvailable ? null : <p role="alert" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">{m.notAvailable}</p>}
+            <button type="submit" className="btn-primary mt-4 w-full text-base" disabled={busy || !paymentAvailable}>
+              {busy ? m.paying : m.pay}
+            </button>
+          </Form>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { RazorpayButton } from "~/components/razorpay-button";
+import { format } from "~/i18n/messages";
+import { formatRupees } from "~/lib/money";
+import { payPageData, startPayment } from "~/payments/pay-page.server";
+import { formatIst } from "~/orders/time";
+import { useMessages, useSite } from "~/web/site";
+
+export const meta: MetaFunction = () => [{ title: "Pay the ₹500 token advance" }, { name: "robots", content: "noindex" }];
+
+export const loader = ({ request, context, params }: LoaderFunctionArgs) => payPageData(request, context, params.number);
+export const action = ({ request, context, params }: ActionFunctionArgs) => startPayment(request, context, params.number);
+
+export default function PayAdvance() {
+  const data = useLoaderData<typeof loader>();
+  const { site } = useSite();
+  const all = useMessages().shop;
+  const m = all.pay;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const { order } = data;
+  const until = order.reservedUntil ? formatIst(order.reservedUntil) : "";
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12">
+      <div className="card p-6 sm:p-8">
+        <h1 className="font-serif text-3xl font-bold">{m.title}</h1>
+        <p className="mt-3 text-slate-700 dark:text-slate-200">{format(order.source === "auction" ? m.auctionIntro : m.intro, { number: order.number, time: until })}</p>
+        <ul className="mt-6 space-y-1 text-sm">
+          {order.items.map((i) => (
+            <li key={i.name} className="flex justify-between gap-4">
+              <span>
+                {i.name} × {i.quantity}
+              </span>
+              <span>{formatRupees(i.pricePaise * i.quantity)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-4 space-y-1 border-t border-river-100 pt-4 text-sm dark:border-river-800">
+          <div className="flex justify-between">
+            <dt>{all.orders.estimatedTotal}</dt>
+            <dd>{formatRupees(order.estimatedTotalPaise)}</dd>
+          </div>
+          <div className="flex justify-between text-base font-bold">
+            <dt>{all.cart.payNow}</dt>
+            <dd>{formatRupees(order.advancePaise)}</dd>
+          </div>
+        </dl>
+        {data.gateway === null ? (
+          <p role="alert" className="mt-6 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            {all.checkout.notAvailable}
+          </p>
+        ) : data.gateway === "razorpay" && data.gatewayOrderId && data.keyId ? (
+          <RazorpayButton
+            keyId={data.keyId}
+            gatewayOrderId={data.gatewayOrderId}
+            amountPaise={order.advancePaise}
+            brand={site.brand}
+            description={m.description}
+            prefill={data.prefill}
+            callbackUrl={data.callbackUrl}
+            cancelUrl={data.cancelUrl}
+            label={m.payButton}
+          />
+        ) : (
+          <Form method="post" className="mt-6">
+            {data.gateway === "sandbox" ? <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{m.sandboxNote}</p> : null}
+            <button type="submit" className="btn-primary w-full text-base" disabled={busy}>
+              {busy ? all.checkout.paying : m.payButton}
+            </button>
+          </Form>
+        )}
+        <Link to={`/orders/${order.number}`} className="link mt-6 inline-block text-sm">
+          {all.orders.viewOrder}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { requireUser } from "~/auth/guards.server";
+import { OrderCard } from "~/components/order-card";
+import { getMessages } from "~/i18n/messages";
+import { listUserOrders } from "~/orders/orders.server";
+import { toOrderCard } from "~/orders/views.server";
+import { useMessages } from "~/web/site";
+
+export const meta: MetaFunction = () => [{ title: "My Orders" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context, getMessages(context.config.product).shop.orders.loginToView);
+  const orders = await listUserOrders(context.db, user.id, Date.now());
+  return { orders: orders.map(toOrderCard) };
+}
+
+export default function MyOrders() {
+  const { orders } = useLoaderData<typeof loader>();
+  const m = useMessages().shop.orders;
+  const navigation = useNavigation();
+  const refreshing = navigation.state === "loading" && navigation.location.pathname === "/orders";
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="font-serif text-3xl font-bold">{m.title}</h1>
+        {/* A plain GET to this page: works without JavaScript, and with it reloads the list in place. */}
+        <Form method="get" action="/orders">
+          <button type="submit" className="btn-outline" disabled={refreshing} aria-busy={refreshing}>
+            {m.refresh}
+          </button>
+        </Form>
+      </div>
+      {orders.length === 0 ? (
+        <div className="card mt-8 p-10 text-center">
+          <h2 className="text-2xl font-bold">{m.empty}</h2>
+          <p className="mt-2 text-slate-600 dark:text-slate-300">{m.emptyText}</p>
+          <Link to="/" className="btn-dark mt-6">
+            {m.startShopping}
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-8 space-y-6">
+          {orders.map((order) => (
+            <li key={order.number}>
+              <OrderCard order={order} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { Form, useLoaderData } from "@remix-run/react";
+import { formatRupees } from "~/lib/money";
+import { paymentDeps } from "~/orders/checkout.server";
+import { sandboxEnabled } from "~/payments/gateway.server";
+import { sandboxCheckout, sandboxDecide } from "~/payments/sandbox.server";
+import { useMessages } from "~/web/site";
+
+export const meta: MetaFunction = () => [{ title: "Razorpay sandbox" }, { name: "robots", content: "noindex" }];
+
+/** The sandbox's stand-in for Razorpay's payment page: development and tests only, 404 otherwise. */
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  if (!sandboxEnabled(context.config)) throw new Response("Not found", { status: 404 });
+  const payment = await sandboxCheckout(paymentDeps(context), params.id ?? "");
+  if (!payment) throw new Response("Not found", { status: 404 });
+  return { id: params.id ?? "", amountPaise: payment.amountPaise, number: payment.number };
+}
+
+export async function action({ context, params, request }: ActionFunctionArgs) {
+  if (!sandboxEnabled(context.config)) throw new Response("Not found", { status: 404 });
+  const decision = (await request.formData()).get("decision");
+  if (decision !== "pay" && decision !== "fail") throw new Response("Bad request", { status: 400 });
+  const deps = paymentDeps(context);
+  const outcome = await sandboxDecide(deps, params.id ?? "", decision);
+  if (!outcome) throw new Response("Not found", { status: 404 });
+  // Razorpay's webhooks arrive on their own, often while the shopper's browser is still on its way back.
+  context.cloudflare.ctx.waitUntil(outcome.webhooks().catch((error) => console.error("sandbox webhook failed", error)));
+  return redirect(outcome.callback, 303);
+}
+
+export default function SandboxCheckout() {
+  const { amountPaise, number } = useLoaderData<typeof loader>();
+  const m = useMessages().shop.sandbox;
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <div className="card border-2 border-dashed p-6 sm:p-8">
+        <h1 className="font-serif text-3xl font-bold">{m.title}</h1>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{m.intro}</p>
+        <dl className="mt-6 space-y-2">
+          <div className="flex justify-between">
+            <dt>{m.order}</dt>
+            <dd className="font-semibold">{number}</dd>
+          </div>
+          <div className="flex justify-between text-xl">
+            <dt>{m.amount}</dt>
+            <dd className="font-bold">{formatRupees(amountPaise)}</dd>
+          </div>
+        </dl>
+        <Form method="post" className="mt-8 grid grid-cols-2 gap-3">
+          <button type="submit" name="decision" value="pay" className="btn-dark">
+            {m.pay}
+          </button>
+          <button type="submit" name="decision" value="fail" className="btn-outline text-red-700 dark:text-red-300">
+            {m.fail}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

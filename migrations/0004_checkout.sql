@@ -1,0 +1,1 @@
+ALTER TABLE `payments` ADD `link_url` text;

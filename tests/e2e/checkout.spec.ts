@@ -1,0 +1,170 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseUrl, expectNoAxeViolations, useBrowser, variantName, type Variant } from "./browser";
+
+const open = useBrowser();
+
+/** A verified shopper made through the JSON API (the accounts suite covers the sign-up pages themselves). */
+async function newShopper(tag: string) {
+  const email = `shopper.${tag}.${Date.now()}@example.in`;
+  const password = "river-monsoon-2026";
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl()}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  expect((await post("/api/auth/register", { email, password, name: "Asha Rani Devi", phone: "9876543210", address: "12-4 Main Road, Rajahmundry" })).status).toBe(201);
+  const html = await (await fetch(`${baseUrl()}/dev/mail`)).text();
+  const code = /verification code is (\d{6})/.exec(html.slice(html.indexOf(email)))?.[1];
+  expect((await post("/api/auth/verify-otp", { email, otp: code })).status).toBe(200);
+  return { email, password };
+}
+
+async function login(page: Page, who: { email: string; password: string }) {
+  await page.goto("/login?redirectTo=/products");
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL("**/products");
+}
+
+const toast = (page: Page) => page.getByRole("status").locator("p").innerText();
+const cartBadge = (page: Page) => page.getByRole("link", { name: /^Cart, \d+ items$/ }).first().getAttribute("aria-label");
+const errorOf = (page: Page, label: string) =>
+  page.evaluate((l) => {
+    const input = [...document.querySelectorAll("label")].find((el) => el.textContent === l)?.control;
+    return input ? document.getElementById(`${input.id}-error`)?.textContent ?? "" : "missing";
+  }, label);
+
+const FIELDS = ["First name", "Last name", "Phone number", "Address", "City", "State", "Pincode"];
+
+async function submitCheckout(page: Page, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    if (label === "State") await page.getByLabel("State").selectOption(value);
+    else await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  await page.getByRole("button", { name: "Pay ₹500" }).click();
+}
+
+const VALID = { "First name": "Asha", "Last name": "Rani Devi", "Phone number": "9876543210", Address: "12-4 Main Road, Innespeta", City: "Rajahmundry", State: "Andhra Pradesh", Pincode: "533101" };
+
+// Two variants keep the suite short while covering both axes: JavaScript off on a phone, on at desktop width.
+const RUNS: Variant[] = [
+  { javaScript: false, viewport: "phone" },
+  { javaScript: true, viewport: "desktop" },
+];
+
+describe.each(RUNS)("checkout ($javaScript, $viewport)", (variant) => {
+  const label = variantName(variant);
+
+  it(`cart → checkout with every message → failed payment keeps the cart → paid order in My Orders (${label})`, async () => {
+    const who = await newShopper(`${variant.javaScript ? "js" : "nojs"}-${variant.viewport}`);
+    const { page, errors, close } = await open(variant);
+    await login(page, who);
+
+    // Add both products, then change quantities on the cart page.
+    const add = page.getByRole("button", { name: "Add to Cart" });
+    await add.nth(0).click();
+    await expect.poll(() => toast(page)).toContain("added to cart");
+    await page.getByRole("button", { name: "Add to Cart" }).nth(1).click();
+    await expect.poll(() => cartBadge(page)).toBe("Cart, 2 items");
+
+    await page.goto("/cart");
+    await page.getByRole("button", { name: "Add one more Fresh Pulasa Fish" }).click();
+    await expect.poll(() => page.getByLabel("Quantity of Fresh Pulasa Fish").innerText()).toBe("2");
+    await page.getByRole("button", { name: "Remove one Pulasa Curry" }).click();
+    await expect.poll(() => page.getByLabel("Quantity of Pulasa Curry").count()).toBe(0);
+    await expect.poll(() => cartBadge(page)).toBe("Cart, 2 items");
+    const summary = await page.getByRole("region", { name: "Order Summary" }).innerText();
+    expect(summary).toContain("Subtotal (estimated for about 1kg)");
+    expect(summary).toContain("₹50,000");
+    expect(summary).toContain("₹49,500");
+    expect(summary).toContain("Payment Required Now");
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+    await page.waitForURL("**/checkout");
+    // Prefilled from the profile: the name split at the first space, the phone as 10 digits.
+    expect(await page.getByLabel("First name").inputValue()).toBe("Asha");
+    expect(await page.getByLabel("Last name").inputValue()).toBe("Rani Devi");
+    expect(await page.getByLabel("Phone number").inputValue()).toBe("9876543210");
+
+    await submitCheckout(page, Object.fromEntries(FIELDS.map((f) => [f, ""])));
+    await expect.poll(() => errorOf(page, "First name")).toBe("First name is required");
+    expect(await Promise.all(FIELDS.map((f) => errorOf(page, f)))).toEqual([
+      "First name is required",
+      "Last name is required",
+      "Phone number is required",
+      "Address is required",
+      "City is required",
+      "State is required",
+      "Pincode is required",
+    ]);
+    await expectNoAxeViolations(page);
+
+    await submitCheckout(page, { "First name": "A", "Last name": "R", "Phone number": "98765", Address: "Short", City: "R", Pincode: "5331" });
+    await expect.poll(() => errorOf(page, "First name")).toBe("First name must be at least 2 characters");
+    expect(await Promise.all(["Last name", "Phone number", "Address", "City", "Pincode"].map((f) => errorOf(page, f)))).toEqual([
+      "Last name must be at least 2 characters",
+      "Phone number must be exactly 10 digits",
+      "Address must be at least 10 characters",
+      "City must be at least 2 characters",
+      "Pincode must be exactly 6 digits",
+    ]);
+
+    // An unserviceable pincode (Bengaluru) is refused.
+    await submitCheckout(page, { ...VALID, Pincode: "560001" });
+    await expect.poll(() => errorOf(page, "Pincode")).toBe("Sorry, we deliver only in Andhra Pradesh and Telangana for now.");
+    expect(page.url()).toContain("/checkout");
+
+    // A failed payment goes back to checkout and keeps the cart.
+    await submitCheckout(page, VALID);
+    await page.waitForURL(/\/orders\/PUL-\d{4}-[A-Z0-9]{4}\/pay$/);
+    await page.getByRole("button", { name: "Pay ₹500" }).click();
+    await page.waitForURL(/\/sandbox\/checkout\/order_/);
+    expect(await page.getByText("₹500").count()).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Fail" }).click();
+    await page.waitForURL("**/checkout");
+    await expect.poll(() => toast(page)).toBe("Payment verification failed");
+    await expect.poll(() => cartBadge(page)).toBe("Cart, 2 items");
+
+    // Paying succeeds: the order's page, the toast, the cart emptied, the order in My Orders.
+    await submitCheckout(page, VALID);
+    await page.waitForURL(/\/orders\/PUL-\d{4}-[A-Z0-9]{4}\/pay$/);
+    const number = /PUL-\d{4}-[A-Z0-9]{4}/.exec(page.url())![0];
+    await page.getByRole("button", { name: "Pay ₹500" }).click();
+    await page.waitForURL(/\/sandbox\/checkout\/order_/);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.waitForURL(`**/orders/${number}`);
+    await expect.poll(() => toast(page)).toBe("Payment successful! Order placed successfully!");
+    const card = await page.getByRole("article").innerText();
+    expect(card).toContain(`Order ${number}`);
+    expect(card).toContain("Order Raised");
+    expect(card).toContain("Your order has been received and is being reviewed.");
+    expect(card).toMatch(/pay_[A-Za-z0-9]{14}/);
+    await expect.poll(() => cartBadge(page)).toBe("Cart, 0 items");
+    await expectNoAxeViolations(page);
+
+    await page.goto("/orders");
+    const list = await page.getByRole("main").innerText();
+    expect(list).toContain(`Order ${number}`);
+    // The failed attempt's order was released when checking out again.
+    expect(list).toContain("Payment Expired");
+    await expectNoAxeViolations(page);
+    // Without JavaScript an invalid form is answered 400 by design; the browser logs that, nothing else.
+    expect(errors.filter((e) => !e.includes("status of 400"))).toEqual([]);
+    await close();
+  });
+});
+
+describe("My Orders guards", () => {
+  it("answers 404 for someone else's order and shows the empty state", async () => {
+    const who = await newShopper("guard");
+    const { page, close } = await open({ javaScript: false, viewport: "phone" });
+    await login(page, who);
+    const res = await page.goto("/orders/PUL-2611-2345");
+    expect(res?.status()).toBe(404);
+    await page.goto("/orders");
+    expect(await page.getByRole("heading", { name: "No Orders Yet" }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Start Shopping" }).getAttribute("href")).toBe("/");
+    await close();
+  });
+});
