@@ -20,6 +20,7 @@ import { isCartSummaryClosed } from "~/cart/actions.server";
 import { cartPreview } from "~/cart/cart.server";
 import { FloatingCart } from "~/components/floating-cart";
 import { getMessages } from "~/i18n/messages";
+import { unreadCount } from "~/notifications/notifications.server";
 import { useNonce } from "~/web/csp";
 import { readFlash } from "~/web/flash.server";
 import { readTheme, type Theme } from "~/web/theme.server";
@@ -48,6 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Admins have no cart (spec: count 0 and the Cart button hidden).
   const preview = context.user && !context.user.isAdmin ? await cartPreview(context.db, context.user.id) : null;
   const summaryClosed = preview ? await isCartSummaryClosed(request, context) : true;
+  const unread = context.user ? await unreadCount(context.db, context.user.id) : 0;
   const { product, brand, supportEmail, supportPhone, whatsapp, socialHandle, features } = config;
   return data(
     {
@@ -57,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       user,
       cartCount: preview?.items ?? 0,
       cartPreview: summaryClosed ? null : preview,
-      unreadNotifications: 0,
+      unreadNotifications: unread,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { StatusBadge } from "~/components/status-badge";
 import { format } from "~/i18n/messages";
 import { formatRupees } from "~/lib/money";
 import { customerStatus } from "~/orders/status-text";
@@ -18,12 +19,6 @@ export type OrderCardData = {
   items: { name: string; quantity: number; pricePaise: number }[];
 };
 
-const tone: Record<string, string> = {
-  order_cancelled: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
-  payment_expired: "bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100",
-  payment_pending: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
-  order_delivered: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
-};
 
 /** One order as its owner sees it: number, IST time, lines, money, status label and message, what's next. */
 export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { order: OrderCardData; headingLevel?: 1 | 2; linkNumber?: boolean }) {
@@ -49,10 +44,7 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
             {m.placed} {formatIst(order.createdAt)}
           </p>
         </div>
-        <span className={`badge ${tone[status.status ?? ""] ?? "bg-river-100 text-river-900 dark:bg-river-800 dark:text-river-50"}`}>
-          <span className="sr-only">{m.status}: </span>
-          {status.label}
-        </span>
+        <StatusBadge status={order.status} label={status.label} srPrefix={m.status} />
       </div>
       <p className="mt-3 font-medium">{status.message}</p>
       <ul aria-label={m.items} className="mt-4 space-y-1 text-sm">

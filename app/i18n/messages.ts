@@ -1,3 +1,4 @@
+import { adminMessages, notificationMessages } from "./admin.messages";
 import { checkoutMessages } from "./checkout.messages";
 
 /**
@@ -213,6 +214,8 @@ const en = {
     dismiss: "Dismiss notification",
   },
   shop: checkoutMessages,
+  admin: adminMessages,
+  notifications: notificationMessages,
 };
 
 export type Messages = typeof en;

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { adminOrderRoutes } from "~/admin/api.server";
 import { requireApiUser } from "~/auth/guards.server";
 import { getCart } from "~/cart/cart.server";
 import { orders, payments, type User } from "~/db/schema";
@@ -10,6 +11,7 @@ import { settleAdvancePayment, startAdvancePayment, verifyAdvanceCallback } from
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { shippingSchema } from "./checkout-schema";
 import { paymentDeps } from "./checkout.server";
+import { orderJson, PayloadTooLargeError, readJson } from "./json.server";
 import { createShopOrder, getUserOrder, listUserOrders, OutOfStockError, type OrderView } from "./orders.server";
 
 /**
@@ -24,56 +26,6 @@ export type OrdersApiRoute = {
 };
 
 const ok = (body: Record<string, unknown>, status = 200) => Response.json({ success: true, ...body }, { status, headers: { "Cache-Control": "no-store" } });
-
-/** A JSON body parsed with `schema`: unknown fields are dropped, never stored. At most 16 kB. */
-export async function readJson<T extends z.ZodTypeAny>(request: Request, schema: T): Promise<z.infer<T>> {
-  if (!(request.headers.get("Content-Type") ?? "").includes("application/json")) throw new InvalidInputError("Expected a JSON body");
-  const text = await request.text();
-  if (text.length > 16_384) throw new PayloadTooLargeError();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new InvalidInputError("Malformed JSON body");
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new InvalidInputError(parsed.error.issues[0]?.message ?? "Invalid request");
-  return parsed.data;
-}
-
-class PayloadTooLargeError extends InvalidInputError {
-  constructor() {
-    super("Request body too large");
-  }
-}
-
-/** An order in the spec's shape: amounts in rupees, products as {product_id (string), name, price, quantity}. */
-export function orderJson(o: OrderView) {
-  const advance = o.payments.find((p) => p.kind === "advance" && p.status === "paid");
-  return {
-    id: o.id,
-    user_id: o.userId,
-    order_number: o.number,
-    amount: paiseToRupees(o.estimatedTotalPaise),
-    advance_amount: paiseToRupees(o.advancePaise),
-    advance_paid: paiseToRupees(advance?.amountPaise ?? 0),
-    final_amount: o.finalTotalPaise === null ? null : paiseToRupees(o.finalTotalPaise),
-    status: o.status,
-    payment_state: o.paymentState,
-    source: o.source,
-    products: o.items.map((i) => ({ product_id: i.productId === null ? null : String(i.productId), name: i.name, price: paiseToRupees(i.pricePaise), quantity: i.quantity })),
-    first_name: o.firstName,
-    last_name: o.lastName,
-    phone: o.phone,
-    address: o.address,
-    city: o.city,
-    state: o.state,
-    zip: o.zip,
-    created_at: new Date(o.createdAt).toISOString(),
-    reserved_until: o.reservedUntil === null ? null : new Date(o.reservedUntil).toISOString(),
-    upi_reference: advance?.paymentId ?? "",
-  };
-}
 
 const str = z.union([z.string(), z.number()]).transform(String);
 const createSchema = z.object({
@@ -185,7 +137,7 @@ export const customerOrderRoutes: OrdersApiRoute[] = [
 ];
 
 /** Every /api/orders endpoint, first match wins. Admin endpoints are added here from their own module. */
-export const ORDERS_API: OrdersApiRoute[] = [...customerOrderRoutes];
+export const ORDERS_API: OrdersApiRoute[] = [...customerOrderRoutes, ...adminOrderRoutes];
 
 export async function handleOrdersApi(request: Request, context: AppLoadContext, splat: string): Promise<Response> {
   try {

@@ -22,9 +22,9 @@ async function call(path: string, method: string, body?: unknown, token?: string
 }
 
 async function shopper(email: string) {
-  await call("auth/register", "POST", { name: "Ravi Kumar", email, password: "godavari-2026", phone: "9876543210" });
+  const registered = await call("auth/register", "POST", { name: "Ravi Kumar", email, password: "godavari-2026", phone: "9876543210" });
   const row = await env.DB.prepare('SELECT body FROM mail_outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1').bind(email).first<{ body: string }>();
-  const res = await call("auth/verify-otp", "POST", { email, otp: /code is (\d{6})/.exec(row!.body)![1] });
+  const res = await call("auth/verify-otp", "POST", { email, otp: /code is (\d{6})/.exec(row!.body)![1] }, registered.body.tempToken);
   return res.body.tokens.jwtToken as string;
 }
 
@@ -97,8 +97,9 @@ describe("orders API", () => {
     expect((await call("orders/my-orders", "GET", undefined, sita)).body.orders).toEqual([]);
   });
 
-  it("leaves room for the admin's endpoints: unknown paths and methods are 404", async () => {
-    expect((await call("orders/1/status", "PUT", { status: "order_shipped" }, ravi)).status).toBe(404);
+  it("refuses the admin's endpoints to a customer (403); unknown paths are 404", async () => {
+    expect((await call("orders/1/status", "PUT", { status: "order_shipped" }, ravi)).status).toBe(403);
+    expect((await call("orders", "GET", undefined, ravi)).status).toBe(403);
     expect((await call("orders/nope", "GET", undefined, ravi)).status).toBe(404);
   });
 });

@@ -56,7 +56,7 @@ function takeStockStatement(d1: D1Database, lines: OrderLineInput[]): D1Prepared
 }
 
 /** Gives a held order's stock back; applies only if the previous statement of the batch changed exactly 1 row. */
-function returnStockStatement(d1: D1Database, orderId: number): D1PreparedStatement {
+export function returnStockStatement(d1: D1Database, orderId: number): D1PreparedStatement {
   return d1
     .prepare(
       `UPDATE products SET stock = stock + (SELECT coalesce(sum(quantity), 0) FROM order_items WHERE order_id = ?1 AND product_id = products.id)

@@ -1,0 +1,381 @@
+import { and, count, desc, eq, inArray, like, notInArray, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { orderEvents, orderItems, orders, payments, users, type Order, type User } from "~/db/schema";
+import { adminMessages } from "~/i18n/admin.messages";
+import { checkoutMessages } from "~/i18n/checkout.messages";
+import { format } from "~/i18n/messages";
+import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
+import { formatRupees } from "~/lib/money";
+import { notify, type NotifyDeps } from "~/notifications/notify.server";
+import { returnStockStatement } from "~/orders/orders.server";
+import { ADMIN_STATUSES, checkTransition, normalizeStatus, PENDING_STATUSES, type AdminStatus } from "~/orders/status";
+import { getGateway } from "~/payments/gateway.server";
+import { finalTotals, MAX_WEIGHT_GRAMS, moneyBlocksMove } from "./fulfilment";
+
+/**
+ * The admin's side of an order: the dashboard's figures and list, status moves (forward only, refused when
+ * the form is stale), weighing, the balance, cancellation with its refund. D1 has no interactive
+ * transactions: every change is one conditional statement (or batch) on the order's `version`, checked by its
+ * row count, so two admins (or an admin and a webhook) can never both apply a change to the same version.
+ */
+export type AdminDeps = NotifyDeps & { origin: string };
+
+const m = adminMessages;
+const labelOf = (status: string) => checkoutMessages.status.labels[(normalizeStatus(status) ?? "unknown") as keyof typeof checkoutMessages.status.labels] ?? status;
+
+export class StaleOrderError extends ConflictError {
+  constructor() {
+    super(m.errors.stale);
+  }
+}
+
+/** Orders an admin works on: everything paid (payment_pending / payment_expired are the gateway's business). */
+const UNPAID = ["payment_pending", "payment_expired"];
+
+export async function adminStats(db: Db) {
+  const [row] = await db
+    .select({
+      total: sql<number>`sum(case when ${orders.status} not in ('payment_pending', 'payment_expired') then 1 else 0 end)`,
+      pending: sql<number>`sum(case when ${orders.status} in (${sql.join(PENDING_STATUSES.map((s) => sql`${s}`), sql`, `)}) then 1 else 0 end)`,
+      completed: sql<number>`sum(case when ${orders.status} = 'order_delivered' then 1 else 0 end)`,
+      cancelled: sql<number>`sum(case when ${orders.status} = 'order_cancelled' then 1 else 0 end)`,
+      outstanding: sql<number>`sum(case when ${orders.finalTotalPaise} is not null and ${orders.status} <> 'order_cancelled'
+        and ${orders.paymentState} in ('advance_paid', 'balance_requested', 'balance_on_delivery')
+        and ${orders.finalTotalPaise} > ${orders.advancePaise} then ${orders.finalTotalPaise} - ${orders.advancePaise} else 0 end)`,
+    })
+    .from(orders);
+  const [advances] = await db
+    .select({ paise: sql<number>`coalesce(sum(${payments.amountPaise}), 0)` })
+    .from(payments)
+    .where(and(eq(payments.kind, "advance"), inArray(payments.status, ["paid", "refund_due", "refunding"])));
+  return {
+    total: row?.total ?? 0,
+    pending: row?.pending ?? 0,
+    completed: row?.completed ?? 0,
+    cancelled: row?.cancelled ?? 0,
+    advancesPaise: advances?.paise ?? 0,
+    outstandingPaise: row?.outstanding ?? 0,
+  };
+}
+
+export const PAGE_SIZE = 20;
+
+export type OrderFilter = { status: string | null; q: string | null; page: number };
+
+/** One page of orders, newest first, filtered by status and searched by number, name or phone. */
+export async function listAdminOrders(db: Db, filter: OrderFilter) {
+  const where: SQL[] = [];
+  if (filter.status === "awaiting_payment") where.push(inArray(orders.status, UNPAID));
+  else if (filter.status && (ADMIN_STATUSES as readonly string[]).includes(filter.status)) where.push(eq(orders.status, filter.status));
+  else where.push(notInArray(orders.status, UNPAID));
+  if (filter.q) {
+    const term = `%${filter.q.replace(/[%_\\]/g, "")}%`;
+    where.push(or(like(orders.number, term), like(sql`${orders.firstName} || ' ' || ${orders.lastName}`, term), like(orders.phone, term))!);
+  }
+  const condition = and(...where);
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(condition)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(PAGE_SIZE)
+      .offset((filter.page - 1) * PAGE_SIZE),
+    db.select({ n: count() }).from(orders).where(condition),
+  ]);
+  return { orders: rows, total: n, pages: Math.max(1, Math.ceil(n / PAGE_SIZE)) };
+}
+
+/** One order with its lines, money rows and history (who, when, from → to). */
+export async function getAdminOrder(db: Db, number: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
+  if (!order) throw new NotFoundError(checkoutMessages.orders.notFound);
+  const [items, money, history, [customer]] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id),
+    db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(payments.id),
+    db
+      .select({ event: orderEvents, actor: users.name })
+      .from(orderEvents)
+      .leftJoin(users, eq(users.id, orderEvents.actorUserId))
+      .where(eq(orderEvents.orderId, order.id))
+      .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id)),
+    db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, order.userId)).limit(1),
+  ]);
+  return { order, items, payments: money, history, customer: customer ?? null };
+}
+
+async function loadByNumber(db: Db, number: string): Promise<Order> {
+  const [order] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
+  if (!order) throw new NotFoundError(checkoutMessages.orders.notFound);
+  return order;
+}
+
+function eventStatement(db: Db, orderId: number, actor: User | null, kind: string, from: string | null, to: string | null, note: string | null, now: number) {
+  return db.$client
+    .prepare("INSERT INTO order_events (order_id, actor_user_id, kind, from_value, to_value, note, created_at) SELECT ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1")
+    .bind(orderId, actor?.id ?? null, kind, from, to, note, now);
+}
+
+/**
+ * Moves an order to `to`, from the version the admin's form was opened with. Forward only (checkTransition),
+ * never past the money (moneyBlocksMove), refused if anyone changed the order since. Cancelling a paid order
+ * gives its stock back and refunds the advance in full, exactly once. The customer is told; `emailed` says
+ * whether the e-mail went out.
+ */
+export async function changeOrderStatus(deps: AdminDeps, actor: User, input: { number: string; version: number; to: string }, now = Date.now()) {
+  const order = await loadByNumber(deps.db, input.number);
+  if (order.version !== input.version) throw new StaleOrderError();
+  const check = checkTransition(order.status, input.to);
+  if (!check.ok) {
+    if (check.reason === "unknown") throw new InvalidInputError(UNPAID.includes(order.status) ? m.errors.notPaid : m.errors.unknownStatus);
+    if (check.reason === "unchanged") throw new ConflictError(format(m.errors.unchanged, { label: labelOf(order.status) }));
+    throw new ConflictError(format(m.errors.notAllowed, { from: labelOf(order.status), to: labelOf(input.to) }));
+  }
+  const blocked = moneyBlocksMove(check.to, order);
+  if (blocked) throw new ConflictError(blocked === "weigh_first" ? m.errors.weighFirst : m.errors.balanceFirst);
+
+  const d1 = deps.db.$client;
+  const cancelling = check.to === "order_cancelled";
+  // Delivered with the balance to collect: the cash is recorded with the delivery.
+  const cashOnDelivery = check.to === "order_delivered" && order.paymentState === "balance_on_delivery";
+  // Each statement applies only if the one before it changed a row (`changes() = 1`), so nothing but the
+  // status update itself can decide whether this change happens.
+  const statements = [
+    d1
+      .prepare(
+        `UPDATE orders SET status = ?, version = version + 1, updated_at = ?,
+           stock_held = CASE WHEN ? THEN 0 ELSE stock_held END,
+           payment_state = CASE WHEN ? THEN 'balance_paid' ELSE payment_state END
+         WHERE id = ? AND version = ? AND status = ?`,
+      )
+      .bind(check.to, now, cancelling ? 1 : 0, cashOnDelivery ? 1 : 0, order.id, order.version, order.status),
+  ];
+  if (cashOnDelivery) {
+    statements.push(
+      d1
+        .prepare(
+          `INSERT INTO payments (order_id, kind, provider, amount_paise, currency, status, created_at, updated_at)
+           SELECT ?, 'balance', 'cash', ?, 'INR', 'paid', ?, ? WHERE changes() = 1`,
+        )
+        .bind(order.id, Math.max(0, (order.finalTotalPaise ?? order.advancePaise) - order.advancePaise), now, now),
+    );
+  }
+  statements.push(eventStatement(deps.db, order.id, actor, "status", order.status, check.to, null, now));
+  if (cancelling && order.stockHeld) statements.push(returnStockStatement(d1, order.id));
+  const results = await d1.batch(statements);
+  if (results[0].meta.changes !== 1) throw new StaleOrderError();
+
+  let refundNote: string | null = null;
+  if (cancelling && order.paymentState !== "advance_due") refundNote = await refundOnCancel(deps, order, now);
+  const label = labelOf(check.to);
+  const text = checkoutMessages.status.messages[check.to as keyof typeof checkoutMessages.status.messages];
+  const { emailed } = await notify(deps, {
+    userId: order.userId,
+    type: "order_status_update",
+    title: format(m.customer.statusTitle, { number: order.number, label }),
+    message: [text, refundNote].filter(Boolean).join(" "),
+    orderId: order.id,
+    orderNumber: order.number,
+  });
+  return { label, emailed };
+}
+
+/** Refunds what the customer has paid for a cancelled order, once (idempotency key per order). */
+async function refundOnCancel(deps: AdminDeps, order: Order, now: number): Promise<string | null> {
+  const d1 = deps.db.$client;
+  const paid = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), inArray(payments.kind, ["advance", "balance"]), eq(payments.status, "paid")));
+  const gateway = getGateway(deps, { origin: deps.origin });
+  let total = 0;
+  for (const row of paid) {
+    if (!row.paymentId || row.provider === "cash") continue;
+    // Claim the row first, so a second cancel (or a retry) never refunds it again.
+    const claim = await d1.prepare("UPDATE payments SET status = 'refunding', updated_at = ? WHERE id = ? AND status = 'paid'").bind(now, row.id).run();
+    if (claim.meta.changes !== 1 || !gateway) continue;
+    try {
+      const refund = await gateway.refund({ paymentId: row.paymentId, amountPaise: row.amountPaise, idempotencyKey: `cancel-${row.id}` });
+      await d1.batch([
+        d1.prepare("UPDATE payments SET status = 'refunded', updated_at = ? WHERE id = ? AND status = 'refunding'").bind(now, row.id),
+        d1
+          .prepare(
+            `INSERT INTO payments (order_id, kind, provider, provider_ref, payment_id, amount_paise, currency, status, refund_of, created_at, updated_at)
+             SELECT ?, 'refund', ?, ?, ?, ?, 'INR', ?, ?, ?, ? WHERE changes() = 1`,
+          )
+          .bind(order.id, gateway.name, refund.id, row.paymentId, refund.amount, refund.status, row.id, now, now),
+        d1.prepare("UPDATE orders SET refunded_paise = refunded_paise + ?, payment_state = 'refunded', version = version + 1 WHERE id = ? AND changes() = 1").bind(refund.amount, order.id),
+        eventStatement(deps.db, order.id, null, "payment", row.kind, "refunded", `Refunded ${formatRupees(refund.amount)} (${refund.id})`, now),
+      ]);
+      total += refund.amount;
+    } catch (error) {
+      console.error("refund on cancel failed; the row stays 'refunding' for a retry", error);
+      await d1.prepare("UPDATE payments SET status = 'paid', updated_at = ? WHERE id = ? AND status = 'refunding'").bind(now, row.id).run();
+    }
+  }
+  return total > 0 ? format(m.customer.cancelledRefund, { amount: formatRupees(total), number: order.number }) : null;
+}
+
+/** Records each line's weight (grams) and the final price; the customer is told the final price and balance. */
+export async function recordWeights(deps: AdminDeps, actor: User, input: { number: string; version: number; weights: Map<number, number> }, now = Date.now()) {
+  const order = await loadByNumber(deps.db, input.number);
+  if (order.version !== input.version) throw new StaleOrderError();
+  if (UNPAID.includes(order.status) || order.status === "order_cancelled") throw new ConflictError(m.errors.notPaid);
+  if (!["advance_paid"].includes(order.paymentState)) throw new ConflictError(m.errors.balanceState);
+  const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const weighed = items.map((item) => {
+    if (item.productId === null) return { ...item, weightGrams: item.weightGrams };
+    const grams = input.weights.get(item.id);
+    if (grams === undefined || !Number.isSafeInteger(grams) || grams < 1 || grams > MAX_WEIGHT_GRAMS) throw new InvalidInputError(m.errors.weights);
+    return { ...item, weightGrams: grams };
+  });
+  const totals = finalTotals(weighed, order.advancePaise);
+  if (!totals) throw new InvalidInputError(m.errors.weights);
+  const d1 = deps.db.$client;
+  const results = await d1.batch([
+    d1
+      .prepare("UPDATE orders SET final_total_paise = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND payment_state = 'advance_paid'")
+      .bind(totals.finalPaise, now, order.id, order.version),
+    // Chained on `changes() = 1`: each line is written only if the order's update (and the line before) was.
+    ...weighed.map((item, i) => d1.prepare("UPDATE order_items SET weight_grams = ?, final_paise = ? WHERE id = ? AND changes() = 1").bind(item.weightGrams, totals.lines[i], item.id)),
+    eventStatement(deps.db, order.id, actor, "weight", order.finalTotalPaise === null ? null : formatRupees(order.finalTotalPaise), formatRupees(totals.finalPaise), null, now),
+  ]);
+  if (results[0].meta.changes !== 1) throw new StaleOrderError();
+  const amounts = { final: formatRupees(totals.finalPaise), balance: formatRupees(totals.balancePaise) };
+  await notify(deps, {
+    userId: order.userId,
+    type: "order_weighed",
+    title: format(m.customer.weighedTitle, { number: order.number }),
+    message: format(m.customer.weighed, { number: order.number, ...amounts }),
+    orderId: order.id,
+    orderNumber: order.number,
+  });
+  return amounts;
+}
+
+/**
+ * After weighing: a payment link for the balance (final − advance), or, when the fish came in below the
+ * advance, a refund of the difference; nothing owed marks the balance paid. One request per order: the order
+ * moves out of `advance_paid` by a conditional update before the gateway is asked.
+ */
+export async function requestBalance(deps: AdminDeps, actor: User, input: { number: string; version: number }, now = Date.now()) {
+  const order = await loadByNumber(deps.db, input.number);
+  if (order.version !== input.version) throw new StaleOrderError();
+  if (order.finalTotalPaise === null) throw new ConflictError(m.errors.noFinal);
+  if (order.paymentState !== "advance_paid" || order.status === "order_cancelled") throw new ConflictError(m.errors.balanceState);
+  const balance = order.finalTotalPaise - order.advancePaise;
+  const gateway = getGateway(deps, { origin: deps.origin });
+  if (balance > 0 && !gateway) throw new ConflictError(m.errors.noGateway);
+  const d1 = deps.db.$client;
+  const nextState = balance > 0 ? "balance_requested" : "balance_paid";
+  const claimed = await d1
+    .prepare("UPDATE orders SET payment_state = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND payment_state = 'advance_paid'")
+    .bind(nextState, now, order.id, order.version)
+    .run();
+  if (claimed.meta.changes !== 1) throw new StaleOrderError();
+  const undo = () =>
+    d1.prepare("UPDATE orders SET payment_state = 'advance_paid', version = version + 1 WHERE id = ? AND payment_state = ?").bind(order.id, nextState).run();
+  if (balance === 0) {
+    await d1.prepare("INSERT INTO order_events (order_id, actor_user_id, kind, from_value, to_value, note, created_at) VALUES (?, ?, 'payment', 'advance_paid', 'balance_paid', ?, ?)").bind(order.id, actor.id, m.detail.nothingOwed, now).run();
+    return { message: m.detail.nothingOwed };
+  }
+  if (balance < 0) {
+    const [advance] = await deps.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.kind, "advance"), eq(payments.status, "paid")))
+      .limit(1);
+    try {
+      if (!gateway || !advance?.paymentId) throw new Error("no captured advance to refund");
+      const refund = await gateway.refund({ paymentId: advance.paymentId, amountPaise: -balance, idempotencyKey: `difference-${order.id}` });
+      await d1.batch([
+        d1
+          .prepare(
+            `INSERT INTO payments (order_id, kind, provider, provider_ref, payment_id, amount_paise, currency, status, refund_of, created_at, updated_at)
+             VALUES (?, 'refund', ?, ?, ?, ?, 'INR', ?, ?, ?, ?) ON CONFLICT (provider_ref) DO NOTHING`,
+          )
+          .bind(order.id, gateway.name, refund.id, advance.paymentId, refund.amount, refund.status, advance.id, now, now),
+        d1.prepare("UPDATE orders SET refunded_paise = refunded_paise + ?, version = version + 1 WHERE id = ? AND changes() = 1").bind(refund.amount, order.id),
+        eventStatement(deps.db, order.id, actor, "payment", "advance_paid", "balance_paid", `Difference refunded ${formatRupees(refund.amount)} (${refund.id})`, now),
+      ]);
+    } catch (error) {
+      console.error("difference refund failed", error);
+      await undo();
+      throw new ConflictError(m.errors.gateway);
+    }
+    const amount = formatRupees(-balance);
+    await notify(deps, {
+      userId: order.userId,
+      type: "refund",
+      title: format(m.customer.differenceRefundedTitle, { number: order.number }),
+      message: format(m.customer.differenceRefunded, { amount, number: order.number }),
+      orderId: order.id,
+      orderNumber: order.number,
+    });
+    return { message: format(m.detail.differenceRefunded, { amount }) };
+  }
+  const [customer] = await deps.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, order.userId)).limit(1);
+  let link;
+  try {
+    link = await gateway!.createPaymentLink({
+      amountPaise: balance,
+      referenceId: `${order.number}-B`,
+      description: `Balance for ${order.number}`,
+      customer: { name: `${order.firstName} ${order.lastName}`.trim() || (customer?.name ?? ""), email: customer?.email ?? "", contact: order.phone },
+      callbackUrl: `${deps.origin}/orders/${order.number}`,
+    });
+  } catch (error) {
+    console.error("payment link failed", error);
+    await undo();
+    throw new ConflictError(m.errors.gateway);
+  }
+  await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO payments (order_id, kind, provider, provider_ref, amount_paise, currency, status, link_url, created_at, updated_at)
+         VALUES (?, 'balance', ?, ?, ?, 'INR', 'created', ?, ?, ?)`,
+      )
+      .bind(order.id, gateway!.name, link.id, balance, link.shortUrl, now, now),
+    d1
+      .prepare("INSERT INTO order_events (order_id, actor_user_id, kind, from_value, to_value, note, created_at) VALUES (?, ?, 'payment', 'advance_paid', 'balance_requested', ?, ?)")
+      .bind(order.id, actor.id, `Payment link ${link.id}`, now),
+  ]);
+  const amount = formatRupees(balance);
+  await notify(deps, {
+    userId: order.userId,
+    type: "balance_requested",
+    title: format(m.customer.balanceRequestedTitle, { number: order.number }),
+    message: format(m.customer.balanceRequested, { amount, number: order.number, link: link.shortUrl }),
+    orderId: order.id,
+    orderNumber: order.number,
+  });
+  return { message: format(m.detail.balanceRequested, { amount }) };
+}
+
+/** The balance will be collected in cash on delivery (lets the order ship; the cash is recorded at delivery). */
+export async function collectOnDelivery(deps: AdminDeps, actor: User, input: { number: string; version: number }, now = Date.now()) {
+  const order = await loadByNumber(deps.db, input.number);
+  if (order.version !== input.version) throw new StaleOrderError();
+  if (order.finalTotalPaise === null) throw new ConflictError(m.errors.noFinal);
+  if (!["advance_paid", "balance_requested"].includes(order.paymentState) || order.status === "order_cancelled") throw new ConflictError(m.errors.balanceState);
+  const d1 = deps.db.$client;
+  const results = await d1.batch([
+    d1
+      .prepare("UPDATE orders SET payment_state = 'balance_on_delivery', version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND payment_state = ?")
+      .bind(now, order.id, order.version, order.paymentState),
+    eventStatement(deps.db, order.id, actor, "payment", order.paymentState, "balance_on_delivery", null, now),
+  ]);
+  if (results[0].meta.changes !== 1) throw new StaleOrderError();
+  const amount = formatRupees(Math.max(0, order.finalTotalPaise - order.advancePaise));
+  await notify(deps, {
+    userId: order.userId,
+    type: "balance_requested",
+    title: format(m.customer.balanceRequestedTitle, { number: order.number }),
+    message: format(m.customer.collectOnDelivery, { amount, number: order.number }),
+    orderId: order.id,
+    orderNumber: order.number,
+  });
+  return { message: m.detail.collectOnDeliveryDone };
+}
+
+export { ADMIN_STATUSES, type AdminStatus };

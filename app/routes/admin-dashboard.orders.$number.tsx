@@ -1,0 +1,271 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { adminDeps } from "~/admin/api.server";
+import { changeOrderStatus, collectOnDelivery, getAdminOrder, recordWeights, requestBalance } from "~/admin/orders.server";
+import { requireAdmin } from "~/auth/guards.server";
+import { StatusBadge } from "~/components/status-badge";
+import { format, getMessages } from "~/i18n/messages";
+import { formatAdminDateTime } from "~/lib/dates";
+import { DomainError } from "~/lib/errors";
+import { formatRupees } from "~/lib/money";
+import { whatsappLink } from "~/lib/phone";
+import { nextStatuses } from "~/orders/status";
+import { redirectWithFlash } from "~/web/flash.server";
+import { useMessages } from "~/web/site";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.order.number ?? "Order"} | Admin Dashboard` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  try {
+    const { order, items, payments, history, customer } = await getAdminOrder(context.db, params.number ?? "");
+    return { order, items, payments, history, customer, next: nextStatuses(order.status) };
+  } catch (error) {
+    if (error instanceof DomainError && error.status === 404) throw new Response("Not Found", { status: 404 });
+    throw error;
+  }
+}
+
+const versioned = { version: z.coerce.number().int().positive() };
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("status"), status: z.string().min(1).max(40), ...versioned }),
+  z.object({ intent: z.literal("weights"), ...versioned }),
+  z.object({ intent: z.literal("balance"), ...versioned }),
+  z.object({ intent: z.literal("cod"), ...versioned }),
+]);
+
+/** Every admin change to an order: a plain form post, answered with a redirect and a toast, or the error. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  const m = getMessages(context.config.product).admin;
+  const number = params.number ?? "";
+  const form = await request.formData();
+  const parsed = actionSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ error: m.errors.unknownStatus }, { status: 400 });
+  const deps = adminDeps(request, context);
+  const input = { number, version: parsed.data.version };
+  const here = `/admin-dashboard/orders/${number}`;
+  try {
+    switch (parsed.data.intent) {
+      case "status": {
+        const result = await changeOrderStatus(deps, admin, { ...input, to: parsed.data.status });
+        const text = format(m.toasts.statusUpdated, { label: result.label }) + (result.emailed ? "" : ` ${m.toasts.notificationFailed}`);
+        return redirectWithFlash(context, here, { type: result.emailed ? "success" : "info", text });
+      }
+      case "weights": {
+        const weights = new Map<number, number>();
+        for (const [key, value] of form) {
+          const id = /^weight-(\d{1,9})$/.exec(key)?.[1];
+          if (id && typeof value === "string") weights.set(Number(id), value.trim() === "" ? Number.NaN : Number(value));
+        }
+        const amounts = await recordWeights(deps, admin, { ...input, weights });
+        return redirectWithFlash(context, here, { type: "success", text: format(m.detail.weightsSaved, amounts) });
+      }
+      case "balance":
+        return redirectWithFlash(context, here, { type: "success", text: (await requestBalance(deps, admin, input)).message });
+      case "cod":
+        return redirectWithFlash(context, here, { type: "success", text: (await collectOnDelivery(deps, admin, input)).message });
+    }
+  } catch (error) {
+    if (error instanceof DomainError) {
+      if (error.status === 404) throw new Response("Not Found", { status: 404 });
+      return data({ error: error.message }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+export default function AdminOrder() {
+  const { order, items, payments, history, customer, next } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const all = useMessages();
+  const m = all.admin;
+  const labels = all.shop.status.labels;
+  const label = (s: string | null) => (s ? (labels[s as keyof typeof labels] ?? m.paymentStates[s as keyof typeof m.paymentStates] ?? s) : "—");
+  const busy = useNavigation().state === "submitting";
+  const advance = payments.find((p) => p.kind === "advance" && (p.status === "paid" || p.status === "refunded"));
+  const balance = order.finalTotalPaise === null ? null : order.finalTotalPaise - order.advancePaise;
+  const weighable = order.paymentState === "advance_paid" && order.status !== "order_cancelled" && items.some((i) => i.productId !== null);
+  const version = <input type="hidden" name="version" value={order.version} />;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <Link to="/admin-dashboard" className="link">
+        {m.detail.back}
+      </Link>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-serif text-3xl font-bold">{order.number}</h1>
+        <StatusBadge status={order.status} label={label(order.status)} />
+      </div>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        {formatAdminDateTime(order.createdAt)} · {m.paymentStates[order.paymentState as keyof typeof m.paymentStates] ?? order.paymentState}
+      </p>
+      {result && "error" in result ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          {result.error}
+        </p>
+      ) : null}
+
+      <section className="card mt-6 p-5" aria-labelledby="status-heading">
+        <h2 id="status-heading" className="text-lg font-bold">
+          {m.detail.status}
+        </h2>
+        {next.length > 0 ? (
+          <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+            {version}
+            <label className="flex flex-col text-sm">
+              {m.detail.status}
+              <select name="status" defaultValue={order.status} className="mt-1 min-h-11 rounded-lg border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-900">
+                {next.map((s) => (
+                  <option key={s} value={s}>
+                    {label(s)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" name="intent" value="status" className="btn-dark" disabled={busy}>
+              {m.detail.updateStatus}
+            </button>
+          </Form>
+        ) : null}
+      </section>
+
+      <section className="card mt-6 p-5" aria-labelledby="lines-heading">
+        <h2 id="lines-heading" className="text-lg font-bold">
+          {m.detail.lines}
+        </h2>
+        <Form method="post" className="mt-3">
+          {version}
+          <ul className="divide-y divide-river-100 dark:divide-river-800">
+            {items.map((item) => (
+              <li key={item.id} className="flex flex-wrap items-end justify-between gap-3 py-3">
+                <div>
+                  <p className="font-semibold">
+                    {item.name} × {item.quantity}
+                  </p>
+                  <p className="text-sm text-slate-600 dark:text-slate-300">
+                    {formatRupees(item.pricePaise)} {item.productId !== null ? m.detail.perKg : ""}
+                    {item.finalPaise !== null ? ` · ${m.detail.finalPrice} ${formatRupees(item.finalPaise)}` : ""}
+                  </p>
+                </div>
+                {item.productId !== null ? (
+                  <label className="flex flex-col text-sm">
+                    {m.detail.weight}
+                    <input
+                      type="number"
+                      name={`weight-${item.id}`}
+                      inputMode="numeric"
+                      min={1}
+                      max={100000}
+                      step={1}
+                      required
+                      defaultValue={item.weightGrams ?? ""}
+                      disabled={!weighable}
+                      className="mt-1 min-h-11 w-36 rounded-lg border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-900"
+                    />
+                  </label>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          {weighable ? (
+            <button type="submit" name="intent" value="weights" className="btn-outline mt-3" disabled={busy}>
+              {m.detail.saveWeights}
+            </button>
+          ) : null}
+        </Form>
+      </section>
+
+      <section className="card mt-6 p-5" aria-labelledby="money-heading">
+        <h2 id="money-heading" className="text-lg font-bold">
+          {m.detail.money}
+        </h2>
+        <dl className="mt-3 grid gap-2 sm:grid-cols-2">
+          <dt>{m.detail.estimated}</dt>
+          <dd>{formatRupees(order.estimatedTotalPaise)}</dd>
+          <dt>{m.detail.advance}</dt>
+          <dd>
+            {formatRupees(order.advancePaise)} · {m.detail.reference} {advance?.paymentId ?? m.detail.none}
+          </dd>
+          <dt>{m.detail.final}</dt>
+          <dd>{order.finalTotalPaise === null ? "—" : formatRupees(order.finalTotalPaise)}</dd>
+          <dt>{m.detail.balance}</dt>
+          <dd>{balance === null ? "—" : formatRupees(balance)}</dd>
+          {order.refundedPaise > 0 ? (
+            <>
+              <dt>{m.detail.refunded}</dt>
+              <dd>{formatRupees(order.refundedPaise)}</dd>
+            </>
+          ) : null}
+        </dl>
+        <ul className="mt-3 space-y-1 text-sm text-slate-600 dark:text-slate-300">
+          {payments.map((p) => (
+            <li key={p.id}>
+              {p.kind} · {p.provider} · {formatRupees(p.amountPaise)} · {p.status} · {p.paymentId ?? p.providerRef ?? m.detail.none}
+            </li>
+          ))}
+        </ul>
+        {order.finalTotalPaise !== null && order.status !== "order_cancelled" ? (
+          <div className="mt-4 flex flex-wrap gap-3">
+            {order.paymentState === "advance_paid" ? (
+              <Form method="post">
+                {version}
+                <button type="submit" name="intent" value="balance" className="btn-dark" disabled={busy}>
+                  {m.detail.requestBalance}
+                </button>
+              </Form>
+            ) : null}
+            {["advance_paid", "balance_requested"].includes(order.paymentState) ? (
+              <Form method="post">
+                {version}
+                <button type="submit" name="intent" value="cod" className="btn-outline" disabled={busy}>
+                  {m.detail.collectOnDelivery}
+                </button>
+              </Form>
+            ) : null}
+          </div>
+        ) : null}
+      </section>
+
+      <section className="card mt-6 p-5" aria-labelledby="address-heading">
+        <h2 id="address-heading" className="text-lg font-bold">
+          {m.detail.address}
+        </h2>
+        <p className="mt-2">
+          {order.firstName} {order.lastName}
+          {customer ? ` · ${customer.email}` : ""}
+        </p>
+        <p>
+          {order.address}, {order.city}, {order.state} {order.zip}
+        </p>
+        <p className="mt-2 flex flex-wrap gap-4">
+          <a href={`tel:${order.phone}`} className="link">
+            {m.detail.call} {order.phone}
+          </a>
+          <a href={whatsappLink(order.phone)} className="link" rel="noopener noreferrer" target="_blank">
+            {m.detail.whatsapp}
+          </a>
+        </p>
+      </section>
+
+      <section className="card mt-6 p-5" aria-labelledby="history-heading">
+        <h2 id="history-heading" className="text-lg font-bold">
+          {m.detail.history}
+        </h2>
+        {history.length === 0 ? (
+          <p className="mt-2 text-slate-600 dark:text-slate-300">{m.detail.noHistory}</p>
+        ) : (
+          <ol className="mt-3 space-y-2 text-sm">
+            {history.map(({ event, actor }) => (
+              <li key={event.id}>
+                <span className="font-semibold">{formatAdminDateTime(event.createdAt)}</span> · {actor ?? m.detail.system} · {label(event.fromValue)} → {label(event.toValue)}
+                {event.note ? ` · ${event.note}` : ""}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { requireUser } from "~/auth/guards.server";
+import { getMessages } from "~/i18n/messages";
+import { formatDateTime } from "~/lib/dates";
+import { listNotifications, markAllRead, markRead } from "~/notifications/notifications.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { useMessages } from "~/web/site";
+
+export const meta: MetaFunction = () => [{ title: "Notifications" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const items = await listNotifications(context.db, user.id);
+  return {
+    isAdmin: user.isAdmin,
+    items: items.map((n) => ({ id: n.id, title: n.title, message: n.message, orderNumber: n.orderNumber, read: n.readAt !== null, createdAt: n.createdAt })),
+  };
+}
+
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("all") }),
+  z.object({ intent: z.literal("one"), id: z.coerce.number().int().positive().max(2_147_483_647), open: z.string().optional() }),
+]);
+
+/** Mark all, or one (and, when asked, open its order). Only the signed-in user's own notifications change. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return redirect("/notifications");
+  if (parsed.data.intent === "all") {
+    await markAllRead(context.db, user.id);
+    return redirectWithFlash(context, "/notifications", { type: "success", text: getMessages(context.config.product).notifications.marked });
+  }
+  try {
+    await markRead(context.db, user.id, parsed.data.id);
+  } catch {
+    return redirect("/notifications");
+  }
+  const open = parsed.data.open;
+  return redirect(open && /^PUL-[0-9A-Z-]+$/.test(open) ? (user.isAdmin ? `/admin-dashboard/orders/${open}` : `/orders/${open}`) : "/notifications");
+}
+
+export default function Notifications() {
+  const { items, isAdmin } = useLoaderData<typeof loader>();
+  const m = useMessages().notifications;
+  const unread = items.some((n) => !n.read);
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="font-serif text-3xl font-bold">{m.title}</h1>
+        {unread ? (
+          <Form method="post">
+            <button type="submit" name="intent" value="all" className="btn-outline">
+              {m.markAll}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      {items.length === 0 ? (
+        <p className="mt-8 text-slate-600 dark:text-slate-300">{m.empty}</p>
+      ) : (
+        <ul className="mt-8 space-y-3">
+          {items.map((n) => (
+            <li key={n.id} className={`card p-4 ${n.read ? "" : "border-l-4 border-l-gold-400"}`}>
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-semibold">
+                    {n.read ? null : <span className="sr-only">{m.unread}: </span>}
+                    {n.title}
+                  </p>
+                  <p className="mt-1 break-words text-sm text-slate-700 dark:text-slate-200">{n.message}</p>
+                  <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">{formatDateTime(n.createdAt)}</p>
+                </div>
+              </div>
+              <div className="mt-3 flex flex-wrap gap-2">
+                {n.orderNumber ? (
+                  <Form method="post">
+                    <input type="hidden" name="id" value={n.id} />
+                    <input type="hidden" name="open" value={n.orderNumber} />
+                    <button type="submit" name="intent" value="one" className="btn-outline min-h-11 text-sm">
+                      {m.viewOrder} {n.orderNumber}
+                    </button>
+                  </Form>
+                ) : null}
+                {!n.read ? (
+                  <Form method="post">
+                    <input type="hidden" name="id" value={n.id} />
+                    <button type="submit" name="intent" value="one" className="link min-h-11 text-sm">
+                      {m.markRead}
+                    </button>
+                  </Form>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {isAdmin ? (
+        <p className="mt-8">
+          <Link to="/admin-dashboard" className="link">
+            {useMessages().nav.adminDashboard}
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
