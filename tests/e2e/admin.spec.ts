@@ -1,0 +1,147 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { queryLocal } from "../../scripts/lib/local.mjs";
+import { baseUrl, expectNoAxeViolations, useBrowser, variantName, type Variant } from "./browser";
+import { PERSIST_TO } from "./global-setup";
+
+const open = useBrowser();
+const toast = (page: Page) => page.getByRole("status").locator("p").innerText();
+
+/** A verified customer made through the JSON API (the accounts suite covers the sign-up pages). */
+async function newCustomer(tag: string) {
+  const email = `fulfil.${tag}.${Date.now()}@example.in`;
+  const password = "river-monsoon-2026";
+  const post = (path: string, body: unknown, token?: string) =>
+    fetch(`${baseUrl()}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.88.${tag.length}.${Math.floor(Math.random() * 250)}`, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  const { tempToken } = (await (await post("/api/auth/register", { email, password, name: "Lakshmi Devi", phone: "9876543210" })).json()) as { tempToken: string };
+  const html = await (await fetch(`${baseUrl()}/dev/mail`)).text();
+  const code = /verification code is (\d{6})/.exec(html.slice(html.indexOf(email)))?.[1];
+  expect((await post("/api/auth/verify-otp", { email, otp: code }, tempToken)).status).toBe(200);
+  return { email, password };
+}
+
+/** A fresh order number in the store's own shape (no 0, 1, I or O). */
+const orderNumber = () => `PUL-2611-${Array.from({ length: 4 }, () => "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"[Math.floor(Math.random() * 32)]).join("")}`;
+
+/** A paid order (the advance captured through the sandbox), as the checkout suite leaves it. */
+function paidOrder(email: string, number: string, kg: number) {
+  queryLocal(
+    PERSIST_TO,
+    `INSERT INTO orders (number, user_id, status, payment_state, estimated_total_paise, advance_paise, first_name, last_name, phone, address, city, state, zip, stock_held, paid_at)
+     SELECT '${number}', id, 'order_raised', 'advance_paid', ${2_500_000 * kg}, 50000, 'Lakshmi', 'Devi', '+919876543210', '4-2 Temple Street', 'Kovvur', 'Andhra Pradesh', '534350', 1, ${Date.now()} FROM users WHERE email = '${email}'`,
+  );
+  queryLocal(PERSIST_TO, `INSERT INTO order_items (order_id, product_id, name, image, price_paise, quantity) SELECT o.id, p.id, p.name, p.image, p.price_paise, ${kg} FROM orders o, products p WHERE o.number = '${number}' AND p.slug = 'fresh-fish'`);
+  queryLocal(PERSIST_TO, `INSERT INTO payments (order_id, kind, provider, provider_ref, payment_id, amount_paise, status) SELECT id, 'advance', 'sandbox', 'order_${number}', 'pay_${number.replaceAll("-", "")}', 50000, 'paid' FROM orders WHERE number = '${number}'`);
+}
+
+async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(baseUrl() + "/");
+}
+
+async function setStatus(page: Page, label: string) {
+  await page.getByRole("combobox", { name: "Order status" }).selectOption({ label });
+  await page.getByRole("button", { name: "Update status" }).click();
+  await expect.poll(() => toast(page)).toMatch(new RegExp(`^Order status updated to ${label}! Notification sent to customer\\.`));
+}
+
+const ADMIN = { email: "admin@pulasa.local", password: "pulasa-admin-local" };
+const VARIANTS: Variant[] = [
+  { javaScript: false, viewport: "phone" },
+  { javaScript: true, viewport: "desktop" },
+];
+
+describe.each(VARIANTS)("admin fulfilment ($javaScript, $viewport)", (variant) => {
+  it(`moves a paid order from raised to delivered with weighing and the balance paid (${variantName(variant)})`, async () => {
+    const customer = await newCustomer(variant.javaScript ? "js" : "nojs");
+    const number = orderNumber();
+    paidOrder(customer.email, number, 2);
+
+    const admin = await open(variant);
+    await signIn(admin.page, ADMIN);
+    await admin.page.goto(`/admin-dashboard?q=${number}`);
+    expect(await admin.page.getByRole("heading", { name: "Admin Dashboard" }).count()).toBe(1);
+    await expectNoAxeViolations(admin.page);
+    await admin.page.getByRole("link", { name: number }).filter({ visible: true }).click();
+    await admin.page.waitForURL(`**/admin-dashboard/orders/${number}`);
+    await expectNoAxeViolations(admin.page);
+
+    await setStatus(admin.page, "Confirmed");
+    await admin.page.getByLabel("Weight (grams)").fill("2150");
+    await admin.page.getByRole("button", { name: "Save weights" }).click();
+    await expect.poll(() => toast(admin.page)).toBe("Weights saved. Final price ₹53,750; balance ₹53,250.");
+    await setStatus(admin.page, "Packed");
+    // Nothing ships before the balance is settled: the server refuses and says why.
+    await admin.page.getByRole("combobox", { name: "Order status" }).selectOption({ label: "Shipped" });
+    await admin.page.getByRole("button", { name: "Update status" }).click();
+    await expect.poll(() => admin.page.getByRole("alert").first().innerText()).toContain("The balance must be paid");
+    await admin.page.getByRole("button", { name: "Request balance" }).click();
+    await expect.poll(() => toast(admin.page)).toBe("Balance of ₹53,250 requested. The customer has been sent a payment link.");
+
+    // The customer pays the balance from My Orders in the sandbox and sees every notice in the bell.
+    const shopper = await open(variant);
+    await signIn(shopper.page, customer);
+    await shopper.page.goto(`/orders/${number}`);
+    await shopper.page.getByRole("link", { name: "Pay balance" }).click();
+    await shopper.page.getByRole("button", { name: "Pay" }).click();
+    await shopper.page.waitForLoadState();
+    expect(String(queryLocal(PERSIST_TO, `SELECT payment_state FROM orders WHERE number = '${number}'`)[0].payment_state)).toBe("balance_paid");
+
+    await admin.page.reload();
+    await setStatus(admin.page, "Shipped");
+    await setStatus(admin.page, "Delivered");
+    const history = await admin.page.getByRole("region", { name: "History" }).innerText();
+    for (const step of ["Order Raised → Confirmed", "Packed → Shipped", "Shipped → Delivered", "Store Admin (local only)"]) expect(history).toContain(step);
+
+    await shopper.page.goto("/");
+    const bell = shopper.page.getByRole("link", { name: /^Notifications, \d+ unread$/ }).filter({ visible: true }).first();
+    expect(Number(/(\d+) unread/.exec((await bell.getAttribute("aria-label")) ?? "")?.[1])).toBeGreaterThanOrEqual(6);
+    await bell.click();
+    await shopper.page.waitForURL("**/notifications");
+    await shopper.page.getByRole("heading", { name: "Notifications", level: 1 }).waitFor();
+    const list = await shopper.page.locator("main").innerText();
+    for (const text of ["Your fish is weighed", "Balance due", "Balance received", "Your order has been delivered successfully."]) expect(list).toContain(text);
+    await expectNoAxeViolations(shopper.page);
+    await shopper.page.getByRole("button", { name: "Mark all as read" }).click();
+    await expect.poll(() => shopper.page.getByRole("link", { name: "Notifications, 0 unread" }).count()).toBeGreaterThan(0);
+    const outbox = await (await fetch(`${baseUrl()}/dev/mail`)).text();
+    expect(outbox).toContain(`Order ${number}: Delivered`);
+    await shopper.close();
+    await admin.close();
+  }, 180_000);
+});
+
+describe("a cancelled order", () => {
+  it("refunds the advance, and the customer is told", async () => {
+    const customer = await newCustomer("cancel");
+    const number = orderNumber();
+    paidOrder(customer.email, number, 1);
+    const admin = await open({ javaScript: false, viewport: "desktop" });
+    await signIn(admin.page, ADMIN);
+    await admin.page.goto(`/admin-dashboard/orders/${number}`);
+    await setStatus(admin.page, "Cancelled");
+    expect(await admin.page.getByRole("region", { name: "Payments" }).innerText()).toContain("Refunded");
+    await admin.close();
+    const shopper = await open({ javaScript: false, viewport: "phone" });
+    await signIn(shopper.page, customer);
+    await shopper.page.goto("/notifications");
+    expect(await shopper.page.locator("main").innerText()).toContain("Advance refunded: ₹500");
+    await shopper.close();
+  }, 120_000);
+
+  it("is refused to a customer: the dashboard redirects home with the spec's message", async () => {
+    const customer = await newCustomer("denied");
+    const page = (await open({ javaScript: false, viewport: "phone" })).page;
+    await signIn(page, customer);
+    await page.goto("/admin-dashboard");
+    await page.waitForURL(baseUrl() + "/");
+    await expect.poll(() => toast(page)).toBe("Access denied. Admin privileges required.");
+  });
+});
