@@ -1,4 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { NotificationBell } from "~/components/notification-bell";
 import { ThemeMenu } from "~/components/theme-menu";
 import { format } from "~/i18n/messages";
 import { useMessages, useSite } from "~/web/site";
@@ -47,22 +48,12 @@ function LogoutButton({ className }: { className: string }) {
 }
 
 function UserBadges() {
-  const { user, cartCount, unreadNotifications } = useSite();
+  const { user, cartCount } = useSite();
   const m = useMessages();
   if (!user) return null;
   return (
     <>
-      <Link to="/notifications" aria-label={format(m.auth.bell, { n: unreadNotifications })} className="relative flex h-11 w-11 items-center justify-center rounded-full text-lg hover:bg-river-100 dark:hover:bg-river-800">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-          <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-        </svg>
-        {unreadNotifications > 0 ? (
-          <span aria-hidden="true" className="absolute right-1 top-1 rounded-full bg-red-600 px-1.5 text-xs font-bold text-white">
-            {unreadNotifications}
-          </span>
-        ) : null}
-      </Link>
+      <NotificationBell />
       {!user.isAdmin ? (
         <Link to="/cart" aria-label={format(m.auth.cartCount, { n: cartCount })} className="relative flex h-11 items-center gap-1 rounded-full px-3 text-sm font-semibold hover:bg-river-100 dark:hover:bg-river-800">
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
@@ -22,6 +22,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("all") }),
+  // The bell's panel was opened (JavaScript): everything is seen, no page to go to, no toast.
+  z.object({ intent: z.literal("seen") }),
   z.object({ intent: z.literal("one"), id: z.coerce.number().int().positive().max(2_147_483_647), open: z.string().optional() }),
 ]);
 
@@ -30,6 +32,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return redirect("/notifications");
+  if (parsed.data.intent === "seen") {
+    await markAllRead(context.db, user.id);
+    return data({ ok: true });
+  }
   if (parsed.data.intent === "all") {
     await markAllRead(context.db, user.id);
     return redirectWithFlash(context, "/notifications", { type: "success", text: getMessages(context.config.product).notifications.marked });
