@@ -6,7 +6,7 @@ import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { settleAdvancePayment, startAdvancePayment, verifyAdvanceCallback } from "~/payments/advance.server";
 import { settleBalancePayment } from "~/payments/balance.server";
 import { getGateway, SANDBOX_SECRETS } from "~/payments/gateway.server";
-import { handlePaymentCallback } from "~/payments/pay-page.server";
+import { handlePaymentCallback, startPayment } from "~/payments/pay-page.server";
 import { sandboxDecide, sendSandboxWebhook } from "~/payments/sandbox.server";
 import { loadContext } from "../../tests/setup/load-context";
 import { paymentSignature, webhookSignature } from "~/payments/signature";
@@ -334,5 +334,27 @@ describe("won auctions", () => {
     expect(await releaseExpiredOrders(db, now + AUCTION_PAY_MS)).toBe(1);
     expect(await one("SELECT status FROM orders WHERE id = ?", late.id)).toEqual({ status: "payment_expired" });
     expect(await stock()).toBe(3);
+  });
+});
+
+describe("a won auction's first payment asks for the address", () => {
+  it("refuses an incomplete or unserviceable address with the spec's messages, then stores it and opens the gateway", async () => {
+    const userId = await newUser("bidder@example.in");
+    const user = (await db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) }))!;
+    const won = await createAuctionOrder(db, { user, auctionId: 9, title: "Lot 9", image: null, winningPaise: 2_000_000, now: Date.now() });
+    const post = async (fields: Record<string, string>) => {
+      const request = new Request(`https://store.test/orders/${won.number}/pay`, { method: "POST", body: new URLSearchParams(fields) });
+      const context = await loadContext(request);
+      context.user = user;
+      return startPayment(request, context, won.number);
+    };
+    const bad = (await post({ ...shipping, zip: "560001" })) as unknown as { init: { status: number }; data: { error: Record<string, string[]> } };
+    expect(bad.init.status).toBe(400);
+    expect(bad.data.error.zip).toEqual(["Sorry, we deliver only in Andhra Pradesh and Telangana for now."]);
+    expect(await one("SELECT zip FROM orders WHERE id = ?", won.id)).toEqual({ zip: "" });
+    const ok = (await post(shipping)) as Response;
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("Location")).toMatch(/^\/sandbox\/checkout\/order_/);
+    expect(await one("SELECT city, state, zip, phone FROM orders WHERE id = ?", won.id)).toEqual({ city: "Rajahmundry", state: "Andhra Pradesh", zip: "533101", phone: "+919876543210" });
   });
 });
