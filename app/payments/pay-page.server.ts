@@ -13,7 +13,6 @@ import { ORDER_NUMBER_PATTERN, tenDigitPhone } from "~/orders/rules";
 import { redirectWithFlash } from "~/web/flash.server";
 import { markAdvanceFailed, settleAdvancePayment, startAdvancePayment, verifyAdvanceCallback } from "./advance.server";
 import { gatewaySecrets } from "./gateway.server";
-import { getDb } from "~/db/client.server";
 import { orders } from "~/db/schema";
 
 /** The signed-in user's own order by number, or a 404 (someone else's order looks like no order). */
@@ -98,7 +97,7 @@ export async function startPayment(request: Request, context: AppLoadContext, nu
 export async function handlePaymentCallback(context: AppLoadContext, number: string | undefined, fields: URLSearchParams) {
   const m = getMessages(context.config.product).shop;
   if (!number || !ORDER_NUMBER_PATTERN.test(number)) throw new Response("Not found", { status: 404 });
-  const [order] = await getDb(context.cloudflare.env).select().from(orders).where(eq(orders.number, number)).limit(1);
+  const [order] = await context.db.select().from(orders).where(eq(orders.number, number)).limit(1);
   if (!order) throw new Response("Not found", { status: 404 });
   const back = order.source === "shop" && order.status === "payment_pending" ? "/checkout" : `/orders/${order.number}`;
   const failed = () => redirectWithFlash(context, back, { type: "error", text: m.checkout.verifyFailed }, { status: 303 });

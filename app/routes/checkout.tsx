@@ -7,6 +7,7 @@ import { cartSummary } from "~/cart/summary";
 import { FormError } from "~/components/form-field";
 import { ShippingFields } from "~/components/shipping-fields";
 import { format, getMessages } from "~/i18n/messages";
+import { DomainError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { shippingSchema } from "~/orders/checkout-schema";
 import { paymentDeps, requireCheckout, shippingDefaults } from "~/orders/checkout.server";
@@ -39,6 +40,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     order = await createShopOrder(context.db, { user, lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })), shipping: submission.value, now: Date.now() });
   } catch (error) {
     if (error instanceof OutOfStockError) return data(submission.reply({ formErrors: [format(m.outOfStock, { name: error.productName })] }), { status: 409 });
+    // Anything else the order rules refuse (e.g. too many kg of one fish) is the shopper's to fix, not a 500.
+    if (error instanceof DomainError) return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
     throw error;
   }
   try {
