@@ -2,6 +2,7 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { ThemeMenu } from "~/components/theme-menu";
 import { format } from "~/i18n/messages";
 import { useMessages, useSite } from "~/web/site";
+import { useOptimisticCartCount } from "~/cart/use-cart-count";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3 py-2 text-sm font-medium transition hover:bg-river-100 dark:hover:bg-river-800 ${
@@ -47,7 +48,8 @@ function LogoutButton({ className }: { className: string }) {
 }
 
 function UserBadges() {
-  const { user, cartCount, unreadNotifications } = useSite();
+  const { user, cartCount: serverCartCount, unreadNotifications } = useSite();
+  const cartCount = useOptimisticCartCount(serverCartCount);
   const m = useMessages();
   if (!user) return null;
   return (

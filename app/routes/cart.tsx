@@ -132,6 +132,7 @@ function CartLineItem({ line }: { line: CartLine }) {
             <FetcherMarker />
             <input type="hidden" name="intent" value="set" />
             <input type="hidden" name="productId" value={line.productId} />
+            <input type="hidden" name="from" value={line.quantity} />
             <button type="submit" name="quantity" value={line.quantity - 1} className="btn-outline h-11 w-11 px-0" aria-label={format(m.decrease, { name: line.name })}>
               −
             </button>
@@ -152,6 +153,7 @@ function CartLineItem({ line }: { line: CartLine }) {
           <fetcher.Form method="post" action="/cart" preventScrollReset>
             <FetcherMarker />
             <input type="hidden" name="productId" value={line.productId} />
+            <input type="hidden" name="from" value={line.quantity} />
             <button type="submit" name="intent" value="remove" className="btn text-red-700 underline dark:text-red-300" aria-label={format(m.removeLabel, { name: line.name })}>
               {m.remove}
             </button>
