@@ -130,6 +130,8 @@ describe.each(RUNS)("checkout ($javaScript, $viewport)", (variant) => {
     await submitCheckout(page, VALID);
     await page.waitForURL(/\/orders\/PUL-\d{4}-[A-Z0-9]{4}\/pay$/);
     const number = /PUL-\d{4}-[A-Z0-9]{4}/.exec(page.url())![0];
+    expect(await page.getByRole("main").innerText()).toContain(`Order ${number} is held for you until`);
+    await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Pay ₹500" }).click();
     await page.waitForURL(/\/sandbox\/checkout\/order_/);
     await page.getByRole("button", { name: "Pay", exact: true }).click();
@@ -175,6 +177,7 @@ describe("guards and the floating cart (JS off, phone)", () => {
     const summary = page.getByRole("complementary", { name: "Cart summary" });
     expect(await summary.innerText()).toContain("1 item(s) in cart");
     expect(await summary.innerText()).toContain("₹25,000.00");
+    await expectNoAxeViolations(page);
     await page.goto("/cart");
     expect(await summary.count()).toBe(0);
     await page.goto("/blogs");
