@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cartItems, products } from "~/db/schema";
+import { MAX_LINE_QUANTITY } from "~/orders/rules";
 
 /** Number of items (sum of quantities) in a user's cart. */
 export async function cartCount(db: Db, userId: number): Promise<number> {
@@ -25,7 +26,7 @@ export async function addToCart(db: Db, userId: number, productId: number): Prom
     .onConflictDoUpdate({
       target: [cartItems.userId, cartItems.productId],
       // Never above the stock (the cart's rule): a further add at the stock leaves the line as it is.
-      set: { quantity: sql`min(${cartItems.quantity} + 1, (select ${products.stock} from ${products} where ${products.id} = ${productId}))` },
+      set: { quantity: sql`min(${cartItems.quantity} + 1, ${MAX_LINE_QUANTITY}, (select ${products.stock} from ${products} where ${products.id} = ${productId}))` },
     });
   return { name: product.name };
 }
@@ -61,7 +62,8 @@ export async function setCartQuantity(db: Db, userId: number, productId: number,
     const removed = await db.delete(cartItems).where(where).returning({ productId: cartItems.productId });
     return removed.length ? { kind: "removed" } : { kind: "missing" };
   }
-  const stock = sql`(select ${products.stock} from ${products} where ${products.id} = ${productId})`;
+  // An order takes at most MAX_LINE_QUANTITY kg of one fish, so the cart never offers more.
+  const stock = sql`min(${MAX_LINE_QUANTITY}, (select ${products.stock} from ${products} where ${products.id} = ${productId}))`;
   const updated = await db
     .update(cartItems)
     .set({ quantity: sql`min(${quantity}, ${stock})` })

@@ -43,6 +43,16 @@ describe("cart rules", () => {
     expect(await cartCount(db, userId)).toBe(5);
   });
 
+  it("never above the most one order may take of a fish (50 kg), whatever the stock", async () => {
+    await env.DB.prepare("UPDATE products SET stock = 500 WHERE id = 1").run();
+    await clearCart(db, userId);
+    await addToCart(db, userId, 1);
+    expect(await setCartQuantity(db, userId, 1, 80)).toMatchObject({ kind: "capped", quantity: 50 });
+    await addToCart(db, userId, 1);
+    expect(await cartCount(db, userId)).toBe(50);
+    await env.DB.prepare("UPDATE products SET stock = 5 WHERE id = 1").run();
+  });
+
   it("− to 0 removes the line, as does a negative quantity; Remove and Clear empty it", async () => {
     await clearCart(db, userId);
     await addToCart(db, userId, 1);

@@ -8,6 +8,11 @@ export type CartPreview = { items: number; lines: { name: string; quantity: numb
 
 const HIDDEN_ON = ["/cart", "/checkout", "/help-support", "/delivery-info", "/returns-refunds", "/terms-conditions", "/privacy-policy"];
 
+/** The spec's pages, plus the payment steps that continue the checkout (the pay page, the sandbox). */
+function hiddenOn(pathname: string) {
+  return HIDDEN_ON.includes(pathname) || /^\/orders\/[^/]+\/pay$/.test(pathname) || pathname.startsWith("/sandbox/");
+}
+
 /**
  * The floating cart summary (spec): everywhere but the cart, checkout and policy pages, for a non-empty
  * cart. Closing it is a form post that sets a browser-session cookie, so it stays closed without JavaScript.
@@ -16,7 +21,7 @@ export function FloatingCart({ preview }: { preview: CartPreview | null }) {
   const { pathname } = useLocation();
   const close = useFetcher({ key: "cart-summary-close" });
   const m = useMessages().shop.cart;
-  if (!preview || preview.items === 0 || HIDDEN_ON.includes(pathname) || close.state !== "idle") return null;
+  if (!preview || preview.items === 0 || hiddenOn(pathname) || close.state !== "idle") return null;
   return (
     <aside aria-label={m.floatingLabel} className="card fixed bottom-4 left-4 z-30 w-[min(20rem,calc(100vw-2rem))] p-4 shadow-lg">
       <div className="flex items-start justify-between gap-2">

@@ -3,6 +3,7 @@ import { NotificationBell } from "~/components/notification-bell";
 import { ThemeMenu } from "~/components/theme-menu";
 import { format } from "~/i18n/messages";
 import { useMessages, useSite } from "~/web/site";
+import { useOptimisticCartCount } from "~/cart/use-cart-count";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3 py-2 text-sm font-medium transition hover:bg-river-100 dark:hover:bg-river-800 ${
@@ -48,7 +49,8 @@ function LogoutButton({ className }: { className: string }) {
 }
 
 function UserBadges() {
-  const { user, cartCount } = useSite();
+  const { user, cartCount: serverCartCount } = useSite();
+  const cartCount = useOptimisticCartCount(serverCartCount);
   const m = useMessages();
   if (!user) return null;
   return (

@@ -1,5 +1,4 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { AppConfig } from "~/config.server";
 import type { Db } from "~/db/client.server";
 import { orderItems, orders, payments, type Order, type Payment } from "~/db/schema";
 import { checkoutMessages } from "~/i18n/checkout.messages";
@@ -226,8 +225,4 @@ async function sendReceipt(deps: PaymentDeps, order: Order) {
     orderId: order.id,
     orderNumber: order.number,
   });
-}
-
-export function isConfigAvailable(config: AppConfig) {
-  return gatewaySecrets(config) !== null;
 }

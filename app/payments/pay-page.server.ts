@@ -1,5 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod";
+import { shippingSchema } from "~/orders/checkout-schema";
 import { and, desc, eq } from "drizzle-orm";
 import { requireUser } from "~/auth/guards.server";
 import { payments } from "~/db/schema";
@@ -7,11 +9,10 @@ import { getMessages } from "~/i18n/messages";
 import { NotFoundError } from "~/lib/errors";
 import { paymentDeps } from "~/orders/checkout.server";
 import { getUserOrder } from "~/orders/orders.server";
-import { ORDER_NUMBER_PATTERN } from "~/orders/rules";
+import { ORDER_NUMBER_PATTERN, tenDigitPhone } from "~/orders/rules";
 import { redirectWithFlash } from "~/web/flash.server";
 import { markAdvanceFailed, settleAdvancePayment, startAdvancePayment, verifyAdvanceCallback } from "./advance.server";
 import { gatewaySecrets } from "./gateway.server";
-import { getDb } from "~/db/client.server";
 import { orders } from "~/db/schema";
 
 /** The signed-in user's own order by number, or a 404 (someone else's order looks like no order). */
@@ -44,6 +45,8 @@ export async function payPageData(request: Request, context: AppLoadContext, num
     : [];
   const origin = new URL(request.url).origin;
   return {
+    needsAddress: needsAddress(order),
+    shipping: { firstName: order.firstName, lastName: order.lastName, phone: tenDigitPhone(order.phone), address: order.address, city: order.city, state: order.state, zip: order.zip },
     order: { number: order.number, source: order.source, advancePaise: order.advancePaise, estimatedTotalPaise: order.estimatedTotalPaise, reservedUntil: order.reservedUntil, items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, pricePaise: i.pricePaise })) },
     gateway: secrets?.name ?? null,
     keyId: secrets?.keyId ?? null,
@@ -54,11 +57,28 @@ export async function payPageData(request: Request, context: AppLoadContext, num
   };
 }
 
-/** 'Pay ₹500' on the pay page: a gateway attempt for our amount; the sandbox's page at once, Razorpay's via the page. */
+/** A won auction's order starts with the profile's address, which may lack the city, state or pincode. */
+function needsAddress(order: { city: string; state: string; zip: string }) {
+  return !order.city || !order.state || !order.zip;
+}
+
+/**
+ * 'Pay ₹500' on the pay page: a gateway attempt for our amount; the sandbox's page at once, Razorpay's via
+ * the page. An order without a full address (a won auction) takes the shipping form first, same rules.
+ */
 export async function startPayment(request: Request, context: AppLoadContext, number: string | undefined) {
   const { order } = await requireOwnOrder(request, context, number);
   const m = getMessages(context.config.product).shop.checkout;
   if (order.status !== "payment_pending") throw redirect(`/orders/${order.number}`);
+  if (needsAddress(order)) {
+    const submission = parseWithZod(await request.formData(), { schema: shippingSchema });
+    if (submission.status !== "success") return data(submission.reply({ formErrors: [m.fixErrors] }), { status: 400 });
+    const s = submission.value;
+    await context.db
+      .update(orders)
+      .set({ firstName: s.firstName, lastName: s.lastName, phone: `+91${s.phone}`, address: s.address, city: s.city, state: s.state, zip: s.zip, updatedAt: Date.now() })
+      .where(and(eq(orders.id, order.id), eq(orders.status, "payment_pending")));
+  }
   try {
     const started = await startAdvancePayment(paymentDeps(context), order, new URL(request.url).origin);
     if (started.gateway === "sandbox") return redirect(`/sandbox/checkout/${started.gatewayOrderId}`, 303);
@@ -77,7 +97,7 @@ export async function startPayment(request: Request, context: AppLoadContext, nu
 export async function handlePaymentCallback(context: AppLoadContext, number: string | undefined, fields: URLSearchParams) {
   const m = getMessages(context.config.product).shop;
   if (!number || !ORDER_NUMBER_PATTERN.test(number)) throw new Response("Not found", { status: 404 });
-  const [order] = await getDb(context.cloudflare.env).select().from(orders).where(eq(orders.number, number)).limit(1);
+  const [order] = await context.db.select().from(orders).where(eq(orders.number, number)).limit(1);
   if (!order) throw new Response("Not found", { status: 404 });
   const back = order.source === "shop" && order.status === "payment_pending" ? "/checkout" : `/orders/${order.number}`;
   const failed = () => redirectWithFlash(context, back, { type: "error", text: m.checkout.verifyFailed }, { status: 303 });

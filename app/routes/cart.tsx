@@ -8,7 +8,7 @@ import { FetcherMarker } from "~/components/hydrated";
 import { Picture } from "~/components/picture";
 import { format, getMessages } from "~/i18n/messages";
 import { formatRupees } from "~/lib/money";
-import { savingPaise, struckPricePaise } from "~/orders/rules";
+import { MAX_LINE_QUANTITY, savingPaise, struckPricePaise } from "~/orders/rules";
 import { useMessages } from "~/web/site";
 
 export const meta: MetaFunction = () => [{ title: "Your Cart" }, { name: "robots", content: "noindex" }];
@@ -31,7 +31,7 @@ function useOptimisticLines(lines: CartLine[]): CartLine[] {
     let quantity = line.quantity;
     for (const f of pending) {
       if (f.formData?.get("productId") !== String(line.productId)) continue;
-      quantity = f.formData.get("intent") === "remove" ? 0 : Math.min(Number(f.formData.get("quantity")), line.stock);
+      quantity = f.formData.get("intent") === "remove" ? 0 : Math.min(Number(f.formData.get("quantity")), line.stock, MAX_LINE_QUANTITY);
     }
     return quantity > 0 ? [{ ...line, quantity }] : [];
   });
@@ -110,7 +110,7 @@ function CartLineItem({ line }: { line: CartLine }) {
   const m = useMessages().shop.cart;
   // One fetcher per line, so quick clicks on one line replace each other instead of racing.
   const fetcher = useFetcher({ key: `cart-line-${line.productId}` });
-  const atMax = line.quantity >= line.stock;
+  const atMax = line.quantity >= Math.min(line.stock, MAX_LINE_QUANTITY);
   return (
     <li className="card flex flex-col gap-4 p-4 sm:flex-row">
       <Picture name={line.image} alt="" kind="card" sizes="128px" className="h-32 w-full rounded-xl object-cover sm:w-32" />
@@ -132,6 +132,7 @@ function CartLineItem({ line }: { line: CartLine }) {
             <FetcherMarker />
             <input type="hidden" name="intent" value="set" />
             <input type="hidden" name="productId" value={line.productId} />
+            <input type="hidden" name="from" value={line.quantity} />
             <button type="submit" name="quantity" value={line.quantity - 1} className="btn-outline h-11 w-11 px-0" aria-label={format(m.decrease, { name: line.name })}>
               −
             </button>
@@ -152,6 +153,7 @@ function CartLineItem({ line }: { line: CartLine }) {
           <fetcher.Form method="post" action="/cart" preventScrollReset>
             <FetcherMarker />
             <input type="hidden" name="productId" value={line.productId} />
+            <input type="hidden" name="from" value={line.quantity} />
             <button type="submit" name="intent" value="remove" className="btn text-red-700 underline dark:text-red-300" aria-label={format(m.removeLabel, { name: line.name })}>
               {m.remove}
             </button>

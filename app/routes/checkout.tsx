@@ -1,16 +1,17 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { cartSummary } from "~/cart/summary";
-import { FormError, FormField } from "~/components/form-field";
+import { FormError } from "~/components/form-field";
+import { ShippingFields } from "~/components/shipping-fields";
 import { format, getMessages } from "~/i18n/messages";
+import { DomainError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { shippingSchema } from "~/orders/checkout-schema";
 import { paymentDeps, requireCheckout, shippingDefaults } from "~/orders/checkout.server";
 import { createShopOrder, OutOfStockError } from "~/orders/orders.server";
-import { SERVICEABLE_STATES } from "~/orders/rules";
 import { startAdvancePayment } from "~/payments/advance.server";
 import { gatewaySecrets } from "~/payments/gateway.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -39,6 +40,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     order = await createShopOrder(context.db, { user, lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })), shipping: submission.value, now: Date.now() });
   } catch (error) {
     if (error instanceof OutOfStockError) return data(submission.reply({ formErrors: [format(m.outOfStock, { name: error.productName })] }), { status: 409 });
+    // Anything else the order rules refuse (e.g. too many kg of one fish) is the shopper's to fix, not a 500.
+    if (error instanceof DomainError) return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
     throw error;
   }
   try {
@@ -67,7 +70,6 @@ export default function Checkout() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: shippingSchema }),
   });
   const summary = cartSummary(lines);
-  const stateInvalid = Boolean(fields.state.errors?.length);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="font-serif text-3xl font-bold">{m.title}</h1>
@@ -108,32 +110,7 @@ export default function Checkout() {
           <h2 id="shipping" className="text-xl font-bold">{m.shippingHeading}</h2>
           <Form method="post" {...getFormProps(form)} className="mt-4 space-y-1">
             <FormError errors={form.errors} />
-            <div className="grid gap-x-4 sm:grid-cols-2">
-              <FormField field={fields.firstName} label={m.firstName} type="text" autoComplete="given-name" />
-              <FormField field={fields.lastName} label={m.lastName} type="text" autoComplete="family-name" />
-            </div>
-            <FormField field={fields.phone} label={m.phone} type="tel" autoComplete="tel-national" inputMode="numeric" maxLength={10} hint={m.phoneHint} />
-            <FormField field={fields.address} label={m.address} type="text" autoComplete="street-address" />
-            <div className="grid gap-x-4 sm:grid-cols-3">
-              <FormField field={fields.city} label={m.city} type="text" autoComplete="address-level2" />
-              <div>
-                <label htmlFor={fields.state.id} className="block text-sm font-medium">{m.state}</label>
-                <select
-                  {...getSelectProps(fields.state)}
-                  key={fields.state.key}
-                  autoComplete="address-level1"
-                  className={`mt-1 block min-h-11 w-full rounded-xl border bg-white px-3 text-base shadow-sm dark:bg-river-950 ${stateInvalid ? "border-red-500" : "border-river-200 dark:border-river-700"}`}
-                >
-                  <option value="">{m.chooseState}</option>
-                  {SERVICEABLE_STATES.map((s) => (
-                    <option key={s} value={s}>{s}</option>
-                  ))}
-                </select>
-                <p id={fields.state.errorId} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">{fields.state.errors?.[0]}</p>
-              </div>
-              <FormField field={fields.zip} label={m.zip} type="text" autoComplete="postal-code" inputMode="numeric" maxLength={6} />
-            </div>
-            <p className="text-xs text-slate-600 dark:text-slate-300">{m.zipHint}</p>
+            <ShippingFields fields={fields} />
             {paymentAvailable ? null : <p role="alert" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">{m.notAvailable}</p>}
             <button type="submit" className="btn-primary mt-4 w-full text-base" disabled={busy || !paymentAvailable}>
               {busy ? m.paying : m.pay}

@@ -1,5 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormError } from "~/components/form-field";
+import { ShippingFields } from "~/components/shipping-fields";
+import { shippingSchema } from "~/orders/checkout-schema";
 import { RazorpayButton } from "~/components/razorpay-button";
 import { format } from "~/i18n/messages";
 import { formatRupees } from "~/lib/money";
@@ -20,6 +25,15 @@ export default function PayAdvance() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const { order } = data;
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult: lastResult && "status" in lastResult ? lastResult : undefined,
+    defaultValue: data.shipping,
+    constraint: getZodConstraint(shippingSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: shippingSchema }),
+  });
   const until = order.reservedUntil ? formatIst(order.reservedUntil) : "";
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
@@ -63,7 +77,14 @@ export default function PayAdvance() {
             label={m.payButton}
           />
         ) : (
-          <Form method="post" className="mt-6">
+          <Form method="post" className="mt-6 space-y-1" {...(data.needsAddress ? getFormProps(form) : {})}>
+            {data.needsAddress ? (
+              <>
+                <h2 className="text-xl font-bold">{all.checkout.shippingHeading}</h2>
+                <FormError errors={form.errors} />
+                <ShippingFields fields={fields} />
+              </>
+            ) : null}
             {data.gateway === "sandbox" ? <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{m.sandboxNote}</p> : null}
             <button type="submit" className="btn-primary w-full text-base" disabled={busy}>
               {busy ? all.checkout.paying : m.payButton}

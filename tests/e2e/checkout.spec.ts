@@ -137,6 +137,8 @@ describe.each(RUNS)("checkout ($javaScript, $viewport)", (variant) => {
     await submitCheckout(page, VALID);
     await page.waitForURL(/\/orders\/PUL-\d{4}-[A-Z0-9]{4}\/pay$/);
     const number = /PUL-\d{4}-[A-Z0-9]{4}/.exec(page.url())![0];
+    expect(await page.getByRole("main").innerText()).toContain(`Order ${number} is held for you until`);
+    await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Pay ₹500" }).click();
     await page.waitForURL(/\/sandbox\/checkout\/order_/);
     await page.getByRole("button", { name: "Pay", exact: true }).click();
@@ -162,11 +164,36 @@ describe.each(RUNS)("checkout ($javaScript, $viewport)", (variant) => {
   });
 });
 
-describe("My Orders guards", () => {
-  it("answers 404 for someone else's order and shows the empty state", async () => {
+describe("guards and the floating cart (JS off, phone)", () => {
+  it("checkout guards with the spec's toasts, 404 for someone else's order, the empty state, closing the summary", async () => {
     const who = await newShopper("guard");
     const { page, close } = await open({ javaScript: false, viewport: "phone" });
+    await page.goto("/checkout");
+    await page.waitForURL("**/login?redirectTo=%2Fcheckout");
+    await expect.poll(() => toast(page)).toBe("Please login to access checkout");
     await login(page, who);
+    await page.goto("/checkout");
+    await page.waitForURL("**/cart");
+    await expect.poll(() => toast(page)).toBe("Your cart is empty. Please add items before checkout.");
+    expect(await page.getByRole("heading", { name: "Your cart is empty" }).count()).toBe(1);
+
+    // The floating summary: on other pages, not on the cart; closed for the session, without JavaScript.
+    await page.goto("/products");
+    await page.getByRole("button", { name: "Add to Cart" }).first().click();
+    await page.goto("/blogs");
+    const summary = page.getByRole("complementary", { name: "Cart summary" });
+    expect(await summary.innerText()).toContain("1 item(s) in cart");
+    expect(await summary.innerText()).toContain("₹25,000.00");
+    await expectNoAxeViolations(page);
+    await page.goto("/cart");
+    expect(await summary.count()).toBe(0);
+    await page.goto("/blogs");
+    await summary.getByRole("button", { name: "Close cart summary" }).click();
+    await page.waitForURL("**/blogs");
+    expect(await summary.count()).toBe(0);
+    await page.goto("/");
+    expect(await summary.count()).toBe(0);
+
     const res = await page.goto("/orders/PUL-2611-2345");
     expect(res?.status()).toBe(404);
     await page.goto("/orders");

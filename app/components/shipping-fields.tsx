@@ -1,0 +1,48 @@
+import { getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { FormField } from "~/components/form-field";
+import { SERVICEABLE_STATES } from "~/orders/rules";
+import { useMessages } from "~/web/site";
+
+type Field = FieldMetadata<string | undefined>;
+
+/** The shipping form's fields (spec section 5), for the checkout and for a won auction's first payment. */
+export function ShippingFields({ fields }: { fields: Record<"firstName" | "lastName" | "phone" | "address" | "city" | "state" | "zip", Field> }) {
+  const m = useMessages().shop.checkout;
+  const stateInvalid = Boolean(fields.state.errors?.length);
+  return (
+    <>
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <FormField field={fields.firstName} label={m.firstName} type="text" autoComplete="given-name" />
+        <FormField field={fields.lastName} label={m.lastName} type="text" autoComplete="family-name" />
+      </div>
+      <FormField field={fields.phone} label={m.phone} type="tel" autoComplete="tel-national" inputMode="numeric" maxLength={10} hint={m.phoneHint} />
+      <FormField field={fields.address} label={m.address} type="text" autoComplete="street-address" />
+      <div className="grid gap-x-4 sm:grid-cols-3">
+        <FormField field={fields.city} label={m.city} type="text" autoComplete="address-level2" />
+        <div>
+          <label htmlFor={fields.state.id} className="block text-sm font-medium">
+            {m.state}
+          </label>
+          <select
+            {...getSelectProps(fields.state)}
+            key={fields.state.key}
+            autoComplete="address-level1"
+            className={`mt-1 block min-h-11 w-full rounded-xl border bg-white px-3 text-base shadow-sm dark:bg-river-950 ${stateInvalid ? "border-red-500" : "border-river-200 dark:border-river-700"}`}
+          >
+            <option value="">{m.chooseState}</option>
+            {SERVICEABLE_STATES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+          <p id={fields.state.errorId} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">
+            {fields.state.errors?.[0]}
+          </p>
+        </div>
+        <FormField field={fields.zip} label={m.zip} type="text" autoComplete="postal-code" inputMode="numeric" maxLength={6} />
+      </div>
+      <p className="text-xs text-slate-600 dark:text-slate-300">{m.zipHint}</p>
+    </>
+  );
+}
