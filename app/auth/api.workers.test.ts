@@ -251,7 +251,8 @@ describe("login, tokens and logout", () => {
     const request = new Request("https://store.test/login", { headers: { "CF-Connecting-IP": "192.0.2.250" } });
     const result = await login(authDeps(await loadContext(request)), "owner@example.in", "godavari-2026", { knownAccountIds: [user!.id] });
     expect(result.user.id).toBe(user!.id);
-  });
+    // 70 password hashes (PBKDF2, 100,000 rounds each) take a few seconds on a busy machine.
+  }, 30_000);
 });
 
 describe("check-user and google", () => {
