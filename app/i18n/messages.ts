@@ -1,3 +1,4 @@
+import { auctionLiveMessages } from "./auction-live.messages";
 /**
  * The message catalogue: every visible interface string, in English for now (Telugu follows). Texts the
  * spec names are its exact words; `{product}` is filled from configuration.
@@ -123,6 +124,7 @@ const en = {
     noBids: "No bids yet. Be the first to bid.",
     backToAuctions: "Back to Auctions",
   },
+  auctionLive: auctionLiveMessages,
   notFound: {
     heading: "Oops! Page not found",
     text: "The page you are looking for does not exist or has moved.",
