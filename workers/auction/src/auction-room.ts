@@ -76,40 +76,44 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
   /** Creates the auction (admin) or adopts a summary row that predates the object (seeded auctions). */
   async create(input: CreateInput): Promise<AuctionView> {
     if (!this.state) {
-      this.save({
-        id: input.id,
-        status: "active",
-        title: input.title,
-        description: input.description,
-        image: input.image,
-        sellerName: input.sellerName,
-        sellerUserId: input.sellerUserId,
-        startPricePaise: input.startPricePaise,
-        incrementPaise: input.incrementPaise,
-        currentPricePaise: input.startPricePaise,
-        startTime: input.startTime,
-        scheduledEndTime: input.endTime,
-        endTime: input.endTime,
-        bidCount: 0,
-        leaderId: null,
-        leaderName: null,
-        leaderMaxPaise: 0,
-        version: 1,
-        lastBidAt: {},
-        cancelReason: null,
-        finalized: false,
-        winnerUserId: null,
-        orderNumber: null,
-      });
-      await this.ctx.storage.setAlarm(input.endTime);
+      await this.init(input);
       await this.syncD1([]);
     }
     return this.view(null);
   }
 
+  private async init(input: CreateInput) {
+    this.save({
+      id: input.id,
+      status: "active",
+      title: input.title,
+      description: input.description,
+      image: input.image,
+      sellerName: input.sellerName,
+      sellerUserId: input.sellerUserId,
+      startPricePaise: input.startPricePaise,
+      incrementPaise: input.incrementPaise,
+      currentPricePaise: input.startPricePaise,
+      startTime: input.startTime,
+      scheduledEndTime: input.endTime,
+      endTime: input.endTime,
+      bidCount: 0,
+      leaderId: null,
+      leaderName: null,
+      leaderMaxPaise: 0,
+      version: 1,
+      lastBidAt: {},
+      cancelReason: null,
+      finalized: false,
+      winnerUserId: null,
+      orderNumber: null,
+    });
+    await this.ctx.storage.setAlarm(input.endTime);
+  }
+
   async adopt(row: AuctionRow): Promise<void> {
     if (this.state) return;
-    await this.create({
+    await this.init({
       id: row.id,
       title: row.title,
       description: row.description,
@@ -122,7 +126,24 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
       endTime: row.endTime,
     });
     const created = this.state as Stored | null;
-    if (row.status === "cancelled" && created) this.save({ ...created, status: "cancelled", finalized: true });
+    if (!created) return;
+    // A row that predates the object (seed data) keeps its price and its bid history.
+    const { results } = await this.env.DB.prepare("SELECT bidder_name, amount_paise, created_at FROM auction_bids WHERE auction_id = ? ORDER BY created_at, id")
+      .bind(row.id)
+      .all<{ bidder_name: string; amount_paise: number; created_at: number }>();
+    results.forEach((b, i) => {
+      this.ctx.storage.sql.exec("INSERT INTO bids (seq, user_id, bidder_name, amount_paise, proxy, created_at) VALUES (?, 0, ?, ?, 0, ?)", i + 1, b.bidder_name, b.amount_paise, b.created_at);
+    });
+    this.save({
+      ...created,
+      currentPricePaise: row.currentPricePaise,
+      bidCount: Math.max(row.bidCount, results.length),
+      status: row.status,
+      finalized: row.status !== "active",
+      version: Math.max(created.version, row.version + 1),
+    });
+    if (row.status !== "active") await this.ctx.storage.deleteAlarm();
+    await this.syncD1([]);
   }
 
   view(viewer: Viewer): AuctionView {

@@ -5,7 +5,7 @@ import { getDb } from "../../../app/db/client.server";
 import { auctions, type AuctionRow, type User } from "../../../app/db/schema";
 import type { AuctionRoom } from "./auction-room";
 import { publicBidderName } from "./bid-rules";
-import { createAuctionInput, parseBid, readBody } from "./input";
+import { createAuctionInput, MAX_IMAGE_BYTES, parseBid, readBody, sniffImage } from "./input";
 import { listAuctions } from "./listing";
 import type { RoomEnv } from "./room-d1";
 
@@ -99,6 +99,20 @@ async function handle(request: Request, env: Env): Promise<Response> {
     const outcome = await stub.bid(bidder, bid.amountPaise, bid.maxPaise);
     return outcome.ok ? json({ success: true, message: outcome.message, auction: outcome.auction }) : fail(outcome.error, outcome.status);
   }
+  if (pathname === "/api/auction/images" && request.method === "POST") {
+    const user = await authenticate(request, env);
+    if (!user) return fail("Please login to continue", 401);
+    if (!user.isAdmin) return fail("Access denied. Admin privileges required.", 403);
+    if (!env.AUCTION_IMAGES) return fail("Image uploads are not configured", 503);
+    const declared = Number(request.headers.get("Content-Length") ?? "0");
+    if (declared > MAX_IMAGE_BYTES) return fail("The image must be a JPEG, PNG or WebP file of at most 2 MB", 400);
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    const kind = sniffImage(bytes);
+    if (bytes.byteLength === 0 || bytes.byteLength > MAX_IMAGE_BYTES || !kind) return fail("The image must be a JPEG, PNG or WebP file of at most 2 MB", 400);
+    const key = `${crypto.randomUUID()}.${kind.ext}`;
+    await env.AUCTION_IMAGES.put(key, bytes, { httpMetadata: { contentType: kind.type } });
+    return json({ success: true, url: `/api/auction/images/${key}` }, 201);
+  }
   const cancel = /^\/api\/auction\/(\d{1,12})\/cancel$/.exec(pathname);
   if (cancel && request.method === "POST") {
     const user = await authenticate(request, env);
@@ -112,7 +126,7 @@ async function handle(request: Request, env: Env): Promise<Response> {
     const result = await (await room(env, row)).cancel(reason);
     return result.ok ? json({ success: true, message: "Auction cancelled" }) : fail(result.error ?? "Failed", 409);
   }
-  const image = /^\/api\/auction\/images\/([a-z0-9-]{8,80}\.(?:jpg|png|webp))$/.exec(pathname);
+  const image = /^\/api\/auction\/images\/([0-9a-f-]{36}\.(?:jpg|png|webp))$/.exec(pathname);
   if (image && request.method === "GET") {
     const object = await env.AUCTION_IMAGES?.get(image[1]);
     if (!object) return fail("Not found", 404);

@@ -88,3 +88,14 @@ export function createAuctionInput(body: Body, now: number): { ok: true; value: 
   const sellerName = text(body.seller_name) || "Godavari Pulasa";
   return { ok: true, value: { title, description, image, sellerName, startPricePaise, incrementPaise, startTime: Math.max(startTime, now), endTime } };
 }
+
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+
+/** The image type by its first bytes (never by its name or declared type): JPEG, PNG or WebP, else null. */
+export function sniffImage(bytes: Uint8Array): { ext: "jpg" | "png" | "webp"; type: string } | null {
+  const at = (i: number, ...values: number[]) => values.every((v, k) => bytes[i + k] === v);
+  if (at(0, 0xff, 0xd8, 0xff)) return { ext: "jpg", type: "image/jpeg" };
+  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return { ext: "png", type: "image/png" };
+  if (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return { ext: "webp", type: "image/webp" };
+  return null;
+}
