@@ -14,7 +14,7 @@ const DEV_SECRET = "local-development-only-secret-do-not-use-in-production";
 /** A verified bidder with a live session, made straight in the local database (sign-up is tested elsewhere). */
 async function bidder(id: number, name: string) {
   const token = randomBytes(24).toString("base64url");
-  const hash = createHash("sha256").update(token).digest("hex");
+  const hash = createHash("sha256").update(token).digest("base64url");
   queryLocal(
     PERSIST_TO,
     `INSERT INTO users (id, name, email, email_verified_at) VALUES (${id}, '${name}', 'bidder${id}.${Date.now()}@example.in', ${Date.now()}); INSERT INTO sessions (id, user_id, purpose, expires_at) VALUES ('${hash}', ${id}, 'session', ${Date.now() + 3_600_000});`,
