@@ -18,3 +18,18 @@ export type Auction = {
 export function isOpen(auction: Pick<Auction, "status" | "end_time">, now = Date.now()): boolean {
   return auction.status === "active" && new Date(auction.end_time).getTime() > now;
 }
+
+/** The auction as its Durable Object sees it (detail page, live updates): the spec's shape plus bidding details. */
+export type AuctionView = Auction & {
+  start_time: string;
+  min_increment: number;
+  /** The lowest amount the next bid may be (rupees). */
+  min_next_bid: number;
+  /** Bumped on every change: a client that sees a gap asks for the state again. */
+  version: number;
+  /** The viewer's standing, when signed in and they have bid. */
+  you: "leading" | "outbid" | "won" | null;
+  cancel_reason: string | null;
+  /** The winner's order (shown to the winner only). */
+  order_number: string | null;
+};

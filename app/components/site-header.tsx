@@ -63,7 +63,9 @@ function UserBadges() {
             <circle cx="18" cy="20" r="1.5" />
             <path d="M2.5 3h2.7l2.4 11.4a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 1.9-1.5L21 7H6" />
           </svg>
-          <span aria-hidden="true">{m.nav.cart}</span>
+          <span aria-hidden="true" className="hidden sm:inline">
+            {m.nav.cart}
+          </span>
           <span aria-hidden="true" className="rounded-full bg-gold-400 px-2 text-xs font-bold text-river-950">
             {cartCount}
           </span>
@@ -87,7 +89,8 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
         <Link to="/" className="flex shrink-0 items-center gap-2 font-serif text-lg font-bold text-river-800 dark:text-white" prefetch="intent">
           <img src="/media/logo.svg" alt="" width="36" height="36" className="h-9 w-9" />
-          <span className="hidden min-[380px]:inline">{site.brand}</span>
+          {/* Signed in, the bell and the cart need the room on a phone: the logo alone says where you are. */}
+          <span className={user ? "hidden min-[440px]:inline" : "hidden min-[380px]:inline"}>{site.brand}</span>
         </Link>
         <nav aria-label={m.mainNavigation} className="ml-auto hidden items-center gap-1 lg:flex">
           {items.map((item) => (
@@ -108,7 +111,7 @@ export function SiteHeader() {
               <span aria-hidden="true" className="hidden text-lg group-open:inline">
                 ✕
               </span>
-              {m.menu}
+              <span className="sr-only sm:not-sr-only">{m.menu}</span>
             </summary>
             <nav
               aria-label={`${m.mainNavigation} (${m.menu})`}

@@ -41,6 +41,17 @@ export const auctions = sqliteTable(
     bidCount: integer("bid_count").notNull().default(0),
     sellerName: text("seller_name").notNull(),
     createdAt: createdAt(),
+    /** Bids open at this time (epoch ms); null means open from creation. */
+    startTime: integer("start_time", { mode: "number" }),
+    /** The end the admin set; soft close may move end_time up to 30 minutes past it. */
+    scheduledEndTime: integer("scheduled_end_time", { mode: "number" }),
+    minIncrementPaise: integer("min_increment_paise").notNull().default(10_000),
+    /** The admin who created it (cannot bid on it). */
+    sellerUserId: integer("seller_user_id"),
+    winnerUserId: integer("winner_user_id"),
+    cancelReason: text("cancel_reason"),
+    /** The object's state version this row reflects: a write carrying an older version is ignored. */
+    version: integer("version").notNull().default(0),
   },
   (t) => [index("auctions_status_end_idx").on(t.status, t.endTime)],
 );
@@ -56,6 +67,9 @@ export const auctionBids = sqliteTable(
     bidderName: text("bidder_name").notNull(),
     amountPaise: integer("amount_paise").notNull(),
     createdAt: createdAt(),
+    userId: integer("user_id"),
+    /** The bid's sequence number inside its auction's Durable Object (unique per auction). */
+    seq: integer("seq"),
   },
   (t) => [index("auction_bids_auction_created_idx").on(t.auctionId, t.createdAt)],
 );

@@ -1,4 +1,5 @@
 import { adminMessages, notificationMessages } from "./admin.messages";
+import { auctionLiveMessages } from "./auction-live.messages";
 import { checkoutMessages } from "./checkout.messages";
 
 /**
@@ -125,6 +126,7 @@ const en = {
     noBids: "No bids yet. Be the first to bid.",
     backToAuctions: "Back to Auctions",
   },
+  auctionLive: auctionLiveMessages,
   notFound: {
     heading: "Oops! Page not found",
     text: "The page you are looking for does not exist or has moved.",

@@ -1,36 +1,62 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { isOpen } from "~/auctions/auction";
-import { fetchAuction } from "~/auctions/auctions.server";
+import { fetchAuctionView, postBid } from "~/auctions/auctions.server";
+import { useLiveAuction } from "~/auctions/use-live-auction";
 import { auctionDate, AuctionImage, StatusBadge } from "~/components/auction-card";
-import { getConfig } from "~/config.server";
-import { getMessages } from "~/i18n/messages";
+import { AuctionCountdown } from "~/components/auction-countdown";
+import { format, getMessages } from "~/i18n/messages";
 import { formatRupees, rupeesToPaise } from "~/lib/money";
-import { publicPage } from "~/web/cache-headers";
+import { redirectWithFlash } from "~/web/flash.server";
 import { pageMeta } from "~/web/meta";
 import { useMessages, useSite } from "~/web/site";
 
-export const headers = publicPage(10);
+/** Rendered from the auction's Durable Object for this visitor: never kept by any cache. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta({ title: `${data?.auction.title ?? ""} | ${data?.brand ?? ""}`, description: data?.auction.description.slice(0, 150) ?? "" });
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const config = getConfig(context.cloudflare.env);
+function auctionId(param: string | undefined): number | null {
+  return /^\d{1,12}$/.test(param ?? "") ? Number(param) : null;
+}
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const { config } = context;
+  const id = auctionId(params.id);
   const m = getMessages(config.product).auctions;
-  const id = /^\d{1,12}$/.test(params.id ?? "") ? Number(params.id) : null;
-  const auction = config.features.auctions && id !== null ? await fetchAuction(context.cloudflare.env, id, m.failed) : null;
+  const auction = config.features.auctions && id !== null ? await fetchAuctionView(context.cloudflare.env, id, request, m.failed) : null;
   if (!auction) throw new Response("Not Found", { status: 404 });
   return { auction, brand: config.brand, now: Date.now() };
+}
+
+/** The plain form (works without JavaScript): the auction Worker decides, the result comes back as a toast. */
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  const id = auctionId(params.id);
+  if (id === null) throw new Response("Not Found", { status: 404 });
+  const m = getMessages(context.config.product);
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value.slice(0, 20) : "";
+  };
+  if (!context.user) return redirectWithFlash(context, `/auctions/${id}`, { type: "error", text: m.auctions.loginToBid });
+  const result = await postBid(context.cloudflare.env, request, { auctionId: id, amount: text("amount"), maxAmount: text("max_amount") }, m.auctionLive.failed);
+  return redirectWithFlash(context, `/auctions/${id}`, { type: result.ok ? "success" : "error", text: result.text });
 }
 
 const money = (rupees: number) => formatRupees(rupeesToPaise(rupees));
 
 export default function AuctionDetail() {
-  const { auction, now } = useLoaderData<typeof loader>();
-  const { user, site } = useSite();
+  const data = useLoaderData<typeof loader>();
+  const { auction, connected } = useLiveAuction(data.auction);
+  const { user } = useSite();
   const m = useMessages().auctions;
-  const open = isOpen(auction, now);
+  const live = useMessages().auctionLive;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const open = isOpen(auction, Date.now()) && new Date(auction.start_time).getTime() <= Date.now();
+  const standing = auction.you === "leading" ? live.leading : auction.you === "outbid" ? live.outbid : auction.you === "won" ? live.won : null;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <Link to="/auctions" className="link">
@@ -42,22 +68,26 @@ export default function AuctionDetail() {
           <div className="p-6">
             <div className="flex items-start justify-between gap-4">
               <h1 className="font-serif text-3xl font-bold">{auction.title}</h1>
-              <StatusBadge auction={auction} now={now} />
+              <StatusBadge auction={auction} now={data.now} />
             </div>
             <p className="mt-4 leading-relaxed text-slate-700 dark:text-slate-200">{auction.description}</p>
-            <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
+            <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4" aria-live="polite">
               <div>
                 <dt className="text-sm text-slate-600 dark:text-slate-300">{m.currentPrice}</dt>
-                <dd className="text-xl font-bold text-river-700 dark:text-gold-300">{money(auction.current_price)}</dd>
+                <dd className="text-xl font-bold text-river-700 dark:text-gold-300" data-testid="current-price">
+                  {money(auction.current_price)}
+                </dd>
               </div>
               <div>
                 <dt className="text-sm text-slate-600 dark:text-slate-300">{m.totalBids}</dt>
-                <dd className="text-xl font-bold">{auction.bid_count}</dd>
+                <dd className="text-xl font-bold" data-testid="bid-count">
+                  {auction.bid_count}
+                </dd>
               </div>
               <div>
                 <dt className="text-sm text-slate-600 dark:text-slate-300">{m.endsOn}</dt>
-                <dd className="font-medium">
-                  {open ? <time dateTime={auction.end_time}>{auctionDate.format(new Date(auction.end_time))}</time> : m.auctionEnded}
+                <dd className="font-medium" data-testid="end-time">
+                  {auction.status === "active" && isOpen(auction, data.now) ? <AuctionCountdown endTime={auction.end_time} label={live.endsIn} /> : m.auctionEnded}
                 </dd>
               </div>
               <div>
@@ -65,6 +95,19 @@ export default function AuctionDetail() {
                 <dd className="font-medium">{auction.seller.name || m.unknownSeller}</dd>
               </div>
             </dl>
+            {standing ? (
+              <p role="status" data-testid="standing" className={`mt-6 rounded-xl p-4 font-semibold ${auction.you === "outbid" ? "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100" : "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"}`}>
+                {standing}
+                {auction.you === "won" && auction.order_number ? (
+                  <>
+                    {" "}
+                    <a className="link" href={`/orders/${auction.order_number}/pay`}>
+                      {live.payNow}
+                    </a>
+                  </>
+                ) : null}
+              </p>
+            ) : null}
           </div>
         </article>
         <div className="space-y-6">
@@ -74,7 +117,8 @@ export default function AuctionDetail() {
                 {m.placeYourBid}
               </h2>
               <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{m.bidHint}</p>
-              <form method="post" className="mt-4 flex flex-col gap-3">
+              <p className="mt-1 text-sm font-medium">{format(live.minimumNext, { amount: money(auction.min_next_bid) })}</p>
+              <Form method="post" className="mt-4 flex flex-col gap-3" key={auction.version}>
                 <label htmlFor="bid-amount" className="text-sm font-medium">
                   {m.bidAmount}
                 </label>
@@ -83,32 +127,45 @@ export default function AuctionDetail() {
                   name="amount"
                   type="number"
                   inputMode="numeric"
-                  min={auction.current_price + 1}
+                  min={auction.min_next_bid}
+                  step={1}
                   required
-                  disabled
+                  disabled={!user || busy}
                   className="min-h-11 rounded-xl border border-river-200 bg-white px-4 text-lg disabled:opacity-60 dark:border-river-700 dark:bg-river-950"
                 />
-                {/* Bids are taken by the auction's Durable Object, which does not accept them yet: until it does,
-                    the form stays disabled for everyone and signed-in bidders are told how to bid by phone. */}
-                <button type="submit" className="btn-dark" disabled>
-                  {m.placeBid}
+                <label htmlFor="bid-max" className="text-sm font-medium">
+                  {live.maxBid}
+                </label>
+                <input
+                  id="bid-max"
+                  name="max_amount"
+                  type="number"
+                  inputMode="numeric"
+                  min={auction.min_next_bid}
+                  step={1}
+                  aria-describedby="bid-max-hint"
+                  disabled={!user || busy}
+                  className="min-h-11 rounded-xl border border-river-200 bg-white px-4 text-lg disabled:opacity-60 dark:border-river-700 dark:bg-river-950"
+                />
+                <p id="bid-max-hint" className="text-sm text-slate-600 dark:text-slate-300">
+                  {live.maxHint}
+                </p>
+                <button type="submit" className="btn-dark" disabled={!user || busy}>
+                  {busy ? m.placingBid : m.placeBid}
                 </button>
-              </form>
+              </Form>
               {!user ? (
                 <p className="mt-4 text-sm">
-                  <Link to="/login" className="link">
+                  <Link to={`/login?redirectTo=/auctions/${auction.id}`} className="link">
                     {m.loginToBid}
                   </Link>
                 </p>
-              ) : (
-                <p className="mt-4 text-sm" role="note">
-                  {m.biddingSoon}{" "}
-                  <a className="link" href={`tel:${site.supportPhone.replace(/[^\d+]/g, "")}`}>
-                    {site.supportPhone}
-                  </a>
-                  .
+              ) : null}
+              {connected ? (
+                <p className="mt-4 text-xs text-emerald-800 dark:text-emerald-200" data-testid="live">
+                  ● {live.live}
                 </p>
-              )}
+              ) : null}
             </section>
           ) : null}
           <section className="card p-6" aria-labelledby="history-heading">
@@ -118,7 +175,7 @@ export default function AuctionDetail() {
             {auction.bids.length === 0 ? (
               <p className="mt-4 text-slate-600 dark:text-slate-300">{m.noBids}</p>
             ) : (
-              <ol className="mt-4 divide-y divide-river-100 dark:divide-river-800">
+              <ol className="mt-4 divide-y divide-river-100 dark:divide-river-800" data-testid="bid-history">
                 {auction.bids.slice(0, 10).map((bid) => (
                   <li key={bid.id} className="flex items-center justify-between gap-3 py-3">
                     <div>

@@ -1,5 +1,6 @@
 // Local D1 and Workers helpers shared by `npm start`, the seed and the end-to-end tests.
 import { spawn, spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 
 export const WRANGLER = "node_modules/.bin/wrangler";
@@ -42,6 +43,8 @@ export function queryLocal(persistTo, sql) {
  * @param {{ persistTo: string, port: number, stdio?: import("node:child_process").StdioOptions, environment?: string }} options
  */
 export async function serve({ persistTo, port, stdio = "inherit", environment = "development" }) {
+  // `--var` reaches only the first Worker: the auction Worker reads its local ENVIRONMENT from its .dev.vars.
+  writeFileSync("workers/auction/.dev.vars", `ENVIRONMENT=${environment}\n`);
   const child = spawn(
     WRANGLER,
     [

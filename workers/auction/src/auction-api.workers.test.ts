@@ -1,4 +1,4 @@
-import { runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AuctionJson } from "./listing";
@@ -93,34 +93,7 @@ describe("GET /api/auction/:id", () => {
   });
 });
 
-describe("AuctionRoom", () => {
-  it("loads its auction from D1 once and closes it with its alarm", async () => {
-    await insertAuction(9, { endTime: Date.now() + 50 });
-    const stub = env.AUCTION_ROOM.get(env.AUCTION_ROOM.idFromName("9"));
-    const first = await stub.snapshot(9);
-    expect(first).toMatchObject({ id: 9, status: "active" });
-    // The alarm set for the end time fires by itself.
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await runDurableObjectAlarm(stub)).toBe(false);
-    await runInDurableObject(stub, async (room, state) => {
-      const row = state.storage.sql.exec<{ value: string }>("SELECT value FROM room").one();
-      expect(JSON.parse(row.value).status).toBe("ended");
-      // Safe to run twice: an ended auction stays ended.
-      await room.alarm();
-      expect((await room.snapshot(9))?.status).toBe("ended");
-    });
-    const { results } = await env.DB.prepare("SELECT status FROM auctions WHERE id = 9").all();
-    expect(results[0]).toEqual({ status: "ended" });
-  });
-
-  it("does not close an auction before its end time", async () => {
-    await insertAuction(10, { endTime: Date.now() + HOUR });
-    const stub = env.AUCTION_ROOM.get(env.AUCTION_ROOM.idFromName("10"));
-    expect(await stub.snapshot(10)).toMatchObject({ status: "active" });
-    expect(await runDurableObjectAlarm(stub)).toBe(true);
-    expect(await stub.snapshot(10)).toMatchObject({ status: "active" });
-  });
-
+describe("watching an auction", () => {
   it("sends the current state to a new watcher over a WebSocket", async () => {
     await insertAuction(11, { endTime: Date.now() + HOUR });
     const res = await SELF.fetch("https://auction.test/api/auction/11/watch", { headers: { Upgrade: "websocket" } });
@@ -128,7 +101,12 @@ describe("AuctionRoom", () => {
     const ws = res.webSocket!;
     const message = new Promise<string>((resolve) => ws.addEventListener("message", (e) => resolve(e.data as string)));
     ws.accept();
-    expect(JSON.parse(await message)).toMatchObject({ type: "state", auction: { id: 11, status: "active" } });
+    expect(JSON.parse(await message)).toMatchObject({ type: "state", auction: { id: 11, status: "active", version: 1, you: null } });
     ws.close();
+  });
+
+  it("refuses unknown ids without creating an object", async () => {
+    const res = await SELF.fetch("https://auction.test/api/auction/404/watch", { headers: { Upgrade: "websocket" } });
+    expect(res.status).toBe(404);
   });
 });

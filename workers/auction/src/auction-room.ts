@@ -1,39 +1,71 @@
 import { DurableObject } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
-import { auctions } from "../../../app/db/schema";
-import { findAuction, type AuctionJson } from "./listing";
+import type { AuctionView, AuctionBid } from "../../../app/auctions/auction";
+import type { AuctionRow } from "../../../app/db/schema";
+import { isTakingBids, minimumNextBid, placeBid, type Bidder, type RoomState } from "./bid-rules";
+import { closeAuctionInD1, mirrorToD1, notifyBidders, notifyOutbid, type RoomEnv } from "./room-d1";
 
-type Env = { DB: D1Database };
+export type Stored = RoomState & {
+  title: string;
+  description: string;
+  image: string | null;
+  sellerName: string;
+  cancelReason: string | null;
+  /** Set once the close has been written to D1 (order, notices); the alarm retries until it is. */
+  finalized: boolean;
+  winnerUserId: number | null;
+  orderNumber: string | null;
+};
+
+export type CreateInput = {
+  id: number;
+  title: string;
+  description: string;
+  image: string | null;
+  sellerName: string;
+  sellerUserId: number | null;
+  startPricePaise: number;
+  incrementPaise: number;
+  startTime: number;
+  endTime: number;
+};
+
+export type BidOutcome = { ok: true; message: string; auction: AuctionView } | { ok: false; error: string; status: number };
+
+const RECENT = 10;
+type MirrorBid = Parameters<typeof mirrorToD1>[2][number];
+type Viewer = number | null;
+type SocketTag = { userId: Viewer };
 
 /**
- * One object per auction (addressed by idFromName(String(auctionId))). It is the single source of truth for
- * its auction: it serializes changes, keeps the state in its SQLite storage, broadcasts every new state to
- * the watchers' WebSockets and closes the auction with an alarm at its end time.
+ * One object per auction (idFromName(String(id))): the single source of truth for its price, end time, bids
+ * and status. Each bid is decided by the pure rules and persisted to the object's SQLite storage in the same
+ * synchronous step, so no await can interleave two bids; the D1 summary and bid mirror follow in order
+ * (version-guarded), watchers get the new state over hibernatable WebSockets, and an alarm closes it once.
  */
-export class AuctionRoom extends DurableObject<Env> {
-  private state: AuctionJson | null = null;
+export class AuctionRoom extends DurableObject<RoomEnv> {
+  private state: Stored | null = null;
+  private bidders = new Set<number>();
+  private pending: MirrorBid[] = [];
+  private inFlight: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+  private closing: Promise<void> | null = null;
 
-  constructor(ctx: DurableObjectState, env: Env) {
+  constructor(ctx: DurableObjectState, env: RoomEnv) {
     super(ctx, env);
     ctx.blockConcurrencyWhile(async () => {
-      ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS room (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-      const row = ctx.storage.sql.exec<{ value: string }>("SELECT value FROM room WHERE key = 'state'").toArray()[0];
-      this.state = row ? (JSON.parse(row.value) as AuctionJson) : null;
+      const sql = ctx.storage.sql;
+      sql.exec("CREATE TABLE IF NOT EXISTS room (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+      sql.exec(
+        "CREATE TABLE IF NOT EXISTS bids (seq INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, bidder_name TEXT NOT NULL, amount_paise INTEGER NOT NULL, proxy INTEGER NOT NULL, created_at INTEGER NOT NULL)",
+      );
+      sql.exec("CREATE TABLE IF NOT EXISTS outbid_mail (user_id INTEGER PRIMARY KEY, sent_at INTEGER NOT NULL)");
+      const row = sql.exec<{ value: string }>("SELECT value FROM room WHERE key = 'state'").toArray()[0];
+      this.state = row ? (JSON.parse(row.value) as Stored) : null;
+      for (const b of sql.exec<{ user_id: number }>("SELECT DISTINCT user_id FROM bids")) this.bidders.add(b.user_id);
     });
   }
 
-  /** Loads the auction from its D1 summary the first time the object is used (e.g. for seeded auctions). */
-  private async load(auctionId: number): Promise<AuctionJson | null> {
-    if (this.state) return this.state;
-    const found = await findAuction(this.env.DB, auctionId);
-    if (!found) return null;
-    this.save(found);
-    await this.scheduleClose(found);
-    return found;
-  }
-
-  private save(state: AuctionJson) {
+  private save(state: Stored) {
     this.state = state;
     this.ctx.storage.sql.exec(
       "INSERT INTO room (key, value) VALUES ('state', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
@@ -41,31 +73,262 @@ export class AuctionRoom extends DurableObject<Env> {
     );
   }
 
-  private async scheduleClose(state: AuctionJson) {
-    if (state.status !== "active") return;
-    await this.ctx.storage.setAlarm(new Date(state.end_time).getTime());
+  /** Creates the auction (admin) or adopts a summary row that predates the object (seeded auctions). */
+  async create(input: CreateInput): Promise<AuctionView> {
+    if (!this.state) {
+      await this.init(input);
+      await this.syncD1([]);
+    }
+    return this.view(null);
   }
 
-  async snapshot(auctionId: number): Promise<AuctionJson | null> {
-    return this.load(auctionId);
+  private async init(input: CreateInput) {
+    this.save({
+      id: input.id,
+      status: "active",
+      title: input.title,
+      description: input.description,
+      image: input.image,
+      sellerName: input.sellerName,
+      sellerUserId: input.sellerUserId,
+      startPricePaise: input.startPricePaise,
+      incrementPaise: input.incrementPaise,
+      currentPricePaise: input.startPricePaise,
+      startTime: input.startTime,
+      scheduledEndTime: input.endTime,
+      endTime: input.endTime,
+      bidCount: 0,
+      leaderId: null,
+      leaderName: null,
+      leaderMaxPaise: 0,
+      version: 1,
+      lastBidAt: {},
+      cancelReason: null,
+      finalized: false,
+      winnerUserId: null,
+      orderNumber: null,
+    });
+    await this.ctx.storage.setAlarm(input.endTime);
+  }
+
+  async adopt(row: AuctionRow): Promise<void> {
+    if (this.state) return;
+    await this.init({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      image: row.productImage,
+      sellerName: row.sellerName,
+      sellerUserId: row.sellerUserId,
+      startPricePaise: row.startPricePaise,
+      incrementPaise: row.minIncrementPaise,
+      startTime: row.startTime ?? row.createdAt,
+      endTime: row.endTime,
+    });
+    const created = this.state as Stored | null;
+    if (!created) return;
+    // A row that predates the object (seed data) keeps its price and its bid history.
+    const { results } = await this.env.DB.prepare("SELECT bidder_name, amount_paise, created_at FROM auction_bids WHERE auction_id = ? ORDER BY created_at, id")
+      .bind(row.id)
+      .all<{ bidder_name: string; amount_paise: number; created_at: number }>();
+    results.forEach((b, i) => {
+      this.ctx.storage.sql.exec("INSERT INTO bids (seq, user_id, bidder_name, amount_paise, proxy, created_at) VALUES (?, 0, ?, ?, 0, ?)", i + 1, b.bidder_name, b.amount_paise, b.created_at);
+    });
+    this.save({
+      ...created,
+      currentPricePaise: row.currentPricePaise,
+      bidCount: Math.max(row.bidCount, results.length),
+      status: row.status,
+      finalized: row.status !== "active",
+      version: Math.max(created.version, row.version + 1),
+    });
+    if (row.status !== "active") await this.ctx.storage.deleteAlarm();
+    await this.syncD1([]);
+  }
+
+  view(viewer: Viewer): AuctionView {
+    const s = this.state;
+    if (!s) throw new Error("auction room used before it was created");
+    const bids = this.ctx.storage.sql
+      .exec<{ seq: number; bidder_name: string; amount_paise: number; created_at: number }>(
+        "SELECT seq, bidder_name, amount_paise, created_at FROM bids ORDER BY seq DESC LIMIT ?",
+        RECENT,
+      )
+      .toArray()
+      .map((b): AuctionBid => ({ id: b.seq, bidder_name: b.bidder_name, amount: b.amount_paise / 100, created_at: new Date(b.created_at).toISOString() }));
+    return {
+      id: s.id,
+      title: s.title,
+      description: s.description,
+      product_image: s.image,
+      current_price: s.currentPricePaise / 100,
+      end_time: new Date(s.endTime).toISOString(),
+      status: s.status,
+      bid_count: s.bidCount,
+      bids,
+      seller: { name: s.sellerName },
+      start_time: new Date(s.startTime).toISOString(),
+      min_increment: s.incrementPaise / 100,
+      min_next_bid: minimumNextBid(s) / 100,
+      version: s.version,
+      you: this.standing(viewer),
+      cancel_reason: s.cancelReason,
+      order_number: viewer !== null && viewer === s.winnerUserId ? s.orderNumber : null,
+    };
+  }
+
+  private standing(viewer: Viewer): AuctionView["you"] {
+    if (viewer === null || !this.state) return null;
+    if (this.state.leaderId === viewer) return this.state.status === "ended" ? "won" : "leading";
+    return this.bidders.has(viewer) ? "outbid" : null;
+  }
+
+  async bid(bidder: Bidder | null, amountPaise: number, maxPaise: number | null): Promise<BidOutcome> {
+    const before = this.state;
+    if (!before) return { ok: false, error: "Auction not found", status: 404 };
+    const now = Date.now();
+    const result = placeBid(before, bidder, amountPaise, maxPaise, now);
+    if (!result.ok) return { ok: false, error: result.error, status: result.status };
+    // Everything below up to the first await is one synchronous, atomic step of the object's storage.
+    const sql = this.ctx.storage.sql;
+    const next: Stored = { ...before, ...result.state };
+    const mirrored: MirrorBid[] = [];
+    let seq = sql.exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM bids").one().seq ?? 0;
+    for (const h of result.history) {
+      seq += 1;
+      sql.exec("INSERT INTO bids (seq, user_id, bidder_name, amount_paise, proxy, created_at) VALUES (?, ?, ?, ?, ?, ?)", seq, h.userId, h.bidderName, h.amountPaise, h.proxy ? 1 : 0, now);
+      mirrored.push({ seq, userId: h.userId, bidderName: h.bidderName, amountPaise: h.amountPaise, createdAt: now });
+      this.bidders.add(h.userId);
+    }
+    this.save(next);
+    if (next.endTime !== before.endTime) await this.ctx.storage.setAlarm(next.endTime);
+    this.broadcast();
+    if (result.outbidUserId !== null) this.queueOutbid(result.outbidUserId, next, now);
+    // The bid stands once stored here; a failed D1 write is retried with the next one.
+    await this.syncD1(mirrored).catch((error) => console.error("auction D1 mirror failed", error));
+    return { ok: true, message: "Bid placed successfully!", auction: this.view(bidder?.id ?? null) };
+  }
+
+  /**
+   * Writes the D1 summary and bid mirror. Under load the bids waiting for D1 are written together in one
+   * batch behind the one in flight, so D1 round trips do not grow with the bid rate and the summary row
+   * is always written with the newest state (and a version guard in case two writes ever cross).
+   */
+  private syncD1(bids: MirrorBid[]): Promise<void> {
+    this.pending.push(...bids);
+    if (this.queued) return this.queued;
+    if (this.inFlight) {
+      this.queued = this.inFlight
+        .catch(() => undefined)
+        .then(() => {
+          this.queued = null;
+          return this.startFlush();
+        });
+      return this.queued;
+    }
+    return this.startFlush();
+  }
+
+  private startFlush(): Promise<void> {
+    const bids = this.pending.splice(0);
+    const flush = mirrorToD1(this.env, this.state!, bids)
+      .catch((error) => {
+        this.pending.unshift(...bids);
+        throw error;
+      })
+      .finally(() => {
+        if (this.inFlight === flush) this.inFlight = null;
+      });
+    this.inFlight = flush;
+    return flush;
+  }
+
+  /** Outbid notices: in-app always, the e-mail at most once per auction per 10 minutes per bidder. */
+  private queueOutbid(userId: number, state: Stored, now: number) {
+    const sql = this.ctx.storage.sql;
+    const last = sql.exec<{ sent_at: number }>("SELECT sent_at FROM outbid_mail WHERE user_id = ?", userId).toArray()[0]?.sent_at;
+    const email = last === undefined || now - last >= 10 * 60_000;
+    if (email) sql.exec("INSERT INTO outbid_mail (user_id, sent_at) VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET sent_at = excluded.sent_at", userId, now);
+    this.ctx.waitUntil(notifyOutbid(this.env, state, userId, email).catch((error) => console.error("outbid notice failed", error)));
+  }
+
+  async cancel(reason: string): Promise<{ ok: boolean; error?: string }> {
+    const s = this.state;
+    if (!s) return { ok: false, error: "Auction not found" };
+    if (s.status !== "active") return { ok: false, error: "Only a live auction can be cancelled" };
+    const next: Stored = { ...s, status: "cancelled", cancelReason: reason, version: s.version + 1, finalized: true };
+    this.save(next);
+    await this.ctx.storage.deleteAlarm();
+    this.broadcast();
+    await this.syncD1([]);
+    await notifyBidders(this.env, next, [...this.bidders], "auction_cancelled");
+    return { ok: true };
+  }
+
+  /** Closes the auction at its end. Safe to run twice, or while a bid is in flight: it closes exactly once. */
+  async alarm() {
+    if (!this.closing) this.closing = this.close().finally(() => (this.closing = null));
+    return this.closing;
+  }
+
+  private async close() {
+    const s = this.state;
+    if (!s) return;
+    if (s.status === "active") {
+      if (Date.now() < s.endTime) {
+        await this.ctx.storage.setAlarm(s.endTime);
+        return;
+      }
+      this.save({ ...s, status: "ended", winnerUserId: s.leaderId, version: s.version + 1 });
+      this.broadcast();
+    }
+    const ended = this.state!;
+    if (ended.status !== "ended" || ended.finalized) return;
+    await this.syncD1([]);
+    // A failure here throws, and the runtime retries the alarm; the order insert is idempotent.
+    const orderNumber = await closeAuctionInD1(this.env, ended, [...this.bidders]);
+    this.save({ ...this.state!, finalized: true, orderNumber });
+    this.broadcast();
+  }
+
+  /** Test and admin hook: the object's state as stored. */
+  async inspect(): Promise<Stored | null> {
+    return this.state;
+  }
+
+  isLive(): boolean {
+    return this.state !== null && isTakingBids(this.state, Date.now());
   }
 
   async fetch(request: Request): Promise<Response> {
-    const auctionId = Number(new URL(request.url).searchParams.get("id"));
-    const state = await this.load(auctionId);
-    if (!state) return Response.json({ success: false, error: "Auction not found" }, { status: 404 });
-    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-      return Response.json({ success: true, auction: state });
-    }
+    if (!this.state) return Response.json({ success: false, error: "Auction not found" }, { status: 404 });
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+    // The auction Worker authenticated the watcher and wrote the id into this internal URL itself.
+    const uid = new URL(request.url).searchParams.get("uid");
+    const tag: SocketTag = { userId: uid && /^\d+$/.test(uid) ? Number(uid) : null };
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
-    server.send(JSON.stringify({ type: "state", auction: state }));
+    server.serializeAttachment(tag);
+    server.send(JSON.stringify({ type: "state", auction: this.view(tag.userId) }));
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  private broadcast(state: AuctionJson) {
-    const message = JSON.stringify({ type: "state", auction: state });
-    for (const ws of this.ctx.getWebSockets()) {
+  private broadcast() {
+    const sockets = this.ctx.getWebSockets();
+    if (sockets.length === 0) return;
+    // One serialization per standing ('leading', 'outbid', none), not one per watcher.
+    const base = this.view(null);
+    const cache = new Map<string, string>();
+    for (const ws of sockets) {
+      const tag = (ws.deserializeAttachment() ?? { userId: null }) as SocketTag;
+      const you = this.standing(tag.userId);
+      const key = `${you}|${tag.userId !== null && tag.userId === this.state?.winnerUserId ? tag.userId : ""}`;
+      let message = cache.get(key);
+      if (!message) {
+        const order_number = tag.userId !== null && tag.userId === this.state?.winnerUserId ? this.state?.orderNumber ?? null : null;
+        message = JSON.stringify({ type: "state", auction: { ...base, you, order_number } });
+        cache.set(key, message);
+      }
       try {
         ws.send(message);
       } catch {
@@ -75,30 +338,19 @@ export class AuctionRoom extends DurableObject<Env> {
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
-    // Watchers only listen; "sync" asks for the current state again (e.g. after the tab wakes up).
-    if (message === "sync" && this.state) ws.send(JSON.stringify({ type: "state", auction: this.state }));
+    // Watchers only listen; "sync:{version}" asks for the state again when the client missed a version.
+    if (typeof message !== "string" || !message.startsWith("sync") || !this.state) return;
+    const known = Number(message.split(":")[1]);
+    if (Number.isFinite(known) && known === this.state.version) return;
+    const tag = (ws.deserializeAttachment() ?? { userId: null }) as SocketTag;
+    ws.send(JSON.stringify({ type: "state", auction: this.view(tag.userId) }));
   }
 
   async webSocketClose(ws: WebSocket, code: number) {
-    ws.close(code === 1005 ? 1000 : code, "closing");
+    ws.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
   }
 
   async webSocketError(ws: WebSocket) {
     ws.close(1011, "error");
-  }
-
-  /** Closes the auction at its end time. Safe to run twice: an ended auction stays ended. */
-  async alarm() {
-    const state = this.state;
-    if (!state || state.status !== "active") return;
-    const endsAt = new Date(state.end_time).getTime();
-    if (Date.now() < endsAt) {
-      await this.ctx.storage.setAlarm(endsAt);
-      return;
-    }
-    const ended = { ...state, status: "ended" };
-    this.save(ended);
-    await drizzle(this.env.DB).update(auctions).set({ status: "ended" }).where(eq(auctions.id, state.id));
-    this.broadcast(ended);
   }
 }

@@ -1,11 +1,20 @@
-import { findAuction, listAuctions } from "./listing";
+import { eq } from "drizzle-orm";
+import { bearerToken, findSessionUser, readApiToken, readSessionToken } from "../../../app/auth/session.server";
+import { getConfig } from "../../../app/config.server";
+import { getDb } from "../../../app/db/client.server";
+import { auctions, type AuctionRow, type User } from "../../../app/db/schema";
+import type { AuctionRoom } from "./auction-room";
+import { publicBidderName } from "./bid-rules";
+import { createAuctionInput, MAX_IMAGE_BYTES, parseBid, readBody, sniffImage } from "./input";
+import { listAuctions } from "./listing";
+import type { RoomEnv } from "./room-d1";
 
 export { AuctionRoom } from "./auction-room";
 
-type Env = { DB: D1Database; AUCTION_ROOM: DurableObjectNamespace };
+type Env = RoomEnv & { AUCTION_ROOM: DurableObjectNamespace<AuctionRoom>; AUCTION_IMAGES?: R2Bucket };
 
 function json(body: unknown, status = 200) {
-  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+  return Response.json(body, { status, headers: { "Cache-Control": "private, no-store" } });
 }
 
 function fail(error: string, status: number) {
@@ -13,30 +22,144 @@ function fail(error: string, status: number) {
 }
 
 /**
+ * Who is asking: a Bearer JWT naming a live session, or the store's signed session cookie. Both are checked
+ * against the shared sessions table here; no other header can name a user.
+ */
+export async function authenticate(request: Request, env: Env): Promise<User | null> {
+  const config = getConfig(env);
+  const db = getDb(env);
+  const bearer = bearerToken(request);
+  if (bearer) {
+    const claims = await readApiToken(config, bearer);
+    return claims ? findSessionUser(db, claims.sessionToken) : null;
+  }
+  const token = await readSessionToken(request, config);
+  return token ? findSessionUser(db, token) : null;
+}
+
+/** Auction rows by id, so an unknown id is refused before any Durable Object is created for it. */
+async function auctionRow(env: Env, id: number): Promise<AuctionRow | null> {
+  const [row] = await getDb(env).select().from(auctions).where(eq(auctions.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Objects this isolate has already seen adopt their row: later requests skip that round trip. */
+const adopted = new Set<number>();
+
+async function room(env: Env, row: AuctionRow) {
+  const stub = env.AUCTION_ROOM.get(env.AUCTION_ROOM.idFromName(String(row.id)));
+  if (!adopted.has(row.id)) {
+    await stub.adopt(row);
+    adopted.add(row.id);
+  }
+  return stub;
+}
+
+async function handle(request: Request, env: Env): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if (pathname === "/api/auction" && request.method === "GET") {
+    return json({ success: true, auctions: await listAuctions(env.DB) });
+  }
+  if (pathname === "/api/auction" && request.method === "POST") {
+    const user = await authenticate(request, env);
+    if (!user) return fail("Please login to continue", 401);
+    if (!user.isAdmin) return fail("Access denied. Admin privileges required.", 403);
+    const parsed = createAuctionInput(await readBody(request), Date.now());
+    if (!parsed.ok) return fail(parsed.error, 400);
+    const input = parsed.value;
+    const [row] = await getDb(env)
+      .insert(auctions)
+      .values({
+        title: input.title,
+        description: input.description,
+        productImage: input.image,
+        startPricePaise: input.startPricePaise,
+        currentPricePaise: input.startPricePaise,
+        minIncrementPaise: input.incrementPaise,
+        startTime: input.startTime,
+        endTime: input.endTime,
+        scheduledEndTime: input.endTime,
+        sellerName: input.sellerName,
+        sellerUserId: user.id,
+      })
+      .returning();
+    const stub = env.AUCTION_ROOM.get(env.AUCTION_ROOM.idFromName(String(row.id)));
+    const auction = await stub.create({ ...input, id: row.id, sellerUserId: user.id });
+    return json({ success: true, message: "Auction created successfully!", auction }, 201);
+  }
+  if (pathname === "/api/bids" && request.method === "POST") {
+    const body = await readBody(request);
+    const bid = parseBid(body);
+    if (!bid.ok) return fail(bid.error, 400);
+    const row = await auctionRow(env, bid.auctionId);
+    if (!row) return fail("Auction not found", 404);
+    const user = await authenticate(request, env);
+    const bidder = user ? { id: user.id, name: publicBidderName(user.name), verified: user.emailVerifiedAt !== null, isAdmin: user.isAdmin } : null;
+    const stub = await room(env, row);
+    const outcome = await stub.bid(bidder, bid.amountPaise, bid.maxPaise);
+    return outcome.ok ? json({ success: true, message: outcome.message, auction: outcome.auction }) : fail(outcome.error, outcome.status);
+  }
+  if (pathname === "/api/auction/images" && request.method === "POST") {
+    const user = await authenticate(request, env);
+    if (!user) return fail("Please login to continue", 401);
+    if (!user.isAdmin) return fail("Access denied. Admin privileges required.", 403);
+    if (!env.AUCTION_IMAGES) return fail("Image uploads are not configured", 503);
+    const declared = Number(request.headers.get("Content-Length") ?? "0");
+    if (declared > MAX_IMAGE_BYTES) return fail("The image must be a JPEG, PNG or WebP file of at most 2 MB", 400);
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    const kind = sniffImage(bytes);
+    if (bytes.byteLength === 0 || bytes.byteLength > MAX_IMAGE_BYTES || !kind) return fail("The image must be a JPEG, PNG or WebP file of at most 2 MB", 400);
+    const key = `${crypto.randomUUID()}.${kind.ext}`;
+    await env.AUCTION_IMAGES.put(key, bytes, { httpMetadata: { contentType: kind.type } });
+    return json({ success: true, url: `/api/auction/images/${key}` }, 201);
+  }
+  const cancel = /^\/api\/auction\/(\d{1,12})\/cancel$/.exec(pathname);
+  if (cancel && request.method === "POST") {
+    const user = await authenticate(request, env);
+    if (!user) return fail("Please login to continue", 401);
+    if (!user.isAdmin) return fail("Access denied. Admin privileges required.", 403);
+    const body = await readBody(request);
+    const reason = typeof body.reason === "string" ? body.reason.trim().slice(0, 500) : "";
+    if (reason.length < 3) return fail("Please give a reason for cancelling", 400);
+    const row = await auctionRow(env, Number(cancel[1]));
+    if (!row) return fail("Auction not found", 404);
+    const result = await (await room(env, row)).cancel(reason);
+    return result.ok ? json({ success: true, message: "Auction cancelled" }) : fail(result.error ?? "Failed", 409);
+  }
+  const image = /^\/api\/auction\/images\/([0-9a-f-]{36}\.(?:jpg|png|webp))$/.exec(pathname);
+  if (image && request.method === "GET") {
+    const object = await env.AUCTION_IMAGES?.get(image[1]);
+    if (!object) return fail("Not found", 404);
+    return new Response(object.body, {
+      headers: { "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream", "Cache-Control": "public, max-age=31536000, immutable", "X-Content-Type-Options": "nosniff" },
+    });
+  }
+  const one = /^\/api\/auction\/(\d{1,12})(\/watch)?$/.exec(pathname);
+  if (one && request.method === "GET") {
+    const row = await auctionRow(env, Number(one[1]));
+    if (!row || row.status === "cancelled") return fail("Auction not found", 404);
+    const user = await authenticate(request, env);
+    const stub = await room(env, row);
+    if (one[2]) {
+      if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return fail("Expected a WebSocket upgrade", 426);
+      // A fresh internal request: none of the client's headers reach the object, only the id we authenticated.
+      const internal = new URL("https://auction-room/watch");
+      if (user) internal.searchParams.set("uid", String(user.id));
+      return stub.fetch(new Request(internal, { headers: { Upgrade: "websocket" } }));
+    }
+    return json({ success: true, auction: await stub.view(user?.id ?? null) });
+  }
+  return fail("Not found", 404);
+}
+
+/**
  * The auction JSON API. The store reaches it through its AUCTION service binding (same origin for the
- * browser); on Cloudflare it also answers on its own host.
+ * browser, which forwards the original request); on Cloudflare it also answers on its own host.
  */
 export default {
   async fetch(request, env): Promise<Response> {
-    const { pathname } = new URL(request.url);
     try {
-      if (pathname === "/api/auction" && request.method === "GET") {
-        return json({ success: true, auctions: await listAuctions(env.DB) });
-      }
-      const one = /^\/api\/auction\/(\d{1,12})(\/watch)?$/.exec(pathname);
-      if (one && request.method === "GET") {
-        const id = Number(one[1]);
-        if (one[2]) {
-          if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-            return fail("Expected a WebSocket upgrade", 426);
-          }
-          const stub = env.AUCTION_ROOM.get(env.AUCTION_ROOM.idFromName(String(id)));
-          return stub.fetch(`https://auction-room/?id=${id}`, request);
-        }
-        const auction = await findAuction(env.DB, id);
-        return auction ? json({ success: true, auction }) : fail("Auction not found", 404);
-      }
-      return fail("Not found", 404);
+      return await handle(request, env);
     } catch (error) {
       console.error("auction worker error", error);
       return fail("Failed to fetch auctions", 500);

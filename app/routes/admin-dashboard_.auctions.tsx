@@ -1,0 +1,161 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { adminAuctionData, cancelAuction, createAuction, uploadAuctionImage } from "~/auctions/admin.server";
+import { auctionDate } from "~/components/auction-card";
+import { requireAdmin } from "~/auth/guards.server";
+import { getMessages } from "~/i18n/messages";
+import { formatRupees } from "~/lib/money";
+import { redirectWithFlash } from "~/web/flash.server";
+import { pageMeta } from "~/web/meta";
+import { useMessages } from "~/web/site";
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export const meta: MetaFunction = () => pageMeta({ title: "Manage Auctions", description: "Create and cancel auctions" });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return { ...(await adminAuctionData(context)), now: Date.now() };
+}
+
+const BACK = "/admin-dashboard/auctions";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const m = getMessages(context.config.product).auctionLive;
+  const env = context.cloudflare.env;
+  const form = await request.formData();
+  const value = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v.slice(0, 2000) : "";
+  };
+  if (value("intent") === "cancel") {
+    const result = await cancelAuction(env, request, Number(value("id")), value("reason"));
+    return redirectWithFlash(context, BACK, result.ok ? { type: "success", text: "Auction cancelled" } : { type: "error", text: result.error ?? m.createFailed });
+  }
+  let image = value("product_image");
+  const upload = form.get("upload");
+  if (upload instanceof File && upload.size > 0) {
+    if (upload.size > 2 * 1024 * 1024) return redirectWithFlash(context, BACK, { type: "error", text: m.badImage });
+    const stored = await uploadAuctionImage(env, request, upload);
+    if (!stored.ok) return redirectWithFlash(context, BACK, { type: "error", text: stored.error ?? m.badImage });
+    image = stored.url;
+  }
+  const result = await createAuction(env, request, {
+    title: value("title"),
+    description: value("description"),
+    product_image: image,
+    starting_price: value("starting_price"),
+    min_increment: value("min_increment"),
+    start_time: value("start_time"),
+    end_time: value("end_time"),
+  });
+  return redirectWithFlash(context, BACK, result.ok ? { type: "success", text: m.created } : { type: "error", text: result.error ?? m.createFailed });
+}
+
+const field = "min-h-11 w-full rounded-xl border border-river-200 bg-white px-4 dark:border-river-700 dark:bg-river-950";
+
+function statusOf(row: { status: string; startTime: number | null; endTime: number }, now: number, m: ReturnType<typeof useMessages>) {
+  if (row.status === "cancelled") return m.auctionLive.cancelled;
+  if (row.status === "ended" || row.endTime <= now) return m.auctions.ended;
+  if (row.startTime !== null && row.startTime > now) return "Scheduled";
+  return m.auctionLive.live;
+}
+
+export default function AdminAuctions() {
+  const { rows, images, now } = useLoaderData<typeof loader>();
+  const messages = useMessages();
+  const m = messages.auctionLive;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="font-serif text-3xl font-bold">{m.adminHeading}</h1>
+      <section className="card mt-8 p-6" aria-labelledby="create-heading">
+        <h2 id="create-heading" className="font-serif text-2xl font-bold">
+          {m.createHeading}
+        </h2>
+        <Form method="post" encType="multipart/form-data" className="mt-4 grid gap-4 sm:grid-cols-2">
+          <label className="flex flex-col gap-1 sm:col-span-2">
+            <span className="text-sm font-medium">{m.title}</span>
+            <input name="title" required minLength={3} maxLength={120} className={field} />
+          </label>
+          <label className="flex flex-col gap-1 sm:col-span-2">
+            <span className="text-sm font-medium">{m.description}</span>
+            <textarea name="description" required minLength={10} maxLength={2000} rows={3} className={`${field} py-2`} />
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className="text-sm font-medium">{m.image}</span>
+            <select name="product_image" className={field}>
+              <option value="">{m.noImage}</option>
+              {images.map((i) => (
+                <option key={i.url} value={i.url}>
+                  {i.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className="text-sm font-medium">{m.upload}</span>
+            <input name="upload" type="file" accept="image/jpeg,image/png,image/webp" className="min-h-11" />
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className="text-sm font-medium">{m.startingPrice}</span>
+            <input name="starting_price" type="number" min={1} step={1} required className={field} />
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className="text-sm font-medium">{m.minIncrement}</span>
+            <input name="min_increment" type="number" min={1} step={1} defaultValue={100} required className={field} />
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className="text-sm font-medium">{m.startTime}</span>
+            <input name="start_time" type="datetime-local" className={field} />
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className="text-sm font-medium">{m.endTime}</span>
+            <input name="end_time" type="datetime-local" required className={field} />
+          </label>
+          <button type="submit" className="btn-dark sm:col-span-2" disabled={busy}>
+            {busy ? m.creating : m.create}
+          </button>
+        </Form>
+      </section>
+      <section className="mt-10" aria-labelledby="list-heading">
+        <h2 id="list-heading" className="font-serif text-2xl font-bold">
+          {messages.auctions.heading}
+        </h2>
+        {rows.length === 0 ? (
+          <p className="card mt-4 p-6">{m.none}</p>
+        ) : (
+          <ul className="mt-4 grid gap-4">
+            {rows.map((row) => (
+              <li key={row.id} className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+                <div>
+                  <Link to={`/auctions/${row.id}`} className="link font-semibold">
+                    {row.title}
+                  </Link>
+                  <p className="text-sm text-slate-700 dark:text-slate-200">
+                    {statusOf(row, now, messages)} · {formatRupees(row.currentPricePaise)} · {row.bidCount} · {auctionDate.format(new Date(row.endTime))}
+                    {row.cancelReason ? ` · ${row.cancelReason}` : ""}
+                  </p>
+                </div>
+                {row.status === "active" && row.endTime > now ? (
+                  <Form method="post" className="flex gap-2">
+                    <input type="hidden" name="intent" value="cancel" />
+                    <input type="hidden" name="id" value={row.id} />
+                    <label className="sr-only" htmlFor={`reason-${row.id}`}>
+                      {m.cancelReason}
+                    </label>
+                    <input id={`reason-${row.id}`} name="reason" required minLength={3} placeholder={m.cancelReason} className={field} />
+                    <button type="submit" className="btn-dark">
+                      {m.cancel}
+                    </button>
+                  </Form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+// `npm run bench:auction`: the real bid path (store origin → auction Worker → the auction's Durable Object)
+// under 50 concurrent bidders, beside a trivial object that only appends a row behind the same service
+// binding, in the same run; then the p99 delay of one broadcast to 100, 300 and 1,000 WebSocket watchers of
+// each. Runs the built store under `wrangler dev` on a fresh local database (needs `npx remix vite:build`).
+import { createHash, randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { createCookie } from "@remix-run/cloudflare";
+import { applyMigrations, queryLocal, quietEnv, WRANGLER } from "../scripts/lib/local.mjs";
+
+const PERSIST = ".wrangler/bench-auction";
+const PORT = Number(process.env.BENCH_PORT || 8833);
+const BASE = `http://localhost:${PORT}`;
+const BIDDERS = 50;
+const DURATION_MS = Number(process.env.BENCH_SECONDS || 10) * 1000;
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN;
+};
+
+rmSync(PERSIST, { recursive: true, force: true });
+applyMigrations(PERSIST);
+const now = Date.now();
+const cookie = createCookie("__session", { secrets: ["local-development-only-secret-do-not-use-in-production"] });
+const statements = [];
+const cookies = [];
+for (let i = 1; i <= BIDDERS + 1; i++) {
+  const token = randomBytes(24).toString("base64url");
+  const hash = createHash("sha256").update(token).digest("base64url");
+  statements.push(`INSERT INTO users (id, name, email, email_verified_at, is_admin) VALUES (${i}, 'Bidder ${i} Bench', 'bench${i}@example.in', ${now}, ${i === 1 ? 1 : 0})`);
+  statements.push(`INSERT INTO sessions (id, user_id, purpose, expires_at) VALUES ('${hash}', ${i}, 'session', ${now + 3_600_000})`);
+  cookies.push((await cookie.serialize(token)).split(";")[0]);
+}
+queryLocal(PERSIST, statements.join("; "));
+
+const child = spawn(
+  WRANGLER,
+  ["dev", "-c", "wrangler.toml", "-c", "bench/auction.wrangler.toml", "--persist-to", PERSIST, "--port", String(PORT), "--ip", "127.0.0.1", "--var", "ENVIRONMENT:development", "--show-interactive-dev-session=false", "--log-level", "error"],
+  { stdio: ["ignore", "ignore", "inherit"], env: quietEnv, detached: true },
+);
+const stop = () => {
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {}
+};
+process.on("exit", stop);
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${BASE}/api/auction`)).ok) break;
+  } catch {}
+  if (i > 240) throw new Error("store did not start");
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+const post = (path, body, who) =>
+  fetch(`${BASE}${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: BASE, Cookie: who ?? "" }, body: JSON.stringify(body) });
+
+const created = await (await post("/api/auction", { title: "Bench lot", description: "A lot for the benchmark.", starting_price: 100, min_increment: 1, end_time_ms: Date.now() + 3_600_000 }, cookies[0])).json();
+if (!created.success) throw new Error(`create failed: ${created.error}`);
+const auctionId = created.auction.id;
+
+/** 50 bidders, each sending its next request as soon as the last one answers, for DURATION_MS. */
+async function load(send) {
+  const latencies = [];
+  let accepted = 0;
+  const until = Date.now() + DURATION_MS;
+  await Promise.all(
+    Array.from({ length: BIDDERS }, async (_, b) => {
+      while (Date.now() < until) {
+        const t = performance.now();
+        const ok = await send(b);
+        latencies.push(performance.now() - t);
+        if (ok) accepted++;
+      }
+    }),
+  );
+  return { requests: latencies.length, perSecond: latencies.length / (DURATION_MS / 1000), accepted, acceptedPerSecond: accepted / (DURATION_MS / 1000), p50: pct(latencies, 50), p99: pct(latencies, 99) };
+}
+
+let price = 100;
+const real = await load(async (b) => {
+  const res = await post("/api/bids", { auction_id: auctionId, amount: price + 1 + (b % 5) }, cookies[b + 1]);
+  const body = await res.json();
+  if (body.success) price = Math.max(price, body.auction.current_price);
+  return body.success === true;
+});
+const trivial = await load(async (b) => (await (await post(`/api/auction/bench/bench/append`, { bidder: b }, cookies[b + 1])).json()).success === true);
+
+async function fanout(n, watchPath, trigger) {
+  const sockets = await Promise.all(
+    Array.from({ length: n }, () => new Promise((resolve, reject) => {
+      const ws = new WebSocket(`ws://localhost:${PORT}${watchPath}`);
+      ws.addEventListener("open", () => resolve(ws));
+      ws.addEventListener("error", reject);
+    })),
+  );
+  // Let the initial state messages settle, then time one broadcast to everyone.
+  await new Promise((r) => setTimeout(r, 500));
+  const delays = [];
+  let t0 = 0;
+  const done = new Promise((resolve) => {
+    for (const ws of sockets) {
+      ws.addEventListener("message", () => {
+        if (t0 && delays.length < n) {
+          delays.push(performance.now() - t0);
+          if (delays.length === n) resolve();
+        }
+      });
+    }
+  });
+  t0 = performance.now();
+  await trigger();
+  await Promise.race([done, new Promise((r) => setTimeout(r, 20_000))]);
+  for (const ws of sockets) ws.close();
+  return { watchers: n, received: delays.length, p99: pct(delays, 99) };
+}
+
+const fan = [];
+for (const n of [100, 300, 1000]) {
+  let tick = 0;
+  const realFan = await fanout(n, `/api/auction/${auctionId}/watch`, async () => {
+    tick++;
+    await post("/api/bids", { auction_id: auctionId, amount: price + 1000 }, cookies[1 + (tick % BIDDERS)]).then((r) => r.json()).then((b) => b.success && (price = b.auction.current_price));
+  });
+  const trivialFan = await fanout(n, `/api/auction/bench/fan${n}/watch`, () => post(`/api/auction/bench/fan${n}/append`, { n }));
+  fan.push({ n, real: realFan, trivial: trivialFan });
+}
+
+const f = (x) => (Number.isFinite(x) ? x.toFixed(1) : String(x));
+console.log(`\nBid path, ${BIDDERS} concurrent bidders, ${DURATION_MS / 1000} s each (note: the rules allow 1 accepted bid per second per bidder)`);
+console.log(`  real auction object : ${f(real.perSecond)} req/s (${f(real.acceptedPerSecond)} accepted bids/s), p50 ${f(real.p50)} ms, p99 ${f(real.p99)} ms`);
+console.log(`  trivial object      : ${f(trivial.perSecond)} req/s, p50 ${f(trivial.p50)} ms, p99 ${f(trivial.p99)} ms`);
+console.log(`  ratio real/trivial  : ${(real.perSecond / trivial.perSecond).toFixed(2)}×`);
+console.log("Broadcast delay (one change → every watcher), p99");
+for (const { n, real: r, trivial: t } of fan) {
+  console.log(`  ${String(n).padStart(4)} watchers: real ${f(r.p99)} ms (${r.received}/${n}), trivial ${f(t.p99)} ms (${t.received}/${n}), ratio ${(r.p99 / t.p99).toFixed(2)}×`);
+}
+stop();
+process.exit(0);

@@ -1,0 +1,271 @@
+import { runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createSession, issueApiToken } from "../../../app/auth/session.server";
+import { getConfig } from "../../../app/config.server";
+import { getDb } from "../../../app/db/client.server";
+import { appCookies } from "../../../app/web/cookies.server";
+import type { AuctionView } from "../../../app/auctions/auction";
+
+const MIN = 60_000;
+const config = getConfig(env);
+const db = getDb(env);
+let nextUser = 1;
+
+type Person = { id: number; bearer: string; cookie: string };
+
+async function person(name: string, options: { admin?: boolean; verified?: boolean } = {}): Promise<Person> {
+  const id = nextUser++;
+  await env.DB.prepare("INSERT INTO users (id, name, email, email_verified_at, is_admin, phone, address) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    .bind(id, name, `user${id}@example.in`, options.verified === false ? null : Date.now(), options.admin ? 1 : 0, "+919000000000", "1 River Road")
+    .run();
+  const token = await createSession(db, id);
+  return { id, bearer: `Bearer ${await issueApiToken(config, id, token)}`, cookie: await appCookies(config).session.serialize(token) };
+}
+
+async function createAuction(admin: Person, fields: Record<string, unknown> = {}): Promise<AuctionView> {
+  const res = await SELF.fetch("https://auction.test/api/auction", {
+    method: "POST",
+    headers: { Authorization: admin.bearer, "Content-Type": "application/json" },
+    body: JSON.stringify({ title: "Royal Pulasa 2 kg", description: "A single large Godavari fish.", starting_price: 1000, end_time_ms: Date.now() + 60 * MIN, ...fields }),
+  });
+  const body = (await res.json()) as { success: boolean; auction: AuctionView; error?: string };
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${body.error}`);
+  return body.auction;
+}
+
+async function bid(who: Person | null, auctionId: number, amount: number | string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  const res = await SELF.fetch("https://auction.test/api/bids", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(who ? { Authorization: who.bearer } : {}), ...headers },
+    body: JSON.stringify({ auction_id: auctionId, amount, ...extra }),
+  });
+  return { status: res.status, body: (await res.json()) as { success: boolean; error?: string; message?: string; auction?: AuctionView } };
+}
+
+function stubFor(id: number) {
+  return env.AUCTION_ROOM.get(env.AUCTION_ROOM.idFromName(String(id)));
+}
+
+async function d1Summary(id: number) {
+  return env.DB.prepare("SELECT current_price_paise, bid_count, end_time, status, version, winner_user_id FROM auctions WHERE id = ?").bind(id).first<Record<string, number | string | null>>();
+}
+
+/** Ends the auction now by moving its end into the past inside the object (no sleeps). */
+async function endNow(id: number) {
+  await runInDurableObject(stubFor(id), async (room) => {
+    const state = (await room.inspect())!;
+    (room as unknown as { state: typeof state }).state = { ...state, endTime: Date.now() - 1 };
+  });
+}
+
+let admin: Person;
+let ravi: Person;
+let sita: Person;
+
+beforeEach(async () => {
+  await env.DB.batch([
+    env.DB.prepare("DELETE FROM notifications"),
+    env.DB.prepare("DELETE FROM order_items"),
+    env.DB.prepare("DELETE FROM orders"),
+    env.DB.prepare("DELETE FROM auction_bids"),
+    env.DB.prepare("DELETE FROM auctions"),
+    env.DB.prepare("DELETE FROM sessions"),
+    env.DB.prepare("DELETE FROM mail_outbox"),
+    env.DB.prepare("DELETE FROM users"),
+  ]);
+  admin = await person("Admin User", { admin: true });
+  ravi = await person("Ravi Kumar");
+  sita = await person("Sita Rao");
+});
+
+afterEach(async () => {
+  // Alarms persist between tests in a file: drain every object's so the next test starts clean.
+  const { results } = await env.DB.prepare("SELECT id FROM auctions").all<{ id: number }>();
+  for (const { id } of results) await runDurableObjectAlarm(stubFor(id));
+});
+
+describe("creating auctions", () => {
+  it("only admins create; the object is initialized and its alarm armed at the end", async () => {
+    const body = { title: "Royal Pulasa", description: "A single large fish.", starting_price: 1000, end_time_ms: Date.now() + MIN };
+    const post = (headers: Record<string, string>) =>
+      SELF.fetch("https://auction.test/api/auction", { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
+    expect((await post({})).status).toBe(401);
+    expect((await post({ Authorization: ravi.bearer })).status).toBe(403);
+    expect((await post({ Cookie: ravi.cookie })).status).toBe(403);
+    const created = await post({ Cookie: admin.cookie });
+    expect(created.status).toBe(201);
+    const { auction } = (await created.json()) as { auction: AuctionView };
+    expect(auction).toMatchObject({ current_price: 1000, min_increment: 100, min_next_bid: 1000, status: "active", bid_count: 0 });
+    await runInDurableObject(stubFor(auction.id), async (_room, state) => {
+      expect(await state.storage.getAlarm()).toBe(new Date(auction.end_time).getTime());
+    });
+  });
+
+  it("refuses bad input with a clear error and creates nothing", async () => {
+    for (const bad of [{ starting_price: "abc" }, { starting_price: 10.5 }, { end_time_ms: Date.now() - 1 }, { title: "" }, { min_increment: 0 }, { product_image: "https://evil.example/x.png" }]) {
+      await expect(createAuction(admin, bad)).rejects.toThrow(/create failed: 400/);
+    }
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM auctions").first<{ n: number }>())?.n).toBe(0);
+  });
+});
+
+describe("bidding through the object", () => {
+  it("applies the rules with the spec's messages and writes the D1 summary and mirror", async () => {
+    const a = await createAuction(admin);
+    expect(await bid(null, a.id, 1000)).toMatchObject({ status: 401, body: { error: "Please login to place a bid" } });
+    expect(await bid(admin, a.id, 1000)).toMatchObject({ status: 403 });
+    expect(await bid(ravi, a.id, 900)).toMatchObject({ status: 400, body: { error: "The minimum bid is ₹1,000" } });
+    expect(await bid(ravi, a.id, "1000.50")).toMatchObject({ status: 400 });
+    expect(await bid(ravi, a.id, 1000)).toMatchObject({ status: 200, body: { success: true, message: "Bid placed successfully!", auction: { current_price: 1000, you: "leading" } } });
+    expect(await bid(ravi, a.id, 1200)).toMatchObject({ status: 409 });
+    expect(await bid(sita, a.id, 1000)).toMatchObject({ status: 400, body: { error: "Bid amount must be higher than current price" } });
+    expect(await bid(sita, a.id, 1050)).toMatchObject({ status: 400, body: { error: "The minimum bid is ₹1,100" } });
+    expect(await bid(sita, a.id, 1100)).toMatchObject({ status: 200, body: { auction: { current_price: 1100, bid_count: 2, you: "leading" } } });
+    expect(await bid(ravi, 999_999, 5000)).toMatchObject({ status: 404, body: { error: "Auction not found" } });
+    expect(await d1Summary(a.id)).toMatchObject({ current_price_paise: 110_000, bid_count: 2, status: "active" });
+    const mirror = await env.DB.prepare("SELECT bidder_name, amount_paise, user_id FROM auction_bids WHERE auction_id = ? ORDER BY seq").bind(a.id).all();
+    expect(mirror.results).toEqual([
+      { bidder_name: "Ravi K.", amount_paise: 100_000, user_id: ravi.id },
+      { bidder_name: "Sita R.", amount_paise: 110_000, user_id: sita.id },
+    ]);
+    // Ravi is told at once in-app and by e-mail.
+    const notes = await env.DB.prepare("SELECT user_id, type FROM notifications WHERE type = 'outbid'").all();
+    expect(notes.results).toEqual([{ user_id: ravi.id, type: "outbid" }]);
+  });
+
+  it("an unverified account cannot bid", async () => {
+    const a = await createAuction(admin);
+    const newbie = await person("New Person", { verified: false });
+    expect(await bid(newbie, a.id, 1000)).toMatchObject({ status: 401, body: { error: "Please login to place a bid" } });
+  });
+
+  it("a client header cannot pose as another user", async () => {
+    const a = await createAuction(admin);
+    const forged: Record<string, string>[] = [{ "X-User-Id": String(ravi.id) }, { "X-User": JSON.stringify({ id: ravi.id }) }, { Authorization: "Bearer forged.jwt.value" }, { Cookie: "__session=forged" }];
+    for (const headers of forged) {
+      expect(await bid(null, a.id, 1000, {}, headers)).toMatchObject({ status: 401, body: { error: "Please login to place a bid" } });
+    }
+    expect(await bid(ravi, a.id, 1000, {}, { "X-User-Id": String(sita.id) })).toMatchObject({ status: 200 });
+    expect(await env.DB.prepare("SELECT user_id FROM auction_bids").first()).toEqual({ user_id: ravi.id });
+  });
+
+  it("proxy bidding: a maximum bids for its owner by the increment", async () => {
+    const a = await createAuction(admin);
+    await bid(ravi, a.id, 1000, { max_amount: 5000 });
+    const r = await bid(sita, a.id, 2000);
+    expect(r.body.auction).toMatchObject({ current_price: 2100, you: "outbid", bid_count: 3 });
+    expect(r.body.auction?.bids.map((b) => [b.bidder_name, b.amount])).toEqual([["Ravi K.", 2100], ["Sita R.", 2000], ["Ravi K.", 1000]]);
+  });
+
+  it("soft close: a bid in the last 2 minutes extends the end and re-arms the alarm, capped at 30 minutes", async () => {
+    const a = await createAuction(admin, { end_time_ms: Date.now() + MIN });
+    const r = await bid(ravi, a.id, 1000);
+    const end = new Date(r.body.auction!.end_time).getTime();
+    expect(end).toBeGreaterThan(new Date(a.end_time).getTime());
+    expect(end - Date.now()).toBeGreaterThan(2 * MIN - 5_000);
+    await runInDurableObject(stubFor(a.id), async (room, state) => {
+      expect(await state.storage.getAlarm()).toBe(end);
+      expect((await room.inspect())?.scheduledEndTime).toBe(new Date(a.end_time).getTime());
+    });
+    expect((await d1Summary(a.id))?.end_time).toBe(end);
+  });
+});
+
+describe("closing", () => {
+  it("the alarm closes once: one order for the winner, notices, a second alarm and late bids change nothing", async () => {
+    const a = await createAuction(admin);
+    await bid(ravi, a.id, 1000);
+    await bid(sita, a.id, 1500);
+    await endNow(a.id);
+    expect(await bid(ravi, a.id, 2000)).toMatchObject({ status: 409, body: { error: "Auction ended" } });
+    const stub = stubFor(a.id);
+    await Promise.all([runDurableObjectAlarm(stub), runInDurableObject(stub, (room) => room.alarm())]);
+    await runInDurableObject(stub, (room) => room.alarm());
+    expect(await runDurableObjectAlarm(stub)).toBe(false);
+    const orders = await env.DB.prepare("SELECT * FROM orders").all<Record<string, unknown>>();
+    expect(orders.results).toHaveLength(1);
+    const order = orders.results[0];
+    expect(order).toMatchObject({ user_id: sita.id, source: "auction", auction_id: a.id, status: "payment_pending", payment_state: "advance_due", advance_paise: 50_000, estimated_total_paise: 150_000, first_name: "Sita", last_name: "Rao" });
+    expect(Number(order.reserved_until) - Date.now()).toBeGreaterThan(23 * 60 * MIN);
+    const items = await env.DB.prepare("SELECT product_id, price_paise, quantity FROM order_items WHERE order_id = ?").bind(order.id).all();
+    expect(items.results).toEqual([{ product_id: null, price_paise: 150_000, quantity: 1 }]);
+    const notes = await env.DB.prepare("SELECT user_id, type FROM notifications WHERE type != 'outbid' ORDER BY user_id").all();
+    expect(notes.results).toEqual([{ user_id: ravi.id, type: "auction_ended" }, { user_id: sita.id, type: "auction_won" }]);
+    expect(await d1Summary(a.id)).toMatchObject({ status: "ended", winner_user_id: sita.id, current_price_paise: 150_000 });
+    const view = await (await SELF.fetch(`https://auction.test/api/auction/${a.id}`, { headers: { Authorization: sita.bearer } })).json<{ auction: AuctionView }>();
+    expect(view.auction).toMatchObject({ status: "ended", you: "won", order_number: order.number });
+  });
+
+  it("an alarm before the end re-arms instead of closing", async () => {
+    const a = await createAuction(admin);
+    await runInDurableObject(stubFor(a.id), (room) => room.alarm());
+    expect((await d1Summary(a.id))?.status).toBe("active");
+  });
+
+  it("the object restarted mid-auction loses nothing", async () => {
+    const a = await createAuction(admin);
+    await bid(ravi, a.id, 1000, { max_amount: 3000 });
+    await bid(sita, a.id, 1500);
+    const before = await stubFor(a.id).inspect();
+    await runInDurableObject(stubFor(a.id), (_room, state) => {
+      state.abort("restart");
+    }).catch(() => undefined);
+    const after = await stubFor(a.id).inspect();
+    expect(after).toEqual(before);
+    const gopi = await person("Gopi Varma");
+    expect(await bid(gopi, a.id, 3000)).toMatchObject({ status: 200, body: { auction: { current_price: 3000, you: "outbid", bid_count: 5 } } });
+  });
+
+  it("cancelling (admin, with a reason) tells the bidders and stops bids", async () => {
+    const a = await createAuction(admin);
+    await bid(ravi, a.id, 1000);
+    const cancel = (who: Person, reason: string) =>
+      SELF.fetch(`https://auction.test/api/auction/${a.id}/cancel`, { method: "POST", headers: { Authorization: who.bearer, "Content-Type": "application/json" }, body: JSON.stringify({ reason }) });
+    expect((await cancel(ravi, "I changed my mind")).status).toBe(403);
+    expect((await cancel(admin, "")).status).toBe(400);
+    expect((await cancel(admin, "The catch was too small")).status).toBe(200);
+    expect(await bid(sita, a.id, 1100)).toMatchObject({ status: 409, body: { error: "This auction is not taking bids" } });
+    expect((await d1Summary(a.id))?.status).toBe("cancelled");
+    expect(await env.DB.prepare("SELECT user_id, type FROM notifications WHERE type = 'auction_cancelled'").all().then((r) => r.results)).toEqual([{ user_id: ravi.id, type: "auction_cancelled" }]);
+  });
+});
+
+describe("concurrency", () => {
+  it("500 concurrent bids from 50 users: strictly increasing prices, one winner, D1 equal to the object, nothing after the end", async () => {
+    const a = await createAuction(admin, { min_increment: 100 });
+    const users = await Promise.all(Array.from({ length: 50 }, (_, i) => person(`Bidder ${i} Test`)));
+    const t0 = Date.now();
+    const results = await Promise.all(
+      Array.from({ length: 500 }, (_, i) => {
+        const who = users[i % 50];
+        return bid(who, a.id, 1000 + Math.floor(i / 5) * 100 + (i % 5) * 100).then((r) => ({ ...r, who }));
+      }),
+    );
+    console.log("500 bids took", Date.now() - t0);
+    const accepted = results.filter((r) => r.status === 200);
+    expect(accepted.length).toBeGreaterThan(1);
+    for (const r of results) if (r.status !== 200) expect([400, 409, 429]).toContain(r.status);
+    const state = (await stubFor(a.id).inspect())!;
+    const mirror = await env.DB.prepare("SELECT amount_paise, user_id FROM auction_bids WHERE auction_id = ? ORDER BY seq").bind(a.id).all<{ amount_paise: number; user_id: number }>();
+    expect(mirror.results).toHaveLength(accepted.length);
+    for (let i = 1; i < mirror.results.length; i++) {
+      expect(mirror.results[i].amount_paise - mirror.results[i - 1].amount_paise).toBeGreaterThanOrEqual(10_000);
+      expect(mirror.results[i].user_id).not.toBe(mirror.results[i - 1].user_id);
+    }
+    expect(state.currentPricePaise).toBe(mirror.results.at(-1)!.amount_paise);
+    expect(await d1Summary(a.id)).toMatchObject({ current_price_paise: state.currentPricePaise, bid_count: state.bidCount, end_time: state.endTime, version: state.version });
+
+    // Bids racing the close: half are sent, the end passes, the alarm runs while the rest arrive.
+    await endNow(a.id);
+    const late = await Promise.all([
+      ...users.slice(0, 20).map((u, i) => bid(u, a.id, 100_000 + i * 100)),
+      runDurableObjectAlarm(stubFor(a.id)).then(() => ({ status: 0, body: { success: false } })),
+      ...users.slice(20, 40).map((u, i) => bid(u, a.id, 200_000 + i * 100)),
+    ]);
+    expect(late.filter((r) => r.status === 200)).toHaveLength(0);
+    const winners = await env.DB.prepare("SELECT user_id, estimated_total_paise FROM orders WHERE auction_id = ?").bind(a.id).all();
+    expect(winners.results).toEqual([{ user_id: state.leaderId, estimated_total_paise: state.currentPricePaise }]);
+    expect(await d1Summary(a.id)).toMatchObject({ status: "ended", winner_user_id: state.leaderId, current_price_paise: state.currentPricePaise });
+  }, 120_000);
+});

@@ -1,0 +1,164 @@
+import { describe, expect, it } from "vitest";
+import { BID_MESSAGES, extendedEnd, minimumNextBid, placeBid, publicBidderName, type Bidder, type RoomState } from "./bid-rules";
+
+const T0 = 1_800_000_000_000;
+const MIN = 60_000;
+
+function room(over: Partial<RoomState> = {}): RoomState {
+  return {
+    id: 1,
+    status: "active",
+    startPricePaise: 100_000,
+    incrementPaise: 10_000,
+    currentPricePaise: 100_000,
+    startTime: T0 - 60 * MIN,
+    scheduledEndTime: T0 + 60 * MIN,
+    endTime: T0 + 60 * MIN,
+    sellerUserId: 99,
+    bidCount: 0,
+    leaderId: null,
+    leaderName: null,
+    leaderMaxPaise: 0,
+    version: 1,
+    lastBidAt: {},
+    ...over,
+  };
+}
+
+const ravi: Bidder = { id: 1, name: "Ravi K.", verified: true, isAdmin: false };
+const sita: Bidder = { id: 2, name: "Sita R.", verified: true, isAdmin: false };
+
+function ok(result: ReturnType<typeof placeBid>) {
+  if (!result.ok) throw new Error(`expected success, got ${result.error}`);
+  return result;
+}
+
+describe("who may bid", () => {
+  it("refuses anonymous and unverified bidders with 'Please login to place a bid'", () => {
+    expect(placeBid(room(), null, 100_000, null, T0)).toEqual({ ok: false, error: BID_MESSAGES.login, status: 401 });
+    expect(placeBid(room(), { ...ravi, verified: false }, 100_000, null, T0)).toMatchObject({ ok: false, error: "Please login to place a bid" });
+  });
+
+  it("refuses admins and the seller", () => {
+    expect(placeBid(room(), { ...ravi, isAdmin: true }, 100_000, null, T0)).toMatchObject({ ok: false, status: 403 });
+    expect(placeBid(room(), { ...ravi, id: 99 }, 100_000, null, T0)).toMatchObject({ ok: false, status: 403 });
+  });
+
+  it("refuses the highest bidder bidding against themselves", () => {
+    const first = ok(placeBid(room(), ravi, 100_000, null, T0));
+    expect(placeBid(first.state, ravi, 200_000, null, T0 + 5_000)).toMatchObject({ ok: false, error: BID_MESSAGES.leading });
+  });
+
+  it("allows at most one bid per second per bidder", () => {
+    const a = ok(placeBid(room(), ravi, 100_000, null, T0));
+    const b = ok(placeBid(a.state, sita, 110_000, null, T0 + 10));
+    expect(placeBid(b.state, ravi, 120_000, null, T0 + 999)).toMatchObject({ ok: false, status: 429 });
+    expect(placeBid(b.state, ravi, 120_000, null, T0 + 1_000).ok).toBe(true);
+  });
+});
+
+describe("when bids are taken", () => {
+  it("only while active, after the start and before the end", () => {
+    expect(placeBid(room({ status: "ended" }), ravi, 100_000, null, T0)).toMatchObject({ ok: false, status: 409 });
+    expect(placeBid(room({ status: "cancelled" }), ravi, 100_000, null, T0)).toMatchObject({ ok: false, status: 409 });
+    expect(placeBid(room({ startTime: T0 + 1 }), ravi, 100_000, null, T0)).toMatchObject({ ok: false, status: 409 });
+    expect(placeBid(room({ endTime: T0 }), ravi, 100_000, null, T0)).toMatchObject({ ok: false, error: BID_MESSAGES.ended });
+    expect(placeBid(room({ endTime: T0 + 1 }), ravi, 100_000, null, T0).ok).toBe(true);
+  });
+});
+
+describe("amounts", () => {
+  it("must be whole rupees and positive", () => {
+    for (const bad of [100_050, 0, -100_000, Number.NaN, 1.5, Number.MAX_SAFE_INTEGER + 1]) {
+      expect(placeBid(room(), ravi, bad, null, T0)).toMatchObject({ ok: false, error: BID_MESSAGES.wholeRupees });
+    }
+  });
+
+  it("the first bid must reach the starting price", () => {
+    expect(placeBid(room(), ravi, 99_900, null, T0)).toMatchObject({ ok: false, error: "The minimum bid is ₹1,000" });
+    expect(ok(placeBid(room(), ravi, 100_000, null, T0)).state.currentPricePaise).toBe(100_000);
+  });
+
+  it("later bids: not above current → 'higher'; above but under current + increment → the minimum", () => {
+    const s = ok(placeBid(room(), ravi, 100_000, null, T0)).state;
+    expect(placeBid(s, sita, 100_000, null, T0 + 10)).toMatchObject({ ok: false, error: "Bid amount must be higher than current price" });
+    expect(placeBid(s, sita, 90_000, null, T0 + 10)).toMatchObject({ ok: false, error: "Bid amount must be higher than current price" });
+    expect(placeBid(s, sita, 109_900, null, T0 + 10)).toMatchObject({ ok: false, error: "The minimum bid is ₹1,100" });
+    expect(minimumNextBid(s)).toBe(110_000);
+    const t = ok(placeBid(s, sita, 110_000, null, T0 + 10));
+    expect(t).toMatchObject({ outbidUserId: 1, state: { currentPricePaise: 110_000, leaderId: 2, bidCount: 2, version: 3 } });
+  });
+
+  it("a maximum below the bid is refused", () => {
+    expect(placeBid(room(), ravi, 200_000, 150_000, T0)).toMatchObject({ ok: false, error: BID_MESSAGES.maxBelowBid });
+  });
+});
+
+describe("proxy bidding", () => {
+  it("the first bidder's maximum stays secret: the price is their bid", () => {
+    const s = ok(placeBid(room(), ravi, 100_000, 500_000, T0)).state;
+    expect(s).toMatchObject({ currentPricePaise: 100_000, leaderMaxPaise: 500_000, leaderId: 1 });
+  });
+
+  it("a lower challenger is outbid at once: the leader pays the challenger's bid plus the increment", () => {
+    const s = ok(placeBid(room(), ravi, 100_000, 500_000, T0)).state;
+    const r = ok(placeBid(s, sita, 200_000, null, T0 + 10));
+    expect(r.outbidUserId).toBe(2);
+    expect(r.state).toMatchObject({ currentPricePaise: 210_000, leaderId: 1, bidCount: 3 });
+    expect(r.history).toEqual([
+      { userId: 2, bidderName: "Sita R.", amountPaise: 200_000, proxy: false },
+      { userId: 1, bidderName: "Ravi K.", amountPaise: 210_000, proxy: true },
+    ]);
+  });
+
+  it("the increment is capped at the leader's maximum", () => {
+    const s = ok(placeBid(room(), ravi, 100_000, 500_000, T0)).state;
+    const r = ok(placeBid(s, sita, 495_000 - 5_000, null, T0 + 10));
+    expect(r.state.currentPricePaise).toBe(500_000);
+  });
+
+  it("a tie goes to the earlier maximum", () => {
+    const s = ok(placeBid(room(), ravi, 100_000, 500_000, T0)).state;
+    const r = ok(placeBid(s, sita, 500_000, null, T0 + 10));
+    expect(r.state).toMatchObject({ leaderId: 1, currentPricePaise: 500_000 });
+  });
+
+  it("a higher maximum takes the lead at the old maximum plus the increment, capped at its own maximum", () => {
+    const s = ok(placeBid(room(), ravi, 100_000, 500_000, T0)).state;
+    const r = ok(placeBid(s, sita, 200_000, 800_000, T0 + 10));
+    expect(r.state).toMatchObject({ leaderId: 2, currentPricePaise: 510_000, leaderMaxPaise: 800_000 });
+    expect(r.outbidUserId).toBe(1);
+    const capped = ok(placeBid(s, sita, 200_000, 505_000, T0 + 10));
+    expect(capped.state.currentPricePaise).toBe(505_000);
+  });
+});
+
+describe("soft close", () => {
+  const end = T0 + 60 * MIN;
+  it("a bid in the last 2 minutes moves the end to 2 minutes after it", () => {
+    const r = ok(placeBid(room(), ravi, 100_000, null, end - 30_000));
+    expect(r.state.endTime).toBe(end - 30_000 + 2 * MIN);
+  });
+
+  it("a bid earlier than that leaves the end alone", () => {
+    expect(ok(placeBid(room(), ravi, 100_000, null, end - 2 * MIN)).state.endTime).toBe(end);
+  });
+
+  it("never beyond 30 minutes past the scheduled end (at the boundary)", () => {
+    const cap = end + 30 * MIN;
+    expect(extendedEnd({ endTime: cap - 60_000, scheduledEndTime: end }, cap - 60_000)).toBe(cap);
+    expect(extendedEnd({ endTime: cap - 1, scheduledEndTime: end }, cap - 2)).toBe(cap);
+    expect(extendedEnd({ endTime: end + 28 * MIN, scheduledEndTime: end }, end + 28 * MIN - 1)).toBe(cap - 1);
+    const r = ok(placeBid(room({ endTime: cap }), ravi, 100_000, null, cap - 1));
+    expect(r.state.endTime).toBe(cap);
+  });
+});
+
+describe("publicBidderName", () => {
+  it("shows first name and last initial, never more", () => {
+    expect(publicBidderName("Ravi Kumar")).toBe("Ravi K.");
+    expect(publicBidderName("  ravi  teja  kumar ")).toBe("ravi K.");
+    expect(publicBidderName("Ravi")).toBe("Ravi");
+    expect(publicBidderName("  ")).toBe("Bidder");
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * The bid rules, as one pure function over the auction's state. The Durable Object calls it one bid at a
+ * time and persists what it returns; nothing here reads a clock or storage, so every rule is unit tested.
+ * Money is integer paise; times are epoch ms.
+ */
+
+export const SOFT_CLOSE_MS = 2 * 60_000;
+export const SOFT_CLOSE_CAP_MS = 30 * 60_000;
+export const BID_INTERVAL_MS = 1_000;
+
+export type RoomStatus = "active" | "ended" | "cancelled";
+
+export type RoomState = {
+  id: number;
+  status: RoomStatus;
+  startPricePaise: number;
+  incrementPaise: number;
+  currentPricePaise: number;
+  startTime: number;
+  scheduledEndTime: number;
+  endTime: number;
+  sellerUserId: number | null;
+  bidCount: number;
+  /** The leader and their (secret) proxy maximum; null before the first bid. */
+  leaderId: number | null;
+  leaderName: string | null;
+  leaderMaxPaise: number;
+  /** Bumped on every change; watchers resync when they see a gap. */
+  version: number;
+  /** When each bidder last placed a bid (for the one-bid-per-second rule). */
+  lastBidAt: Record<string, number>;
+};
+
+export type Bidder = { id: number; name: string; verified: boolean; isAdmin: boolean };
+
+/** One row of bid history: the bidder's own bid, or the proxy bid the object placed for the leader. */
+export type HistoryBid = { userId: number; bidderName: string; amountPaise: number; proxy: boolean };
+
+export const BID_MESSAGES = {
+  login: "Please login to place a bid",
+  success: "Bid placed successfully!",
+  higher: "Bid amount must be higher than current price",
+  minimum: "The minimum bid is {amount}",
+  notLive: "This auction is not taking bids",
+  ended: "Auction ended",
+  seller: "Admins and the seller cannot bid on this auction",
+  leading: "You are already the highest bidder",
+  tooFast: "Please wait a second before bidding again",
+  wholeRupees: "Enter the amount in whole rupees",
+  maxBelowBid: "Your maximum must be at least your bid",
+} as const;
+
+export type BidResult =
+  | { ok: true; state: RoomState; history: HistoryBid[]; outbidUserId: number | null }
+  | { ok: false; error: string; status: 400 | 401 | 403 | 409 | 429 };
+
+/** The lowest amount the next bid may be: the starting price first, then current + increment. */
+export function minimumNextBid(state: Pick<RoomState, "bidCount" | "startPricePaise" | "currentPricePaise" | "incrementPaise">): number {
+  return state.bidCount === 0 ? state.startPricePaise : state.currentPricePaise + state.incrementPaise;
+}
+
+function formatRupeesPlain(paise: number): string {
+  return `₹${new Intl.NumberFormat("en-IN").format(paise / 100)}`;
+}
+
+/** Soft close: a bid in the last 2 minutes moves the end to 2 minutes after it, never past the cap. */
+export function extendedEnd(state: Pick<RoomState, "endTime" | "scheduledEndTime">, now: number): number {
+  if (state.endTime - now >= SOFT_CLOSE_MS) return state.endTime;
+  return Math.min(Math.max(state.endTime, now + SOFT_CLOSE_MS), state.scheduledEndTime + SOFT_CLOSE_CAP_MS);
+}
+
+export function isTakingBids(state: Pick<RoomState, "status" | "startTime" | "endTime">, now: number): boolean {
+  return state.status === "active" && now >= state.startTime && now < state.endTime;
+}
+
+/**
+ * Places one bid. `amountPaise` is the bid; `maxPaise` (optional) the bidder's proxy maximum. eBay style: the
+ * price becomes the second-highest maximum plus the increment, capped at the highest maximum.
+ */
+export function placeBid(state: RoomState, bidder: Bidder | null, amountPaise: number, maxPaise: number | null, now: number): BidResult {
+  if (!bidder || !bidder.verified) return { ok: false, error: BID_MESSAGES.login, status: 401 };
+  if (bidder.isAdmin || bidder.id === state.sellerUserId) return { ok: false, error: BID_MESSAGES.seller, status: 403 };
+  if (state.status !== "active" || now < state.startTime) return { ok: false, error: BID_MESSAGES.notLive, status: 409 };
+  if (now >= state.endTime) return { ok: false, error: BID_MESSAGES.ended, status: 409 };
+  if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0 || amountPaise % 100 !== 0) {
+    return { ok: false, error: BID_MESSAGES.wholeRupees, status: 400 };
+  }
+  if (maxPaise !== null && (!Number.isSafeInteger(maxPaise) || maxPaise % 100 !== 0)) {
+    return { ok: false, error: BID_MESSAGES.wholeRupees, status: 400 };
+  }
+  if (maxPaise !== null && maxPaise < amountPaise) return { ok: false, error: BID_MESSAGES.maxBelowBid, status: 400 };
+  if (state.bidCount > 0 && amountPaise <= state.currentPricePaise) return { ok: false, error: BID_MESSAGES.higher, status: 400 };
+  const minimum = minimumNextBid(state);
+  if (amountPaise < minimum) {
+    return { ok: false, error: BID_MESSAGES.minimum.replace("{amount}", formatRupeesPlain(minimum)), status: 400 };
+  }
+  if (state.leaderId === bidder.id) return { ok: false, error: BID_MESSAGES.leading, status: 409 };
+  const last = state.lastBidAt[String(bidder.id)];
+  if (last !== undefined && now - last < BID_INTERVAL_MS) return { ok: false, error: BID_MESSAGES.tooFast, status: 429 };
+
+  const max = maxPaise ?? amountPaise;
+  const history: HistoryBid[] = [];
+  let next: RoomState;
+  let outbidUserId: number | null = null;
+  if (state.leaderId === null) {
+    history.push({ userId: bidder.id, bidderName: bidder.name, amountPaise, proxy: false });
+    next = { ...state, currentPricePaise: amountPaise, leaderId: bidder.id, leaderName: bidder.name, leaderMaxPaise: max };
+  } else if (max > state.leaderMaxPaise) {
+    // The newcomer leads; they pay one increment over the old leader's maximum (or their own bid if higher).
+    const price = Math.max(amountPaise, Math.min(max, state.leaderMaxPaise + state.incrementPaise));
+    history.push({ userId: bidder.id, bidderName: bidder.name, amountPaise: price, proxy: price !== amountPaise });
+    outbidUserId = state.leaderId;
+    next = { ...state, currentPricePaise: price, leaderId: bidder.id, leaderName: bidder.name, leaderMaxPaise: max };
+  } else {
+    // The leader's proxy maximum covers it: the object bids for the leader (ties go to the earlier bidder).
+    const price = Math.min(state.leaderMaxPaise, max + state.incrementPaise);
+    history.push({ userId: bidder.id, bidderName: bidder.name, amountPaise: max, proxy: max !== amountPaise });
+    history.push({ userId: state.leaderId, bidderName: state.leaderName ?? "", amountPaise: price, proxy: true });
+    outbidUserId = bidder.id;
+    next = { ...state, currentPricePaise: price };
+  }
+  next.bidCount = state.bidCount + history.length;
+  next.endTime = extendedEnd(state, now);
+  next.version = state.version + 1;
+  next.lastBidAt = { ...state.lastBidAt, [String(bidder.id)]: now };
+  return { ok: true, state: next, history, outbidUserId };
+}
+
+/** Bidders are shown by first name and the initial of their last name ('Ravi K.'), never by e-mail. */
+export function publicBidderName(fullName: string): string {
+  const parts = fullName.trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return "Bidder";
+  if (parts.length === 1) return parts[0];
+  return `${parts[0]} ${parts[parts.length - 1][0].toUpperCase()}.`;
+}
