@@ -6,7 +6,7 @@ import { getDb } from "~/db/client.server";
 import type { User } from "~/db/schema";
 import { settleBalancePayment } from "~/payments/balance.server";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin-dashboard.orders.$number";
-import { action as dashboardAction, loader as dashboardLoader } from "~/routes/admin-dashboard._index";
+import { action as dashboardAction, loader as dashboardLoader } from "~/routes/admin-dashboard";
 import { loader as notificationsLoader } from "~/routes/notifications";
 import { loadContext } from "../../tests/setup/load-context";
 import { handleNotificationsApi } from "./api.server";

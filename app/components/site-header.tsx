@@ -90,7 +90,7 @@ export function SiteHeader() {
         <Link to="/" className="flex shrink-0 items-center gap-2 font-serif text-lg font-bold text-river-800 dark:text-white" prefetch="intent">
           <img src="/media/logo.svg" alt="" width="36" height="36" className="h-9 w-9" />
           {/* Signed in, the bell and the cart need the room on a phone: the logo alone says where you are. */}
-          <span className={user ? "hidden min-[440px]:inline" : "hidden min-[380px]:inline"}>{site.brand}</span>
+          <span className={user ? "sr-only min-[440px]:not-sr-only" : "sr-only min-[380px]:not-sr-only"}>{site.brand}</span>
         </Link>
         <nav aria-label={m.mainNavigation} className="ml-auto hidden items-center gap-1 lg:flex">
           {items.map((item) => (

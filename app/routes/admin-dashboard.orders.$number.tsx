@@ -5,6 +5,7 @@ import { z } from "zod";
 import { adminDeps } from "~/admin/api.server";
 import { changeOrderStatus, collectOnDelivery, getAdminOrder, recordWeights, requestBalance } from "~/admin/orders.server";
 import { requireAdmin } from "~/auth/guards.server";
+import { OrderDialog } from "~/components/order-dialog";
 import { StatusBadge } from "~/components/status-badge";
 import { format, getMessages } from "~/i18n/messages";
 import { formatAdminDateTime } from "~/lib/dates";
@@ -90,12 +91,11 @@ export default function AdminOrder() {
   const weighable = order.paymentState === "advance_paid" && order.status !== "order_cancelled" && items.some((i) => i.productId !== null);
   const version = <input type="hidden" name="version" value={order.version} />;
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10">
-      <Link to="/admin-dashboard" className="link">
-        {m.detail.back}
-      </Link>
+    <OrderDialog labelledBy="order-heading" closeTo="/admin-dashboard" closeLabel={m.detail.back}>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="font-serif text-3xl font-bold">{order.number}</h1>
+        <h1 id="order-heading" className="font-serif text-3xl font-bold">
+          {order.number}
+        </h1>
         <StatusBadge status={order.status} label={label(order.status)} />
       </div>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
@@ -266,6 +266,6 @@ export default function AdminOrder() {
           </ol>
         )}
       </section>
-    </div>
+    </OrderDialog>
   );
 }

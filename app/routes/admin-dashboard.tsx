@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { StatusBadge } from "~/components/status-badge";
 import { adminStats, listAdminOrders } from "~/admin/orders.server";
 import { requireAdmin } from "~/auth/guards.server";
@@ -201,6 +201,8 @@ export default function AdminDashboard() {
           )}
         </nav>
       ) : null}
+      {/* An order's detail (/admin-dashboard/orders/{number}) opens over the list, with or without JavaScript. */}
+      <Outlet />
     </div>
   );
 }
