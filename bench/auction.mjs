@@ -120,8 +120,15 @@ const fan = [];
 for (const n of [100, 300, 1000]) {
   let tick = 0;
   const realFan = await fanout(n, `/api/auction/${auctionId}/watch`, async () => {
-    tick++;
-    await post("/api/bids", { auction_id: auctionId, amount: price + 1000 }, cookies[1 + (tick % BIDDERS)]).then((r) => r.json()).then((b) => b.success && (price = b.auction.current_price));
+    // The next bidder who may bid (not the leader, not within their last second) triggers the broadcast.
+    for (let tries = 0; tries < BIDDERS; tries++) {
+      tick++;
+      const body = await (await post("/api/bids", { auction_id: auctionId, amount: price + 1000 }, cookies[1 + (tick % BIDDERS)])).json();
+      if (body.success) {
+        price = body.auction.current_price;
+        return;
+      }
+    }
   });
   const trivialFan = await fanout(n, `/api/auction/bench/fan${n}/watch`, () => post(`/api/auction/bench/fan${n}/append`, { n }));
   fan.push({ n, real: realFan, trivial: trivialFan });

@@ -130,7 +130,8 @@ async function handle(request: Request, env: Env): Promise<Response> {
   if (image && request.method === "GET") {
     const object = await env.AUCTION_IMAGES?.get(image[1]);
     if (!object) return fail("Not found", 404);
-    return new Response(object.body, {
+    // At most 2 MB: buffered, so the body crosses the service binding as one piece.
+    return new Response(await object.arrayBuffer(), {
       headers: { "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream", "Cache-Control": "public, max-age=31536000, immutable", "X-Content-Type-Options": "nosniff" },
     });
   }

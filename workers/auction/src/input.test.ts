@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { createAuctionInput, parseBid, parseIstDateTime, sniffImage } from "./input";
+
+describe("sniffImage (by bytes, never by name)", () => {
+  it("knows JPEG, PNG and WebP and refuses anything else", () => {
+    expect(sniffImage(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))?.ext).toBe("jpg");
+    expect(sniffImage(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))?.ext).toBe("png");
+    expect(sniffImage(new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 0x57, 0x45, 0x42, 0x50]))?.ext).toBe("webp");
+    expect(sniffImage(new TextEncoder().encode("<svg onload=alert(1)>"))).toBeNull();
+    expect(sniffImage(new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 0x41, 0x56, 0x49, 0x20]))).toBeNull();
+    expect(sniffImage(new Uint8Array([]))).toBeNull();
+  });
+});
+
+describe("parseBid", () => {
+  it("reads rupees as numbers or strings and refuses junk", () => {
+    expect(parseBid({ auction_id: 3, amount: 1200 })).toEqual({ ok: true, auctionId: 3, amountPaise: 120_000, maxPaise: null });
+    expect(parseBid({ auction_id: "3", amount: "1,200", max_amount: "2000" })).toEqual({ ok: true, auctionId: 3, amountPaise: 120_000, maxPaise: 200_000 });
+    expect(parseBid({ auction_id: 3, amount: "" })).toMatchObject({ ok: false, error: "Bid amount must be higher than current price" });
+    for (const amount of ["1e5", "-5", "12abc", {}, [1]]) expect(parseBid({ auction_id: 3, amount }).ok).toBe(false);
+    expect(parseBid({ auction_id: "x", amount: 5 }).ok).toBe(false);
+  });
+});
+
+describe("IST times and the create form", () => {
+  it("reads datetime-local values as India Standard Time", () => {
+    expect(parseIstDateTime("2026-11-23T05:30")).toBe(Date.UTC(2026, 10, 23, 0, 0));
+    expect(Number.isNaN(parseIstDateTime("tomorrow"))).toBe(true);
+  });
+
+  it("defaults the increment to ₹100 and the start to now; the end must be later", () => {
+    const now = Date.UTC(2026, 10, 23, 0, 0);
+    const ok = createAuctionInput({ title: "Royal Pulasa", description: "One large fish.", starting_price: "1000", end_time: "2026-11-23T07:30" }, now);
+    expect(ok).toEqual({ ok: true, value: expect.objectContaining({ incrementPaise: 10_000, startTime: now, endTime: now + 2 * 3_600_000, startPricePaise: 100_000 }) });
+    expect(createAuctionInput({ title: "Royal Pulasa", description: "One large fish.", starting_price: "1000", end_time: "2026-11-23T05:00" }, now).ok).toBe(false);
+  });
+});
