@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { constantTimeEqual, paymentLinkSignature, paymentSignature, verifyPaymentSignature, verifyWebhookSignature, webhookSignature } from "./signature";
+import { safeEqual as constantTimeEqual } from "~/auth/crypto.server";
+import { paymentLinkSignature, paymentSignature, verifyPaymentSignature, verifyWebhookSignature, webhookSignature } from "./signature";
 
 // The official SDK is a devDependency only: it cross-checks that we sign exactly as Razorpay does.
 const require = createRequire(import.meta.url);

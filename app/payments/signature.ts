@@ -5,21 +5,14 @@
  * - Webhooks: over the raw request body with the webhook secret.
  * Comparisons are constant time, so a forged signature cannot be found byte by byte.
  */
+import { safeEqual } from "~/auth/crypto.server";
+
 const encoder = new TextEncoder();
 
 export async function hmacSha256Hex(secret: string, message: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(message)));
   return Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** Equal strings in time independent of where they differ (length is not secret: always 64 hex digits). */
-export function constantTimeEqual(a: string, b: string): boolean {
-  const x = encoder.encode(a);
-  const y = encoder.encode(b);
-  let diff = x.length ^ y.length;
-  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
-  return diff === 0;
 }
 
 export function paymentSignature(keySecret: string, gatewayOrderId: string, paymentId: string) {
@@ -29,7 +22,7 @@ export function paymentSignature(keySecret: string, gatewayOrderId: string, paym
 /** True when `signature` is Razorpay's for this payment of the gateway order id WE stored. */
 export async function verifyPaymentSignature(keySecret: string, storedGatewayOrderId: string, paymentId: string, signature: string) {
   if (!/^[0-9a-f]{64}$/.test(signature)) return false;
-  return constantTimeEqual(await paymentSignature(keySecret, storedGatewayOrderId, paymentId), signature);
+  return safeEqual(await paymentSignature(keySecret, storedGatewayOrderId, paymentId), signature);
 }
 
 export function webhookSignature(webhookSecret: string, rawBody: string) {
@@ -38,7 +31,7 @@ export function webhookSignature(webhookSecret: string, rawBody: string) {
 
 export async function verifyWebhookSignature(webhookSecret: string, rawBody: string, signature: string | null) {
   if (!signature || !/^[0-9a-f]{64}$/.test(signature)) return false;
-  return constantTimeEqual(await webhookSignature(webhookSecret, rawBody), signature);
+  return safeEqual(await webhookSignature(webhookSecret, rawBody), signature);
 }
 
 export function paymentLinkSignature(keySecret: string, link: { id: string; referenceId: string; status: string; paymentId: string }) {
