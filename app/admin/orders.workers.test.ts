@@ -11,7 +11,8 @@ import { loader as notificationsLoader } from "~/routes/notifications";
 import { loadContext } from "../../tests/setup/load-context";
 import { handleNotificationsApi } from "./api.server";
 import { handleOrdersApi } from "~/orders/api.server";
-import { changeOrderStatus, collectOnDelivery, recordWeights, requestBalance, StaleOrderError } from "./orders.server";
+import { collectOnDelivery, requestBalance } from "./balance.server";
+import { changeOrderStatus, recordWeights, StaleOrderError } from "./orders.server";
 
 const db = getDb(env);
 const config = getConfig(env);
