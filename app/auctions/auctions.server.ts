@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Auction, AuctionView } from "./auction";
 
-const auctionSchema: z.ZodType<Auction> = z.object({
+const auctionShape = z.object({
   id: z.number(),
   title: z.string(),
   description: z.string(),
@@ -13,6 +13,7 @@ const auctionSchema: z.ZodType<Auction> = z.object({
   bids: z.array(z.object({ id: z.number(), bidder_name: z.string(), amount: z.number(), created_at: z.string() })),
   seller: z.object({ name: z.string() }),
 });
+const auctionSchema: z.ZodType<Auction> = auctionShape;
 
 const listSchema = z.union([
   z.object({ success: z.literal(true), auctions: z.array(auctionSchema) }),
@@ -62,17 +63,7 @@ export async function fetchAuction(env: { AUCTION: Fetcher }, id: number, fallba
 
 const viewSchema = z.object({
   success: z.literal(true),
-  auction: z.object({
-    id: z.number(),
-    title: z.string(),
-    description: z.string(),
-    product_image: z.string().nullable(),
-    current_price: z.number(),
-    end_time: z.string(),
-    status: z.string(),
-    bid_count: z.number(),
-    bids: z.array(z.object({ id: z.number(), bidder_name: z.string(), amount: z.number(), created_at: z.string() })),
-    seller: z.object({ name: z.string() }),
+  auction: auctionShape.extend({
     start_time: z.string(),
     min_increment: z.number(),
     min_next_bid: z.number(),

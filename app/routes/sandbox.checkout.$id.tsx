@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
-import { formatRupees } from "~/lib/money";
+import { SandboxCard } from "~/components/sandbox-card";
 import { paymentDeps } from "~/orders/checkout.server";
 import { sandboxEnabled } from "~/payments/gateway.server";
 import { sandboxCheckout, sandboxDecide } from "~/payments/sandbox.server";
@@ -33,29 +33,15 @@ export default function SandboxCheckout() {
   const { amountPaise, number } = useLoaderData<typeof loader>();
   const m = useMessages().shop.sandbox;
   return (
-    <div className="mx-auto max-w-md px-4 py-12">
-      <div className="card border-2 border-dashed p-6 sm:p-8">
-        <h1 className="font-serif text-3xl font-bold">{m.title}</h1>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{m.intro}</p>
-        <dl className="mt-6 space-y-2">
-          <div className="flex justify-between">
-            <dt>{m.order}</dt>
-            <dd className="font-semibold">{number}</dd>
-          </div>
-          <div className="flex justify-between text-xl">
-            <dt>{m.amount}</dt>
-            <dd className="font-bold">{formatRupees(amountPaise)}</dd>
-          </div>
-        </dl>
-        <Form method="post" className="mt-8 grid grid-cols-2 gap-3">
-          <button type="submit" name="decision" value="pay" className="btn-dark">
-            {m.pay}
-          </button>
-          <button type="submit" name="decision" value="fail" className="btn-outline text-red-700 dark:text-red-300">
-            {m.fail}
-          </button>
-        </Form>
-      </div>
-    </div>
+    <SandboxCard label={m.order} number={number} amountPaise={amountPaise}>
+      <Form method="post" className="mt-8 grid grid-cols-2 gap-3">
+        <button type="submit" name="decision" value="pay" className="btn-dark">
+          {m.pay}
+        </button>
+        <button type="submit" name="decision" value="fail" className="btn-outline text-red-700 dark:text-red-300">
+          {m.fail}
+        </button>
+      </Form>
+    </SandboxCard>
   );
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
-import { formatRupees } from "~/lib/money";
+import { SandboxCard } from "~/components/sandbox-card";
 import { paymentDeps } from "~/orders/checkout.server";
 import { sandboxEnabled } from "~/payments/gateway.server";
 import { sandboxLink, sandboxPayLink } from "~/payments/sandbox.server";
@@ -41,28 +41,14 @@ export default function SandboxLink() {
   const { amountPaise, number, paid } = useLoaderData<typeof loader>();
   const m = useMessages().shop.sandbox;
   return (
-    <div className="mx-auto max-w-md px-4 py-12">
-      <div className="card border-2 border-dashed p-6 sm:p-8">
-        <h1 className="font-serif text-3xl font-bold">{m.title}</h1>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{m.intro}</p>
-        <dl className="mt-6 space-y-2">
-          <div className="flex justify-between">
-            <dt>{m.link}</dt>
-            <dd className="font-semibold">{number}</dd>
-          </div>
-          <div className="flex justify-between text-xl">
-            <dt>{m.amount}</dt>
-            <dd className="font-bold">{formatRupees(amountPaise)}</dd>
-          </div>
-        </dl>
-        {paid ? null : (
-          <Form method="post" className="mt-8">
-            <button type="submit" className="btn-dark w-full">
-              {m.pay}
-            </button>
-          </Form>
-        )}
-      </div>
-    </div>
+    <SandboxCard label={m.link} number={number} amountPaise={amountPaise}>
+      {paid ? null : (
+        <Form method="post" className="mt-8">
+          <button type="submit" className="btn-dark w-full">
+            {m.pay}
+          </button>
+        </Form>
+      )}
+    </SandboxCard>
   );
 }
