@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNotNull, lt, sql } from "drizzle-orm";
 import type { AppConfig } from "../config.server";
 import type { Db } from "../db/client.server";
 import { sessions, users, type User } from "../db/schema";
@@ -21,14 +21,27 @@ export async function createSession(db: Db, userId: number, now = Date.now()): P
   return token;
 }
 
-/** The verified user behind a live session token, or null. */
-export async function findSessionUser(db: Db, token: string, now = Date.now()): Promise<User | null> {
-  const [row] = await db
+function sessionUserQuery(db: Db) {
+  return db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, await sha256(token)), gt(sessions.expiresAt, now), isNotNull(users.emailVerifiedAt)))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now")), isNotNull(users.emailVerifiedAt)))
+    .limit(1)
+    .prepare();
+}
+
+/** Every request that carries a session asks this: the statement is built once per client, not per request. */
+const sessionUserQueries = new WeakMap<Db, ReturnType<typeof sessionUserQuery>>();
+
+/** The verified user behind a live session token, or null. */
+export async function findSessionUser(db: Db, token: string, now = Date.now()): Promise<User | null> {
+  let query = sessionUserQueries.get(db);
+  if (!query) {
+    query = sessionUserQuery(db);
+    sessionUserQueries.set(db, query);
+  }
+  const row = await query.get({ id: await sha256(token), now });
   return row?.user ?? null;
 }
 

@@ -13,6 +13,8 @@ export const auctionLiveMessages = {
   scheduled: "Starts {date}",
   cancelled: "Cancelled",
   failed: "Failed to place bid",
+  adminsCannotBid: "Admins and the seller cannot bid on this auction.",
+  manageThis: "Manage auctions",
   adminHeading: "Manage Auctions",
   createHeading: "Create an auction",
   title: "Title",

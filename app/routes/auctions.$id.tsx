@@ -111,7 +111,19 @@ export default function AuctionDetail() {
           </div>
         </article>
         <div className="space-y-6">
-          {open ? (
+          {open && user?.isAdmin ? (
+            <section className="card p-6" aria-labelledby="bid-heading">
+              <h2 id="bid-heading" className="font-serif text-2xl font-bold">
+                {m.placeYourBid}
+              </h2>
+              <p className="mt-2 text-slate-700 dark:text-slate-200" data-testid="admin-note">
+                {live.adminsCannotBid}
+              </p>
+              <Link to="/admin-dashboard/auctions" className="btn-outline mt-4">
+                {live.manageThis}
+              </Link>
+            </section>
+          ) : open ? (
             <section className="card p-6" aria-labelledby="bid-heading">
               <h2 id="bid-heading" className="font-serif text-2xl font-bold">
                 {m.placeYourBid}

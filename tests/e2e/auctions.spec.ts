@@ -12,12 +12,12 @@ const open = useBrowser();
 const DEV_SECRET = "local-development-only-secret-do-not-use-in-production";
 
 /** A verified bidder with a live session, made straight in the local database (sign-up is tested elsewhere). */
-async function bidder(id: number, name: string) {
+async function bidder(id: number, name: string, admin = false) {
   const token = randomBytes(24).toString("base64url");
   const hash = createHash("sha256").update(token).digest("base64url");
   queryLocal(
     PERSIST_TO,
-    `INSERT INTO users (id, name, email, email_verified_at) VALUES (${id}, '${name}', 'bidder${id}.${Date.now()}@example.in', ${Date.now()}); INSERT INTO sessions (id, user_id, purpose, expires_at) VALUES ('${hash}', ${id}, 'session', ${Date.now() + 3_600_000});`,
+    `INSERT INTO users (id, name, email, email_verified_at, is_admin) VALUES (${id}, '${name}', 'bidder${id}.${Date.now()}@example.in', ${Date.now()}, ${admin ? 1 : 0}); INSERT INTO sessions (id, user_id, purpose, expires_at) VALUES ('${hash}', ${id}, 'session', ${Date.now() + 3_600_000});`,
   );
   const cookie = createCookie("__session", { secrets: [DEV_SECRET] });
   const serialized = await cookie.serialize(token);
@@ -30,7 +30,8 @@ async function toast(page: Page) {
 }
 
 describe("live auction: two bidders, JavaScript off and on", () => {
-  it("bids from a JS-off page show up live on the other page, soft close extends the end, standings update", async () => {
+  // The close comes 2 minutes after the last bid (soft close), so this test waits for it.
+  it("bids from a JS-off page show up live on the other page, soft close extends the end, the winner pays the advance", { timeout: 240_000 }, async () => {
     const id = 900 + Math.floor(Math.random() * 90);
     // Ends in 100 s: any bid is inside the last 2 minutes, so it extends the end (soft close).
     const end = Date.now() + 100_000;
@@ -78,8 +79,72 @@ describe("live auction: two bidders, JavaScript off and on", () => {
     const outbid = queryLocal(PERSIST_TO, `SELECT type FROM notifications WHERE user_id = 7002 AND auction_id = ${id}`);
     expect(outbid).toEqual([{ type: "outbid" }]);
     await expectNoAxeViolations(plain.page);
+
+    // The JS-off bidder takes the lead back; the live page says so as it happens.
+    await plain.page.getByLabel("Your bid (₹)").fill("1200");
+    await plain.page.getByRole("button", { name: "Place Bid" }).click();
+    await plain.page.waitForURL(`**/auctions/${id}`);
+    expect(await toast(plain.page)).toBe("Bid placed successfully!");
+    const lastBidAt = Date.now();
+    await expect.poll(() => live.page.getByTestId("standing").innerText(), { timeout: 2_000 }).toContain("You have been outbid");
+
+    // The alarm closes it 2 minutes after that bid: the live page turns to 'Ended' by itself.
+    const closed = (await live.page.getByTestId("end-time").locator("time").getAttribute("datetime"))!;
+    expect(Math.abs(new Date(closed).getTime() - (lastBidAt + 120_000))).toBeLessThan(5_000);
+    await live.page.getByText("Ended", { exact: true }).first().waitFor({ timeout: 150_000 });
+    await expect.poll(() => live.page.getByTestId("current-price").innerText()).toBe("₹1,200");
+    expect(await live.page.getByRole("button", { name: "Place Bid" }).count()).toBe(0);
+    await expect
+      .poll(() => queryLocal(PERSIST_TO, `SELECT type FROM notifications WHERE user_id = 7001 AND auction_id = ${id} ORDER BY id`), { timeout: 10_000 })
+      .toEqual([{ type: "outbid" }, { type: "auction_ended" }]);
+
+    // The winner (no JavaScript) finds the order in My Orders at the winning price and pays the advance.
+    await plain.page.reload();
+    expect(await plain.page.getByTestId("standing").innerText()).toContain("You won this auction");
+    await plain.page.goto("/orders");
+    const card = plain.page.getByRole("article").filter({ hasText: "E2E Pulasa lot" });
+    expect(await card.innerText()).toContain("Awaiting Payment");
+    expect(await card.innerText()).toContain("₹1,200");
+    await expectNoAxeViolations(plain.page);
+    await card.getByRole("link", { name: "Pay ₹500 advance" }).click();
+    await plain.page.waitForURL(/\/orders\/PUL-\d{4}-[A-Z0-9]{4}\/pay$/);
+    const number = /PUL-\d{4}-[A-Z0-9]{4}/.exec(plain.page.url())![0];
+    expect(await plain.page.getByRole("main").innerText()).toContain(`You won this auction. Pay the ₹500 token advance by`);
+    // The profile holds no address: the pay page asks for it first.
+    const address = { "First name": "Mohan", "Last name": "Rao", "Phone number": "9876543210", Address: "3-12 Ghat Road, Kotipalli", City: "Rajahmundry", Pincode: "533101" };
+    for (const [label, value] of Object.entries(address)) await plain.page.getByLabel(label, { exact: true }).fill(value);
+    await plain.page.getByLabel("State").selectOption("Andhra Pradesh");
+    await plain.page.getByRole("button", { name: "Pay ₹500" }).click();
+    await plain.page.waitForURL(/\/sandbox\/checkout\/order_/);
+    await plain.page.getByRole("button", { name: "Pay", exact: true }).click();
+    await plain.page.waitForURL(`**/orders/${number}`);
+    expect(await toast(plain.page)).toBe("Payment successful! Order placed successfully!");
+    const paid = await plain.page.getByRole("article").innerText();
+    expect(paid).toContain("Order Raised");
+    expect(paid).toMatch(/pay_[A-Za-z0-9]{14}/);
+    expect(queryLocal(PERSIST_TO, `SELECT status, source, auction_id, estimated_total_paise, city FROM orders WHERE number = '${number}'`)).toEqual([
+      { status: "order_raised", source: "auction", auction_id: id, estimated_total_paise: 120000, city: "Rajahmundry" },
+    ]);
     expect(live.errors).toEqual([]);
     await live.close();
     await plain.close();
+  });
+});
+
+describe("the admin on an auction page", () => {
+  it("sees why there is no bid form, and where to manage auctions", async () => {
+    const id = 990 + Math.floor(Math.random() * 9);
+    const end = Date.now() + 3_600_000;
+    queryLocal(
+      PERSIST_TO,
+      `INSERT INTO auctions (id, title, description, start_price_paise, current_price_paise, end_time, scheduled_end_time, status, bid_count, seller_name, min_increment_paise) VALUES (${id}, 'Admin view lot', 'A lot the admin looks at.', 100000, 100000, ${end}, ${end}, 'active', 0, 'Godavari Pulasa', 10000)`,
+    );
+    const { page, close } = await open({ javaScript: false, viewport: "phone" }, { cookies: await bidder(7100 + Math.floor(Math.random() * 800), "Admin Person", true) });
+    await page.goto(`/auctions/${id}`);
+    expect(await page.getByTestId("admin-note").innerText()).toBe("Admins and the seller cannot bid on this auction.");
+    expect(await page.getByRole("button", { name: "Place Bid" }).count()).toBe(0);
+    await page.getByRole("link", { name: "Manage auctions" }).click();
+    await page.waitForURL("**/admin-dashboard/auctions");
+    await close();
   });
 });

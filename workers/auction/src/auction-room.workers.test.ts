@@ -1,11 +1,12 @@
 import { runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createSession, issueApiToken } from "../../../app/auth/session.server";
 import { getConfig } from "../../../app/config.server";
 import { getDb } from "../../../app/db/client.server";
 import { appCookies } from "../../../app/web/cookies.server";
 import type { AuctionView } from "../../../app/auctions/auction";
+import { RECENT_SESSION_MS } from "./auth";
 
 const MIN = 60_000;
 const config = getConfig(env);
@@ -148,6 +149,27 @@ describe("bidding through the object", () => {
     }
     expect(await bid(ravi, a.id, 1000, {}, { "X-User-Id": String(sita.id) })).toMatchObject({ status: 200 });
     expect(await env.DB.prepare("SELECT user_id FROM auction_bids").first()).toEqual({ user_id: ravi.id });
+  });
+
+  it("a bidder's ended session stops bidding once the recent-check window passes; refusals are not remembered", async () => {
+    const a = await createAuction(admin);
+    const newbie = await person("New Person", { verified: false });
+    expect((await bid(newbie, a.id, 1000)).status).toBe(401);
+    await env.DB.prepare("UPDATE users SET email_verified_at = ? WHERE id = ?").bind(Date.now(), newbie.id).run();
+    expect(await bid(newbie, a.id, 1000)).toMatchObject({ status: 200 });
+
+    const viaCookie = (amount: number) => bid(null, a.id, amount, {}, { Cookie: ravi.cookie.split(";")[0] });
+    expect(await viaCookie(1100)).toMatchObject({ status: 200 });
+    await env.DB.prepare("DELETE FROM sessions WHERE user_id = ?").bind(ravi.id).run();
+    expect(await bid(sita, a.id, 1200)).toMatchObject({ status: 200 });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + RECENT_SESSION_MS + 1);
+      expect(await viaCookie(1300)).toMatchObject({ status: 401, body: { error: "Please login to place a bid" } });
+      expect(await bid(ravi, a.id, 1300)).toMatchObject({ status: 401 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("proxy bidding: a maximum bids for its owner by the increment", async () => {

@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
-import { bearerToken, findSessionUser, readApiToken, readSessionToken } from "../../../app/auth/session.server";
-import { getConfig } from "../../../app/config.server";
 import { getDb } from "../../../app/db/client.server";
-import { auctions, type AuctionRow, type User } from "../../../app/db/schema";
+import { auctions, type AuctionRow } from "../../../app/db/schema";
 import type { AuctionRoom } from "./auction-room";
+import { authenticate, authenticateBidder } from "./auth";
 import { publicBidderName } from "./bid-rules";
 import { createAuctionInput, MAX_IMAGE_BYTES, parseBid, readBody, sniffImage } from "./input";
 import { listAuctions } from "./listing";
@@ -21,22 +20,6 @@ function fail(error: string, status: number) {
   return json({ success: false, error }, status);
 }
 
-/**
- * Who is asking: a Bearer JWT naming a live session, or the store's signed session cookie. Both are checked
- * against the shared sessions table here; no other header can name a user.
- */
-export async function authenticate(request: Request, env: Env): Promise<User | null> {
-  const config = getConfig(env);
-  const db = getDb(env);
-  const bearer = bearerToken(request);
-  if (bearer) {
-    const claims = await readApiToken(config, bearer);
-    return claims ? findSessionUser(db, claims.sessionToken) : null;
-  }
-  const token = await readSessionToken(request, config);
-  return token ? findSessionUser(db, token) : null;
-}
-
 /** Auction rows by id, so an unknown id is refused before any Durable Object is created for it. */
 async function auctionRow(env: Env, id: number): Promise<AuctionRow | null> {
   const [row] = await getDb(env).select().from(auctions).where(eq(auctions.id, id)).limit(1);
@@ -46,11 +29,14 @@ async function auctionRow(env: Env, id: number): Promise<AuctionRow | null> {
 /** Objects this isolate has already seen adopt their row: later requests skip that round trip. */
 const adopted = new Set<number>();
 
-async function room(env: Env, row: AuctionRow) {
-  const stub = env.AUCTION_ROOM.get(env.AUCTION_ROOM.idFromName(String(row.id)));
-  if (!adopted.has(row.id)) {
+/** The auction's object, or null for an id D1 does not know (no object is ever made for one). */
+async function room(env: Env, id: number, known?: AuctionRow) {
+  const stub = env.AUCTION_ROOM.get(env.AUCTION_ROOM.idFromName(String(id)));
+  if (!adopted.has(id)) {
+    const row = known ?? (await auctionRow(env, id));
+    if (!row) return null;
     await stub.adopt(row);
-    adopted.add(row.id);
+    adopted.add(id);
   }
   return stub;
 }
@@ -91,11 +77,10 @@ async function handle(request: Request, env: Env): Promise<Response> {
     const body = await readBody(request);
     const bid = parseBid(body);
     if (!bid.ok) return fail(bid.error, 400);
-    const row = await auctionRow(env, bid.auctionId);
-    if (!row) return fail("Auction not found", 404);
-    const user = await authenticate(request, env);
+    const stub = await room(env, bid.auctionId);
+    if (!stub) return fail("Auction not found", 404);
+    const user = await authenticateBidder(request, env);
     const bidder = user ? { id: user.id, name: publicBidderName(user.name), verified: user.emailVerifiedAt !== null, isAdmin: user.isAdmin } : null;
-    const stub = await room(env, row);
     const outcome = await stub.bid(bidder, bid.amountPaise, bid.maxPaise);
     return outcome.ok ? json({ success: true, message: outcome.message, auction: outcome.auction }) : fail(outcome.error, outcome.status);
   }
@@ -121,9 +106,9 @@ async function handle(request: Request, env: Env): Promise<Response> {
     const body = await readBody(request);
     const reason = typeof body.reason === "string" ? body.reason.trim().slice(0, 500) : "";
     if (reason.length < 3) return fail("Please give a reason for cancelling", 400);
-    const row = await auctionRow(env, Number(cancel[1]));
-    if (!row) return fail("Auction not found", 404);
-    const result = await (await room(env, row)).cancel(reason);
+    const stub = await room(env, Number(cancel[1]));
+    if (!stub) return fail("Auction not found", 404);
+    const result = await stub.cancel(reason);
     return result.ok ? json({ success: true, message: "Auction cancelled" }) : fail(result.error ?? "Failed", 409);
   }
   const image = /^\/api\/auction\/images\/([0-9a-f-]{36}\.(?:jpg|png|webp))$/.exec(pathname);
@@ -140,7 +125,7 @@ async function handle(request: Request, env: Env): Promise<Response> {
     const row = await auctionRow(env, Number(one[1]));
     if (!row || row.status === "cancelled") return fail("Auction not found", 404);
     const user = await authenticate(request, env);
-    const stub = await room(env, row);
+    const stub = (await room(env, row.id, row))!;
     if (one[2]) {
       if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return fail("Expected a WebSocket upgrade", 426);
       // A fresh internal request: none of the client's headers reach the object, only the id we authenticated.
