@@ -21,7 +21,7 @@ await withBuiltStore(async (base) => {
       raw += body.length;
       gz += gzipSync(body, { level: 9 }).length;
     }
-    const kb = (n) => (n / 1024).toFixed(1);
+    const kb = (n) => (n / 1024).toFixed(2);
     console.log(`${path}: ${urls.size} files, ${kb(raw)} KB raw, ${kb(gz)} KB gzip (budget ${BUDGET_KB} KB)`);
     if (path === "/" && gz / 1024 > BUDGET_KB) failed = true;
   }

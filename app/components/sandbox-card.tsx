@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { formatRupees } from "~/lib/money";
-import { useMessages } from "~/web/site";
+import { sandboxMessages } from "~/i18n/pay.messages";
 
 /** The sandbox gateway's page frame (checkout and payment link): what is being paid, then the page's buttons. */
 export function SandboxCard({ label, number, amountPaise, children }: { label: string; number: string; amountPaise: number; children: ReactNode }) {
-  const m = useMessages().shop.sandbox;
+  const m = sandboxMessages;
   return (
     <div className="mx-auto max-w-md px-4 py-12">
       <div className="card border-2 border-dashed p-6 sm:p-8">

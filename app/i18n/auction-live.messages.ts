@@ -11,6 +11,7 @@ export const auctionLiveMessages = {
   reconnecting: "Reconnecting…",
   endsIn: "Ends in",
   scheduled: "Starts {date}",
+  scheduledBadge: "Scheduled",
   cancelled: "Cancelled",
   failed: "Failed to place bid",
   adminsCannotBid: "Admins and the seller cannot bid on this auction.",

@@ -1,10 +1,11 @@
-import { adminMessages, notificationMessages } from "./admin.messages";
-import { auctionLiveMessages } from "./auction-live.messages";
+import { notificationMessages } from "./admin.messages";
 import { checkoutMessages } from "./checkout.messages";
 
 /**
  * The message catalogue: every visible interface string, in English for now (Telugu follows). Texts the
- * spec names are its exact words; `{product}` is filled from configuration.
+ * spec names are its exact words; `{product}` is filled from configuration. The strings of the admin pages,
+ * live bidding and payments (admin, auction-live and pay .messages.ts) name no product and are imported by
+ * the few pages that show them, so the pages every shopper loads do not carry them.
  */
 const en = {
   nav: {
@@ -126,7 +127,6 @@ const en = {
     noBids: "No bids yet. Be the first to bid.",
     backToAuctions: "Back to Auctions",
   },
-  auctionLive: auctionLiveMessages,
   notFound: {
     heading: "Oops! Page not found",
     text: "The page you are looking for does not exist or has moved.",
@@ -216,7 +216,6 @@ const en = {
     dismiss: "Dismiss notification",
   },
   shop: checkoutMessages,
-  admin: adminMessages,
   notifications: notificationMessages,
 };
 

@@ -6,13 +6,13 @@ import { requireApiUser } from "~/auth/guards.server";
 import { getCart } from "~/cart/cart.server";
 import { orders, payments, type User } from "~/db/schema";
 import { ConflictError, InvalidInputError, NotFoundError, toJsonError } from "~/lib/errors";
-import { paiseToRupees } from "~/lib/money";
 import { settleAdvancePayment, startAdvancePayment, verifyAdvanceCallback } from "~/payments/advance.server";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { shippingSchema } from "./checkout-schema";
 import { paymentDeps } from "./checkout.server";
 import { orderJson, PayloadTooLargeError, readJson } from "./json.server";
 import { createShopOrder, getUserOrder, listUserOrders, OutOfStockError, type OrderView } from "./orders.server";
+import { payMessages } from "~/i18n/pay.messages";
 
 /**
  * The orders JSON API (spec section 7) as one dispatch table: each entry is a method, a pattern for the
@@ -85,7 +85,7 @@ async function createRazorpayOrder(request: Request, context: AppLoadContext, us
     if (!latest) throw new ConflictError("Create the order first (POST /api/orders)");
     order = await getUserOrder(context.db, user.id, { id: latest.id }, Date.now());
   }
-  if (order.status !== "payment_pending") throw new ConflictError(checkoutMessages.pay.notPending);
+  if (order.status !== "payment_pending") throw new ConflictError(payMessages.notPending);
   const started = await startAdvancePayment(paymentDeps(context), order, new URL(request.url).origin);
   return ok({ key_id: started.keyId, order: { id: started.gatewayOrderId, amount: started.amountPaise, currency: started.currency }, order_number: order.number });
 }
@@ -114,7 +114,7 @@ async function verifyPayment(request: Request, context: AppLoadContext, user: Us
   const current = await getUserOrder(context.db, user.id, { id: order.id }, Date.now());
   if (outcome.kind === "paid" || outcome.kind === "already") return ok({ message: checkoutMessages.checkout.success, order: orderJson(current) });
   if (outcome.kind === "refunded" || outcome.kind === "refund_pending") {
-    return Response.json({ success: false, error: checkoutMessages.pay.refunded, refunded: true, order: orderJson(current) }, { status: 409, headers: { "Cache-Control": "no-store" } });
+    return Response.json({ success: false, error: payMessages.refunded, refunded: true, order: orderJson(current) }, { status: 409, headers: { "Cache-Control": "no-store" } });
   }
   throw failed;
 }

@@ -9,6 +9,7 @@ import { notify, type NotifyDeps } from "~/notifications/notify.server";
 import { reviveExpiredOrder } from "~/orders/orders.server";
 import { getGateway, gatewaySecrets } from "./gateway.server";
 import { verifyPaymentSignature } from "./signature";
+import { payMessages } from "~/i18n/pay.messages";
 
 /**
  * The ₹500 advance: a gateway order per attempt, and settling it exactly once however many times the
@@ -29,7 +30,7 @@ export class PaymentUnavailableError extends ConflictError {
  * the same gateway is reused, so reloading the pay page does not pile up gateway orders.
  */
 export async function startAdvancePayment(deps: PaymentDeps, order: Order, origin: string): Promise<StartedPayment> {
-  if (order.status !== "payment_pending") throw new ConflictError(checkoutMessages.pay.notPending);
+  if (order.status !== "payment_pending") throw new ConflictError(payMessages.notPending);
   const gateway = getGateway(deps, { origin });
   if (!gateway) throw new PaymentUnavailableError();
   const [open] = await deps.db
@@ -180,7 +181,7 @@ async function refundUnhonoured(deps: PaymentDeps, row: Payment, order: Order, n
     await d1.prepare("UPDATE payments SET status = 'refund_due', updated_at = ? WHERE id = ? AND status = 'refunding'").bind(now, row.id).run();
     return { kind: "refund_pending", order };
   }
-  const m = checkoutMessages.pay;
+  const m = payMessages;
   await recordEvent(d1, order.id, order.status, order.status, `Advance ${row.paymentId} refunded (${reason})`, now);
   await notify(deps, {
     userId: order.userId,
@@ -215,7 +216,7 @@ function recordEvent(d1: D1Database, orderId: number, from: string, to: string, 
 
 async function sendReceipt(deps: PaymentDeps, order: Order) {
   const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  const m = checkoutMessages.pay;
+  const m = payMessages;
   const list = items.map((i) => `${i.name} × ${i.quantity}`).join(", ");
   await notify(deps, {
     userId: order.userId,

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { orders, payments, type Order } from "~/db/schema";
-import { checkoutMessages } from "~/i18n/checkout.messages";
 import { format } from "~/i18n/messages";
 import { formatRupees } from "~/lib/money";
 import { notify } from "~/notifications/notify.server";
 import type { PaymentDeps } from "./advance.server";
+import { payMessages } from "~/i18n/pay.messages";
 
 export type BalanceOutcome = { kind: "paid"; order: Order } | { kind: "already" } | { kind: "ignored"; reason: string };
 
@@ -33,7 +33,7 @@ export async function settleBalancePayment(
   ]);
   if (results[0].meta.changes !== 1) return { kind: "already" };
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, row.orderId)).limit(1);
-  const m = checkoutMessages.pay;
+  const m = payMessages;
   await notify(deps, {
     userId: order.userId,
     type: "balance_paid",

@@ -14,6 +14,7 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { markAdvanceFailed, settleAdvancePayment, startAdvancePayment, verifyAdvanceCallback } from "./advance.server";
 import { gatewaySecrets } from "./gateway.server";
 import { orders } from "~/db/schema";
+import { payMessages } from "~/i18n/pay.messages";
 
 /** The signed-in user's own order by number, or a 404 (someone else's order looks like no order). */
 export async function requireOwnOrder(request: Request, context: AppLoadContext, number: string | undefined) {
@@ -125,9 +126,9 @@ export async function handlePaymentCallback(context: AppLoadContext, number: str
     case "already":
       return redirectWithFlash(context, to, { type: "success", text: m.checkout.success }, { status: 303 });
     case "refunded":
-      return redirectWithFlash(context, to, { type: "error", text: outcome.reason === "duplicate" ? m.pay.duplicateRefunded : m.pay.refunded }, { status: 303 });
+      return redirectWithFlash(context, to, { type: "error", text: outcome.reason === "duplicate" ? payMessages.duplicateRefunded : payMessages.refunded }, { status: 303 });
     case "refund_pending":
-      return redirectWithFlash(context, to, { type: "info", text: m.pay.refunded }, { status: 303 });
+      return redirectWithFlash(context, to, { type: "info", text: payMessages.refunded }, { status: 303 });
     default:
       return failed();
   }

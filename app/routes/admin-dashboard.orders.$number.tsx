@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { adminDeps } from "~/admin/api.server";
 import { collectOnDelivery, requestBalance } from "~/admin/balance.server";
@@ -8,7 +8,8 @@ import { changeOrderStatus, getAdminOrder, recordWeights } from "~/admin/orders.
 import { requireAdmin } from "~/auth/guards.server";
 import { OrderDialog } from "~/components/order-dialog";
 import { StatusBadge } from "~/components/status-badge";
-import { format, getMessages } from "~/i18n/messages";
+import { adminMessages } from "~/i18n/admin.messages";
+import { format } from "~/i18n/messages";
 import { formatAdminDateTime } from "~/lib/dates";
 import { DomainError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
@@ -41,7 +42,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 /** Every admin change to an order: a plain form post, answered with a redirect and a toast, or the error. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  const m = getMessages(context.config.product).admin;
+  const m = adminMessages;
   const number = params.number ?? "";
   const form = await request.formData();
   const parsed = actionSchema.safeParse(Object.fromEntries(form));
@@ -82,9 +83,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function AdminOrder() {
   const { order, items, payments, history, customer, next } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const all = useMessages();
-  const m = all.admin;
-  const labels = all.shop.status.labels;
+  const m = adminMessages;
+  const labels = useMessages().shop.status.labels;
   const label = (s: string | null) => (s ? (labels[s as keyof typeof labels] ?? m.paymentStates[s as keyof typeof m.paymentStates] ?? s) : "—");
   const busy = useNavigation().state === "submitting";
   const advance = payments.find((p) => p.kind === "advance" && (p.status === "paid" || p.status === "refunded"));

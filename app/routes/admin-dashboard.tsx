@@ -3,7 +3,8 @@ import { Form, Link, Outlet, useLoaderData, useNavigation } from "@remix-run/rea
 import { StatusBadge } from "~/components/status-badge";
 import { adminStats, listAdminOrders } from "~/admin/orders.server";
 import { requireAdmin } from "~/auth/guards.server";
-import { format, getMessages } from "~/i18n/messages";
+import { adminMessages } from "~/i18n/admin.messages";
+import { format } from "~/i18n/messages";
 import { formatAdminDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { ADMIN_STATUSES } from "~/orders/status";
@@ -40,14 +41,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   const back = new URL(request.url);
-  return redirectWithFlash(context, `/admin-dashboard${back.search}`, { type: "success", text: getMessages(context.config.product).admin.refreshed });
+  return redirectWithFlash(context, `/admin-dashboard${back.search}`, { type: "success", text: adminMessages.refreshed });
 }
 
 export default function AdminDashboard() {
   const { stats, orders, filter, pages } = useLoaderData<typeof loader>();
-  const all = useMessages();
-  const m = all.admin;
-  const labels = all.shop.status.labels;
+  const m = adminMessages;
+  const labels = useMessages().shop.status.labels;
   const busy = useNavigation().state !== "idle";
   const cards = [
     [m.stats.total, String(stats.total)],

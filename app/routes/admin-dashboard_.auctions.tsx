@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { adminAuctionData, cancelAuction, createAuction, uploadAuctionImage } from "~/auctions/admin.server";
 import { auctionDate } from "~/components/auction-card";
 import { requireAdmin } from "~/auth/guards.server";
-import { getMessages } from "~/i18n/messages";
+import { auctionLiveMessages } from "~/i18n/auction-live.messages";
 import { formatRupees } from "~/lib/money";
 import { redirectWithFlash } from "~/web/flash.server";
 import { pageMeta } from "~/web/meta";
@@ -22,7 +22,7 @@ const BACK = "/admin-dashboard/auctions";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
-  const m = getMessages(context.config.product).auctionLive;
+  const m = auctionLiveMessages;
   const env = context.cloudflare.env;
   const form = await request.formData();
   const value = (name: string) => {
@@ -56,16 +56,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const field = "min-h-11 w-full rounded-xl border border-river-200 bg-white px-4 dark:border-river-700 dark:bg-river-950";
 
 function statusOf(row: { status: string; startTime: number | null; endTime: number }, now: number, m: ReturnType<typeof useMessages>) {
-  if (row.status === "cancelled") return m.auctionLive.cancelled;
+  if (row.status === "cancelled") return auctionLiveMessages.cancelled;
   if (row.status === "ended" || row.endTime <= now) return m.auctions.ended;
-  if (row.startTime !== null && row.startTime > now) return "Scheduled";
-  return m.auctionLive.live;
+  if (row.startTime !== null && row.startTime > now) return auctionLiveMessages.scheduledBadge;
+  return auctionLiveMessages.live;
 }
 
 export default function AdminAuctions() {
   const { rows, images, now } = useLoaderData<typeof loader>();
   const messages = useMessages();
-  const m = messages.auctionLive;
+  const m = auctionLiveMessages;
   const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">

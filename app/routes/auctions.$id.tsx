@@ -5,6 +5,7 @@ import { fetchAuctionView, postBid } from "~/auctions/auctions.server";
 import { useLiveAuction } from "~/auctions/use-live-auction";
 import { auctionDate, AuctionImage, StatusBadge } from "~/components/auction-card";
 import { AuctionCountdown } from "~/components/auction-countdown";
+import { auctionLiveMessages } from "~/i18n/auction-live.messages";
 import { format, getMessages } from "~/i18n/messages";
 import { formatRupees, rupeesToPaise } from "~/lib/money";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -41,7 +42,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
     return typeof value === "string" ? value.slice(0, 20) : "";
   };
   if (!context.user) return redirectWithFlash(context, `/auctions/${id}`, { type: "error", text: m.auctions.loginToBid });
-  const result = await postBid(context.cloudflare.env, request, { auctionId: id, amount: text("amount"), maxAmount: text("max_amount") }, m.auctionLive.failed);
+  const result = await postBid(context.cloudflare.env, request, { auctionId: id, amount: text("amount"), maxAmount: text("max_amount") }, auctionLiveMessages.failed);
   return redirectWithFlash(context, `/auctions/${id}`, { type: result.ok ? "success" : "error", text: result.text });
 }
 
@@ -52,7 +53,7 @@ export default function AuctionDetail() {
   const { auction, connected } = useLiveAuction(data.auction);
   const { user } = useSite();
   const m = useMessages().auctions;
-  const live = useMessages().auctionLive;
+  const live = auctionLiveMessages;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const open = isOpen(auction, Date.now()) && new Date(auction.start_time).getTime() <= Date.now();

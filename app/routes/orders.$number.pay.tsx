@@ -11,6 +11,7 @@ import { formatRupees } from "~/lib/money";
 import { payPageData, startPayment } from "~/payments/pay-page.server";
 import { formatIst } from "~/orders/time";
 import { useMessages, useSite } from "~/web/site";
+import { payMessages } from "~/i18n/pay.messages";
 
 export const meta: MetaFunction = () => [{ title: "Pay the ₹500 token advance" }, { name: "robots", content: "noindex" }];
 
@@ -21,7 +22,7 @@ export default function PayAdvance() {
   const data = useLoaderData<typeof loader>();
   const { site } = useSite();
   const all = useMessages().shop;
-  const m = all.pay;
+  const m = payMessages;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const { order } = data;

@@ -5,7 +5,7 @@ import { SandboxCard } from "~/components/sandbox-card";
 import { paymentDeps } from "~/orders/checkout.server";
 import { sandboxEnabled } from "~/payments/gateway.server";
 import { sandboxCheckout, sandboxDecide } from "~/payments/sandbox.server";
-import { useMessages } from "~/web/site";
+import { sandboxMessages } from "~/i18n/pay.messages";
 
 export const meta: MetaFunction = () => [{ title: "Razorpay sandbox" }, { name: "robots", content: "noindex" }];
 
@@ -31,7 +31,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
 
 export default function SandboxCheckout() {
   const { amountPaise, number } = useLoaderData<typeof loader>();
-  const m = useMessages().shop.sandbox;
+  const m = sandboxMessages;
   return (
     <SandboxCard label={m.order} number={number} amountPaise={amountPaise}>
       <Form method="post" className="mt-8 grid grid-cols-2 gap-3">

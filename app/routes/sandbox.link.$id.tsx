@@ -6,7 +6,7 @@ import { paymentDeps } from "~/orders/checkout.server";
 import { sandboxEnabled } from "~/payments/gateway.server";
 import { sandboxLink, sandboxPayLink } from "~/payments/sandbox.server";
 import { safeRedirect } from "~/web/safe-redirect";
-import { useMessages } from "~/web/site";
+import { sandboxMessages } from "~/i18n/pay.messages";
 
 export const meta: MetaFunction = () => [{ title: "Razorpay sandbox" }, { name: "robots", content: "noindex" }];
 
@@ -39,7 +39,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
 
 export default function SandboxLink() {
   const { amountPaise, number, paid } = useLoaderData<typeof loader>();
-  const m = useMessages().shop.sandbox;
+  const m = sandboxMessages;
   return (
     <SandboxCard label={m.link} number={number} amountPaise={amountPaise}>
       {paid ? null : (
