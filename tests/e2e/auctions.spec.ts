@@ -109,7 +109,7 @@ describe("live auction: two bidders, JavaScript off and on", () => {
     await card.getByRole("link", { name: "Pay ₹500 advance" }).click();
     await plain.page.waitForURL(/\/orders\/PUL-\d{4}-[A-Z0-9]{4}\/pay$/);
     const number = /PUL-\d{4}-[A-Z0-9]{4}/.exec(plain.page.url())![0];
-    expect(await plain.page.getByRole("main").innerText()).toContain(`You won this auction. Pay the ₹500 token advance by`);
+    await expect.poll(() => plain.page.getByRole("main").innerText()).toContain(`You won this auction. Pay the ₹500 token advance by`);
     // The profile holds no address: the pay page asks for it first.
     const address = { "First name": "Mohan", "Last name": "Rao", "Phone number": "9876543210", Address: "3-12 Ghat Road, Kotipalli", City: "Rajahmundry", Pincode: "533101" };
     for (const [label, value] of Object.entries(address)) await plain.page.getByLabel(label, { exact: true }).fill(value);

@@ -137,7 +137,8 @@ describe.each(RUNS)("checkout ($javaScript, $viewport)", (variant) => {
     await submitCheckout(page, VALID);
     await page.waitForURL(/\/orders\/PUL-\d{4}-[A-Z0-9]{4}\/pay$/);
     const number = /PUL-\d{4}-[A-Z0-9]{4}/.exec(page.url())![0];
-    expect(await page.getByRole("main").innerText()).toContain(`Order ${number} is held for you until`);
+    // With JavaScript the URL changes as the navigation starts: wait for the pay page itself.
+    await expect.poll(() => page.getByRole("main").innerText()).toContain(`Order ${number} is held for you until`);
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Pay ₹500" }).click();
     await page.waitForURL(/\/sandbox\/checkout\/order_/);
