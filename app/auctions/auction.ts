@@ -28,7 +28,7 @@ export type AuctionView = Auction & {
   /** Bumped on every change: a client that sees a gap asks for the state again. */
   version: number;
   /** The viewer's standing, when signed in and they have bid. */
-  you: "leading" | "outbid" | "won" | null;
+  you: "leading" | "outbid" | "won" | "lost" | null;
   cancel_reason: string | null;
   /** The winner's order (shown to the winner only). */
   order_number: string | null;

@@ -68,7 +68,7 @@ const viewSchema = z.object({
     min_increment: z.number(),
     min_next_bid: z.number(),
     version: z.number(),
-    you: z.enum(["leading", "outbid", "won"]).nullable(),
+    you: z.enum(["leading", "outbid", "won", "lost"]).nullable(),
     cancel_reason: z.string().nullable(),
     order_number: z.string().nullable(),
   }),

@@ -6,6 +6,7 @@ export const auctionLiveMessages = {
   leading: "You are the highest bidder",
   outbid: "You have been outbid",
   won: "You won this auction",
+  lost: "This auction has ended. Another bidder won it.",
   payNow: "Pay the ₹500 advance",
   live: "Live",
   reconnecting: "Reconnecting…",

@@ -48,6 +48,13 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 
 const money = (rupees: number) => formatRupees(rupeesToPaise(rupees));
 
+const STANDING_STYLES = {
+  leading: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
+  won: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
+  outbid: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
+  lost: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100",
+} as const;
+
 export default function AuctionDetail() {
   const data = useLoaderData<typeof loader>();
   const { auction, connected } = useLiveAuction(data.auction);
@@ -57,7 +64,7 @@ export default function AuctionDetail() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const open = isOpen(auction, Date.now()) && new Date(auction.start_time).getTime() <= Date.now();
-  const standing = auction.you === "leading" ? live.leading : auction.you === "outbid" ? live.outbid : auction.you === "won" ? live.won : null;
+  const standing = auction.you ? live[auction.you] : null;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <Link to="/auctions" className="link">
@@ -97,7 +104,7 @@ export default function AuctionDetail() {
               </div>
             </dl>
             {standing ? (
-              <p role="status" data-testid="standing" className={`mt-6 rounded-xl p-4 font-semibold ${auction.you === "outbid" ? "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100" : "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"}`}>
+              <p role="status" data-testid="standing" className={`mt-6 rounded-xl p-4 font-semibold ${STANDING_STYLES[auction.you ?? "lost"]}`}>
                 {standing}
                 {auction.you === "won" && auction.order_number ? (
                   <>

@@ -94,6 +94,7 @@ describe("live auction: two bidders, JavaScript off and on", () => {
     await live.page.getByText("Ended", { exact: true }).first().waitFor({ timeout: 150_000 });
     await expect.poll(() => live.page.getByTestId("current-price").innerText()).toBe("₹1,200");
     expect(await live.page.getByRole("button", { name: "Place Bid" }).count()).toBe(0);
+    expect(await live.page.getByTestId("standing").innerText()).toBe("This auction has ended. Another bidder won it.");
     await expect
       .poll(() => queryLocal(PERSIST_TO, `SELECT type FROM notifications WHERE user_id = 7001 AND auction_id = ${id} ORDER BY id`), { timeout: 10_000 })
       .toEqual([{ type: "outbid" }, { type: "auction_ended" }]);

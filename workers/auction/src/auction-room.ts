@@ -179,8 +179,10 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
 
   private standing(viewer: Viewer): AuctionView["you"] {
     if (viewer === null || !this.state) return null;
-    if (this.state.leaderId === viewer) return this.state.status === "ended" ? "won" : "leading";
-    return this.bidders.has(viewer) ? "outbid" : null;
+    const ended = this.state.status === "ended";
+    if (this.state.leaderId === viewer) return ended ? "won" : "leading";
+    if (!this.bidders.has(viewer)) return null;
+    return ended ? "lost" : "outbid";
   }
 
   async bid(bidder: Bidder | null, amountPaise: number, maxPaise: number | null): Promise<BidOutcome> {

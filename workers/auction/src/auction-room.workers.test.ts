@@ -217,6 +217,8 @@ describe("closing", () => {
     expect(await d1Summary(a.id)).toMatchObject({ status: "ended", winner_user_id: sita.id, current_price_paise: 150_000 });
     const view = await (await SELF.fetch(`https://auction.test/api/auction/${a.id}`, { headers: { Authorization: sita.bearer } })).json<{ auction: AuctionView }>();
     expect(view.auction).toMatchObject({ status: "ended", you: "won", order_number: order.number });
+    const lost = await (await SELF.fetch(`https://auction.test/api/auction/${a.id}`, { headers: { Authorization: ravi.bearer } })).json<{ auction: AuctionView }>();
+    expect(lost.auction).toMatchObject({ status: "ended", you: "lost", order_number: null });
   });
 
   it("an alarm before the end re-arms instead of closing", async () => {
