@@ -1,17 +1,9 @@
 import { Link } from "@remix-run/react";
 import { isOpen, type Auction } from "~/auctions/auction";
 import { format } from "~/i18n/messages";
+import { formatDateTime } from "~/lib/dates";
 import { formatRupees, rupeesToPaise } from "~/lib/money";
 import { useMessages } from "~/web/site";
-
-export const auctionDate = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Asia/Kolkata",
-});
 
 export function StatusBadge({ auction, now }: { auction: Auction; now: number }) {
   const m = useMessages().auctions;
@@ -53,7 +45,7 @@ export function AuctionCard({ auction, now }: { auction: Auction; now: number })
           <div>
             <dt className="text-slate-600 dark:text-slate-300">{isOpen(auction, now) ? m.ends : m.ended}</dt>
             <dd className="font-medium">
-              <time dateTime={auction.end_time}>{auctionDate.format(new Date(auction.end_time))}</time>
+              <time dateTime={auction.end_time}>{formatDateTime(auction.end_time)}</time>
             </dd>
           </div>
           <div className="col-span-2 text-slate-600 dark:text-slate-300">

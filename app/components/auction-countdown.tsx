@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { auctionDate } from "./auction-card";
+import { formatDateTime } from "~/lib/dates";
 
 function remaining(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
@@ -22,7 +22,7 @@ export function AuctionCountdown({ endTime, label }: { endTime: string; label: s
   }, []);
   return (
     <>
-      <time dateTime={endTime}>{auctionDate.format(new Date(endTime))}</time>
+      <time dateTime={endTime}>{formatDateTime(endTime)}</time>
       {now !== null ? (
         <span className="mt-1 block text-sm tabular-nums" data-testid="countdown">
           {label} {remaining(end - now)}

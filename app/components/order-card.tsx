@@ -3,7 +3,7 @@ import { StatusBadge } from "~/components/status-badge";
 import { format } from "~/i18n/messages";
 import { formatRupees } from "~/lib/money";
 import { customerStatus } from "~/orders/status-text";
-import { formatIst } from "~/orders/time";
+import { formatDateTimeIst } from "~/lib/dates";
 import { useMessages } from "~/web/site";
 
 export type OrderCardData = {
@@ -41,7 +41,7 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
             )}
           </Heading>
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            {m.placed} {formatIst(order.createdAt)}
+            {m.placed} {formatDateTimeIst(order.createdAt)}
           </p>
         </div>
         <StatusBadge status={order.status} label={status.label} srPrefix={m.status} />

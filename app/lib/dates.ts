@@ -13,5 +13,7 @@ const toDate = (when: When) => (when instanceof Date ? when : new Date(when));
 export const formatDate = (when: When) => longDate.format(toDate(when));
 /** 23 Nov 2026, 7:45 pm */
 export const formatDateTime = (when: When) => dateTime.format(toDate(when));
+/** 23 Nov 2026, 7:45 pm IST (where the time zone must be said: holds and deadlines) */
+export const formatDateTimeIst = (when: When) => `${formatDateTime(when)} IST`;
 /** 23/11/2026, 19:45:12 */
 export const formatAdminDateTime = (when: When) => adminDateTime.format(toDate(when));

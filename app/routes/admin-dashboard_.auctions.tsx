@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { adminAuctionData, cancelAuction, createAuction, uploadAuctionImage } from "~/auctions/admin.server";
-import { auctionDate } from "~/components/auction-card";
 import { requireAdmin } from "~/auth/guards.server";
 import { auctionLiveMessages } from "~/i18n/auction-live.messages";
+import { formatDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { redirectWithFlash } from "~/web/flash.server";
 import { pageMeta } from "~/web/meta";
@@ -134,7 +134,7 @@ export default function AdminAuctions() {
                     {row.title}
                   </Link>
                   <p className="text-sm text-slate-700 dark:text-slate-200">
-                    {statusOf(row, now, messages)} · {formatRupees(row.currentPricePaise)} · {row.bidCount} · {auctionDate.format(new Date(row.endTime))}
+                    {statusOf(row, now, messages)} · {formatRupees(row.currentPricePaise)} · {row.bidCount} · {formatDateTime(row.endTime)}
                     {row.cancelReason ? ` · ${row.cancelReason}` : ""}
                   </p>
                 </div>

@@ -3,10 +3,11 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { isOpen } from "~/auctions/auction";
 import { fetchAuctionView, postBid } from "~/auctions/auctions.server";
 import { useLiveAuction } from "~/auctions/use-live-auction";
-import { auctionDate, AuctionImage, StatusBadge } from "~/components/auction-card";
+import { AuctionImage, StatusBadge } from "~/components/auction-card";
 import { AuctionCountdown } from "~/components/auction-countdown";
 import { auctionLiveMessages } from "~/i18n/auction-live.messages";
 import { format, getMessages } from "~/i18n/messages";
+import { formatDateTime } from "~/lib/dates";
 import { formatRupees, rupeesToPaise } from "~/lib/money";
 import { redirectWithFlash } from "~/web/flash.server";
 import { pageMeta } from "~/web/meta";
@@ -201,7 +202,7 @@ export default function AuctionDetail() {
                     <div>
                       <p className="font-medium">{bid.bidder_name}</p>
                       <p className="text-sm text-slate-600 dark:text-slate-300">
-                        <time dateTime={bid.created_at}>{auctionDate.format(new Date(bid.created_at))}</time>
+                        <time dateTime={bid.created_at}>{formatDateTime(bid.created_at)}</time>
                       </p>
                     </div>
                     <p className="font-bold">{money(bid.amount)}</p>

@@ -9,7 +9,7 @@ import { RazorpayButton } from "~/components/razorpay-button";
 import { format } from "~/i18n/messages";
 import { formatRupees } from "~/lib/money";
 import { payPageData, startPayment } from "~/payments/pay-page.server";
-import { formatIst } from "~/orders/time";
+import { formatDateTimeIst } from "~/lib/dates";
 import { useMessages, useSite } from "~/web/site";
 import { payMessages } from "~/i18n/pay.messages";
 
@@ -35,7 +35,7 @@ export default function PayAdvance() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: shippingSchema }),
   });
-  const until = order.reservedUntil ? formatIst(order.reservedUntil) : "";
+  const until = order.reservedUntil ? formatDateTimeIst(order.reservedUntil) : "";
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
       <div className="card p-6 sm:p-8">

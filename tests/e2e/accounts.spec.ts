@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseUrl, expectNoAxeViolations, useBrowser, VARIANTS, variantName } from "./browser";
+import { baseUrl, expectNoAxeViolations, toast, useBrowser, variantName, VARIANTS } from "./browser";
 
 const open = useBrowser();
 
@@ -16,9 +16,6 @@ async function codeFromOutbox(email: string): Promise<string> {
   return match[1];
 }
 
-async function toast(page: Page) {
-  return page.getByRole("status").locator("p").innerText();
-}
 
 async function enterCode(page: Page, code: string, javaScript: boolean) {
   if (javaScript) {

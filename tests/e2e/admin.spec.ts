@@ -1,28 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { queryLocal } from "../../scripts/lib/local.mjs";
-import { baseUrl, expectNoAxeViolations, useBrowser, variantName, type Variant } from "./browser";
+import { baseUrl, expectNoAxeViolations, newAccount, toast, useBrowser, variantName, type Variant } from "./browser";
 import { PERSIST_TO } from "./global-setup";
 
 const open = useBrowser();
-const toast = (page: Page) => page.getByRole("status").locator("p").innerText();
 
-/** A verified customer made through the JSON API (the accounts suite covers the sign-up pages). */
-async function newCustomer(tag: string) {
-  const email = `fulfil.${tag}.${Date.now()}@example.in`;
-  const password = "river-monsoon-2026";
-  const post = (path: string, body: unknown, token?: string) =>
-    fetch(`${baseUrl()}${path}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.88.${tag.length}.${Math.floor(Math.random() * 250)}`, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-  const { tempToken } = (await (await post("/api/auth/register", { email, password, name: "Lakshmi Devi", phone: "9876543210" })).json()) as { tempToken: string };
-  const html = await (await fetch(`${baseUrl()}/dev/mail`)).text();
-  const code = /verification code is (\d{6})/.exec(html.slice(html.indexOf(email)))?.[1];
-  expect((await post("/api/auth/verify-otp", { email, otp: code }, tempToken)).status).toBe(200);
-  return { email, password };
-}
+const newCustomer = (tag: string) => newAccount(`fulfil.${tag}`, { name: "Lakshmi Devi" });
 
 /** A fresh order number in the store's own shape (no 0, 1, I or O). */
 const orderNumber = () => `PUL-2611-${Array.from({ length: 4 }, () => "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"[Math.floor(Math.random() * 32)]).join("")}`;

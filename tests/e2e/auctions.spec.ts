@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/cloudflare";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { queryLocal } from "../../scripts/lib/local.mjs";
-import { expectNoAxeViolations, useBrowser } from "./browser";
+import { expectNoAxeViolations, toast, useBrowser } from "./browser";
 import { PERSIST_TO } from "./global-setup";
 
 const open = useBrowser();
@@ -25,9 +24,6 @@ async function bidder(id: number, name: string, admin = false) {
   return [{ name: "__session", value }];
 }
 
-async function toast(page: Page) {
-  return page.getByRole("status").locator("p").first().innerText();
-}
 
 describe("live auction: two bidders, JavaScript off and on", () => {
   // The close comes 2 minutes after the last bid (soft close), so this test waits for it.

@@ -1,28 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseUrl, expectNoAxeViolations, useBrowser, variantName, type Variant } from "./browser";
+import { expectNoAxeViolations, newAccount, toast, useBrowser, variantName, type Variant } from "./browser";
 
 const open = useBrowser();
 
-/** A verified shopper made through the JSON API (the accounts suite covers the sign-up pages themselves). */
-async function newShopper(tag: string) {
-  const email = `shopper.${tag}.${Date.now()}@example.in`;
-  const password = "river-monsoon-2026";
-  const post = (path: string, body: unknown, token?: string) =>
-    fetch(`${baseUrl()}${path}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.77.${tag.length}.${Math.floor(Math.random() * 250)}`, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-  const registered = await post("/api/auth/register", { email, password, name: "Asha Rani Devi", phone: "9876543210", address: "12-4 Main Road, Rajahmundry" });
-  expect(registered.status).toBe(201);
-  const { tempToken } = (await registered.json()) as { tempToken: string };
-  const html = await (await fetch(`${baseUrl()}/dev/mail`)).text();
-  const code = /verification code is (\d{6})/.exec(html.slice(html.indexOf(email)))?.[1];
-  // The code is entered with the temporary token of the sign-up it was mailed for (issue 7).
-  expect((await post("/api/auth/verify-otp", { email, otp: code }, tempToken)).status).toBe(200);
-  return { email, password };
-}
+/** A verified shopper (the checkout fills the address the profile holds). */
+const newShopper = (tag: string) => newAccount(`shopper.${tag}`, { name: "Asha Rani Devi", address: "12-4 Main Road, Rajahmundry" });
 
 async function login(page: Page, who: { email: string; password: string }) {
   await page.goto("/login?redirectTo=/products");
@@ -32,7 +15,6 @@ async function login(page: Page, who: { email: string; password: string }) {
   await page.waitForURL("**/products");
 }
 
-const toast = (page: Page) => page.getByRole("status").locator("p").innerText();
 const cartBadge = (page: Page) => page.getByRole("link", { name: /^Cart, \d+ items$/ }).first().getAttribute("aria-label");
 const errorOf = (page: Page, label: string) =>
   page.evaluate((l) => {

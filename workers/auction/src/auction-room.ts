@@ -49,6 +49,8 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
   private inFlight: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
   private closing: Promise<void> | null = null;
+  /** Who each socket watches as, read from its attachment once per lifetime of the object (hibernation forgets). */
+  private viewers = new WeakMap<WebSocket, Viewer>();
 
   constructor(ctx: DurableObjectState, env: RoomEnv) {
     super(ctx, env);
@@ -322,13 +324,13 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     const base = this.view(null);
     const cache = new Map<string, string>();
     for (const ws of sockets) {
-      const tag = (ws.deserializeAttachment() ?? { userId: null }) as SocketTag;
-      const you = this.standing(tag.userId);
-      const key = `${you}|${tag.userId !== null && tag.userId === this.state?.winnerUserId ? tag.userId : ""}`;
+      const viewer = this.viewerOf(ws);
+      const you = this.standing(viewer);
+      const winner = viewer !== null && viewer === this.state?.winnerUserId;
+      const key = `${you}|${winner}`;
       let message = cache.get(key);
       if (!message) {
-        const order_number = tag.userId !== null && tag.userId === this.state?.winnerUserId ? this.state?.orderNumber ?? null : null;
-        message = JSON.stringify({ type: "state", auction: { ...base, you, order_number } });
+        message = JSON.stringify({ type: "state", auction: { ...base, you, order_number: winner ? this.state?.orderNumber ?? null : null } });
         cache.set(key, message);
       }
       try {
@@ -339,13 +341,17 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     }
   }
 
+  private viewerOf(ws: WebSocket): Viewer {
+    if (!this.viewers.has(ws)) this.viewers.set(ws, ((ws.deserializeAttachment() ?? { userId: null }) as SocketTag).userId);
+    return this.viewers.get(ws) ?? null;
+  }
+
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
     // Watchers only listen; "sync:{version}" asks for the state again when the client missed a version.
     if (typeof message !== "string" || !message.startsWith("sync") || !this.state) return;
     const known = Number(message.split(":")[1]);
     if (Number.isFinite(known) && known === this.state.version) return;
-    const tag = (ws.deserializeAttachment() ?? { userId: null }) as SocketTag;
-    ws.send(JSON.stringify({ type: "state", auction: this.view(tag.userId) }));
+    ws.send(JSON.stringify({ type: "state", auction: this.view(this.viewerOf(ws)) }));
   }
 
   async webSocketClose(ws: WebSocket, code: number) {
