@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import type { AuctionView } from "./auction";
+import { watchAuction, type LiveStatus } from "./live-connection";
 
 /**
  * Keeps the auction live over a WebSocket on the store's own origin (the session cookie identifies the
- * watcher; nothing in the URL does). Newer versions replace older ones; after a drop it reconnects with
- * backoff and asks the object for anything newer than the version it has.
+ * watcher; nothing in the URL does).
  */
-export function useLiveAuction(initial: AuctionView): { auction: AuctionView; connected: boolean } {
+export function useLiveAuction(initial: AuctionView): { auction: AuctionView; status: LiveStatus } {
   const [auction, setAuction] = useState(initial);
-  const [connected, setConnected] = useState(false);
+  const [status, setStatus] = useState<LiveStatus>("connecting");
   const version = useRef(initial.version);
 
   // A new loader state (after a bid posted through the form) wins when it is newer.
@@ -20,44 +20,16 @@ export function useLiveAuction(initial: AuctionView): { auction: AuctionView; co
   }, [initial]);
 
   useEffect(() => {
-    let socket: WebSocket | null = null;
-    let attempts = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const connect = () => {
-      const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
-      socket = new WebSocket(`${scheme}//${window.location.host}/api/auction/${initial.id}/watch`);
-      socket.addEventListener("open", () => {
-        attempts = 0;
-        setConnected(true);
-        socket?.send(`sync:${version.current}`);
-      });
-      socket.addEventListener("message", (event) => {
-        try {
-          const data = JSON.parse(String(event.data)) as { type?: string; auction?: AuctionView };
-          if (data.type === "state" && data.auction && data.auction.version >= version.current) {
-            version.current = data.auction.version;
-            setAuction(data.auction);
-          }
-        } catch {
-          // Ignore anything that is not a state message.
-        }
-      });
-      socket.addEventListener("close", () => {
-        setConnected(false);
-        if (stopped) return;
-        const delay = Math.min(10_000, 500 * 2 ** attempts) * (0.75 + Math.random() / 2);
-        attempts += 1;
-        timer = setTimeout(connect, delay);
-      });
-    };
-    connect();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      socket?.close();
-    };
+    const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+    return watchAuction(`${scheme}//${window.location.host}/api/auction/${initial.id}/watch`, {
+      version: () => version.current,
+      onState: (next) => {
+        version.current = next.version;
+        setAuction(next);
+      },
+      onStatus: setStatus,
+    });
   }, [initial.id]);
 
-  return { auction, connected };
+  return { auction, status };
 }

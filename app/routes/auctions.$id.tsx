@@ -58,7 +58,7 @@ const STANDING_STYLES = {
 
 export default function AuctionDetail() {
   const data = useLoaderData<typeof loader>();
-  const { auction, connected } = useLiveAuction(data.auction);
+  const { auction, status } = useLiveAuction(data.auction);
   const { user } = useSite();
   const m = useMessages().auctions;
   const live = auctionLiveMessages;
@@ -182,9 +182,13 @@ export default function AuctionDetail() {
                   </Link>
                 </p>
               ) : null}
-              {connected ? (
+              {status === "live" ? (
                 <p className="mt-4 text-xs text-emerald-800 dark:text-emerald-200" data-testid="live">
                   ● {live.live}
+                </p>
+              ) : status === "reconnecting" ? (
+                <p className="mt-4 text-xs text-amber-800 dark:text-amber-200" data-testid="reconnecting">
+                  ● {live.reconnecting}
                 </p>
               ) : null}
             </section>

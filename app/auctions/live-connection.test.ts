@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AuctionView } from "./auction";
+import { reconnectDelay, watchAuction, type LiveStatus } from "./live-connection";
+
+/** A stand-in for the browser's WebSocket: the test opens, feeds and drops it. */
+class FakeSocket extends EventTarget {
+  sent: string[] = [];
+  closed = false;
+  constructor(readonly url: string) {
+    super();
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.closed = true;
+  }
+  open() {
+    this.dispatchEvent(new Event("open"));
+  }
+  receive(data: unknown) {
+    this.dispatchEvent(new MessageEvent("message", { data: typeof data === "string" ? data : JSON.stringify(data) }));
+  }
+  drop() {
+    this.dispatchEvent(new Event("close"));
+  }
+}
+
+const state = (version: number, price = 1000) => ({ type: "state", auction: { id: 1, version, current_price: price } as AuctionView });
+
+function setup(startVersion = 3) {
+  const sockets: FakeSocket[] = [];
+  const shown: AuctionView[] = [];
+  const statuses: LiveStatus[] = [];
+  let version = startVersion;
+  const stop = watchAuction("ws://store.test/api/auction/1/watch", {
+    version: () => version,
+    onState: (a) => {
+      version = a.version;
+      shown.push(a);
+    },
+    onStatus: (s) => statuses.push(s),
+    open: (url) => {
+      const socket = new FakeSocket(url);
+      sockets.push(socket);
+      return socket as unknown as WebSocket;
+    },
+    random: () => 0.5,
+  });
+  return { sockets, shown, statuses, stop, last: () => sockets.at(-1)! };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("following an auction live", () => {
+  it("asks for anything newer than what the page shows, and keeps only newer versions", () => {
+    const live = setup(3);
+    expect(live.last().url).toBe("ws://store.test/api/auction/1/watch");
+    live.last().open();
+    expect(live.last().sent).toEqual(["sync:3"]);
+    live.last().receive(state(2, 900));
+    live.last().receive(state(4, 1100));
+    live.last().receive(state(4, 1100));
+    live.last().receive(state(3, 1000));
+    live.last().receive("not json");
+    live.last().receive({ type: "other", auction: { version: 9 } });
+    expect(live.shown.map((a) => a.version)).toEqual([4, 4]);
+    expect(live.statuses).toEqual(["connecting", "live"]);
+  });
+
+  it("reconnects with growing backoff after drops, then resyncs from the version it has", () => {
+    const live = setup(5);
+    live.last().open();
+    live.last().receive(state(6));
+    live.last().drop();
+    expect(live.statuses.at(-1)).toBe("reconnecting");
+    vi.advanceTimersByTime(499);
+    expect(live.sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(live.sockets).toHaveLength(2);
+    // The second connection fails before opening: the wait doubles.
+    live.last().drop();
+    vi.advanceTimersByTime(999);
+    expect(live.sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(live.sockets).toHaveLength(3);
+    live.last().open();
+    expect(live.last().sent).toEqual(["sync:6"]);
+    expect(live.statuses.at(-1)).toBe("live");
+    // A successful open resets the backoff.
+    live.last().drop();
+    vi.advanceTimersByTime(500);
+    expect(live.sockets).toHaveLength(4);
+  });
+
+  it("stops for good when the page leaves", () => {
+    const live = setup();
+    live.last().open();
+    live.stop();
+    expect(live.last().closed).toBe(true);
+    live.last().drop();
+    vi.advanceTimersByTime(60_000);
+    expect(live.sockets).toHaveLength(1);
+  });
+
+  it("backs off from half a second to at most ten, with jitter", () => {
+    expect([0, 1, 2, 3, 4, 5, 10].map((n) => reconnectDelay(n, 0.5))).toEqual([500, 1000, 2000, 4000, 8000, 10_000, 10_000]);
+    expect(reconnectDelay(0, 0)).toBe(375);
+    expect(reconnectDelay(0, 1)).toBe(625);
+  });
+});
