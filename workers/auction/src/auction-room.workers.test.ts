@@ -172,6 +172,17 @@ describe("bidding through the object", () => {
     }
   });
 
+  it("30 bids from one bidder at once: one is accepted, the rest are told why", async () => {
+    const a = await createAuction(admin);
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => bid(ravi, a.id, 1000 + i * 100)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of results.filter((r) => r.status !== 200)) {
+      expect(r).toMatchObject({ status: 409, body: { error: "You are already the highest bidder" } });
+    }
+    expect((await stubFor(a.id).inspect())?.bidCount).toBe(1);
+    expect((await d1Summary(a.id))?.bid_count).toBe(1);
+  });
+
   it("proxy bidding: a maximum bids for its owner by the increment", async () => {
     const a = await createAuction(admin);
     await bid(ravi, a.id, 1000, { max_amount: 5000 });

@@ -17,8 +17,13 @@ describe("parseBid", () => {
     expect(parseBid({ auction_id: 3, amount: 1200 })).toEqual({ ok: true, auctionId: 3, amountPaise: 120_000, maxPaise: null });
     expect(parseBid({ auction_id: "3", amount: "1,200", max_amount: "2000" })).toEqual({ ok: true, auctionId: 3, amountPaise: 120_000, maxPaise: 200_000 });
     expect(parseBid({ auction_id: 3, amount: "" })).toMatchObject({ ok: false, error: "Bid amount must be higher than current price" });
-    for (const amount of ["1e5", "-5", "12abc", {}, [1]]) expect(parseBid({ auction_id: 3, amount }).ok).toBe(false);
-    expect(parseBid({ auction_id: "x", amount: 5 }).ok).toBe(false);
+    expect(parseBid({ auction_id: 3, amount: " 1,20,000 " })).toMatchObject({ ok: true, amountPaise: 12_000_000 });
+    for (const amount of ["1e5", "-5", "12abc", {}, [1], "1200\t", "\n1200", "1200\u0000", "１２００", "1e21", 1e21]) {
+      expect(parseBid({ auction_id: 3, amount }).ok).toBe(false);
+    }
+    for (const auction_id of ["x", "1e0", "0x1", " 3", "3.0", 3.5, 0, -3, true, null, [3]]) {
+      expect(parseBid({ auction_id, amount: 5 })).toEqual({ ok: false, error: "Auction not found" });
+    }
   });
 });
 

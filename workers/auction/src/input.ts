@@ -16,9 +16,12 @@ export async function readBody(request: Request): Promise<Body> {
   return {};
 }
 
-/** Rupees as typed or sent (a number or a numeric string) → paise; NaN when it is not a plain amount. */
+/**
+ * Rupees as typed or sent (a number or a numeric string; spaces around it and Indian digit grouping allowed)
+ * → paise; NaN when it is not a plain amount. Tabs, newlines and other control characters are refused.
+ */
 export function rupeesToPaiseStrict(value: unknown): number {
-  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim().replace(/,/g, "") : "";
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.replace(/^ +| +$/g, "").replace(/,/g, "") : "";
   if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return Number.NaN;
   return Math.round(Number(text) * 100);
 }
@@ -26,7 +29,9 @@ export function rupeesToPaiseStrict(value: unknown): number {
 export type ParsedBid = { ok: true; auctionId: number; amountPaise: number; maxPaise: number | null } | { ok: false; error: string };
 
 export function parseBid(body: Body): ParsedBid {
-  const id = Number(body.auction_id);
+  // An id is a plain positive integer, as a number or as digits: not "1e0", "0x1", " 1" or 1.5.
+  const raw = body.auction_id;
+  const id = typeof raw === "number" ? raw : typeof raw === "string" && /^\d{1,12}$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isSafeInteger(id) || id <= 0) return { ok: false, error: "Auction not found" };
   if (body.amount === undefined || body.amount === null || body.amount === "") return { ok: false, error: "Bid amount must be higher than current price" };
   const amountPaise = rupeesToPaiseStrict(body.amount);
