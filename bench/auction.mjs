@@ -1,7 +1,7 @@
 // `npm run bench:auction`: the real bid path (store origin → auction Worker → the auction's Durable Object)
-// under 50 concurrent bidders, beside a trivial object that only appends a row behind the same service
-// binding, in the same run; then the p99 delay of one broadcast to 100, 300 and 1,000 WebSocket watchers of
-// each. Runs the built store under `wrangler dev` on a fresh local database (needs `npx remix vite:build`).
+// under 50 concurrent bidders, taking turns in rounds with a trivial object that only appends a row behind the
+// same service binding; then the p99 delay of broadcasts to 100, 300 and 1,000 WebSocket watchers of each.
+// Runs the built store under `wrangler dev` on a fresh local database (needs `npx remix vite:build`).
 import { createHash, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { spawn } from "node:child_process";
