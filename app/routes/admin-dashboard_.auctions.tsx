@@ -1,7 +1,8 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { adminAuctionData, cancelAuction, createAuction, uploadAuctionImage } from "~/auctions/admin.server";
 import { requireAdmin } from "~/auth/guards.server";
+import { FormError } from "~/components/form-field";
 import { auctionLiveMessages } from "~/i18n/auction-live.messages";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
@@ -31,29 +32,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
   };
   if (value("intent") === "cancel") {
     const result = await cancelAuction(env, request, Number(value("id")), value("reason"));
-    return redirectWithFlash(context, BACK, result.ok ? { type: "success", text: "Auction cancelled" } : { type: "error", text: result.error ?? m.createFailed });
+    return redirectWithFlash(context, BACK, result.ok ? { type: "success", text: m.cancelDone } : { type: "error", text: result.error ?? m.cancelFailed });
   }
-  let image = value("product_image");
-  const upload = form.get("upload");
-  if (upload instanceof File && upload.size > 0) {
-    if (upload.size > 2 * 1024 * 1024) return redirectWithFlash(context, BACK, { type: "error", text: m.badImage });
-    const stored = await uploadAuctionImage(env, request, upload);
-    if (!stored.ok) return redirectWithFlash(context, BACK, { type: "error", text: stored.error ?? m.badImage });
-    image = stored.url;
-  }
-  const result = await createAuction(env, request, {
+  const values = {
     title: value("title"),
     description: value("description"),
-    product_image: image,
+    product_image: value("product_image"),
     starting_price: value("starting_price"),
     min_increment: value("min_increment"),
     start_time: value("start_time"),
     end_time: value("end_time"),
-  });
-  return redirectWithFlash(context, BACK, result.ok ? { type: "success", text: m.created } : { type: "error", text: result.error ?? m.createFailed });
+  };
+  // A refusal comes back with what was typed, so nothing has to be typed again (only a file must be chosen again).
+  const refuse = (error: string) => data({ error, values }, { status: 400 });
+  let image = values.product_image;
+  const upload = form.get("upload");
+  if (upload instanceof File && upload.size > 0) {
+    if (upload.size > 2 * 1024 * 1024) return refuse(m.badImage);
+    const stored = await uploadAuctionImage(env, request, upload);
+    if (!stored.ok) return refuse(stored.error ?? m.badImage);
+    image = stored.url;
+  }
+  const result = await createAuction(env, request, { ...values, product_image: image });
+  return result.ok ? redirectWithFlash(context, BACK, { type: "success", text: m.created }) : refuse(result.error ?? m.createFailed);
 }
 
 const field = "min-h-11 w-full rounded-xl border border-river-200 bg-white px-4 dark:border-river-700 dark:bg-river-950";
+/** A form cell that may shrink below its input's natural width (date and file inputs are wide on phones). */
+const cell = "flex min-w-0 flex-col gap-1";
 
 function statusOf(row: { status: string; startTime: number | null; endTime: number }, now: number, m: ReturnType<typeof useMessages>) {
   if (row.status === "cancelled") return auctionLiveMessages.cancelled;
@@ -67,6 +73,8 @@ export default function AdminAuctions() {
   const messages = useMessages();
   const m = auctionLiveMessages;
   const busy = useNavigation().state === "submitting";
+  const refused = useActionData<typeof action>();
+  const typed: Partial<Record<string, string>> = refused && "values" in refused ? refused.values : {};
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="font-serif text-3xl font-bold">{m.adminHeading}</h1>
@@ -74,18 +82,24 @@ export default function AdminAuctions() {
         <h2 id="create-heading" className="font-serif text-2xl font-bold">
           {m.createHeading}
         </h2>
-        <Form method="post" encType="multipart/form-data" className="mt-4 grid gap-4 sm:grid-cols-2">
-          <label className="flex flex-col gap-1 sm:col-span-2">
+        {/* Keyed by the newest auction: after a creation the form starts empty again, with or without JavaScript. */}
+        <Form method="post" encType="multipart/form-data" className="mt-4 grid gap-4 sm:grid-cols-2" key={rows[0]?.id ?? 0}>
+          {refused && "error" in refused ? (
+            <div className="sm:col-span-2">
+              <FormError errors={[refused.error]} />
+            </div>
+          ) : null}
+          <label className={`${cell} sm:col-span-2`}>
             <span className="text-sm font-medium">{m.title}</span>
-            <input name="title" required minLength={3} maxLength={120} className={field} />
+            <input name="title" required minLength={3} maxLength={120} defaultValue={typed.title} className={field} />
           </label>
-          <label className="flex flex-col gap-1 sm:col-span-2">
+          <label className={`${cell} sm:col-span-2`}>
             <span className="text-sm font-medium">{m.description}</span>
-            <textarea name="description" required minLength={10} maxLength={2000} rows={3} className={`${field} py-2`} />
+            <textarea name="description" required minLength={10} maxLength={2000} rows={3} defaultValue={typed.description} className={`${field} py-2`} />
           </label>
-          <label className="flex flex-col gap-1">
+          <label className={cell}>
             <span className="text-sm font-medium">{m.image}</span>
-            <select name="product_image" className={field}>
+            <select name="product_image" defaultValue={typed.product_image} className={field}>
               <option value="">{m.noImage}</option>
               {images.map((i) => (
                 <option key={i.url} value={i.url}>
@@ -94,25 +108,25 @@ export default function AdminAuctions() {
               ))}
             </select>
           </label>
-          <label className="flex flex-col gap-1">
+          <label className={cell}>
             <span className="text-sm font-medium">{m.upload}</span>
             <input name="upload" type="file" accept="image/jpeg,image/png,image/webp" className="min-h-11" />
           </label>
-          <label className="flex flex-col gap-1">
+          <label className={cell}>
             <span className="text-sm font-medium">{m.startingPrice}</span>
-            <input name="starting_price" type="number" min={1} step={1} required className={field} />
+            <input name="starting_price" type="number" min={1} step={1} required defaultValue={typed.starting_price} className={field} />
           </label>
-          <label className="flex flex-col gap-1">
+          <label className={cell}>
             <span className="text-sm font-medium">{m.minIncrement}</span>
-            <input name="min_increment" type="number" min={1} step={1} defaultValue={100} required className={field} />
+            <input name="min_increment" type="number" min={1} step={1} defaultValue={typed.min_increment ?? 100} required className={field} />
           </label>
-          <label className="flex flex-col gap-1">
+          <label className={cell}>
             <span className="text-sm font-medium">{m.startTime}</span>
-            <input name="start_time" type="datetime-local" className={field} />
+            <input name="start_time" type="datetime-local" defaultValue={typed.start_time} className={field} />
           </label>
-          <label className="flex flex-col gap-1">
+          <label className={cell}>
             <span className="text-sm font-medium">{m.endTime}</span>
-            <input name="end_time" type="datetime-local" required className={field} />
+            <input name="end_time" type="datetime-local" required defaultValue={typed.end_time} className={field} />
           </label>
           <button type="submit" className="btn-dark sm:col-span-2" disabled={busy}>
             {busy ? m.creating : m.create}
@@ -121,7 +135,7 @@ export default function AdminAuctions() {
       </section>
       <section className="mt-10" aria-labelledby="list-heading">
         <h2 id="list-heading" className="font-serif text-2xl font-bold">
-          {messages.auctions.heading}
+          {m.listHeading}
         </h2>
         {rows.length === 0 ? (
           <p className="card mt-4 p-6">{m.none}</p>
@@ -134,18 +148,18 @@ export default function AdminAuctions() {
                     {row.title}
                   </Link>
                   <p className="text-sm text-slate-700 dark:text-slate-200">
-                    {statusOf(row, now, messages)} · {formatRupees(row.currentPricePaise)} · {row.bidCount} · {formatDateTime(row.endTime)}
+                    {statusOf(row, now, messages)} · {formatRupees(row.currentPricePaise)} · {messages.auctions.totalBids}: {row.bidCount} · {formatDateTime(row.endTime)}
                     {row.cancelReason ? ` · ${row.cancelReason}` : ""}
                   </p>
                 </div>
                 {row.status === "active" && row.endTime > now ? (
-                  <Form method="post" className="flex gap-2">
+                  <Form method="post" className="flex min-w-0 flex-col gap-2 sm:flex-row">
                     <input type="hidden" name="intent" value="cancel" />
                     <input type="hidden" name="id" value={row.id} />
                     <label className="sr-only" htmlFor={`reason-${row.id}`}>
                       {m.cancelReason}
                     </label>
-                    <input id={`reason-${row.id}`} name="reason" required minLength={3} placeholder={m.cancelReason} className={field} />
+                    <input id={`reason-${row.id}`} name="reason" required minLength={3} placeholder={m.cancelReason} className={`${field} min-w-0 flex-1`} />
                     <button type="submit" className="btn-dark">
                       {m.cancel}
                     </button>

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createCookie } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
 import { queryLocal } from "../../scripts/lib/local.mjs";
@@ -142,6 +143,69 @@ describe("the admin on an auction page", () => {
     expect(await page.getByRole("button", { name: "Place Bid" }).count()).toBe(0);
     await page.getByRole("link", { name: "Manage auctions" }).click();
     await page.waitForURL("**/admin-dashboard/auctions");
+    await close();
+  });
+});
+
+/** A datetime-local value in India Standard Time, as the admin's form takes it. */
+const istInput = (ms: number) => new Date(ms + 5.5 * 3_600_000).toISOString().slice(0, 16);
+
+describe("managing auctions (admin, JavaScript off, phone)", () => {
+  it("creates one with an uploaded image, keeps what was typed when refused, and cancels one with a reason", async () => {
+    const title = `Upload lot ${Date.now()}`;
+    const { page, close } = await open({ javaScript: false, viewport: "phone" }, { cookies: await bidder(7100 + Math.floor(Math.random() * 800), "Admin Person", true) });
+    await page.goto("/admin-dashboard/auctions");
+    await expectNoAxeViolations(page);
+    const fill = async (end: number) => {
+      await page.getByLabel("Title").fill(title);
+      await page.getByLabel("Description").fill("A Pulasa caught this morning at Dowleswaram.");
+      await page.getByLabel("Starting price (₹)").fill("1500");
+      await page.getByLabel("End (IST)").fill(istInput(end));
+    };
+    const create = () => page.getByRole("button", { name: "Create Auction" }).click();
+
+    // An end in the past is refused, and what was typed stays.
+    await fill(Date.now() - 60_000);
+    await create();
+    await page.waitForLoadState();
+    expect(await page.getByRole("alert").innerText()).toBe("The end must be after the start and in the future");
+    expect(await page.getByLabel("Title").inputValue()).toBe(title);
+    expect(await page.getByLabel("Starting price (₹)").inputValue()).toBe("1500");
+
+    // A file that only claims to be an image is refused by its bytes.
+    await fill(Date.now() + 3_600_000);
+    await page.getByLabel("Or upload an image (JPEG, PNG or WebP, up to 2 MB)").setInputFiles({ name: "fish.png", mimeType: "image/png", buffer: Buffer.from("<svg onload=alert(1)>") });
+    await create();
+    await page.waitForLoadState();
+    expect(await page.getByRole("alert").innerText()).toBe("The image must be a JPEG, PNG or WebP file of at most 2 MB");
+    expect(await page.getByLabel("Description").inputValue()).toBe("A Pulasa caught this morning at Dowleswaram.");
+
+    // A real WebP: created, the form is empty again, the auction is live with the uploaded image.
+    await page.getByLabel("Or upload an image (JPEG, PNG or WebP, up to 2 MB)").setInputFiles({ name: "fish.webp", mimeType: "image/webp", buffer: readFileSync("public/media/blog-1-480.webp") });
+    await create();
+    await page.waitForURL("**/admin-dashboard/auctions");
+    expect(await toast(page)).toBe("Auction created successfully!");
+    expect(await page.getByLabel("Title").inputValue()).toBe("");
+    const row = page.getByRole("listitem").filter({ hasText: title });
+    expect(await row.innerText()).toContain("Live · ₹1,500 · Total Bids: 0");
+    await row.getByRole("link", { name: title }).click();
+    await page.waitForURL(/\/auctions\/\d+$/);
+    const src = await page.getByRole("img", { name: title }).getAttribute("src");
+    expect(src).toMatch(/^\/api\/auction\/images\/[0-9a-f-]{36}\.webp$/);
+    const image = await page.request.get(src!);
+    expect([image.status(), image.headers()["content-type"]]).toEqual([200, "image/webp"]);
+
+    // Cancelled with a reason: the list says so, and its page is gone.
+    const auctionUrl = page.url();
+    await page.goto("/admin-dashboard/auctions");
+    await page.getByRole("listitem").filter({ hasText: title }).getByLabel("Reason for cancelling").fill("The catch was too small");
+    await page.getByRole("listitem").filter({ hasText: title }).getByRole("button", { name: "Cancel auction" }).click();
+    await page.waitForURL("**/admin-dashboard/auctions");
+    expect(await toast(page)).toBe("Auction cancelled");
+    expect(await page.getByRole("listitem").filter({ hasText: title }).innerText()).toContain("Cancelled · ₹1,500 · Total Bids: 0");
+    expect(await page.getByRole("listitem").filter({ hasText: title }).innerText()).toContain("The catch was too small");
+    expect((await page.request.get(auctionUrl)).status()).toBe(404);
+    await expectNoAxeViolations(page);
     await close();
   });
 });
