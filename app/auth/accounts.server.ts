@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { AppConfig } from "~/config.server";
 import type { Db } from "~/db/client.server";
 import { cartItems, signups, users, type User } from "~/db/schema";
-import { getMessages } from "~/i18n/messages";
+import { accountMessages } from "~/i18n/account.messages";
 import { ConflictError, InvalidInputError, NotFoundError, TooManyRequestsError, UnauthorizedError } from "~/lib/errors";
 import { codeMail, sendMail } from "~/mail/mail.server";
 import { hashPassword, randomCode, randomToken, safeEqual, sha256, verifyPassword } from "./crypto.server";
@@ -14,7 +14,6 @@ import { createSession, deleteSession } from "./session.server";
 
 export type AuthDeps = { db: Db; config: AppConfig; env: { DB: D1Database }; client: string; now?: () => number };
 
-const texts = (deps: Pick<AuthDeps, "config">) => getMessages(deps.config.product).accounts;
 const nowOf = (deps: AuthDeps) => deps.now?.() ?? Date.now();
 
 /** The fields a user may see about themselves (never the password hash or internal fields). */
@@ -59,7 +58,7 @@ export async function register(deps: AuthDeps, input: z.infer<typeof signupSchem
   await throttle(deps.db, `register:ip:${deps.client}`, LIMITS.registerPerClient);
   // Each sign-up mails a code: a cap per address keeps anyone from flooding someone's inbox.
   await throttle(deps.db, `register:email:${input.email}`, LIMITS.registerPerEmail);
-  if (await findAccount(deps.db, input.email)) throw new ConflictError(texts(deps).emailTaken);
+  if (await findAccount(deps.db, input.email)) throw new ConflictError(accountMessages.emailTaken);
   const now = nowOf(deps);
   const token = randomToken();
   const code = randomCode();
@@ -91,7 +90,7 @@ export async function login(deps: AuthDeps, email: string, password: string, opt
   const user = await findAccount(deps.db, email);
   if (!user || !options.knownAccountIds?.includes(user.id)) await throttle(deps.db, `login:email:${email}`, LIMITS.loginPerEmail);
   const ok = await verifyPassword(password, user?.passwordHash ?? null);
-  if (!user || !ok) throw new UnauthorizedError(texts(deps).badCredentials);
+  if (!user || !ok) throw new UnauthorizedError(accountMessages.badCredentials);
   return { user, token: await createSession(deps.db, user.id) };
 }
 
@@ -102,7 +101,7 @@ export async function login(deps: AuthDeps, email: string, password: string, opt
  */
 export async function verifyEmail(deps: AuthDeps, signupToken: string | null, email: string, code: string): Promise<{ user: User; token: string }> {
   await throttle(deps.db, `code:ip:${deps.client}`, LIMITS.codePerClient);
-  const m = texts(deps);
+  const m = accountMessages;
   const now = nowOf(deps);
   if (!signupToken) throw new InvalidInputError(m.noSignupHere);
   const [counted] = await deps.db
@@ -137,7 +136,7 @@ export async function verifyEmail(deps: AuthDeps, signupToken: string | null, em
 /** Mails a new code for this browser's sign-up, at most once per 300 s. */
 export async function resendCode(deps: AuthDeps, signupToken: string | null, email: string): Promise<void> {
   await throttle(deps.db, `resend:ip:${deps.client}`, LIMITS.resendPerClient);
-  const m = texts(deps);
+  const m = accountMessages;
   const signup = signupToken ? await findSignup(deps, signupToken) : null;
   if (!signup || signup.email !== email) {
     if (await findAccount(deps.db, email)) throw new ConflictError(m.alreadyVerified);

@@ -1,10 +1,10 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "~/db/schema";
-import { getMessages } from "~/i18n/messages";
 import { ForbiddenError, UnauthorizedError } from "~/lib/errors";
 import { redirectWithFlash } from "~/web/flash.server";
 import { safeRedirect, sameOriginReferer } from "~/web/safe-redirect";
 import { bearerToken, findSessionUser, readApiToken } from "./session.server";
+import { guardMessages } from "~/i18n/account.messages";
 
 /** Where to come back to after signing in: the page itself, or for a form post the page it was sent from. */
 function returnPath(request: Request) {
@@ -32,7 +32,7 @@ export async function requireUser(request: Request, context: AppLoadContext, mes
 
 /** An admin, or: signed out → /login ('Please login to access admin dashboard'); not an admin → / ('Access denied…'). */
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<User> {
-  const m = getMessages(context.config.product).guards;
+  const m = guardMessages;
   const user = await requireUser(request, context, m.loginForAdmin);
   if (!user.isAdmin) throw await redirectWithFlash(context, "/", { type: "error", text: m.accessDenied });
   return user;
@@ -62,6 +62,6 @@ export async function requireApiUser(request: Request, context: AppLoadContext):
 /** An admin behind a JSON API request, else 401 / 403. */
 export async function requireApiAdmin(request: Request, context: AppLoadContext): Promise<User> {
   const { user } = await requireApiUser(request, context);
-  if (!user.isAdmin) throw new ForbiddenError(getMessages(context.config.product).guards.accessDenied);
+  if (!user.isAdmin) throw new ForbiddenError(guardMessages.accessDenied);
   return user;
 }

@@ -4,8 +4,9 @@ import { checkoutMessages } from "./checkout.messages";
 /**
  * The message catalogue: every visible interface string, in English for now (Telugu follows). Texts the
  * spec names are its exact words; `{product}` is filled from configuration. The strings of the admin pages,
- * live bidding and payments (admin, auction-live and pay .messages.ts) name no product and are imported by
- * the few pages that show them, so the pages every shopper loads do not carry them.
+ * live bidding, payments and the server's account answers (admin, auction-live, pay and account .messages.ts)
+ * name no product and are imported by the few pages and modules that use them, so the pages every shopper
+ * loads do not carry them.
  */
 const en = {
   nav: {
@@ -190,26 +191,6 @@ const en = {
     memberSince: "Member since",
     cartCount: "Cart, {n} items",
     bell: "Notifications, {n} unread",
-  },
-  devMail: {
-    title: "Development mail outbox",
-    intro: "Every e-mail the store sends in local development lands here instead of a mail server. Newest first.",
-    empty: "No e-mail has been sent yet.",
-    to: "To",
-    subject: "Subject",
-  },
-  accounts: {
-    emailTaken: "An account with this email already exists. Please log in.",
-    badCredentials: "Invalid email or password",
-    wrongCode: "Invalid verification code. Please check the code and try again.",
-    deadCode: "This code can no longer be used. Please request a new code.",
-    alreadyVerified: "This email is already verified. Please log in.",
-    noSignupHere: "We could not find a sign-up waiting for this code in this browser. Please sign up again here.",
-    resendWait: "Please wait before requesting a new code.",
-  },
-  guards: {
-    loginForAdmin: "Please login to access admin dashboard",
-    accessDenied: "Access denied. Admin privileges required.",
   },
   toasts: {
     region: "Notifications",

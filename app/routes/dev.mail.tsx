@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { listOutbox } from "~/mail/mail.server";
-import { useMessages } from "~/web/site";
+import { devMailMessages } from "~/i18n/account.messages";
 
 export const meta: MetaFunction = () => [{ title: "Mail outbox (development)" }, { name: "robots", content: "noindex" }];
 
@@ -14,7 +14,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export default function DevMail() {
   const { mails } = useLoaderData<typeof loader>();
-  const m = useMessages().devMail;
+  const m = devMailMessages;
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="font-serif text-3xl font-bold">{m.title}</h1>

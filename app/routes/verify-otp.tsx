@@ -10,9 +10,10 @@ import { authMessages, readSignupCookie, replyWithError, signedInRedirect } from
 import { resendSchema, verifySchema } from "~/auth/schemas";
 import { AuthCard, FormError } from "~/components/form-field";
 import { OtpInput } from "~/components/otp-input";
-import { format, getMessages } from "~/i18n/messages";
+import { format } from "~/i18n/messages";
 import { redirectWithFlash } from "~/web/flash.server";
 import { useMessages } from "~/web/site";
+import { accountMessages } from "~/i18n/account.messages";
 
 export const meta: MetaFunction = () => [{ title: "Verify your email" }, { name: "robots", content: "noindex" }];
 
@@ -22,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!email) return redirectWithFlash(context, "/signup", { type: "error", text: authMessages(context).emailRequired });
   // null: this browser has no sign-up waiting for this address (the code can only be entered where it started).
   const resendWait = await signupResendWait(authDeps(context), await readSignupCookie(request, context), email);
-  return { email, resendWait, noSignupHere: resendWait === null ? getMessages(context.config.product).accounts.noSignupHere : null };
+  return { email, resendWait, noSignupHere: resendWait === null ? accountMessages.noSignupHere : null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
