@@ -48,7 +48,9 @@ export default function AdminDashboard() {
   const { stats, orders, filter, pages } = useLoaderData<typeof loader>();
   const m = adminMessages;
   const labels = useMessages().shop.status.labels;
-  const busy = useNavigation().state !== "idle";
+  const navigation = useNavigation();
+  // Busy while the refresh itself is on its way, not while an order opens over the list.
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formAction?.split("?")[0] === "/admin-dashboard";
   const cards = [
     [m.stats.total, String(stats.total)],
     [m.stats.pending, String(stats.pending)],

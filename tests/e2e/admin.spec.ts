@@ -74,9 +74,9 @@ describe.each(VARIANTS)("admin fulfilment ($javaScript, $viewport)", (variant) =
     await signIn(shopper.page, customer);
     await shopper.page.goto(`/orders/${number}`);
     await shopper.page.getByRole("link", { name: "Pay balance" }).click();
+    await shopper.page.getByRole("heading", { name: "Razorpay sandbox" }).waitFor();
     await shopper.page.getByRole("button", { name: "Pay" }).click();
-    await shopper.page.waitForLoadState();
-    expect(String(queryLocal(PERSIST_TO, `SELECT payment_state FROM orders WHERE number = '${number}'`)[0].payment_state)).toBe("balance_paid");
+    await expect.poll(() => String(queryLocal(PERSIST_TO, `SELECT payment_state FROM orders WHERE number = '${number}'`)[0].payment_state)).toBe("balance_paid");
 
     await admin.page.reload();
     await setStatus(admin.page, "Shipped");

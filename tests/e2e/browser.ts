@@ -96,6 +96,15 @@ export async function expectNoAxeViolations(page: Page) {
     await target.goto(page.url());
     cleanup = () => context.close();
   }
+  // Colours are judged at rest, not halfway through a transition (a button fading back from its busy state).
+  await target.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await target.evaluate(AXE_SOURCE);
   const violations = await target.evaluate(async () => {
     // @ts-expect-error axe is injected above

@@ -22,6 +22,18 @@ const errorOf = (page: Page, label: string) =>
     return input ? document.getElementById(`${input.id}-error`)?.textContent ?? "" : "missing";
   }, label);
 
+/**
+ * With JavaScript the URL changes as a navigation starts, before the new page is on screen (and the checkout
+ * page has a 'Pay ₹500' button too): wait for the page itself, settled, before pressing anything on it.
+ */
+async function arrive(page: Page, url: RegExp, heading: string) {
+  await page.waitForURL(url);
+  await page.getByRole("heading", { name: heading, exact: true }).waitFor();
+  await page.waitForLoadState("networkidle");
+}
+const atPayPage = (page: Page) => arrive(page, /\/orders\/PUL-\d{4}-[A-Z0-9]{4}\/pay$/, "Pay the ₹500 token advance");
+const atSandbox = (page: Page) => arrive(page, /\/sandbox\/checkout\/order_/, "Razorpay sandbox");
+
 const FIELDS = ["First name", "Last name", "Phone number", "Address", "City", "State", "Pincode"];
 
 async function submitCheckout(page: Page, values: Record<string, string>) {
@@ -105,9 +117,9 @@ describe.each(RUNS)("checkout ($javaScript, $viewport)", (variant) => {
 
     // A failed payment goes back to checkout and keeps the cart.
     await submitCheckout(page, VALID);
-    await page.waitForURL(/\/orders\/PUL-\d{4}-[A-Z0-9]{4}\/pay$/);
+    await atPayPage(page);
     await page.getByRole("button", { name: "Pay ₹500" }).click();
-    await page.waitForURL(/\/sandbox\/checkout\/order_/);
+    await atSandbox(page);
     expect(await page.getByText("₹500").count()).toBeGreaterThan(0);
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Fail" }).click();
@@ -117,13 +129,12 @@ describe.each(RUNS)("checkout ($javaScript, $viewport)", (variant) => {
 
     // Paying succeeds: the order's page, the toast, the cart emptied, the order in My Orders.
     await submitCheckout(page, VALID);
-    await page.waitForURL(/\/orders\/PUL-\d{4}-[A-Z0-9]{4}\/pay$/);
+    await atPayPage(page);
     const number = /PUL-\d{4}-[A-Z0-9]{4}/.exec(page.url())![0];
-    // With JavaScript the URL changes as the navigation starts: wait for the pay page itself.
-    await expect.poll(() => page.getByRole("main").innerText()).toContain(`Order ${number} is held for you until`);
+    expect(await page.getByRole("main").innerText()).toContain(`Order ${number} is held for you until`);
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Pay ₹500" }).click();
-    await page.waitForURL(/\/sandbox\/checkout\/order_/);
+    await atSandbox(page);
     await page.getByRole("button", { name: "Pay", exact: true }).click();
     await page.waitForURL(`**/orders/${number}`);
     await expect.poll(() => toast(page)).toBe("Payment successful! Order placed successfully!");
