@@ -4,7 +4,7 @@ import { adminMessages } from "~/i18n/admin.messages";
 import { format } from "~/i18n/messages";
 import { ConflictError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
-import { notify } from "~/notifications/notify.server";
+import { notifyCustomer } from "~/notifications/notify.server";
 import { getGateway } from "~/payments/gateway.server";
 import { eventStatement, loadByNumber, StaleOrderError, type AdminDeps } from "./orders.server";
 
@@ -62,13 +62,10 @@ export async function requestBalance(deps: AdminDeps, actor: User, input: { numb
       throw new ConflictError(m.errors.gateway);
     }
     const amount = formatRupees(-balance);
-    await notify(deps, {
-      userId: order.userId,
+    await notifyCustomer(deps, order, {
       type: "refund",
       title: format(m.customer.differenceRefundedTitle, { number: order.number }),
       message: format(m.customer.differenceRefunded, { amount, number: order.number }),
-      orderId: order.id,
-      orderNumber: order.number,
     });
     return { message: format(m.detail.differenceRefunded, { amount }) };
   }
@@ -99,13 +96,10 @@ export async function requestBalance(deps: AdminDeps, actor: User, input: { numb
       .bind(order.id, actor.id, `Payment link ${link.id}`, now),
   ]);
   const amount = formatRupees(balance);
-  await notify(deps, {
-    userId: order.userId,
+  await notifyCustomer(deps, order, {
     type: "balance_requested",
     title: format(m.customer.balanceRequestedTitle, { number: order.number }),
     message: format(m.customer.balanceRequested, { amount, number: order.number, link: link.shortUrl }),
-    orderId: order.id,
-    orderNumber: order.number,
   });
   return { message: format(m.detail.balanceRequested, { amount }) };
 }
@@ -125,13 +119,10 @@ export async function collectOnDelivery(deps: AdminDeps, actor: User, input: { n
   ]);
   if (results[0].meta.changes !== 1) throw new StaleOrderError();
   const amount = formatRupees(Math.max(0, order.finalTotalPaise - order.advancePaise));
-  await notify(deps, {
-    userId: order.userId,
+  await notifyCustomer(deps, order, {
     type: "balance_requested",
     title: format(m.customer.balanceRequestedTitle, { number: order.number }),
     message: format(m.customer.collectOnDelivery, { amount, number: order.number }),
-    orderId: order.id,
-    orderNumber: order.number,
   });
   return { message: m.detail.collectOnDeliveryDone };
 }

@@ -6,7 +6,7 @@ import { checkoutMessages } from "~/i18n/checkout.messages";
 import { format } from "~/i18n/messages";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
-import { notify, type NotifyDeps } from "~/notifications/notify.server";
+import { notifyCustomer, type NotifyDeps } from "~/notifications/notify.server";
 import { returnStockStatement } from "~/orders/orders.server";
 import { ADMIN_STATUSES, checkTransition, normalizeStatus, PENDING_STATUSES, type AdminStatus } from "~/orders/status";
 import { getGateway } from "~/payments/gateway.server";
@@ -169,13 +169,10 @@ export async function changeOrderStatus(deps: AdminDeps, actor: User, input: { n
   if (cancelling && order.paymentState !== "advance_due") refundNote = await refundOnCancel(deps, order, now);
   const label = labelOf(check.to);
   const text = checkoutMessages.status.messages[check.to as keyof typeof checkoutMessages.status.messages];
-  const { emailed } = await notify(deps, {
-    userId: order.userId,
+  const { emailed } = await notifyCustomer(deps, order, {
     type: "order_status_update",
     title: format(m.customer.statusTitle, { number: order.number, label }),
     message: [text, refundNote].filter(Boolean).join(" "),
-    orderId: order.id,
-    orderNumber: order.number,
   });
   return { label, emailed };
 }
@@ -242,13 +239,10 @@ export async function recordWeights(deps: AdminDeps, actor: User, input: { numbe
   ]);
   if (results[0].meta.changes !== 1) throw new StaleOrderError();
   const amounts = { final: formatRupees(totals.finalPaise), balance: formatRupees(totals.balancePaise) };
-  await notify(deps, {
-    userId: order.userId,
+  await notifyCustomer(deps, order, {
     type: "order_weighed",
     title: format(m.customer.weighedTitle, { number: order.number }),
     message: format(m.customer.weighed, { number: order.number, ...amounts }),
-    orderId: order.id,
-    orderNumber: order.number,
   });
   return amounts;
 }

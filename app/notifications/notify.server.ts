@@ -51,3 +51,13 @@ export async function notify(deps: NotifyDeps, input: NotificationInput, options
     return { id: row.id, emailed: false };
   }
 }
+
+/** A notice about one order, to the customer who placed it (linked to the order in the bell). */
+export function notifyCustomer(
+  deps: NotifyDeps,
+  order: { id: number; userId: number; number: string },
+  notice: Pick<NotificationInput, "type" | "title" | "message">,
+  options: { email?: boolean } = {},
+) {
+  return notify(deps, { ...notice, userId: order.userId, orderId: order.id, orderNumber: order.number }, options);
+}

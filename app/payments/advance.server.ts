@@ -5,7 +5,7 @@ import { checkoutMessages } from "~/i18n/checkout.messages";
 import { format } from "~/i18n/messages";
 import { ConflictError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
-import { notify, type NotifyDeps } from "~/notifications/notify.server";
+import { notifyCustomer, type NotifyDeps } from "~/notifications/notify.server";
 import { reviveExpiredOrder } from "~/orders/orders.server";
 import { getGateway, gatewaySecrets } from "./gateway.server";
 import { verifyPaymentSignature } from "./signature";
@@ -183,13 +183,10 @@ async function refundUnhonoured(deps: PaymentDeps, row: Payment, order: Order, n
   }
   const m = payMessages;
   await recordEvent(d1, order.id, order.status, order.status, `Advance ${row.paymentId} refunded (${reason})`, now);
-  await notify(deps, {
-    userId: order.userId,
+  await notifyCustomer(deps, order, {
     type: "refund",
     title: format(m.refundTitle, { number: order.number }),
     message: reason === "expired" ? m.refunded : m.duplicateRefunded,
-    orderId: order.id,
-    orderNumber: order.number,
   });
   return { kind: "refunded", order: await loadOrder(deps.db, order.id), reason };
 }
@@ -218,12 +215,9 @@ async function sendReceipt(deps: PaymentDeps, order: Order) {
   const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   const m = payMessages;
   const list = items.map((i) => `${i.name} × ${i.quantity}`).join(", ");
-  await notify(deps, {
-    userId: order.userId,
+  await notifyCustomer(deps, order, {
     type: "order_placed",
     title: format(m.receiptTitle, { number: order.number }),
     message: format(m.receipt, { number: order.number, items: list, total: formatRupees(order.estimatedTotalPaise) }),
-    orderId: order.id,
-    orderNumber: order.number,
   });
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { orders, payments, type Order } from "~/db/schema";
 import { format } from "~/i18n/messages";
 import { formatRupees } from "~/lib/money";
-import { notify } from "~/notifications/notify.server";
+import { notifyCustomer } from "~/notifications/notify.server";
 import type { PaymentDeps } from "./advance.server";
 import { payMessages } from "~/i18n/pay.messages";
 
@@ -34,13 +34,10 @@ export async function settleBalancePayment(
   if (results[0].meta.changes !== 1) return { kind: "already" };
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, row.orderId)).limit(1);
   const m = payMessages;
-  await notify(deps, {
-    userId: order.userId,
+  await notifyCustomer(deps, order, {
     type: "balance_paid",
     title: format(m.balancePaidTitle, { number: order.number }),
     message: format(m.balancePaid, { number: order.number, amount: formatRupees(row.amountPaise) }),
-    orderId: order.id,
-    orderNumber: order.number,
   });
   return { kind: "paid", order };
 }

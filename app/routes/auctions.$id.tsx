@@ -66,6 +66,15 @@ export default function AuctionDetail() {
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const open = isOpen(auction, Date.now()) && new Date(auction.start_time).getTime() <= Date.now();
   const standing = auction.you ? live[auction.you] : null;
+  // The bid and the maximum: whole rupees from the next valid amount up.
+  const amountInput = {
+    type: "number",
+    inputMode: "numeric",
+    min: auction.min_next_bid,
+    step: 1,
+    disabled: !user || busy,
+    className: "min-h-11 rounded-xl border border-river-200 bg-white px-4 text-lg disabled:opacity-60 dark:border-river-700 dark:bg-river-950",
+  } as const;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <Link to="/auctions" className="link">
@@ -143,31 +152,11 @@ export default function AuctionDetail() {
                 <label htmlFor="bid-amount" className="text-sm font-medium">
                   {m.bidAmount}
                 </label>
-                <input
-                  id="bid-amount"
-                  name="amount"
-                  type="number"
-                  inputMode="numeric"
-                  min={auction.min_next_bid}
-                  step={1}
-                  required
-                  disabled={!user || busy}
-                  className="min-h-11 rounded-xl border border-river-200 bg-white px-4 text-lg disabled:opacity-60 dark:border-river-700 dark:bg-river-950"
-                />
+                <input id="bid-amount" name="amount" required {...amountInput} />
                 <label htmlFor="bid-max" className="text-sm font-medium">
                   {live.maxBid}
                 </label>
-                <input
-                  id="bid-max"
-                  name="max_amount"
-                  type="number"
-                  inputMode="numeric"
-                  min={auction.min_next_bid}
-                  step={1}
-                  aria-describedby="bid-max-hint"
-                  disabled={!user || busy}
-                  className="min-h-11 rounded-xl border border-river-200 bg-white px-4 text-lg disabled:opacity-60 dark:border-river-700 dark:bg-river-950"
-                />
+                <input id="bid-max" name="max_amount" aria-describedby="bid-max-hint" {...amountInput} />
                 <p id="bid-max-hint" className="text-sm text-slate-600 dark:text-slate-300">
                   {live.maxHint}
                 </p>

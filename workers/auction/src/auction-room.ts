@@ -1,8 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
-import type { AuctionView, AuctionBid } from "../../../app/auctions/auction";
+import type { AuctionView } from "../../../app/auctions/auction";
 import type { AuctionRow } from "../../../app/db/schema";
 import { isTakingBids, minimumNextBid, placeBid, type Bidder, type RoomState } from "./bid-rules";
-import { closeAuctionInD1, mirrorToD1, notifyBidders, notifyOutbid, type RoomEnv } from "./room-d1";
+import { RECENT_BIDS, toBidJson } from "./listing";
+import { closeAuctionInD1, D1Mirror, notifyBidders, notifyOutbid, type MirrorBid, type RoomEnv } from "./room-d1";
 
 export type Stored = RoomState & {
   title: string;
@@ -31,8 +32,6 @@ export type CreateInput = {
 
 export type BidOutcome = { ok: true; message: string; auction: AuctionView } | { ok: false; error: string; status: number };
 
-const RECENT = 10;
-type MirrorBid = Parameters<typeof mirrorToD1>[2][number];
 type Viewer = number | null;
 type SocketTag = { userId: Viewer };
 
@@ -45,9 +44,7 @@ type SocketTag = { userId: Viewer };
 export class AuctionRoom extends DurableObject<RoomEnv> {
   private state: Stored | null = null;
   private bidders = new Set<number>();
-  private pending: MirrorBid[] = [];
-  private inFlight: Promise<void> | null = null;
-  private queued: Promise<void> | null = null;
+  private mirror = new D1Mirror(this.env, () => this.state!);
   private closing: Promise<void> | null = null;
   /** Who each socket watches as, read from its attachment once per lifetime of the object (hibernation forgets). */
   private viewers = new WeakMap<WebSocket, Viewer>();
@@ -79,7 +76,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
   async create(input: CreateInput): Promise<AuctionView> {
     if (!this.state) {
       await this.init(input);
-      await this.syncD1([]);
+      await this.mirror.sync([]);
     }
     return this.view(null);
   }
@@ -145,7 +142,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
       version: Math.max(created.version, row.version + 1),
     });
     if (row.status !== "active") await this.ctx.storage.deleteAlarm();
-    await this.syncD1([]);
+    await this.mirror.sync([]);
   }
 
   view(viewer: Viewer): AuctionView {
@@ -154,10 +151,10 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     const bids = this.ctx.storage.sql
       .exec<{ seq: number; bidder_name: string; amount_paise: number; created_at: number }>(
         "SELECT seq, bidder_name, amount_paise, created_at FROM bids ORDER BY seq DESC LIMIT ?",
-        RECENT,
+        RECENT_BIDS,
       )
       .toArray()
-      .map((b): AuctionBid => ({ id: b.seq, bidder_name: b.bidder_name, amount: b.amount_paise / 100, created_at: new Date(b.created_at).toISOString() }));
+      .map((b) => toBidJson(b.seq, b.bidder_name, b.amount_paise, b.created_at));
     return {
       id: s.id,
       title: s.title,
@@ -209,42 +206,8 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     this.broadcast();
     if (result.outbidUserId !== null) this.queueOutbid(result.outbidUserId, next, now);
     // The bid stands once stored here; a failed D1 write is retried with the next one.
-    await this.syncD1(mirrored).catch((error) => console.error("auction D1 mirror failed", error));
+    await this.mirror.sync(mirrored).catch((error) => console.error("auction D1 mirror failed", error));
     return { ok: true, message: "Bid placed successfully!", auction: this.view(bidder?.id ?? null) };
-  }
-
-  /**
-   * Writes the D1 summary and bid mirror. Under load the bids waiting for D1 are written together in one
-   * batch behind the one in flight, so D1 round trips do not grow with the bid rate and the summary row
-   * is always written with the newest state (and a version guard in case two writes ever cross).
-   */
-  private syncD1(bids: MirrorBid[]): Promise<void> {
-    this.pending.push(...bids);
-    if (this.queued) return this.queued;
-    if (this.inFlight) {
-      this.queued = this.inFlight
-        .catch(() => undefined)
-        .then(() => {
-          this.queued = null;
-          return this.startFlush();
-        });
-      return this.queued;
-    }
-    return this.startFlush();
-  }
-
-  private startFlush(): Promise<void> {
-    const bids = this.pending.splice(0);
-    const flush = mirrorToD1(this.env, this.state!, bids)
-      .catch((error) => {
-        this.pending.unshift(...bids);
-        throw error;
-      })
-      .finally(() => {
-        if (this.inFlight === flush) this.inFlight = null;
-      });
-    this.inFlight = flush;
-    return flush;
   }
 
   /** Outbid notices: in-app always, the e-mail at most once per auction per 10 minutes per bidder. */
@@ -264,7 +227,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     this.save(next);
     await this.ctx.storage.deleteAlarm();
     this.broadcast();
-    await this.syncD1([]);
+    await this.mirror.sync([]);
     await notifyBidders(this.env, next, [...this.bidders], "auction_cancelled");
     return { ok: true };
   }
@@ -288,7 +251,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     }
     const ended = this.state!;
     if (ended.status !== "ended" || ended.finalized) return;
-    await this.syncD1([]);
+    await this.mirror.sync([]);
     // A failure here throws, and the runtime retries the alarm; the order insert is idempotent.
     const orderNumber = await closeAuctionInD1(this.env, ended, [...this.bidders]);
     this.save({ ...this.state!, finalized: true, orderNumber });

@@ -1,90 +1,22 @@
 import { runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createSession, issueApiToken } from "../../../app/auth/session.server";
-import { getConfig } from "../../../app/config.server";
-import { getDb } from "../../../app/db/client.server";
-import { appCookies } from "../../../app/web/cookies.server";
 import type { AuctionView } from "../../../app/auctions/auction";
+import { bid, createAuction, d1Summary, drainAlarms, emptyTables, endNow, MIN, person, stubFor, type Person } from "./auction-room.fixtures";
 import { RECENT_SESSION_MS } from "./auth";
-
-const MIN = 60_000;
-const config = getConfig(env);
-const db = getDb(env);
-let nextUser = 1;
-
-type Person = { id: number; bearer: string; cookie: string };
-
-async function person(name: string, options: { admin?: boolean; verified?: boolean } = {}): Promise<Person> {
-  const id = nextUser++;
-  await env.DB.prepare("INSERT INTO users (id, name, email, email_verified_at, is_admin, phone, address) VALUES (?, ?, ?, ?, ?, ?, ?)")
-    .bind(id, name, `user${id}@example.in`, options.verified === false ? null : Date.now(), options.admin ? 1 : 0, "+919000000000", "1 River Road")
-    .run();
-  const token = await createSession(db, id);
-  return { id, bearer: `Bearer ${await issueApiToken(config, id, token)}`, cookie: await appCookies(config).session.serialize(token) };
-}
-
-async function createAuction(admin: Person, fields: Record<string, unknown> = {}): Promise<AuctionView> {
-  const res = await SELF.fetch("https://auction.test/api/auction", {
-    method: "POST",
-    headers: { Authorization: admin.bearer, "Content-Type": "application/json" },
-    body: JSON.stringify({ title: "Royal Pulasa 2 kg", description: "A single large Godavari fish.", starting_price: 1000, end_time_ms: Date.now() + 60 * MIN, ...fields }),
-  });
-  const body = (await res.json()) as { success: boolean; auction: AuctionView; error?: string };
-  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${body.error}`);
-  return body.auction;
-}
-
-async function bid(who: Person | null, auctionId: number, amount: number | string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  const res = await SELF.fetch("https://auction.test/api/bids", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", ...(who ? { Authorization: who.bearer } : {}), ...headers },
-    body: JSON.stringify({ auction_id: auctionId, amount, ...extra }),
-  });
-  return { status: res.status, body: (await res.json()) as { success: boolean; error?: string; message?: string; auction?: AuctionView } };
-}
-
-function stubFor(id: number) {
-  return env.AUCTION_ROOM.get(env.AUCTION_ROOM.idFromName(String(id)));
-}
-
-async function d1Summary(id: number) {
-  return env.DB.prepare("SELECT current_price_paise, bid_count, end_time, status, version, winner_user_id FROM auctions WHERE id = ?").bind(id).first<Record<string, number | string | null>>();
-}
-
-/** Ends the auction now by moving its end into the past inside the object (no sleeps). */
-async function endNow(id: number) {
-  await runInDurableObject(stubFor(id), async (room) => {
-    const state = (await room.inspect())!;
-    (room as unknown as { state: typeof state }).state = { ...state, endTime: Date.now() - 1 };
-  });
-}
 
 let admin: Person;
 let ravi: Person;
 let sita: Person;
 
 beforeEach(async () => {
-  await env.DB.batch([
-    env.DB.prepare("DELETE FROM notifications"),
-    env.DB.prepare("DELETE FROM order_items"),
-    env.DB.prepare("DELETE FROM orders"),
-    env.DB.prepare("DELETE FROM auction_bids"),
-    env.DB.prepare("DELETE FROM auctions"),
-    env.DB.prepare("DELETE FROM sessions"),
-    env.DB.prepare("DELETE FROM mail_outbox"),
-    env.DB.prepare("DELETE FROM users"),
-  ]);
+  await emptyTables();
   admin = await person("Admin User", { admin: true });
   ravi = await person("Ravi Kumar");
   sita = await person("Sita Rao");
 });
 
-afterEach(async () => {
-  // Alarms persist between tests in a file: drain every object's so the next test starts clean.
-  const { results } = await env.DB.prepare("SELECT id FROM auctions").all<{ id: number }>();
-  for (const { id } of results) await runDurableObjectAlarm(stubFor(id));
-});
+afterEach(drainAlarms);
 
 describe("creating auctions", () => {
   it("only admins create; the object is initialized and its alarm armed at the end", async () => {
@@ -264,43 +196,4 @@ describe("closing", () => {
     expect((await d1Summary(a.id))?.status).toBe("cancelled");
     expect(await env.DB.prepare("SELECT user_id, type FROM notifications WHERE type = 'auction_cancelled'").all().then((r) => r.results)).toEqual([{ user_id: ravi.id, type: "auction_cancelled" }]);
   });
-});
-
-describe("concurrency", () => {
-  it("500 concurrent bids from 50 users: strictly increasing prices, one winner, D1 equal to the object, nothing after the end", async () => {
-    const a = await createAuction(admin, { min_increment: 100 });
-    const users = await Promise.all(Array.from({ length: 50 }, (_, i) => person(`Bidder ${i} Test`)));
-    const t0 = Date.now();
-    const results = await Promise.all(
-      Array.from({ length: 500 }, (_, i) => {
-        const who = users[i % 50];
-        return bid(who, a.id, 1000 + Math.floor(i / 5) * 100 + (i % 5) * 100).then((r) => ({ ...r, who }));
-      }),
-    );
-    console.log("500 bids took", Date.now() - t0);
-    const accepted = results.filter((r) => r.status === 200);
-    expect(accepted.length).toBeGreaterThan(1);
-    for (const r of results) if (r.status !== 200) expect([400, 409, 429]).toContain(r.status);
-    const state = (await stubFor(a.id).inspect())!;
-    const mirror = await env.DB.prepare("SELECT amount_paise, user_id FROM auction_bids WHERE auction_id = ? ORDER BY seq").bind(a.id).all<{ amount_paise: number; user_id: number }>();
-    expect(mirror.results).toHaveLength(accepted.length);
-    for (let i = 1; i < mirror.results.length; i++) {
-      expect(mirror.results[i].amount_paise - mirror.results[i - 1].amount_paise).toBeGreaterThanOrEqual(10_000);
-      expect(mirror.results[i].user_id).not.toBe(mirror.results[i - 1].user_id);
-    }
-    expect(state.currentPricePaise).toBe(mirror.results.at(-1)!.amount_paise);
-    expect(await d1Summary(a.id)).toMatchObject({ current_price_paise: state.currentPricePaise, bid_count: state.bidCount, end_time: state.endTime, version: state.version });
-
-    // Bids racing the close: half are sent, the end passes, the alarm runs while the rest arrive.
-    await endNow(a.id);
-    const late = await Promise.all([
-      ...users.slice(0, 20).map((u, i) => bid(u, a.id, 100_000 + i * 100)),
-      runDurableObjectAlarm(stubFor(a.id)).then(() => ({ status: 0, body: { success: false } })),
-      ...users.slice(20, 40).map((u, i) => bid(u, a.id, 200_000 + i * 100)),
-    ]);
-    expect(late.filter((r) => r.status === 200)).toHaveLength(0);
-    const winners = await env.DB.prepare("SELECT user_id, estimated_total_paise FROM orders WHERE auction_id = ?").bind(a.id).all();
-    expect(winners.results).toEqual([{ user_id: state.leaderId, estimated_total_paise: state.currentPricePaise }]);
-    expect(await d1Summary(a.id)).toMatchObject({ status: "ended", winner_user_id: state.leaderId, current_price_paise: state.currentPricePaise });
-  }, 120_000);
 });

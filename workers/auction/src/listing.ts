@@ -1,12 +1,17 @@
 import { desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import type { Auction as AuctionJson } from "../../../app/auctions/auction";
+import type { AuctionBid, Auction as AuctionJson } from "../../../app/auctions/auction";
 import { auctionBids, auctions, type AuctionBidRow, type AuctionRow } from "../../../app/db/schema";
 
 /** Bids shown with each auction (the spec's Bid History shows the 10 most recent). */
 export const RECENT_BIDS = 10;
 
 export type { Auction as AuctionJson } from "../../../app/auctions/auction";
+
+/** One bid as the API shows it (from D1's mirror or from the auction's own object). */
+export function toBidJson(id: number, bidderName: string, amountPaise: number, createdAt: number): AuctionBid {
+  return { id, bidder_name: bidderName, amount: amountPaise / 100, created_at: new Date(createdAt).toISOString() };
+}
 
 export function toAuctionJson(row: AuctionRow, bids: AuctionBidRow[]): AuctionJson {
   return {
@@ -18,12 +23,7 @@ export function toAuctionJson(row: AuctionRow, bids: AuctionBidRow[]): AuctionJs
     end_time: new Date(row.endTime).toISOString(),
     status: row.status,
     bid_count: row.bidCount,
-    bids: bids.map((b) => ({
-      id: b.id,
-      bidder_name: b.bidderName,
-      amount: b.amountPaise / 100,
-      created_at: new Date(b.createdAt).toISOString(),
-    })),
+    bids: bids.map((b) => toBidJson(b.id, b.bidderName, b.amountPaise, b.createdAt)),
     seller: { name: row.sellerName },
   };
 }

@@ -21,12 +21,54 @@ function deps(env: RoomEnv) {
   return { db: getDb(env), config: getConfig(env), env };
 }
 
+export type MirrorBid = { seq: number; userId: number; bidderName: string; amountPaise: number; createdAt: number };
+
+/**
+ * Write-behind of an auction object to D1. Under load the bids waiting for D1 are written together in one
+ * batch behind the one in flight, so D1 round trips do not grow with the bid rate, and the summary row is
+ * always written with the newest state (with a version guard in case two writes ever cross). A failed
+ * write keeps its bids for the next one.
+ */
+export class D1Mirror {
+  private pending: MirrorBid[] = [];
+  private inFlight: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+
+  constructor(
+    private env: RoomEnv,
+    private state: () => Stored,
+  ) {}
+
+  sync(bids: MirrorBid[]): Promise<void> {
+    this.pending.push(...bids);
+    if (this.queued) return this.queued;
+    if (!this.inFlight) return this.flush();
+    this.queued = this.inFlight
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = null;
+        return this.flush();
+      });
+    return this.queued;
+  }
+
+  private flush(): Promise<void> {
+    const bids = this.pending.splice(0);
+    const flush = mirrorToD1(this.env, this.state(), bids)
+      .catch((error) => {
+        this.pending.unshift(...bids);
+        throw error;
+      })
+      .finally(() => {
+        if (this.inFlight === flush) this.inFlight = null;
+      });
+    this.inFlight = flush;
+    return flush;
+  }
+}
+
 /** Writes the summary row listings read (only if this state is newer than what it holds) and the bid mirror. */
-export async function mirrorToD1(
-  env: RoomEnv,
-  s: Stored,
-  bids: { seq: number; userId: number; bidderName: string; amountPaise: number; createdAt: number }[],
-) {
+export async function mirrorToD1(env: RoomEnv, s: Stored, bids: MirrorBid[]) {
   const db = getDb(env);
   const summary = db
     .update(auctions)

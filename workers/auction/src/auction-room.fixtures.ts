@@ -1,0 +1,73 @@
+import { runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { createSession, issueApiToken } from "../../../app/auth/session.server";
+import { getConfig } from "../../../app/config.server";
+import { getDb } from "../../../app/db/client.server";
+import { appCookies } from "../../../app/web/cookies.server";
+import type { AuctionView } from "../../../app/auctions/auction";
+
+/** What the auction object's workerd tests share: people with sessions, auctions, bids and clean tables. */
+export const MIN = 60_000;
+const config = getConfig(env);
+const db = getDb(env);
+let nextUser = 1;
+
+export type Person = { id: number; bearer: string; cookie: string };
+
+export async function person(name: string, options: { admin?: boolean; verified?: boolean } = {}): Promise<Person> {
+  const id = nextUser++;
+  await env.DB.prepare("INSERT INTO users (id, name, email, email_verified_at, is_admin, phone, address) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    .bind(id, name, `user${id}@example.in`, options.verified === false ? null : Date.now(), options.admin ? 1 : 0, "+919000000000", "1 River Road")
+    .run();
+  const token = await createSession(db, id);
+  return { id, bearer: `Bearer ${await issueApiToken(config, id, token)}`, cookie: await appCookies(config).session.serialize(token) };
+}
+
+export async function createAuction(admin: Person, fields: Record<string, unknown> = {}): Promise<AuctionView> {
+  const res = await SELF.fetch("https://auction.test/api/auction", {
+    method: "POST",
+    headers: { Authorization: admin.bearer, "Content-Type": "application/json" },
+    body: JSON.stringify({ title: "Royal Pulasa 2 kg", description: "A single large Godavari fish.", starting_price: 1000, end_time_ms: Date.now() + 60 * MIN, ...fields }),
+  });
+  const body = (await res.json()) as { success: boolean; auction: AuctionView; error?: string };
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${body.error}`);
+  return body.auction;
+}
+
+export async function bid(who: Person | null, auctionId: number, amount: number | string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  const res = await SELF.fetch("https://auction.test/api/bids", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(who ? { Authorization: who.bearer } : {}), ...headers },
+    body: JSON.stringify({ auction_id: auctionId, amount, ...extra }),
+  });
+  return { status: res.status, body: (await res.json()) as { success: boolean; error?: string; message?: string; auction?: AuctionView } };
+}
+
+export function stubFor(id: number) {
+  return env.AUCTION_ROOM.get(env.AUCTION_ROOM.idFromName(String(id)));
+}
+
+export async function d1Summary(id: number) {
+  return env.DB.prepare("SELECT current_price_paise, bid_count, end_time, status, version, winner_user_id FROM auctions WHERE id = ?").bind(id).first<Record<string, number | string | null>>();
+}
+
+/** Ends the auction now by moving its end into the past inside the object (no sleeps). */
+export async function endNow(id: number) {
+  await runInDurableObject(stubFor(id), async (room) => {
+    const state = (await room.inspect())!;
+    (room as unknown as { state: typeof state }).state = { ...state, endTime: Date.now() - 1 };
+  });
+}
+
+/** Every table the auction tests write, emptied before each test. */
+export async function emptyTables() {
+  await env.DB.batch(
+    ["notifications", "order_items", "orders", "auction_bids", "auctions", "sessions", "mail_outbox", "users"].map((table) => env.DB.prepare(`DELETE FROM ${table}`)),
+  );
+}
+
+/** Alarms persist between tests in a file: each object's is drained so the next test starts clean. */
+export async function drainAlarms() {
+  const { results } = await env.DB.prepare("SELECT id FROM auctions").all<{ id: number }>();
+  for (const { id } of results) await runDurableObjectAlarm(stubFor(id));
+}
