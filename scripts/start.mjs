@@ -1,5 +1,5 @@
 // `npm start`: build, migrate and seed the local D1 database, then serve the whole store at http://localhost:8787.
-import { applyMigrations, run, serve, stop } from "./lib/local.mjs";
+import { applyMigrations, run, runScheduledJobs, serve, stop } from "./lib/local.mjs";
 
 const port = Number(process.env.PORT || 8787);
 const persistTo = ".wrangler/state";
@@ -8,6 +8,7 @@ run("node_modules/.bin/remix", ["vite:build"]);
 applyMigrations(persistTo);
 run("node", ["scripts/seed.mjs", "--persist-to", persistTo]);
 const { child, url } = await serve({ persistTo, port });
+runScheduledJobs(url);
 console.log(`\n  The store is running at ${url}  (Ctrl+C to stop)\n`);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => (stop(child), process.exit(0)));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,13 +1,22 @@
 import { purgeDeadSignups } from "../app/auth/accounts.server";
 import { purgeOldRateLimits } from "../app/auth/rate-limit.server";
 import { purgeExpiredSessions } from "../app/auth/session.server";
+import { getConfig } from "../app/config.server";
 import { getDb } from "../app/db/client.server";
+import { releaseExpiredOrders } from "../app/orders/orders.server";
+import { reconcilePayments } from "../app/payments/reconcile.server";
 
 /**
- * The app Worker's Cron Trigger (wrangler.toml `[triggers]`): tables that would otherwise only grow lose their
- * dead rows (expired sessions, sign-ups nobody finished, old rate-limit windows).
+ * The app Worker's Cron Trigger (wrangler.toml `[triggers]`, every 5 minutes; `npm start` calls it on a timer):
+ * - payments are reconciled with the gateway (lost returns and webhooks, second captures, links to close,
+ *   refunds to retry) and unpaid reservations released;
+ * - tables that would otherwise only grow lose their dead rows (expired sessions, sign-ups nobody finished,
+ *   old rate-limit windows).
  */
-export async function purgeExpiredRows(env: { DB: D1Database }, now = Date.now()) {
+export async function runScheduledJobs(env: Env, now = Date.now()) {
   const db = getDb(env);
+  const deps = { db, config: getConfig(env), env };
+  await releaseExpiredOrders(db, now);
+  await reconcilePayments(deps, now);
   await db.batch([purgeExpiredSessions(db, now), purgeDeadSignups(db, now), purgeOldRateLimits(db, now)]);
 }

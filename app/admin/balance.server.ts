@@ -1,20 +1,24 @@
-import { and, eq } from "drizzle-orm";
-import { payments, users, type User } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { users, type User } from "~/db/schema";
 import { adminMessages } from "~/i18n/admin.messages";
 import { format } from "~/i18n/messages";
 import { ConflictError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { notifyCustomer } from "~/notifications/notify.server";
 import { getGateway } from "~/payments/gateway.server";
+import { closeCancelledLinks, processOrderRefunds, refundStatement } from "~/payments/ledger.server";
 import { eventStatement, loadByNumber, StaleOrderError, type AdminDeps } from "./orders.server";
 
 /** The balance after weighing: a payment link, a refund of the difference, or cash on delivery. */
 const m = adminMessages;
 
+/** A balance link takes payments for this long, then the gateway closes it on its own. */
+export const BALANCE_LINK_MS = 7 * 24 * 60 * 60_000;
+
 /**
  * After weighing: a payment link for the balance (final − advance), or, when the fish came in below the
- * advance, a refund of the difference; nothing owed marks the balance paid. One request per order: the order
- * moves out of `advance_paid` by a conditional update before the gateway is asked.
+ * advance, a refund of the difference; nothing owed marks the balance paid. Each path moves the order out of
+ * `advance_paid` in the one batch that records it, on the version the admin's form showed.
  */
 export async function requestBalance(deps: AdminDeps, actor: User, input: { number: string; version: number }, now = Date.now()) {
   const order = await loadByNumber(deps.db, input.number);
@@ -25,76 +29,86 @@ export async function requestBalance(deps: AdminDeps, actor: User, input: { numb
   const gateway = getGateway(deps, { origin: deps.origin });
   if (balance > 0 && !gateway) throw new ConflictError(m.errors.noGateway);
   const d1 = deps.db.$client;
-  const nextState = balance > 0 ? "balance_requested" : "balance_paid";
-  const claimed = await d1
-    .prepare("UPDATE orders SET payment_state = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND payment_state = 'advance_paid'")
-    .bind(nextState, now, order.id, order.version)
-    .run();
-  if (claimed.meta.changes !== 1) throw new StaleOrderError();
-  const undo = () =>
-    d1.prepare("UPDATE orders SET payment_state = 'advance_paid', version = version + 1 WHERE id = ? AND payment_state = ?").bind(order.id, nextState).run();
+  const claim = (state: string) =>
+    d1
+      .prepare("UPDATE orders SET payment_state = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND payment_state = 'advance_paid' AND status <> 'order_cancelled'")
+      .bind(state, now, order.id, order.version);
+
   if (balance === 0) {
-    await d1.prepare("INSERT INTO order_events (order_id, actor_user_id, kind, from_value, to_value, note, created_at) VALUES (?, ?, 'payment', 'advance_paid', 'balance_paid', ?, ?)").bind(order.id, actor.id, m.detail.nothingOwed, now).run();
+    const results = await d1.batch([claim("balance_paid"), eventStatement(deps.db, order.id, actor, "payment", "advance_paid", "balance_paid", m.detail.nothingOwed, now)]);
+    if (results[0].meta.changes !== 1) throw new StaleOrderError();
     return { message: m.detail.nothingOwed };
   }
+
   if (balance < 0) {
-    const [advance] = await deps.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.orderId, order.id), eq(payments.kind, "advance"), eq(payments.status, "paid")))
-      .limit(1);
-    try {
-      if (!gateway || !advance?.paymentId) throw new Error("no captured advance to refund");
-      const refund = await gateway.refund({ paymentId: advance.paymentId, amountPaise: -balance, idempotencyKey: `difference-${order.id}` });
-      await d1.batch([
-        d1
-          .prepare(
-            `INSERT INTO payments (order_id, kind, provider, provider_ref, payment_id, amount_paise, currency, status, refund_of, created_at, updated_at)
-             VALUES (?, 'refund', ?, ?, ?, ?, 'INR', ?, ?, ?, ?) ON CONFLICT (provider_ref) DO NOTHING`,
-          )
-          .bind(order.id, gateway.name, refund.id, advance.paymentId, refund.amount, refund.status, advance.id, now, now),
-        d1.prepare("UPDATE orders SET refunded_paise = refunded_paise + ?, version = version + 1 WHERE id = ? AND changes() = 1").bind(refund.amount, order.id),
-        eventStatement(deps.db, order.id, actor, "payment", "advance_paid", "balance_paid", `Difference refunded ${formatRupees(refund.amount)} (${refund.id})`, now),
-      ]);
-    } catch (error) {
-      console.error("difference refund failed", error);
-      await undo();
-      throw new ConflictError(m.errors.gateway);
-    }
-    const amount = formatRupees(-balance);
+    const amount = -balance;
+    // The refund row exists only if the advance has that much left and the order is still where the form saw
+    // it; the order moves only if the refund row was written.
+    const results = await d1.batch([
+      refundStatement(d1, {
+        orderId: order.id,
+        reason: "difference",
+        amountPaise: amount,
+        now,
+        guard: { sql: "c.reason = 'advance' AND EXISTS (SELECT 1 FROM orders WHERE id = ? AND version = ? AND payment_state = 'advance_paid' AND status <> 'order_cancelled')", binds: [order.id, order.version] },
+      }),
+      d1
+        .prepare("UPDATE orders SET payment_state = 'balance_paid', version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND changes() = 1")
+        .bind(now, order.id, order.version),
+      eventStatement(deps.db, order.id, actor, "payment", "advance_paid", "balance_paid", `Difference of ${formatRupees(amount)} to refund`, now),
+    ]);
+    if (results[1].meta.changes !== 1) throw new StaleOrderError();
+    const { done } = await processOrderRefunds(deps, order.id, now);
+    const text = formatRupees(amount);
     await notifyCustomer(deps, order, {
       type: "refund",
       title: format(m.customer.differenceRefundedTitle, { number: order.number }),
-      message: format(m.customer.differenceRefunded, { amount, number: order.number }),
+      message: format(m.customer.differenceRefunded, { amount: text, number: order.number }),
     });
-    return { message: format(m.detail.differenceRefunded, { amount }) };
+    return { message: format(done >= amount ? m.detail.differenceRefunded : m.detail.differencePending, { amount: text }) };
   }
+
+  // Claimed first, so a second press (or another admin) cannot make a second link.
+  if ((await claim("balance_requested").run()).meta.changes !== 1) throw new StaleOrderError();
   const [customer] = await deps.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, order.userId)).limit(1);
+  const links = await d1.prepare("SELECT count(*) AS n FROM payments WHERE order_id = ? AND kind = 'balance'").bind(order.id).first<{ n: number }>();
   let link;
   try {
     link = await gateway!.createPaymentLink({
       amountPaise: balance,
-      referenceId: `${order.number}-B`,
+      // Razorpay wants a reference unique per link: a second link for the order (after one expired) gets its own.
+      referenceId: `${order.number}-B${links?.n ? links.n + 1 : ""}`,
       description: `Balance for ${order.number}`,
       customer: { name: `${order.firstName} ${order.lastName}`.trim() || (customer?.name ?? ""), email: customer?.email ?? "", contact: order.phone },
-      callbackUrl: `${deps.origin}/orders/${order.number}`,
+      callbackUrl: `${deps.origin}/orders/${order.number}/callback`,
+      expiresAt: now + BALANCE_LINK_MS,
     });
   } catch (error) {
     console.error("payment link failed", error);
-    await undo();
+    await d1
+      .prepare("UPDATE orders SET payment_state = 'advance_paid', version = version + 1, updated_at = ? WHERE id = ? AND payment_state = 'balance_requested'")
+      .bind(now, order.id)
+      .run();
     throw new ConflictError(m.errors.gateway);
   }
-  await d1.batch([
+  // The link is recorded only while the order still waits for it; otherwise (cancelled meanwhile) it is closed.
+  const recorded = await d1.batch([
     d1
       .prepare(
-        `INSERT INTO payments (order_id, kind, provider, provider_ref, amount_paise, currency, status, link_url, created_at, updated_at)
-         VALUES (?, 'balance', ?, ?, ?, 'INR', 'created', ?, ?, ?)`,
+        `INSERT INTO payments (order_id, kind, provider, provider_ref, amount_paise, currency, status, link_url, expires_at, created_at, updated_at)
+         SELECT ?, 'balance', ?, ?, ?, 'INR', 'created', ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM orders WHERE id = ? AND payment_state = 'balance_requested' AND status <> 'order_cancelled')`,
       )
-      .bind(order.id, gateway!.name, link.id, balance, link.shortUrl, now, now),
-    d1
-      .prepare("INSERT INTO order_events (order_id, actor_user_id, kind, from_value, to_value, note, created_at) VALUES (?, ?, 'payment', 'advance_paid', 'balance_requested', ?, ?)")
-      .bind(order.id, actor.id, `Payment link ${link.id}`, now),
+      .bind(order.id, gateway!.name, link.id, balance, link.shortUrl, now + BALANCE_LINK_MS, now, now, order.id),
+    eventStatement(deps.db, order.id, actor, "payment", "advance_paid", "balance_requested", `Payment link ${link.id}`, now),
   ]);
+  if (recorded[0].meta.changes !== 1) {
+    await d1
+      .prepare("INSERT INTO payments (order_id, kind, provider, provider_ref, amount_paise, currency, status, expires_at, created_at, updated_at) VALUES (?, 'balance', ?, ?, ?, 'INR', 'cancelled', ?, ?, ?)")
+      .bind(order.id, gateway!.name, link.id, balance, now + BALANCE_LINK_MS, now, now)
+      .run();
+    await closeCancelledLinks(deps, order.id, now);
+    throw new StaleOrderError();
+  }
   const amount = formatRupees(balance);
   await notifyCustomer(deps, order, {
     type: "balance_requested",
@@ -104,7 +118,11 @@ export async function requestBalance(deps: AdminDeps, actor: User, input: { numb
   return { message: format(m.detail.balanceRequested, { amount }) };
 }
 
-/** The balance will be collected in cash on delivery (lets the order ship; the cash is recorded at delivery). */
+/**
+ * The balance will be collected in cash on delivery (lets the order ship; the cash is recorded at delivery).
+ * A live payment link is cancelled in the same batch and then closed at the gateway, so the balance cannot
+ * be paid twice.
+ */
 export async function collectOnDelivery(deps: AdminDeps, actor: User, input: { number: string; version: number }, now = Date.now()) {
   const order = await loadByNumber(deps.db, input.number);
   if (order.version !== input.version) throw new StaleOrderError();
@@ -113,11 +131,16 @@ export async function collectOnDelivery(deps: AdminDeps, actor: User, input: { n
   const d1 = deps.db.$client;
   const results = await d1.batch([
     d1
-      .prepare("UPDATE orders SET payment_state = 'balance_on_delivery', version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND payment_state = ?")
+      .prepare(
+        `UPDATE orders SET payment_state = 'balance_on_delivery', version = version + 1, updated_at = ?
+         WHERE id = ? AND version = ? AND payment_state = ? AND status <> 'order_cancelled'`,
+      )
       .bind(now, order.id, order.version, order.paymentState),
     eventStatement(deps.db, order.id, actor, "payment", order.paymentState, "balance_on_delivery", null, now),
+    cancelLinksStatement(d1, order.id, now, "payment_state = 'balance_on_delivery'"),
   ]);
   if (results[0].meta.changes !== 1) throw new StaleOrderError();
+  await closeCancelledLinks(deps, order.id, now);
   const amount = formatRupees(Math.max(0, order.finalTotalPaise - order.advancePaise));
   await notifyCustomer(deps, order, {
     type: "balance_requested",
@@ -125,4 +148,14 @@ export async function collectOnDelivery(deps: AdminDeps, actor: User, input: { n
     message: format(m.customer.collectOnDelivery, { amount, number: order.number }),
   });
   return { message: m.detail.collectOnDeliveryDone };
+}
+
+/** The order's live balance links become `cancelled` if the order is now in the state `orderCondition` says. */
+export function cancelLinksStatement(d1: D1Database, orderId: number, now: number, orderCondition: string) {
+  return d1
+    .prepare(
+      `UPDATE payments SET status = 'cancelled', updated_at = ?1 WHERE order_id = ?2 AND kind = 'balance' AND status = 'created'
+         AND EXISTS (SELECT 1 FROM orders WHERE id = ?2 AND ${orderCondition})`,
+    )
+    .bind(now, orderId);
 }

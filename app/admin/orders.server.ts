@@ -9,7 +9,9 @@ import { formatRupees } from "~/lib/money";
 import { notifyCustomer, type NotifyDeps } from "~/notifications/notify.server";
 import { returnStockStatement } from "~/orders/orders.server";
 import { ADMIN_STATUSES, checkTransition, normalizeStatus, PENDING_STATUSES, type AdminStatus } from "~/orders/status";
-import { getGateway } from "~/payments/gateway.server";
+import { balanceDuePaise } from "~/payments/ledger";
+import { closeCancelledLinks, orderMoney, processOrderRefunds, refundStatement } from "~/payments/ledger.server";
+import { cancelLinksStatement } from "./balance.server";
 import { finalTotals, MAX_WEIGHT_GRAMS, moneyBlocksMove } from "./fulfilment";
 
 /**
@@ -44,10 +46,13 @@ export async function adminStats(db: Db) {
         and ${orders.finalTotalPaise} > ${orders.advancePaise} then ${orders.finalTotalPaise} - ${orders.advancePaise} else 0 end)`,
     })
     .from(orders);
-  const [advances] = await db
-    .select({ paise: sql<number>`coalesce(sum(${payments.amountPaise}), 0)` })
-    .from(payments)
-    .where(and(eq(payments.kind, "advance"), inArray(payments.status, ["paid", "refund_due", "refunding"])));
+  // What the advances' captures left with the store after their refunds.
+  const advances = await db.$client
+    .prepare(
+      `SELECT coalesce(sum(CASE WHEN kind = 'capture' THEN amount_paise ELSE -amount_paise END), 0) AS paise FROM ledger
+       WHERE (kind = 'capture' AND reason = 'advance') OR (kind = 'refund' AND payment_ref IN (SELECT ref FROM ledger WHERE kind = 'capture' AND reason = 'advance'))`,
+    )
+    .first<{ paise: number }>();
   return {
     total: row?.total ?? 0,
     pending: row?.pending ?? 0,
@@ -90,9 +95,10 @@ export async function listAdminOrders(db: Db, filter: OrderFilter) {
 export async function getAdminOrder(db: Db, number: string) {
   const [order] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
   if (!order) throw new NotFoundError(checkoutMessages.orders.notFound);
-  const [items, money, history, [customer]] = await Promise.all([
+  const [items, money, ledgerMoney, history, [customer]] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id),
     db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(payments.id),
+    orderMoney(db, order.id),
     db
       .select({ event: orderEvents, actor: users.name })
       .from(orderEvents)
@@ -101,7 +107,7 @@ export async function getAdminOrder(db: Db, number: string) {
       .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id)),
     db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, order.userId)).limit(1),
   ]);
-  return { order, items, payments: money, history, customer: customer ?? null };
+  return { order, items, payments: money, ledger: ledgerMoney.rows, money: ledgerMoney.summary, balanceDuePaise: balanceDuePaise(order, ledgerMoney.summary), history, customer: customer ?? null };
 }
 
 export async function loadByNumber(db: Db, number: string): Promise<Order> {
@@ -118,11 +124,13 @@ export function eventStatement(db: Db, orderId: number, actor: User | null, kind
 
 /**
  * Moves an order to `to`, from the version the admin's form was opened with. Forward only (checkTransition),
- * never past the money (moneyBlocksMove), refused if anyone changed the order since. Cancelling a paid order
- * gives its stock back and refunds the advance in full, exactly once. The customer is told; `emailed` says
- * whether the e-mail went out.
+ * never past the money (moneyBlocksMove), refused if anyone changed the order since. Cancelling (with a
+ * reason the customer is shown) gives the stock back, cancels the live balance links and writes a refund of
+ * everything every capture has left, all in the batch that cancels; the gateway is asked afterwards. A
+ * delivery with the balance to collect records the cash. The customer is told; `emailed` says whether the
+ * e-mail went out.
  */
-export async function changeOrderStatus(deps: AdminDeps, actor: User, input: { number: string; version: number; to: string }, now = Date.now()) {
+export async function changeOrderStatus(deps: AdminDeps, actor: User, input: { number: string; version: number; to: string; reason?: string }, now = Date.now()) {
   const order = await loadByNumber(deps.db, input.number);
   if (order.version !== input.version) throw new StaleOrderError();
   const check = checkTransition(order.status, input.to);
@@ -133,84 +141,64 @@ export async function changeOrderStatus(deps: AdminDeps, actor: User, input: { n
   }
   const blocked = moneyBlocksMove(check.to, order);
   if (blocked) throw new ConflictError(blocked === "weigh_first" ? m.errors.weighFirst : m.errors.balanceFirst);
+  const cancelling = check.to === "order_cancelled";
+  const reason = input.reason?.trim() ?? "";
+  if (cancelling && (reason.length < 3 || reason.length > 300)) throw new InvalidInputError(m.errors.cancelReason);
 
   const d1 = deps.db.$client;
-  const cancelling = check.to === "order_cancelled";
   // Delivered with the balance to collect: the cash is recorded with the delivery.
   const cashOnDelivery = check.to === "order_delivered" && order.paymentState === "balance_on_delivery";
-  // Each statement applies only if the one before it changed a row (`changes() = 1`), so nothing but the
-  // status update itself can decide whether this change happens.
+  // The status update alone decides whether this change happens: every statement after it applies only if it
+  // did (`changes() = 1` chained, or the order's new state checked).
   const statements = [
     d1
       .prepare(
         `UPDATE orders SET status = ?, version = version + 1, updated_at = ?,
            stock_held = CASE WHEN ? THEN 0 ELSE stock_held END,
+           cancel_reason = CASE WHEN ? THEN ? ELSE cancel_reason END,
            payment_state = CASE WHEN ? THEN 'balance_paid' ELSE payment_state END
          WHERE id = ? AND version = ? AND status = ?`,
       )
-      .bind(check.to, now, cancelling ? 1 : 0, cashOnDelivery ? 1 : 0, order.id, order.version, order.status),
+      .bind(check.to, now, cancelling ? 1 : 0, cancelling ? 1 : 0, reason, cashOnDelivery ? 1 : 0, order.id, order.version, order.status),
+    eventStatement(deps.db, order.id, actor, "status", order.status, check.to, cancelling ? reason : null, now),
   ];
+  if (cancelling && order.stockHeld) statements.push(returnStockStatement(d1, order.id));
+  if (cancelling) {
+    const isCancelled = { sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = 'order_cancelled' AND version = ?)", binds: [order.id, order.version + 1] };
+    statements.push(cancelLinksStatement(d1, order.id, now, `status = 'order_cancelled' AND version = ${Number(order.version) + 1}`));
+    statements.push(refundStatement(d1, { orderId: order.id, reason: "cancel", now, guard: isCancelled }));
+  }
   if (cashOnDelivery) {
+    // The cash is what the final price still lacks after the captures and refunds, computed in the statement.
     statements.push(
       d1
         .prepare(
-          `INSERT INTO payments (order_id, kind, provider, amount_paise, currency, status, created_at, updated_at)
-           SELECT ?, 'balance', 'cash', ?, 'INR', 'paid', ?, ? WHERE changes() = 1`,
+          `INSERT INTO ledger (order_id, kind, reason, ref, provider, amount_paise, state, created_at, updated_at)
+           SELECT o.id, 'cash', 'balance', 'cash:' || o.id, 'cash', o.final_total_paise - k.kept, 'done', ?2, ?2
+           FROM orders o, (SELECT coalesce(sum(CASE WHEN kind = 'refund' THEN -amount_paise ELSE amount_paise END), 0) AS kept FROM ledger WHERE order_id = ?1) k
+           WHERE o.id = ?1 AND o.status = 'order_delivered' AND o.version = ?3 AND o.final_total_paise - k.kept > 0
+           ON CONFLICT (ref) DO NOTHING`,
         )
-        .bind(order.id, Math.max(0, (order.finalTotalPaise ?? order.advancePaise) - order.advancePaise), now, now),
+        .bind(order.id, now, order.version + 1),
     );
   }
-  statements.push(eventStatement(deps.db, order.id, actor, "status", order.status, check.to, null, now));
-  if (cancelling && order.stockHeld) statements.push(returnStockStatement(d1, order.id));
   const results = await d1.batch(statements);
   if (results[0].meta.changes !== 1) throw new StaleOrderError();
 
   let refundNote: string | null = null;
-  if (cancelling && order.paymentState !== "advance_due") refundNote = await refundOnCancel(deps, order, now);
+  if (cancelling) {
+    await closeCancelledLinks(deps, order.id, now);
+    const { done, pending } = await processOrderRefunds(deps, order.id, now);
+    if (done + pending > 0) refundNote = format(m.customer.cancelledRefund, { amount: formatRupees(done + pending), number: order.number });
+  }
   const label = labelOf(check.to);
   const text = checkoutMessages.status.messages[check.to as keyof typeof checkoutMessages.status.messages];
   const { emailed } = await notifyCustomer(deps, order, {
     type: "order_status_update",
     title: format(m.customer.statusTitle, { number: order.number, label }),
-    message: [text, refundNote].filter(Boolean).join(" "),
+    message: [text, cancelling ? format(m.customer.cancelReason, { reason }) : null, refundNote].filter(Boolean).join(" "),
   });
   return { label, emailed };
-}
-
-/** Refunds what the customer has paid for a cancelled order, once (idempotency key per order). */
-async function refundOnCancel(deps: AdminDeps, order: Order, now: number): Promise<string | null> {
-  const d1 = deps.db.$client;
-  const paid = await deps.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, order.id), inArray(payments.kind, ["advance", "balance"]), eq(payments.status, "paid")));
-  const gateway = getGateway(deps, { origin: deps.origin });
-  let total = 0;
-  for (const row of paid) {
-    if (!row.paymentId || row.provider === "cash") continue;
-    // Claim the row first, so a second cancel (or a retry) never refunds it again.
-    const claim = await d1.prepare("UPDATE payments SET status = 'refunding', updated_at = ? WHERE id = ? AND status = 'paid'").bind(now, row.id).run();
-    if (claim.meta.changes !== 1 || !gateway) continue;
-    try {
-      const refund = await gateway.refund({ paymentId: row.paymentId, amountPaise: row.amountPaise, idempotencyKey: `cancel-${row.id}` });
-      await d1.batch([
-        d1.prepare("UPDATE payments SET status = 'refunded', updated_at = ? WHERE id = ? AND status = 'refunding'").bind(now, row.id),
-        d1
-          .prepare(
-            `INSERT INTO payments (order_id, kind, provider, provider_ref, payment_id, amount_paise, currency, status, refund_of, created_at, updated_at)
-             SELECT ?, 'refund', ?, ?, ?, ?, 'INR', ?, ?, ?, ? WHERE changes() = 1`,
-          )
-          .bind(order.id, gateway.name, refund.id, row.paymentId, refund.amount, refund.status, row.id, now, now),
-        d1.prepare("UPDATE orders SET refunded_paise = refunded_paise + ?, payment_state = 'refunded', version = version + 1 WHERE id = ? AND changes() = 1").bind(refund.amount, order.id),
-        eventStatement(deps.db, order.id, null, "payment", row.kind, "refunded", `Refunded ${formatRupees(refund.amount)} (${refund.id})`, now),
-      ]);
-      total += refund.amount;
-    } catch (error) {
-      console.error("refund on cancel failed; the row stays 'refunding' for a retry", error);
-      await d1.prepare("UPDATE payments SET status = 'paid', updated_at = ? WHERE id = ? AND status = 'refunding'").bind(now, row.id).run();
-    }
-  }
-  return total > 0 ? format(m.customer.cancelledRefund, { amount: formatRupees(total), number: order.number }) : null;
 }
 
 /** Records each line's weight (grams) and the final price; the customer is told the final price and balance. */

@@ -4,7 +4,6 @@ import { commitSessionCookie, createSession, issueApiToken } from "~/auth/sessio
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import type { User } from "~/db/schema";
-import { settleBalancePayment } from "~/payments/balance.server";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin-dashboard.orders.$number";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/admin-dashboard";
 import { loader as notificationsLoader } from "~/routes/notifications";
@@ -13,10 +12,14 @@ import { handleNotificationsApi } from "./api.server";
 import { handleOrdersApi } from "~/orders/api.server";
 import { collectOnDelivery, requestBalance } from "./balance.server";
 import { changeOrderStatus, recordWeights, StaleOrderError } from "./orders.server";
+import { createShopOrder } from "~/orders/orders.server";
+import { settlePayment } from "~/payments/ledger.server";
+import { ledgerSums, payAdvance } from "../../tests/setup/money";
 
 const db = getDb(env);
 const config = getConfig(env);
 const deps = { db, config, env, origin: "https://store.test" };
+const shipping = { firstName: "Lakshmi", lastName: "Devi", phone: "9876543210", address: "4-2 Temple Street", city: "Kovvur", state: "Andhra Pradesh", zip: "534350" };
 
 async function one<T = Record<string, any>>(sql: string, ...binds: unknown[]) {
   return (await env.DB.prepare(sql).bind(...binds).first<T>())!;
@@ -32,25 +35,12 @@ async function newUser(email: string, isAdmin = false): Promise<User> {
   );
 }
 
-let seq = 0;
-/** A paid shop order (advance captured, stock held), as the checkout leaves it. */
+/** A paid shop order (advance captured through the sandbox, stock held), as the checkout leaves it. */
 async function paidOrder(userId: number, kg = 2) {
-  const number = `PUL-2611-T${String(++seq).padStart(3, "0")}`.slice(0, 13);
   const product = await one<{ id: number }>("SELECT id FROM products WHERE slug = 'fresh'");
-  const order = await one<{ id: number }>(
-    `INSERT INTO orders (number, user_id, status, payment_state, estimated_total_paise, advance_paise, first_name, last_name, phone, address, city, state, zip, stock_held, paid_at)
-     VALUES (?, ?, 'order_raised', 'advance_paid', ?, 50000, 'Lakshmi', 'Devi', '+919876543210', '4-2 Temple Street', 'Kovvur', 'Andhra Pradesh', '534350', 1, ?) RETURNING id`,
-    number,
-    userId,
-    2_500_000 * kg,
-    Date.now(),
-  );
-  await env.DB.prepare("INSERT INTO order_items (order_id, product_id, name, image, price_paise, quantity) VALUES (?, ?, 'Fresh Pulasa Fish', 'fresh-pulasa', 2500000, ?)").bind(order.id, product.id, kg).run();
-  await env.DB.prepare("INSERT INTO payments (order_id, kind, provider, provider_ref, payment_id, amount_paise, status) VALUES (?, 'advance', 'sandbox', ?, ?, 50000, 'paid')")
-    .bind(order.id, `order_${number}`, `pay_${number}`)
-    .run();
-  await env.DB.prepare("UPDATE products SET stock = stock - ? WHERE id = ?").bind(kg, product.id).run();
-  return { id: order.id, number, productId: product.id };
+  const order = await createShopOrder(db, { user: { id: userId }, lines: [{ productId: product.id, quantity: kg }], shipping, now: Date.now() });
+  await payAdvance(deps, order);
+  return { id: order.id, number: order.number, productId: product.id };
 }
 
 const version = async (number: string) => (await one<{ version: number }>("SELECT version FROM orders WHERE number = ?", number)).version;
@@ -71,7 +61,7 @@ describe("status changes", () => {
     const v = await version(order.number);
     const results = await Promise.allSettled([
       changeOrderStatus(deps, admin, { number: order.number, version: v, to: "order_confirmed" }),
-      changeOrderStatus(deps, admin, { number: order.number, version: v, to: "order_cancelled" }),
+      changeOrderStatus(deps, admin, { number: order.number, version: v, to: "order_cancelled", reason: "No catch today" }),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
@@ -110,21 +100,22 @@ describe("status changes", () => {
     // A second request (another tab) changes nothing.
     await expect(requestBalance(deps, admin, { number: order.number, version: await version(order.number) })).rejects.toThrow(/once/);
 
-    const paid = await Promise.all([1, 2, 3].map(() => settleBalancePayment(deps, { paymentLinkId: link.provider_ref, paymentId: "pay_balance_1", amountPaise: 5_325_000, currency: "INR" })));
+    const paid = await Promise.all([1, 2, 3].map(() => settlePayment(deps, { attemptRef: link.provider_ref, paymentId: "pay_BALANCE000001", amountPaise: 5_325_000, currency: "INR" })));
     expect(paid.filter((p) => p.kind === "paid")).toHaveLength(1);
     expect((await one("SELECT COUNT(*) AS n FROM notifications WHERE order_id = ? AND type = 'balance_paid'", order.id)).n).toBe(1);
 
     for (const to of ["order_shipped", "order_delivered"]) await changeOrderStatus(deps, admin, { number: order.number, version: await version(order.number), to });
     expect(await one("SELECT status, payment_state FROM orders WHERE id = ?", order.id)).toEqual({ status: "order_delivered", payment_state: "balance_paid" });
     const types = (await env.DB.prepare("SELECT type FROM notifications WHERE order_id = ? ORDER BY id").bind(order.id).all<{ type: string }>()).results.map((r) => r.type);
-    expect(types).toEqual(["order_weighed", "order_status_update", "balance_requested", "balance_paid", "order_status_update", "order_status_update"]);
+    expect(types).toEqual(["order_placed", "order_weighed", "order_status_update", "balance_requested", "balance_paid", "order_status_update", "order_status_update"]);
   });
 
   it("refunds the difference when the fish comes in below the advance", async () => {
     const order = await paidOrder(customer.id, 1);
     await recordWeights(deps, admin, { number: order.number, version: await version(order.number), weights: new Map([[await itemId(order.id), 10]]) });
     await requestBalance(deps, admin, { number: order.number, version: await version(order.number) });
-    expect(await one("SELECT payment_state, refunded_paise FROM orders WHERE id = ?", order.id)).toEqual({ payment_state: "balance_paid", refunded_paise: 25_000 });
+    expect(await one("SELECT payment_state FROM orders WHERE id = ?", order.id)).toEqual({ payment_state: "balance_paid" });
+    expect(await ledgerSums(order.id)).toEqual({ captured: 50_000, cash: 0, refunded: 25_000, pending: 0 });
   });
 
   it("collects the balance on delivery: the order may ship, and the cash is recorded once when delivered", async () => {
@@ -133,25 +124,23 @@ describe("status changes", () => {
     await collectOnDelivery(deps, admin, { number: order.number, version: await version(order.number) });
     for (const to of ["order_shipped", "order_delivered"]) await changeOrderStatus(deps, admin, { number: order.number, version: await version(order.number), to });
     expect(await one("SELECT payment_state FROM orders WHERE id = ?", order.id)).toEqual({ payment_state: "balance_paid" });
-    expect(await one("SELECT COUNT(*) AS n, SUM(amount_paise) AS paise FROM payments WHERE order_id = ? AND provider = 'cash'", order.id)).toEqual({ n: 1, paise: 2_450_000 });
+    expect(await one("SELECT COUNT(*) AS n, SUM(amount_paise) AS paise FROM ledger WHERE order_id = ? AND kind = 'cash'", order.id)).toEqual({ n: 1, paise: 2_450_000 });
+    expect(await ledgerSums(order.id)).toEqual({ captured: 50_000, cash: 2_450_000, refunded: 0, pending: 0 });
   });
 
   it("cancelling a paid order refunds the advance in full and gives the stock back, exactly once", async () => {
     const order = await paidOrder(customer.id, 3);
     const before = await stock(order.productId);
     const v = await version(order.number);
-    const results = await Promise.allSettled([1, 2, 3].map(() => changeOrderStatus(deps, admin, { number: order.number, version: v, to: "order_cancelled" })));
+    await expect(changeOrderStatus(deps, admin, { number: order.number, version: v, to: "order_cancelled", reason: " " })).rejects.toThrow(/reason/);
+    const results = await Promise.allSettled([1, 2, 3].map(() => changeOrderStatus(deps, admin, { number: order.number, version: v, to: "order_cancelled", reason: "No catch today" })));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await stock(order.productId)).toBe(before + 3);
-    expect(await one("SELECT status, payment_state, refunded_paise, stock_held FROM orders WHERE id = ?", order.id)).toEqual({
-      status: "order_cancelled",
-      payment_state: "refunded",
-      refunded_paise: 50_000,
-      stock_held: 0,
-    });
-    expect((await one("SELECT COUNT(*) AS n FROM payments WHERE order_id = ? AND kind = 'refund'", order.id)).n).toBe(1);
+    expect(await one("SELECT status, cancel_reason, stock_held FROM orders WHERE id = ?", order.id)).toEqual({ status: "order_cancelled", cancel_reason: "No catch today", stock_held: 0 });
+    expect(await ledgerSums(order.id)).toEqual({ captured: 50_000, cash: 0, refunded: 50_000, pending: 0 });
     const note = await one<{ message: string }>("SELECT message FROM notifications WHERE order_id = ? AND type = 'order_status_update'", order.id);
-    expect(note.message).toContain("Advance refunded: ₹500");
+    expect(note.message).toContain("Reason: No catch today");
+    expect(note.message).toContain("Refunded: ₹500");
   });
 });
 

@@ -13,8 +13,13 @@ export type OrderCardData = {
   estimatedTotalPaise: number;
   finalTotalPaise: number | null;
   advancePaidPaise: number;
+  /** Everything captured or collected for the order (shown beside the refunds of a cancelled order). */
+  paidPaise: number;
   paymentRef: string | null;
-  balanceLink: string | null;
+  balance: { kind: "paid"; amountPaise: number; at: number } | { kind: "link"; amountPaise: number; url: string } | { kind: "on_delivery"; amountPaise: number } | null;
+  refunded: { amountPaise: number; at: number } | null;
+  refundPendingPaise: number;
+  cancelReason: string | null;
   payable: boolean;
   items: { name: string; quantity: number; pricePaise: number }[];
 };
@@ -47,6 +52,7 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
         <StatusBadge status={order.status} label={status.label} srPrefix={m.status} />
       </div>
       <p className="mt-3 font-medium">{status.message}</p>
+      {order.cancelReason ? <p className="mt-1 text-sm">{format(m.cancelReason, { reason: order.cancelReason })}</p> : null}
       <ul aria-label={m.items} className="mt-4 space-y-1 text-sm">
         {order.items.map((item, i) => (
           <li key={i} className="flex justify-between gap-4">
@@ -68,10 +74,31 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
             <dd className="font-semibold">{formatRupees(order.finalTotalPaise)}</dd>
           </div>
         ) : null}
-        <div>
-          <dt className="text-slate-600 dark:text-slate-300">{m.advancePaid}</dt>
-          <dd className="font-semibold">{formatRupees(order.advancePaidPaise)}</dd>
-        </div>
+        {order.refunded || order.refundPendingPaise > 0 ? (
+          <div>
+            <dt className="text-slate-600 dark:text-slate-300">{m.paid}</dt>
+            <dd className="font-semibold">{formatRupees(order.paidPaise)}</dd>
+            {order.refunded ? <dd>{format(m.refunded, { amount: formatRupees(order.refunded.amountPaise), date: formatDateTimeIst(order.refunded.at) })}</dd> : null}
+            {order.refundPendingPaise > 0 ? <dd>{format(m.refundPending, { amount: formatRupees(order.refundPendingPaise) })}</dd> : null}
+          </div>
+        ) : (
+          <div>
+            <dt className="text-slate-600 dark:text-slate-300">{m.advancePaid}</dt>
+            <dd className="font-semibold">{formatRupees(order.advancePaidPaise)}</dd>
+          </div>
+        )}
+        {order.balance ? (
+          <div>
+            <dt className="text-slate-600 dark:text-slate-300">{order.balance.kind === "paid" ? m.balance : m.balanceDue}</dt>
+            <dd className="font-semibold">
+              {order.balance.kind === "paid"
+                ? format(m.balancePaid, { amount: formatRupees(order.balance.amountPaise), date: formatDateTimeIst(order.balance.at) })
+                : order.balance.kind === "on_delivery"
+                  ? format(m.balanceOnDelivery, { amount: formatRupees(order.balance.amountPaise) })
+                  : formatRupees(order.balance.amountPaise)}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt className="text-slate-600 dark:text-slate-300">{m.paymentRef}</dt>
           <dd className="break-all font-mono">{order.paymentRef ?? m.na}</dd>
@@ -87,9 +114,9 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
             {m.payAdvance}
           </Link>
         ) : null}
-        {order.balanceLink ? (
-          <a href={order.balanceLink} className="btn-dark">
-            {m.payBalance}
+        {order.balance?.kind === "link" ? (
+          <a href={order.balance.url} className="btn-dark">
+            {format(m.payBalance, { amount: formatRupees(order.balance.amountPaise) })}
           </a>
         ) : null}
       </div>

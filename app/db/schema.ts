@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Money is always integer paise (₹1 = 100 paise); times are Unix epoch milliseconds. */
 const createdAt = () =>
@@ -202,7 +202,8 @@ export const orders = sqliteTable(
     advancePaise: integer("advance_paise").notNull(),
     /** Set when every line is weighed: the sum of the weighed lines, rounded to the rupee. */
     finalTotalPaise: integer("final_total_paise"),
-    refundedPaise: integer("refunded_paise").notNull().default(0),
+    /** Why the order was cancelled (shown to the customer). */
+    cancelReason: text("cancel_reason"),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     /** With the +91 prefix. */
@@ -227,6 +228,8 @@ export const orders = sqliteTable(
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_reserved_idx").on(t.status, t.reservedUntil),
+    // One order per won auction: a retried or duplicated close cannot make a second one.
+    uniqueIndex("orders_auction_idx").on(t.auctionId),
   ],
 );
 
@@ -254,10 +257,14 @@ export const orderItems = sqliteTable(
 );
 
 /**
- * Every movement of money for an order: the advance, the balance, refunds. One row per gateway order or
- * payment link; `providerRef` is the gateway's order / payment-link / refund id (unique), `paymentId` the
- * captured payment. A row becomes `paid` exactly once (a conditional update checked by its row count).
+ * Payment attempts: one row per gateway order (the advance) or payment link (the balance). `providerRef` is
+ * the gateway's order or link id. An attempt is `created` until it is paid, fails (an advance may be retried
+ * on the same gateway order), is cancelled (a link the store closed) or expires. The money itself is never
+ * recorded here: every capture and refund is a row of `ledger`.
  */
+export const ATTEMPT_STATUSES = ["created", "paid", "failed", "cancelled", "expired"] as const;
+export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
+
 export const payments = sqliteTable(
   "payments",
   {
@@ -265,25 +272,102 @@ export const payments = sqliteTable(
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["advance", "balance", "refund"] }).notNull(),
+    kind: text("kind", { enum: ["advance", "balance"] }).notNull(),
     provider: text("provider", { enum: ["razorpay", "sandbox", "cash"] }).notNull(),
     providerRef: text("provider_ref").unique(),
+    /** The payment that paid this attempt (the first capture; a second one is refunded). */
     paymentId: text("payment_id"),
     amountPaise: integer("amount_paise").notNull(),
     currency: text("currency").notNull().default("INR"),
-    /** created | paid | failed | refunded (for refunds: created | processed | failed) */
-    status: text("status").notNull().default("created"),
-    /** For a refund: the payment row it refunds. */
-    refundOf: integer("refund_of"),
+    status: text("status", { enum: ATTEMPT_STATUSES }).notNull().default("created"),
     /** For a balance payment link: the link the customer opens (Razorpay's short_url), shown in My Orders. */
     linkUrl: text("link_url"),
+    /** A link's `expire_by` (epoch ms): after it the gateway takes no money through it. */
+    expiresAt: integer("expires_at", { mode: "number" }),
+    /** A cancelled link: whether the gateway has confirmed the cancellation (reconciliation retries until it has). */
+    gatewayClosed: integer("gateway_closed", { mode: "boolean" }).notNull().default(false),
+    /** When the scheduled job last asked the gateway about this attempt (it works through them in turns). */
+    checkedAt: integer("checked_at", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" })
       .notNull()
       .default(sql`(unixepoch() * 1000)`),
   },
-  (t) => [index("payments_order_idx").on(t.orderId), index("payments_payment_id_idx").on(t.paymentId)],
+  (t) => [index("payments_order_idx").on(t.orderId), index("payments_status_created_idx").on(t.status, t.createdAt)],
 );
+
+/**
+ * The ledger: every movement of money, one row each. What an order paid, had refunded and still owes is the
+ * sum of its rows (app/payments/ledger.ts), never a counter.
+ * - capture: money the gateway took (`ref` = the gateway payment id, unique store-wide), through `attemptId`;
+ * - cash: the balance collected on delivery (`ref` = cash:{order id});
+ * - refund: money returned from one capture (`paymentRef` = that capture's `ref`; `ref` = {reason}:{payment
+ *   id}, the idempotency key, so one reason refunds one payment once). `pending` until the gateway confirms,
+ *   `failed` when it refused (the scheduled job retries both); a pending or failed refund already counts, so
+ *   refunds can never exceed captures.
+ */
+export const LEDGER_KINDS = ["capture", "cash", "refund"] as const;
+export const LEDGER_STATES = ["done", "pending", "failed"] as const;
+export const LEDGER_REASONS = ["advance", "balance", "difference", "cancel", "unowed"] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+export type LedgerState = (typeof LEDGER_STATES)[number];
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+export const ledger = sqliteTable(
+  "ledger",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: LEDGER_KINDS }).notNull(),
+    reason: text("reason", { enum: LEDGER_REASONS }).notNull(),
+    ref: text("ref").notNull().unique(),
+    provider: text("provider", { enum: ["razorpay", "sandbox", "cash"] }).notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    state: text("state", { enum: LEDGER_STATES }).notNull(),
+    /** capture: the attempt it paid (or arrived through). */
+    attemptId: integer("attempt_id"),
+    /** refund: the capture it returns money from. */
+    paymentRef: text("payment_ref"),
+    /** refund: the gateway's refund id once it made one (unique store-wide). */
+    gatewayRefundId: text("gateway_refund_id").unique(),
+    /** refund: gateway calls so far (a refused refund is retried under a new idempotency key). */
+    tries: integer("tries").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" })
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [index("ledger_order_idx").on(t.orderId), index("ledger_payment_idx").on(t.paymentRef), index("ledger_state_idx").on(t.kind, t.state)],
+);
+
+/**
+ * The sandbox gateway's own memory (development and tests only), as Razorpay keeps its own: gateway orders,
+ * payment links, payments and refunds, so the store can be reconciled against it. `parent` is a payment's
+ * order or link, a refund's payment; `idem` a refund's idempotency key.
+ */
+export const sandboxRecords = sqliteTable(
+  "sandbox_records",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["order", "link", "payment", "refund"] }).notNull(),
+    parent: text("parent"),
+    amountPaise: integer("amount_paise").notNull(),
+    status: text("status").notNull(),
+    reference: text("reference"),
+    idem: text("idem").unique(),
+    expiresAt: integer("expires_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sandbox_records_parent_idx").on(t.parent)],
+);
+
+/** Switches of the sandbox gateway for tests: `refunds` = fail, `callbacks` / `webhooks` = drop. */
+export const sandboxSettings = sqliteTable("sandbox_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
 
 /** Gateway webhook events already handled (dedupe by the gateway's event id). */
 export const webhookEvents = sqliteTable("webhook_events", {
@@ -336,4 +420,5 @@ export const notifications = sqliteTable(
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
+export type LedgerRow = typeof ledger.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;

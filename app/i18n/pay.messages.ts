@@ -9,15 +9,21 @@ export const payMessages = {
   payButton: "Pay ₹500",
   description: "₹500 Token Advance",
   notPending: "This order does not need a payment now.",
-  refunded: "We could not hold this order any longer, so your ₹500 advance has been refunded. Refunds reach your account in 5 to 7 working days.",
-  duplicateRefunded: "This order was already paid, so the second payment of ₹500 has been refunded.",
-  cancelled: "Payment cancelled. Your cart is unchanged.",
   sandboxNote: "Test payments: no money moves. You will see a local page that plays Razorpay's part.",
   receiptTitle: "Order placed: {number}",
   receipt: "Payment successful! Order placed successfully! We received your ₹500 token advance for order {number} ({items}). Estimated total {total}. We will tell you the final weight and price after the catch.",
-  refundTitle: "₹500 advance refunded: {number}",
   balancePaidTitle: "Balance received: {number}",
   balancePaid: "We received your balance payment of {amount} for order {number}. Thank you!",
+  unowedTitle: "Payment refunded: {number}",
+  unowed: "We received a payment of {amount} for order {number} that was not due, so we have refunded all of it. Refunds reach your account in 5 to 7 working days.",
+  unowedAdmin: "A payment of {amount} arrived for order {number} when nothing was due (paid twice, or after the order or its link was closed). It has been refunded in full.",
+  unowedToast: "Nothing was due for this payment, so it has been refunded in full. Refunds reach your account in 5 to 7 working days.",
+  alreadyPaid: "Already paid",
+  alreadyPaidText: "This payment has been made. Nothing more is due here.",
+  viewOrder: "View the order",
+  linkClosed: "This payment link is closed",
+  linkClosedText: "It was cancelled or has expired, so it takes no payment. Your order page shows what is due.",
+  balancePaidToast: "Balance paid. Thank you!",
 } as const;
 
 export const sandboxMessages = {
@@ -29,4 +35,7 @@ export const sandboxMessages = {
   fail: "Fail",
   unknown: "This sandbox payment does not exist.",
   link: "Payment link",
+  name: "Name",
+  email: "E-mail",
+  contact: "Phone",
 } as const;

@@ -37,18 +37,26 @@ export async function notify(deps: NotifyDeps, input: NotificationInput, options
     })
     .returning({ id: notifications.id });
   if (options.email === false) return { id: row.id, emailed: false };
+  return { id: row.id, emailed: await emailNotice(deps, input) };
+}
+
+/**
+ * The e-mail half of `notify`, for a notice already stored (one written in the same batch as what it tells
+ * about). Never throws: false when it could not be sent; the stored notice stands either way.
+ */
+export async function emailNotice(deps: NotifyDeps, notice: Pick<NotificationInput, "userId" | "title" | "message">): Promise<boolean> {
   try {
-    const [user] = await deps.db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, input.userId)).limit(1);
-    if (!user) return { id: row.id, emailed: false };
+    const [user] = await deps.db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, notice.userId)).limit(1);
+    if (!user) return false;
     await sendMail(deps.env, deps.config, {
       to: user.email,
-      subject: `${input.title} – ${deps.config.brand}`,
-      body: [`Hello ${user.name},`, "", input.message, "", `– ${deps.config.brand}`].join("\n"),
+      subject: `${notice.title} – ${deps.config.brand}`,
+      body: [`Hello ${user.name},`, "", notice.message, "", `– ${deps.config.brand}`].join("\n"),
     });
-    return { id: row.id, emailed: true };
+    return true;
   } catch (error) {
     console.error("notification e-mail failed", error);
-    return { id: row.id, emailed: false };
+    return false;
   }
 }
 
@@ -60,4 +68,10 @@ export function notifyCustomer(
   options: { email?: boolean } = {},
 ) {
   return notify(deps, { ...notice, userId: order.userId, orderId: order.id, orderNumber: order.number }, options);
+}
+
+/** A notice to every admin (money the store refunded on its own, say), in the bell and by e-mail. */
+export async function notifyAdmins(deps: NotifyDeps, notice: Omit<NotificationInput, "userId">) {
+  const admins = await deps.db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true));
+  for (const admin of admins) await notify(deps, { ...notice, userId: admin.id });
 }

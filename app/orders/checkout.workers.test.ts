@@ -3,16 +3,18 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
-import { settleAdvancePayment, startAdvancePayment, verifyAdvanceCallback } from "~/payments/advance.server";
-import { settleBalancePayment } from "~/payments/balance.server";
+import { startAdvancePayment, verifyAdvanceCallback } from "~/payments/advance.server";
+import { settlePayment } from "~/payments/ledger.server";
 import { getGateway, SANDBOX_SECRETS } from "~/payments/gateway.server";
 import { handlePaymentCallback, startPayment } from "~/payments/pay-page.server";
 import { sandboxDecide, sendSandboxWebhook } from "~/payments/sandbox.server";
 import { loadContext } from "../../tests/setup/load-context";
 import { paymentSignature, webhookSignature } from "~/payments/signature";
 import { handleRazorpayWebhook } from "~/payments/webhook.server";
-import { createAuctionOrder, createShopOrder, getUserOrder, OutOfStockError, releaseExpiredOrders } from "./orders.server";
+import { createAuctionOrder } from "./auction-order.server";
+import { createShopOrder, getUserOrder, OutOfStockError, releaseExpiredOrders } from "./orders.server";
 import { AUCTION_PAY_MS, RESERVATION_MS } from "./rules";
+import { ledgerSums } from "../../tests/setup/money";
 
 const db = getDb(env);
 const deps = { db, config: getConfig(env), env };
@@ -137,7 +139,7 @@ describe("paying the advance", () => {
     const callback = async () => {
       const row = await verifyAdvanceCallback(deps, order, { razorpayOrderId: started.gatewayOrderId, razorpayPaymentId: paymentId, razorpaySignature: signature });
       expect(row).not.toBeNull();
-      return settleAdvancePayment(deps, { gatewayOrderId: started.gatewayOrderId, paymentId });
+      return settlePayment(deps, { attemptRef: started.gatewayOrderId, paymentId });
     };
     const results = await Promise.all([
       callback(),
@@ -159,8 +161,8 @@ describe("paying the advance", () => {
 
   it("a replayed payment changes nothing", async () => {
     const { order, started } = await paidSetup("replay@example.in");
-    expect((await settleAdvancePayment(deps, { gatewayOrderId: started.gatewayOrderId, paymentId: "pay_REPLAY00000001" })).kind).toBe("paid");
-    const again = await settleAdvancePayment(deps, { gatewayOrderId: started.gatewayOrderId, paymentId: "pay_REPLAY00000001" });
+    expect((await settlePayment(deps, { attemptRef: started.gatewayOrderId, paymentId: "pay_REPLAY00000001" })).kind).toBe("paid");
+    const again = await settlePayment(deps, { attemptRef: started.gatewayOrderId, paymentId: "pay_REPLAY00000001" });
     expect(again.kind).toBe("already");
     expect(await one<{ version: number }>("SELECT version FROM orders WHERE id = ?", order.id)).toEqual({ version: 2 });
     expect(await q("SELECT id FROM notifications WHERE type = 'order_placed'")).toHaveLength(1);
@@ -202,61 +204,42 @@ describe("paying the advance", () => {
     expect(await one("SELECT status FROM payments WHERE order_id = ?", order.id)).toEqual({ status: "paid" });
   });
 
-  it("a late advance takes the stock again when there is some", async () => {
-    const { order, started } = await paidSetup("revive@example.in");
+  /** The shopper presses Pay on the sandbox's page: the gateway captures, but nothing reaches the store yet. */
+  async function captureAtGateway(gatewayOrderId: string) {
+    await sandboxDecide(deps, gatewayOrderId, "pay");
+    return (await one<{ id: string }>("SELECT id FROM sandbox_records WHERE kind = 'payment' AND parent = ? ORDER BY created_at DESC LIMIT 1", gatewayOrderId)).id;
+  }
+
+  it("an advance paid after the hold ran out is refunded in full, once, and the shopper and the admin told", async () => {
+    const { userId, order, started } = await paidSetup("late-payer@example.in");
+    const adminId = await newUser("late-admin@example.in");
+    await env.DB.prepare("UPDATE users SET is_admin = 1 WHERE id = ?").bind(adminId).run();
     await releaseExpiredOrders(db, now + RESERVATION_MS);
     expect(await stock()).toBe(3);
-    const outcome = await settleAdvancePayment(deps, { gatewayOrderId: started.gatewayOrderId, paymentId: "pay_LATE000000001" }, now + RESERVATION_MS + 1);
-    expect(outcome.kind).toBe("paid");
-    expect(await stock()).toBe(2);
-    expect(await one("SELECT status, stock_held FROM orders WHERE id = ?", order.id)).toEqual({ status: "order_raised", stock_held: 1 });
-  });
-
-  it("a late advance for fish that is gone is refunded once and the shopper told", async () => {
-    const { userId, order, started } = await paidSetup("refund@example.in");
-    await releaseExpiredOrders(db, now + RESERVATION_MS);
-    await env.DB.prepare("UPDATE products SET stock = 0 WHERE id = 1").run();
-    const paymentId = "pay_GONE000000001";
+    const paymentId = await captureAtGateway(started.gatewayOrderId);
     const outcomes = await Promise.all([
-      settleAdvancePayment(deps, { gatewayOrderId: started.gatewayOrderId, paymentId }, now + RESERVATION_MS + 1),
+      settlePayment(deps, { attemptRef: started.gatewayOrderId, paymentId }, now + RESERVATION_MS + 1),
       webhook("payment.captured", captured(started.gatewayOrderId, paymentId)),
-      settleAdvancePayment(deps, { gatewayOrderId: started.gatewayOrderId, paymentId }, now + RESERVATION_MS + 1),
+      settlePayment(deps, { attemptRef: started.gatewayOrderId, paymentId }, now + RESERVATION_MS + 1),
     ]);
     expect(outcomes.some((o) => "kind" in o && o.kind === "refunded")).toBe(true);
-    expect(await stock()).toBe(0);
-    expect(await one("SELECT status, refunded_paise FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_expired", refunded_paise: 50000 });
-    expect(await q("SELECT kind, status, amount_paise FROM payments WHERE order_id = ? ORDER BY id", order.id)).toEqual([
-      { kind: "advance", status: "refunded", amount_paise: 50000 },
-      { kind: "refund", status: "processed", amount_paise: 50000 },
-    ]);
+    expect(await stock()).toBe(3);
+    expect(await one("SELECT status FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_expired" });
+    expect(await ledgerSums(order.id)).toEqual({ captured: 50000, cash: 0, refunded: 50000, pending: 0 });
+    expect(await q("SELECT id FROM sandbox_records WHERE kind = 'refund' AND parent = ?", paymentId)).toHaveLength(1);
     expect(await q("SELECT id FROM notifications WHERE user_id = ? AND type = 'refund'", userId)).toHaveLength(1);
+    expect(await q("SELECT id FROM notifications WHERE user_id = ? AND type = 'refund'", adminId)).toHaveLength(1);
   });
 
-  it("a second payment for an already paid order (two tabs) is refunded", async () => {
+  it("a second capture on a paid order (two tabs, one gateway order or two) is refunded, the first kept", async () => {
     const { order, started } = await paidSetup("twotabs@example.in");
-    await env.DB.prepare("UPDATE payments SET status = 'failed' WHERE id = (SELECT id FROM payments WHERE order_id = ?)").bind(order.id).run();
-    const second = await startAdvancePayment(deps, order, ORIGIN);
-    expect(second.gatewayOrderId).not.toBe(started.gatewayOrderId);
-    await settleAdvancePayment(deps, { gatewayOrderId: started.gatewayOrderId, paymentId: "pay_TAB100000000001" });
-    const outcome = await settleAdvancePayment(deps, { gatewayOrderId: second.gatewayOrderId, paymentId: "pay_TAB200000000001" });
-    expect(outcome).toMatchObject({ kind: "refunded", reason: "duplicate" });
+    const first = await captureAtGateway(started.gatewayOrderId);
+    const second = await captureAtGateway(started.gatewayOrderId);
+    expect((await settlePayment(deps, { attemptRef: started.gatewayOrderId, paymentId: first })).kind).toBe("paid");
+    expect(await settlePayment(deps, { attemptRef: started.gatewayOrderId, paymentId: second })).toMatchObject({ kind: "refunded" });
+    expect(await ledgerSums(order.id)).toEqual({ captured: 100000, cash: 0, refunded: 50000, pending: 0 });
+    expect(await one("SELECT status FROM orders WHERE id = ?", order.id)).toEqual({ status: "order_raised" });
     expect(await stock()).toBe(2);
-  });
-});
-
-describe("balance payments", () => {
-  it("a paid payment link marks the balance paid exactly once", async () => {
-    const { userId, order, started } = await paidSetup("balance@example.in");
-    await settleAdvancePayment(deps, { gatewayOrderId: started.gatewayOrderId, paymentId: "pay_ADV0000000001" });
-    await env.DB.prepare("INSERT INTO payments (order_id, kind, provider, provider_ref, amount_paise, status) VALUES (?, 'balance', 'sandbox', 'plink_TEST0000000001', 2450000, 'created')").bind(order.id).run();
-    const link = { payment_link: { entity: { id: "plink_TEST0000000001", amount: 2450000, status: "paid" } }, payment: { entity: { id: "pay_BAL0000000001", amount: 2450000, currency: "INR" } } };
-    await Promise.all([
-      webhook("payment_link.paid", link),
-      webhook("payment_link.paid", link),
-      settleBalancePayment(deps, { paymentLinkId: "plink_TEST0000000001", paymentId: "pay_BAL0000000001" }),
-    ]);
-    expect(await one("SELECT payment_state FROM orders WHERE id = ?", order.id)).toEqual({ payment_state: "balance_paid" });
-    expect(await q("SELECT id FROM notifications WHERE user_id = ? AND type = 'balance_paid'", userId)).toHaveLength(1);
   });
 });
 
@@ -322,15 +305,15 @@ describe("won auctions", () => {
     const userId = await newUser("winner@example.in");
     await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?, 1, 1)").bind(userId).run();
     const user = { id: userId, name: "Ravi Kumar", phone: "9876543210", address: "4-2 Temple Street, Kovvur" };
-    const won = await createAuctionOrder(db, { user, auctionId: 7, title: "2 kg Pulasa, Dowleswaram catch", image: null, winningPaise: 3_100_000, now });
+    const { order: won } = await createAuctionOrder(deps, { user, auctionId: 7, title: "2 kg Pulasa, Dowleswaram catch", image: null, winningPaise: 3_100_000, now });
     expect(won).toMatchObject({ source: "auction", status: "payment_pending", estimatedTotalPaise: 3_100_000, reservedUntil: now + AUCTION_PAY_MS, phone: "+919876543210" });
     const started = await startAdvancePayment(deps, won, ORIGIN);
     expect(started.amountPaise).toBe(50000);
-    expect((await settleAdvancePayment(deps, { gatewayOrderId: started.gatewayOrderId, paymentId: "pay_AUCTION0000001" })).kind).toBe("paid");
+    expect((await settlePayment(deps, { attemptRef: started.gatewayOrderId, paymentId: "pay_AUCTION0000001" })).kind).toBe("paid");
     expect(await stock()).toBe(3);
     expect(await q("SELECT product_id FROM cart_items WHERE user_id = ?", userId)).toEqual([{ product_id: 1 }]);
 
-    const late = await createAuctionOrder(db, { user, auctionId: 8, title: "Lot 8", image: null, winningPaise: 2_000_000, now });
+    const { order: late } = await createAuctionOrder(deps, { user, auctionId: 8, title: "Lot 8", image: null, winningPaise: 2_000_000, now });
     expect(await releaseExpiredOrders(db, now + AUCTION_PAY_MS)).toBe(1);
     expect(await one("SELECT status FROM orders WHERE id = ?", late.id)).toEqual({ status: "payment_expired" });
     expect(await stock()).toBe(3);
@@ -341,7 +324,7 @@ describe("a won auction's first payment asks for the address", () => {
   it("refuses an incomplete or unserviceable address with the spec's messages, then stores it and opens the gateway", async () => {
     const userId = await newUser("bidder@example.in");
     const user = (await db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) }))!;
-    const won = await createAuctionOrder(db, { user, auctionId: 9, title: "Lot 9", image: null, winningPaise: 2_000_000, now: Date.now() });
+    const { order: won } = await createAuctionOrder(deps, { user, auctionId: 9, title: "Lot 9", image: null, winningPaise: 2_000_000, now: Date.now() });
     const post = async (fields: Record<string, string>) => {
       const request = new Request(`https://store.test/orders/${won.number}/pay`, { method: "POST", body: new URLSearchParams(fields) });
       const context = await loadContext(request);

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { orderItems, orders, payments, products, type Order, type OrderItem, type Payment, type User } from "~/db/schema";
+import { ledger, orderItems, orders, payments, products, type LedgerRow, type Order, type OrderItem, type Payment, type User } from "~/db/schema";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import type { ShippingInput } from "./checkout-schema";
 import { ADVANCE_PAISE, AUCTION_PAY_MS, MAX_LINE_QUANTITY, MAX_LINES, orderNumber, RESERVATION_MS, splitName, tenDigitPhone } from "./rules";
@@ -195,7 +195,7 @@ export async function reviveExpiredOrder(db: Db, orderId: number, now: number): 
   return results[1].meta.changes === 1;
 }
 
-export type OrderView = Order & { items: OrderItem[]; payments: Payment[] };
+export type OrderView = Order & { items: OrderItem[]; payments: Payment[]; ledger: LedgerRow[] };
 
 /** The user's orders, newest first, with their lines and money rows (expired reservations released first). */
 export async function listUserOrders(db: Db, userId: number, now: number): Promise<OrderView[]> {
@@ -216,57 +216,15 @@ export async function getUserOrder(db: Db, userId: number, key: { number?: strin
 async function withDetails(db: Db, rows: Order[]): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [items, money] = await Promise.all([
+  const [items, money, moves] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id),
     db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(payments.id),
+    db.select().from(ledger).where(inArray(ledger.orderId, ids)).orderBy(ledger.id),
   ]);
-  return rows.map((r) => ({ ...r, items: items.filter((i) => i.orderId === r.id), payments: money.filter((p) => p.orderId === r.id) }));
-}
-
-/**
- * A won auction's order (for the auctions side): one line without a product (no stock to hold), the winning
- * price as its estimated total, `payment_pending` with the ₹500 advance due by `reservedUntil` (24 h). The
- * address starts from the winner's profile; they pay at `/orders/{number}/pay` like any pending order.
- */
-export async function createAuctionOrder(
-  db: Db,
-  input: { user: Pick<User, "id" | "name" | "phone" | "address">; auctionId: number; title: string; image: string | null; winningPaise: number; now: number },
-): Promise<Order> {
-  const { firstName, lastName } = splitName(input.user.name);
-  const digits = tenDigitPhone(input.user.phone);
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const number = orderNumber(input.now);
-    try {
-      const [order] = await db
-        .insert(orders)
-        .values({
-          number,
-          userId: input.user.id,
-          status: "payment_pending",
-          paymentState: "advance_due",
-          source: "auction",
-          auctionId: input.auctionId,
-          estimatedTotalPaise: input.winningPaise,
-          advancePaise: ADVANCE_PAISE,
-          firstName,
-          lastName,
-          phone: digits ? `+91${digits}` : "",
-          address: input.user.address ?? "",
-          city: "",
-          state: "",
-          zip: "",
-          reservedUntil: input.now + AUCTION_PAY_MS,
-          stockHeld: false,
-          createdAt: input.now,
-          updatedAt: input.now,
-        })
-        .returning();
-      await db.insert(orderItems).values({ orderId: order.id, productId: null, name: input.title, image: input.image, pricePaise: input.winningPaise, quantity: 1 });
-      return order;
-    } catch (error) {
-      if (String(error).includes("UNIQUE")) continue;
-      throw error;
-    }
-  }
-  throw new Error("Could not allocate an order number");
+  return rows.map((r) => ({
+    ...r,
+    items: items.filter((i) => i.orderId === r.id),
+    payments: money.filter((p) => p.orderId === r.id),
+    ledger: moves.filter((l) => l.orderId === r.id),
+  }));
 }

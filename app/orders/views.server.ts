@@ -1,23 +1,39 @@
 import type { OrderCardData } from "~/components/order-card";
+import { balanceDuePaise, summarizeLedger } from "~/payments/ledger";
 import type { OrderView } from "./orders.server";
 
 /**
- * An order as its owner may see it: no internal ids, no other people's data. The payment reference is the
- * captured advance's payment id ('N/A' until paid); a balance link shows while the balance is open.
+ * An order as its owner may see it: no internal ids, no other people's data. Every amount comes from the
+ * order's ledger rows: what was paid, what was refunded and when, and the balance still due (with the live
+ * link to pay it, or the cash to keep ready).
  */
 export function toOrderCard(order: OrderView): OrderCardData {
-  const advance = order.payments.find((p) => p.kind === "advance" && (p.status === "paid" || p.status === "refunded" || p.status === "refund_due" || p.status === "refunding"));
-  const advancePaid = order.payments.filter((p) => p.kind === "advance" && p.status === "paid").reduce((sum, p) => sum + p.amountPaise, 0);
-  const balance = order.payments.filter((p) => p.kind === "balance" && p.status === "created").at(-1);
+  const money = summarizeLedger(order.ledger);
+  const advance = order.ledger.find((l) => l.kind === "capture" && l.reason === "advance");
+  const balancePaid = order.ledger.filter((l) => (l.kind === "capture" || l.kind === "cash") && l.reason === "balance").at(-1);
+  const refunds = order.ledger.filter((l) => l.kind === "refund");
+  const link = order.payments.filter((p) => p.kind === "balance" && p.status === "created").at(-1);
+  const due = balanceDuePaise(order, money);
   return {
     number: order.number,
     status: order.status,
     createdAt: order.createdAt,
     estimatedTotalPaise: order.estimatedTotalPaise,
     finalTotalPaise: order.finalTotalPaise,
-    advancePaidPaise: advancePaid,
-    paymentRef: advance?.paymentId ?? null,
-    balanceLink: balance?.linkUrl ?? null,
+    advancePaidPaise: money.advancePaidPaise,
+    paidPaise: money.capturedPaise + money.cashPaise,
+    paymentRef: advance?.ref ?? null,
+    balance:
+      balancePaid && money.balancePaidPaise > 0
+        ? { kind: "paid", amountPaise: money.balancePaidPaise, at: balancePaid.createdAt }
+        : due > 0 && link?.linkUrl && order.paymentState === "balance_requested"
+          ? { kind: "link", amountPaise: due, url: link.linkUrl }
+          : due > 0 && order.paymentState === "balance_on_delivery"
+            ? { kind: "on_delivery", amountPaise: due }
+            : null,
+    refunded: money.refundedPaise > 0 ? { amountPaise: money.refundedPaise, at: Math.max(...refunds.filter((r) => r.state === "done").map((r) => r.updatedAt)) } : null,
+    refundPendingPaise: money.refundPendingPaise,
+    cancelReason: order.status === "order_cancelled" ? order.cancelReason : null,
     payable: order.status === "payment_pending",
     items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, pricePaise: i.pricePaise })),
   };

@@ -1,13 +1,20 @@
 /**
  * The payment gateway as the store uses it: Razorpay when its keys are set, the local sandbox gateway in
- * development without keys (same flow, same HMAC-SHA256 signatures). Amounts are integer paise.
- * Implementations live in `gateway.server.ts` (`getGateway`); nothing else talks to Razorpay.
+ * development without keys (same flow, same HMAC-SHA256 signatures, its own record of what it took).
+ * Amounts are integer paise. Implementations live in `gateway.server.ts` (`getGateway`); nothing else talks
+ * to Razorpay.
  */
 export type GatewayName = "razorpay" | "sandbox";
 
 export type GatewayOrder = { id: string; amount: number; currency: "INR"; receipt: string };
 
 export type GatewayPaymentLink = { id: string; shortUrl: string; amount: number };
+
+/** A link's life at the gateway: created → paid, cancelled or expired (no money is taken after the last two). */
+export type GatewayLinkStatus = "created" | "partially_paid" | "paid" | "cancelled" | "expired";
+
+/** A payment as the gateway reports it; only `captured` (and later `refunded`) ones took money. */
+export type GatewayPayment = { id: string; amount: number; currency: string; status: string };
 
 export type GatewayRefund = { id: string; paymentId: string; amount: number; status: "pending" | "processed" | "failed" };
 
@@ -17,6 +24,8 @@ export interface PaymentGateway {
   readonly keyId: string;
   /** Orders API: one gateway order per payment attempt (receipt = our order number). */
   createOrder(input: { amountPaise: number; receipt: string; notes?: Record<string, string> }): Promise<GatewayOrder>;
+  /** The payments made on a gateway order (a second tab can pay one twice). */
+  fetchOrderPayments(gatewayOrderId: string): Promise<GatewayPayment[]>;
   /** Payment Links API (the balance after weighing): UPI and cards, paid from My Orders or the e-mail. */
   createPaymentLink(input: {
     amountPaise: number;
@@ -24,7 +33,13 @@ export interface PaymentGateway {
     description: string;
     customer: { name: string; email: string; contact: string };
     callbackUrl: string;
+    /** Epoch ms after which the gateway refuses payments on the link. */
+    expiresAt: number;
   }): Promise<GatewayPaymentLink>;
+  /** Closes a link; answers the link's status afterwards ('paid' when it was paid first: it cannot be closed). */
+  cancelPaymentLink(linkId: string): Promise<GatewayLinkStatus>;
+  fetchPaymentLink(linkId: string): Promise<{ status: GatewayLinkStatus; payments: GatewayPayment[] }>;
   /** Refunds API, full or partial, idempotent by `idempotencyKey`. */
   refund(input: { paymentId: string; amountPaise: number; idempotencyKey: string }): Promise<GatewayRefund>;
+  fetchRefund(paymentId: string, refundId: string): Promise<GatewayRefund>;
 }

@@ -7,6 +7,7 @@ import { sandboxLink, sandboxPayLink, sendSandboxWebhook } from "./sandbox.serve
 
 const KEYS = { RAZORPAY_KEY_ID: "rzp_test_KEY123", RAZORPAY_KEY_SECRET: "secret-abc", RAZORPAY_WEBHOOK_SECRET: "hook-xyz" };
 const razorpayConfig = () => getConfig({ ...env, ...KEYS });
+const db = getDb(env);
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -19,7 +20,7 @@ describe("Razorpay over fetch (mocked: tests never reach Razorpay)", () => {
 
   it("creates an order for our amount in INR with our order number as receipt, with Basic auth", async () => {
     const spy = mockFetch({ id: "order_RZP000000001", amount: 50000, currency: "INR", receipt: "PUL-2611-7F3K" });
-    const gateway = getGateway({ config: razorpayConfig() })!;
+    const gateway = getGateway({ config: razorpayConfig(), db })!;
     expect(gateway.name).toBe("razorpay");
     expect(gateway.keyId).toBe("rzp_test_KEY123");
     expect(await gateway.createOrder({ amountPaise: 50000, receipt: "PUL-2611-7F3K" })).toEqual({ id: "order_RZP000000001", amount: 50000, currency: "INR", receipt: "PUL-2611-7F3K" });
@@ -30,9 +31,10 @@ describe("Razorpay over fetch (mocked: tests never reach Razorpay)", () => {
   });
 
   it("creates payment links and idempotent refunds", async () => {
-    const gateway = getGateway({ config: razorpayConfig() })!;
+    const gateway = getGateway({ config: razorpayConfig(), db })!;
     let spy = mockFetch({ id: "plink_1", short_url: "https://rzp.io/i/abc", amount: 2450000 });
-    const link = await gateway.createPaymentLink({ amountPaise: 2450000, referenceId: "PUL-2611-7F3K-B", description: "Balance", customer: { name: "Asha", email: "a@example.in", contact: "+919876543210" }, callbackUrl: "https://store.test/orders/PUL-2611-7F3K" });
+    const link = await gateway.createPaymentLink({ amountPaise: 2450000, referenceId: "PUL-2611-7F3K-B", description: "Balance", customer: { name: "Asha", email: "a@example.in", contact: "+919876543210" }, callbackUrl: "https://store.test/orders/PUL-2611-7F3K", expiresAt: Date.UTC(2026, 11, 1) });
+    expect(JSON.parse(String((spy.mock.calls[0][1] as RequestInit).body))).toMatchObject({ expire_by: Date.UTC(2026, 11, 1) / 1000 });
     expect(link).toEqual({ id: "plink_1", shortUrl: "https://rzp.io/i/abc", amount: 2450000 });
     expect(spy.mock.calls[0][0]).toBe("https://api.razorpay.com/v1/payment_links");
     spy.mockRestore();
@@ -45,24 +47,38 @@ describe("Razorpay over fetch (mocked: tests never reach Razorpay)", () => {
 
   it("turns a refusal into a GatewayError (never shown to shoppers)", async () => {
     mockFetch({ error: { code: "BAD_REQUEST_ERROR" } }, 400);
-    await expect(getGateway({ config: razorpayConfig() })!.createOrder({ amountPaise: 50000, receipt: "X" })).rejects.toBeInstanceOf(GatewayError);
+    await expect(getGateway({ config: razorpayConfig(), db })!.createOrder({ amountPaise: 50000, receipt: "X" })).rejects.toBeInstanceOf(GatewayError);
   });
 });
 
 describe("the sandbox gateway", () => {
   it("exists in development and tests only, and refuses amounts below ₹1 or fractional paise", async () => {
-    const sandbox = getGateway({ config: getConfig(env) }, { origin: "https://store.test" })!;
+    const sandbox = getGateway({ config: getConfig(env), db }, { origin: "https://store.test" })!;
     expect(sandbox.name).toBe("sandbox");
     await expect(sandbox.createOrder({ amountPaise: 99, receipt: "X" })).rejects.toBeInstanceOf(GatewayError);
     await expect(sandbox.createOrder({ amountPaise: 500.5, receipt: "X" })).rejects.toBeInstanceOf(GatewayError);
-    expect(getGateway({ config: getConfig({ ...env, ENVIRONMENT: "production", SESSION_SECRET: "s".repeat(40) }) })).toBeNull();
+    expect(getGateway({ config: getConfig({ ...env, ENVIRONMENT: "production", SESSION_SECRET: "s".repeat(40) }), db })).toBeNull();
   });
 
-  it("gives the same refund id for the same idempotency key", async () => {
-    const sandbox = getGateway({ config: getConfig(env) })!;
-    const a = await sandbox.refund({ paymentId: "pay_1", amountPaise: 50000, idempotencyKey: "k" });
-    expect((await sandbox.refund({ paymentId: "pay_1", amountPaise: 50000, idempotencyKey: "k" })).id).toBe(a.id);
-    expect((await sandbox.refund({ paymentId: "pay_1", amountPaise: 50000, idempotencyKey: "other" })).id).not.toBe(a.id);
+  it("gives the same refund id for the same idempotency key, and never refunds more than a payment took", async () => {
+    const sandbox = getGateway({ config: getConfig(env), db })!;
+    await env.DB.prepare("INSERT INTO sandbox_records (id, kind, parent, amount_paise, status) VALUES ('pay_SBXREF0000001', 'payment', 'order_X', 50000, 'captured')").run();
+    const a = await sandbox.refund({ paymentId: "pay_SBXREF0000001", amountPaise: 30000, idempotencyKey: "k" });
+    expect((await sandbox.refund({ paymentId: "pay_SBXREF0000001", amountPaise: 30000, idempotencyKey: "k" })).id).toBe(a.id);
+    await expect(sandbox.refund({ paymentId: "pay_SBXREF0000001", amountPaise: 30000, idempotencyKey: "other" })).rejects.toBeInstanceOf(GatewayError);
+    expect((await sandbox.refund({ paymentId: "pay_SBXREF0000001", amountPaise: 20000, idempotencyKey: "other" })).id).not.toBe(a.id);
+    await expect(sandbox.refund({ paymentId: "pay_UNKNOWN000001", amountPaise: 100, idempotencyKey: "x" })).rejects.toBeInstanceOf(GatewayError);
+  });
+
+  it("a cancelled or expired link takes no payment", async () => {
+    const deps = { db, config: getConfig(env), env };
+    const sandbox = getGateway(deps, { origin: "https://store.test" })!;
+    const link = await sandbox.createPaymentLink({ amountPaise: 100000, referenceId: "R-1", description: "Balance", customer: { name: "A", email: "a@example.in", contact: "" }, callbackUrl: "https://store.test/x", expiresAt: Date.now() + 60_000 });
+    expect(await sandbox.cancelPaymentLink(link.id)).toBe("cancelled");
+    expect(await sandboxPayLink(deps, link.id)).toEqual({ ok: false, status: "cancelled" });
+    const old = await sandbox.createPaymentLink({ amountPaise: 100000, referenceId: "R-2", description: "Balance", customer: { name: "A", email: "a@example.in", contact: "" }, callbackUrl: "https://store.test/x", expiresAt: Date.now() - 1 });
+    expect(await sandboxPayLink(deps, old.id)).toEqual({ ok: false, status: "expired" });
+    expect((await sandbox.fetchPaymentLink(old.id)).payments).toEqual([]);
   });
 
   it("a sandbox payment link is paid once through payment_link.paid, and refund.processed marks a refund row", async () => {
@@ -75,17 +91,20 @@ describe("the sandbox gateway", () => {
       ),
     ]);
     const sandbox = getGateway(deps, { origin: "https://store.test" })!;
-    const link = await sandbox.createPaymentLink({ amountPaise: 2450000, referenceId: "PUL-2611-LNK2-B", description: "Balance", customer: { name: "Asha", email: "link@example.in", contact: "+919876543210" }, callbackUrl: "https://store.test/orders/PUL-2611-LNK2" });
+    const link = await sandbox.createPaymentLink({ amountPaise: 2450000, referenceId: "PUL-2611-LNK2-B", description: "Balance", customer: { name: "Asha", email: "link@example.in", contact: "+919876543210" }, callbackUrl: "https://store.test/orders/PUL-2611-LNK2", expiresAt: Date.now() + 60_000 });
     expect(link.shortUrl).toMatch(/^https:\/\/store\.test\/sandbox\/link\/plink_/);
     await env.DB.prepare("INSERT INTO payments (order_id, kind, provider, provider_ref, amount_paise, status, link_url) VALUES (50, 'balance', 'sandbox', ?, 2450000, 'created', ?)").bind(link.id, link.shortUrl).run();
     expect(await sandboxLink(deps, link.id)).toMatchObject({ amountPaise: 2450000, number: "PUL-2611-LNK2", status: "created" });
-    const query = await sandboxPayLink(deps, link.id, "PUL-2611-LNK2-B");
-    expect(query?.get("razorpay_payment_link_status")).toBe("paid");
+    const paid = await sandboxPayLink(deps, link.id);
+    expect(paid?.ok && paid.query.get("razorpay_payment_link_status")).toBe("paid");
     expect(await env.DB.prepare("SELECT payment_state FROM orders WHERE id = 50").first()).toEqual({ payment_state: "balance_paid" });
+    expect(await sandboxPayLink(deps, link.id)).toEqual({ ok: false, status: "paid" });
 
-    await env.DB.prepare("INSERT INTO payments (order_id, kind, provider, provider_ref, payment_id, amount_paise, status) VALUES (50, 'refund', 'sandbox', 'rfnd_SBX000000001', 'pay_1', 50000, 'pending')").run();
+    await env.DB.prepare(
+      "INSERT INTO ledger (order_id, kind, reason, ref, provider, amount_paise, state, payment_ref, gateway_refund_id) VALUES (50, 'refund', 'cancel', 'cancel:pay_1', 'sandbox', 50000, 'pending', 'pay_1', 'rfnd_SBX000000001')",
+    ).run();
     const res = await sendSandboxWebhook(deps, "refund.processed", { refund: { entity: { id: "rfnd_SBX000000001", payment_id: "pay_1", amount: 50000 } } });
     expect(res.status).toBe(200);
-    expect(await env.DB.prepare("SELECT status FROM payments WHERE provider_ref = 'rfnd_SBX000000001'").first()).toEqual({ status: "processed" });
+    expect(await env.DB.prepare("SELECT state FROM ledger WHERE gateway_refund_id = 'rfnd_SBX000000001'").first()).toEqual({ state: "done" });
   });
 });

@@ -11,8 +11,10 @@ import { paymentDeps } from "~/orders/checkout.server";
 import { getUserOrder } from "~/orders/orders.server";
 import { ORDER_NUMBER_PATTERN, tenDigitPhone } from "~/orders/rules";
 import { redirectWithFlash } from "~/web/flash.server";
-import { markAdvanceFailed, settleAdvancePayment, startAdvancePayment, verifyAdvanceCallback } from "./advance.server";
+import { markAdvanceFailed, startAdvancePayment, verifyAdvanceCallback } from "./advance.server";
 import { gatewaySecrets } from "./gateway.server";
+import { settlePayment, type SettleOutcome } from "./ledger.server";
+import { verifyPaymentLinkSignature } from "./signature";
 import { orders } from "~/db/schema";
 import { payMessages } from "~/i18n/pay.messages";
 
@@ -34,7 +36,7 @@ export async function requireOwnOrder(request: Request, context: AppLoadContext,
  */
 export async function payPageData(request: Request, context: AppLoadContext, number: string | undefined) {
   const { user, order } = await requireOwnOrder(request, context, number);
-  if (order.status !== "payment_pending") throw redirect(`/orders/${order.number}`);
+  if (order.status !== "payment_pending") throw await alreadyPaid(context, order);
   const secrets = gatewaySecrets(context.config);
   const [open] = secrets
     ? await context.db
@@ -70,7 +72,7 @@ function needsAddress(order: { city: string; state: string; zip: string }) {
 export async function startPayment(request: Request, context: AppLoadContext, number: string | undefined) {
   const { order } = await requireOwnOrder(request, context, number);
   const m = getMessages(context.config.product).shop.checkout;
-  if (order.status !== "payment_pending") throw redirect(`/orders/${order.number}`);
+  if (order.status !== "payment_pending") throw await alreadyPaid(context, order);
   if (needsAddress(order)) {
     const submission = parseWithZod(await request.formData(), { schema: shippingSchema });
     if (submission.status !== "success") return data(submission.reply({ formErrors: [m.fixErrors] }), { status: 400 });
@@ -90,10 +92,18 @@ export async function startPayment(request: Request, context: AppLoadContext, nu
   }
 }
 
+/** Back on a pay page after paying (or after the order moved on): nothing to pay here any more. */
+async function alreadyPaid(context: AppLoadContext, order: { number: string; status: string }) {
+  const paid = order.status !== "payment_expired";
+  return paid ? redirectWithFlash(context, `/orders/${order.number}`, { type: "info", text: payMessages.alreadyPaid }) : redirect(`/orders/${order.number}`);
+}
+
 /**
- * The gateway's return (Checkout's callback_url, hosted checkout's POST, or the sandbox's redirect): a
- * POST form or a GET query with razorpay_order_id, razorpay_payment_id and razorpay_signature, or an
- * `error[...]`. It carries no session (Razorpay posts cross-site), so the signature is the proof.
+ * The gateway's return (Checkout's callback_url, hosted checkout's POST, a payment link's GET, or the
+ * sandbox's redirect): razorpay_order_id (or razorpay_payment_link_id…), razorpay_payment_id and
+ * razorpay_signature, or an `error[...]`. It carries no session (Razorpay posts cross-site), so the signature,
+ * checked against the gateway order or link WE stored for this order, is the proof. It always ends in a
+ * redirect to a clean URL, so the payment's query string never stays in the address bar.
  */
 export async function handlePaymentCallback(context: AppLoadContext, number: string | undefined, fields: URLSearchParams) {
   const m = getMessages(context.config.product).shop;
@@ -101,10 +111,27 @@ export async function handlePaymentCallback(context: AppLoadContext, number: str
   const [order] = await context.db.select().from(orders).where(eq(orders.number, number)).limit(1);
   if (!order) throw new Response("Not found", { status: 404 });
   const back = order.source === "shop" && order.status === "payment_pending" ? "/checkout" : `/orders/${order.number}`;
+  const to = `/orders/${order.number}`;
   const failed = () => redirectWithFlash(context, back, { type: "error", text: m.checkout.verifyFailed }, { status: 303 });
-  const razorpayOrderId = fields.get("razorpay_order_id");
+  const deps = paymentDeps(context);
   const razorpayPaymentId = fields.get("razorpay_payment_id");
   const razorpaySignature = fields.get("razorpay_signature");
+  const linkId = fields.get("razorpay_payment_link_id");
+  if (linkId && razorpayPaymentId && razorpaySignature) {
+    const secrets = gatewaySecrets(context.config);
+    const [link] = await context.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.kind, "balance"), eq(payments.providerRef, linkId)))
+      .limit(1);
+    const signed = { id: linkId, referenceId: fields.get("razorpay_payment_link_reference_id") ?? "", status: fields.get("razorpay_payment_link_status") ?? "", paymentId: razorpayPaymentId };
+    if (!secrets || !link || link.provider !== secrets.name || signed.status !== "paid" || !(await verifyPaymentLinkSignature(secrets.keySecret, signed, razorpaySignature))) {
+      return redirectWithFlash(context, to, { type: "error", text: m.checkout.verifyFailed }, { status: 303 });
+    }
+    const outcome = await settlePayment(deps, { attemptRef: linkId, paymentId: razorpayPaymentId });
+    return redirectAfter(context, to, outcome, payMessages.balancePaidToast);
+  }
+  const razorpayOrderId = fields.get("razorpay_order_id");
   if (!razorpayOrderId || !razorpayPaymentId || !razorpaySignature) {
     const metadata = fields.get("error[metadata]");
     try {
@@ -113,23 +140,23 @@ export async function handlePaymentCallback(context: AppLoadContext, number: str
     } catch {
       // An unreadable error report is still a failure.
     }
-    if (fields.get("cancelled")) return redirectWithFlash(context, back, { type: "error", text: m.checkout.verifyFailed }, { status: 303 });
     return failed();
   }
-  const deps = paymentDeps(context);
   const row = await verifyAdvanceCallback(deps, order, { razorpayOrderId, razorpayPaymentId, razorpaySignature });
   if (!row) return failed();
-  const outcome = await settleAdvancePayment(deps, { gatewayOrderId: razorpayOrderId, paymentId: razorpayPaymentId });
-  const to = `/orders/${order.number}`;
+  const outcome = await settlePayment(deps, { attemptRef: razorpayOrderId, paymentId: razorpayPaymentId });
+  return redirectAfter(context, to, outcome, m.checkout.success);
+}
+
+function redirectAfter(context: AppLoadContext, to: string, outcome: SettleOutcome, success: string) {
   switch (outcome.kind) {
     case "paid":
     case "already":
-      return redirectWithFlash(context, to, { type: "success", text: m.checkout.success }, { status: 303 });
+      return redirectWithFlash(context, to, { type: "success", text: success }, { status: 303 });
     case "refunded":
-      return redirectWithFlash(context, to, { type: "error", text: outcome.reason === "duplicate" ? payMessages.duplicateRefunded : payMessages.refunded }, { status: 303 });
     case "refund_pending":
-      return redirectWithFlash(context, to, { type: "info", text: payMessages.refunded }, { status: 303 });
+      return redirectWithFlash(context, to, { type: "info", text: payMessages.unowedToast }, { status: 303 });
     default:
-      return failed();
+      return redirectWithFlash(context, to, { type: "error", text: getMessages(context.config.product).shop.checkout.verifyFailed }, { status: 303 });
   }
 }

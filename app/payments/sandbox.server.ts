@@ -1,13 +1,12 @@
-import { and, eq } from "drizzle-orm";
-import { orders, payments } from "~/db/schema";
 import type { PaymentDeps } from "./advance.server";
-import { SANDBOX_SECRETS, sandboxEnabled, sandboxId } from "./gateway.server";
+import { SANDBOX_SECRETS, sandboxEnabled, sandboxId, sandboxLinkRecord, sandboxSetting, type SandboxRecord } from "./gateway.server";
 import { paymentLinkSignature, paymentSignature, webhookSignature } from "./signature";
 import { handleRazorpayWebhook } from "./webhook.server";
 
 /**
- * The sandbox's side of a payment: what Razorpay would do when the shopper presses Pay or Fail. It signs
- * exactly as Razorpay does and delivers its webhooks to the same handler Razorpay's reach.
+ * The sandbox's side of a payment: what Razorpay does when the shopper presses Pay or Fail. It records the
+ * payment in its own books (`sandbox_records`), signs exactly as Razorpay does and delivers its webhooks to
+ * the same handler Razorpay's reach. Tests can make it lose the browser's return or the webhooks.
  */
 export type SandboxEvent = "payment.captured" | "order.paid" | "payment.failed" | "payment_link.paid" | "refund.processed";
 
@@ -18,15 +17,24 @@ export async function sendSandboxWebhook(deps: PaymentDeps, event: SandboxEvent,
   return handleRazorpayWebhook(deps, body, await webhookSignature(SANDBOX_SECRETS.webhookSecret, body), sandboxId("evt"));
 }
 
-/** The advance a sandbox gateway order is for (our payments row is the sandbox's memory). */
+async function webhooksDropped(deps: PaymentDeps) {
+  return (await sandboxSetting(deps.db.$client, "webhooks")) === "drop";
+}
+
+/**
+ * A sandbox gateway order as its page shows it: the amount, our order number (its receipt), whether it is
+ * paid, and the customer's details the store prefills (as it passes them to Razorpay's checkout).
+ */
 export async function sandboxCheckout(deps: PaymentDeps, gatewayOrderId: string) {
-  const [row] = await deps.db
-    .select({ id: payments.id, amountPaise: payments.amountPaise, status: payments.status, number: orders.number })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(eq(payments.providerRef, gatewayOrderId), eq(payments.provider, "sandbox"), eq(payments.kind, "advance")))
-    .limit(1);
-  return row ?? null;
+  const d1 = deps.db.$client;
+  const order = await d1.prepare("SELECT * FROM sandbox_records WHERE id = ? AND kind = 'order'").bind(gatewayOrderId).first<SandboxRecord>();
+  if (!order?.reference) return null;
+  const paid = await d1.prepare("SELECT 1 FROM sandbox_records WHERE kind = 'payment' AND parent = ? AND status = 'captured'").bind(gatewayOrderId).first();
+  const customer = await d1
+    .prepare("SELECT o.first_name || ' ' || o.last_name AS name, u.email AS email, o.phone AS contact FROM orders o JOIN users u ON u.id = o.user_id WHERE o.number = ?")
+    .bind(order.reference)
+    .first<{ name: string; email: string; contact: string }>();
+  return { amountPaise: order.amount_paise, number: order.reference, paid: paid !== null, prefill: customer ?? { name: "", email: "", contact: "" } };
 }
 
 export type SandboxOutcome = { callback: string; webhooks: () => Promise<void> };
@@ -34,55 +42,80 @@ export type SandboxOutcome = { callback: string; webhooks: () => Promise<void> }
 /**
  * Pay: a captured payment, the callback URL carrying razorpay_order_id, razorpay_payment_id and
  * razorpay_signature, and the payment.captured and order.paid webhooks (sent after the redirect, as
- * Razorpay's arrive on their own). Fail: the error callback and payment.failed.
+ * Razorpay's arrive on their own). Fail: the error callback and payment.failed. Like Razorpay, a second Pay
+ * (another tab) captures a second payment. With `callbacks` dropped the browser goes to My Orders instead.
  */
 export async function sandboxDecide(deps: PaymentDeps, gatewayOrderId: string, decision: "pay" | "fail"): Promise<SandboxOutcome | null> {
-  const row = await sandboxCheckout(deps, gatewayOrderId);
-  if (!row) return null;
-  const callback = `/orders/${row.number}/callback`;
+  const checkout = await sandboxCheckout(deps, gatewayOrderId);
+  if (!checkout) return null;
+  const d1 = deps.db.$client;
+  const callback = `/orders/${checkout.number}/callback`;
   const paymentId = sandboxId("pay");
-  const payment = { entity: { id: paymentId, entity: "payment", order_id: gatewayOrderId, amount: row.amountPaise, currency: "INR", status: decision === "pay" ? "captured" : "failed" } };
+  const status = decision === "pay" ? "captured" : "failed";
+  await d1
+    .prepare("INSERT INTO sandbox_records (id, kind, parent, amount_paise, status, created_at) VALUES (?, 'payment', ?, ?, ?, ?)")
+    .bind(paymentId, gatewayOrderId, checkout.amountPaise, status, Date.now())
+    .run();
+  const payment = { entity: { id: paymentId, entity: "payment", order_id: gatewayOrderId, amount: checkout.amountPaise, currency: "INR", status } };
+  const dropWebhooks = await webhooksDropped(deps);
+  const lostReturn = (await sandboxSetting(d1, "callbacks")) === "drop";
+  let query: URLSearchParams;
+  let webhooks: () => Promise<void>;
   if (decision === "fail") {
     const error = { code: "BAD_REQUEST_ERROR", description: "Payment failed", source: "customer", reason: "payment_failed", metadata: JSON.stringify({ payment_id: paymentId, order_id: gatewayOrderId }) };
-    const query = new URLSearchParams(Object.entries(error).map(([k, v]) => [`error[${k}]`, v]));
-    return { callback: `${callback}?${query}`, webhooks: async () => void (await sendSandboxWebhook(deps, "payment.failed", { payment })) };
-  }
-  const signature = await paymentSignature(SANDBOX_SECRETS.keySecret, gatewayOrderId, paymentId);
-  const query = new URLSearchParams({ razorpay_order_id: gatewayOrderId, razorpay_payment_id: paymentId, razorpay_signature: signature });
-  return {
-    callback: `${callback}?${query}`,
-    webhooks: async () => {
+    query = new URLSearchParams(Object.entries(error).map(([k, v]) => [`error[${k}]`, v]));
+    webhooks = async () => void (await sendSandboxWebhook(deps, "payment.failed", { payment }));
+  } else {
+    const signature = await paymentSignature(SANDBOX_SECRETS.keySecret, gatewayOrderId, paymentId);
+    query = new URLSearchParams({ razorpay_order_id: gatewayOrderId, razorpay_payment_id: paymentId, razorpay_signature: signature });
+    webhooks = async () => {
       await sendSandboxWebhook(deps, "payment.captured", { payment });
-      await sendSandboxWebhook(deps, "order.paid", { payment, order: { entity: { id: gatewayOrderId, amount: row.amountPaise, status: "paid" } } });
-    },
+      await sendSandboxWebhook(deps, "order.paid", { payment, order: { entity: { id: gatewayOrderId, amount: checkout.amountPaise, status: "paid" } } });
+    };
+  }
+  return { callback: lostReturn ? "/orders" : `${callback}?${query}`, webhooks: dropWebhooks ? async () => {} : webhooks };
+}
+
+export type SandboxLinkPayment = { ok: true; query: URLSearchParams } | { ok: false; status: string };
+
+/**
+ * Pays a sandbox payment link, as Razorpay would: only while it is `created` (a cancelled, expired or paid
+ * link takes nothing), then payment_link.paid and the signed return to the link's callback.
+ */
+export async function sandboxPayLink(deps: PaymentDeps, linkId: string): Promise<SandboxLinkPayment | null> {
+  const d1 = deps.db.$client;
+  const link = await sandboxLinkRecord(d1, linkId);
+  if (!link) return null;
+  const taken = await d1.prepare("UPDATE sandbox_records SET status = 'paid' WHERE id = ? AND kind = 'link' AND status = 'created'").bind(linkId).run();
+  if (taken.meta.changes !== 1) return { ok: false, status: (await sandboxLinkRecord(d1, linkId))?.status ?? link.status };
+  const paymentId = sandboxId("pay");
+  await d1
+    .prepare("INSERT INTO sandbox_records (id, kind, parent, amount_paise, status, created_at) VALUES (?, 'payment', ?, ?, 'captured', ?)")
+    .bind(paymentId, linkId, link.amount_paise, Date.now())
+    .run();
+  const referenceId = link.reference ?? "";
+  if (!(await webhooksDropped(deps))) {
+    await sendSandboxWebhook(deps, "payment_link.paid", {
+      payment_link: { entity: { id: linkId, amount: link.amount_paise, status: "paid", reference_id: referenceId } },
+      payment: { entity: { id: paymentId, entity: "payment", order_id: null, amount: link.amount_paise, currency: "INR", status: "captured" } },
+    });
+  }
+  const signature = await paymentLinkSignature(SANDBOX_SECRETS.keySecret, { id: linkId, referenceId, status: "paid", paymentId });
+  return {
+    ok: true,
+    query: new URLSearchParams({
+      razorpay_payment_id: paymentId,
+      razorpay_payment_link_id: linkId,
+      razorpay_payment_link_reference_id: referenceId,
+      razorpay_payment_link_status: "paid",
+      razorpay_signature: signature,
+    }),
   };
 }
 
-/** A sandbox payment link: Pay sends payment_link.paid and returns to the link's callback with Razorpay's query. */
-export async function sandboxPayLink(deps: PaymentDeps, linkId: string, referenceId: string) {
-  const [row] = await deps.db.select().from(payments).where(and(eq(payments.providerRef, linkId), eq(payments.provider, "sandbox"), eq(payments.kind, "balance"))).limit(1);
-  if (!row) return null;
-  const paymentId = sandboxId("pay");
-  await sendSandboxWebhook(deps, "payment_link.paid", {
-    payment_link: { entity: { id: linkId, amount: row.amountPaise, status: "paid", reference_id: referenceId } },
-    payment: { entity: { id: paymentId, entity: "payment", order_id: null, amount: row.amountPaise, currency: "INR", status: "captured" } },
-  });
-  const signature = await paymentLinkSignature(SANDBOX_SECRETS.keySecret, { id: linkId, referenceId, status: "paid", paymentId });
-  return new URLSearchParams({
-    razorpay_payment_id: paymentId,
-    razorpay_payment_link_id: linkId,
-    razorpay_payment_link_reference_id: referenceId,
-    razorpay_payment_link_status: "paid",
-    razorpay_signature: signature,
-  });
-}
-
+/** A sandbox link as its page shows it: amount, our order number, and its status at the gateway. */
 export async function sandboxLink(deps: PaymentDeps, linkId: string) {
-  const [row] = await deps.db
-    .select({ amountPaise: payments.amountPaise, status: payments.status, number: orders.number })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(eq(payments.providerRef, linkId), eq(payments.provider, "sandbox"), eq(payments.kind, "balance")))
-    .limit(1);
-  return row ?? null;
+  const link = await sandboxLinkRecord(deps.db.$client, linkId);
+  if (!link) return null;
+  return { amountPaise: link.amount_paise, number: (link.reference ?? "").replace(/-B\d*$/, ""), status: link.status };
 }

@@ -37,3 +37,8 @@ export async function verifyWebhookSignature(webhookSecret: string, rawBody: str
 export function paymentLinkSignature(keySecret: string, link: { id: string; referenceId: string; status: string; paymentId: string }) {
   return hmacSha256Hex(keySecret, `${link.id}|${link.referenceId}|${link.status}|${link.paymentId}`);
 }
+
+export async function verifyPaymentLinkSignature(keySecret: string, link: { id: string; referenceId: string; status: string; paymentId: string }, signature: string) {
+  if (!/^[0-9a-f]{64}$/.test(signature)) return false;
+  return safeEqual(await paymentLinkSignature(keySecret, link), signature);
+}

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { markAdvanceFailed, settleAdvancePayment, type PaymentDeps } from "./advance.server";
-import { settleBalancePayment } from "./balance.server";
+import { markAdvanceFailed, type PaymentDeps } from "./advance.server";
 import { gatewaySecrets } from "./gateway.server";
+import { recordRefundOutcome, settlePayment } from "./ledger.server";
 import { hmacSha256Hex, verifyWebhookSignature } from "./signature";
 
 /**
@@ -53,7 +53,7 @@ export async function handleRazorpayWebhook(deps: PaymentDeps, rawBody: string, 
       const pay = p.payment?.entity;
       const gatewayOrderId = pay?.order_id ?? p.order?.entity.id;
       if (pay && gatewayOrderId && (pay.status === undefined || pay.status === "captured")) {
-        await settleAdvancePayment(deps, { gatewayOrderId, paymentId: pay.id, amountPaise: pay.amount, currency: pay.currency });
+        await settlePayment(deps, { attemptRef: gatewayOrderId, paymentId: pay.id, amountPaise: pay.amount, currency: pay.currency });
       }
       break;
     }
@@ -65,14 +65,13 @@ export async function handleRazorpayWebhook(deps: PaymentDeps, rawBody: string, 
     case "payment_link.paid": {
       const link = p.payment_link?.entity;
       const pay = p.payment?.entity;
-      if (link && pay) await settleBalancePayment(deps, { paymentLinkId: link.id, paymentId: pay.id, amountPaise: pay.amount, currency: pay.currency });
+      if (link && pay) await settlePayment(deps, { attemptRef: link.id, paymentId: pay.id, amountPaise: pay.amount, currency: pay.currency });
       break;
     }
-    case "refund.processed": {
+    case "refund.processed":
+    case "refund.failed": {
       const refund = p.refund?.entity;
-      if (refund) {
-        await d1.prepare("UPDATE payments SET status = 'processed', updated_at = ? WHERE provider_ref = ? AND kind = 'refund' AND status <> 'processed'").bind(Date.now(), refund.id).run();
-      }
+      if (refund) await recordRefundOutcome(deps.db, refund.id, parsed.event === "refund.processed" ? "processed" : "failed");
       break;
     }
     default:

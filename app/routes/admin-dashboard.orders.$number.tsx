@@ -23,8 +23,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   try {
-    const { order, items, payments, history, customer } = await getAdminOrder(context.db, params.number ?? "");
-    return { order, items, payments, history, customer, next: nextStatuses(order.status) };
+    const { order, items, ledger, money, balanceDuePaise, history, customer } = await getAdminOrder(context.db, params.number ?? "");
+    // Cancelling has its own form (a reason, a confirmation), so the status list offers only forward moves.
+    return { order, items, ledger, money, balanceDuePaise, history, customer, next: nextStatuses(order.status).filter((s) => s !== "order_cancelled") };
   } catch (error) {
     if (error instanceof DomainError && error.status === 404) throw new Response("Not Found", { status: 404 });
     throw error;
@@ -37,6 +38,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("weights"), ...versioned }),
   z.object({ intent: z.literal("balance"), ...versioned }),
   z.object({ intent: z.literal("cod"), ...versioned }),
+  z.object({ intent: z.literal("cancel"), reason: z.string().max(2000).default(""), ...versioned }),
 ]);
 
 /** Every admin change to an order: a plain form post, answered with a redirect and a toast, or the error. */
@@ -70,6 +72,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         return redirectWithFlash(context, here, { type: "success", text: (await requestBalance(deps, admin, input)).message });
       case "cod":
         return redirectWithFlash(context, here, { type: "success", text: (await collectOnDelivery(deps, admin, input)).message });
+      case "cancel": {
+        const result = await changeOrderStatus(deps, admin, { ...input, to: "order_cancelled", reason: parsed.data.reason });
+        const text = format(m.toasts.statusUpdated, { label: result.label }) + (result.emailed ? "" : ` ${m.toasts.notificationFailed}`);
+        return redirectWithFlash(context, here, { type: result.emailed ? "success" : "info", text });
+      }
     }
   } catch (error) {
     if (error instanceof DomainError) {
@@ -81,14 +88,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function AdminOrder() {
-  const { order, items, payments, history, customer, next } = useLoaderData<typeof loader>();
+  const { order, items, ledger, money, balanceDuePaise, history, customer, next } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const m = adminMessages;
   const labels = useMessages().shop.status.labels;
   const label = (s: string | null) => (s ? (labels[s as keyof typeof labels] ?? m.paymentStates[s as keyof typeof m.paymentStates] ?? s) : "—");
   const busy = useNavigation().state === "submitting";
-  const advance = payments.find((p) => p.kind === "advance" && (p.status === "paid" || p.status === "refunded"));
+  const advance = ledger.find((l) => l.kind === "capture" && l.reason === "advance");
   const balance = order.finalTotalPaise === null ? null : order.finalTotalPaise - order.advancePaise;
+  const cancellable = order.status !== "order_cancelled" && order.status !== "order_delivered" && !["payment_pending", "payment_expired"].includes(order.status);
   const weighable = order.paymentState === "advance_paid" && order.status !== "order_cancelled" && items.some((i) => i.productId !== null);
   const version = <input type="hidden" name="version" value={order.version} />;
   return (
@@ -187,44 +195,90 @@ export default function AdminOrder() {
           <dd>{formatRupees(order.estimatedTotalPaise)}</dd>
           <dt>{m.detail.advance}</dt>
           <dd>
-            {formatRupees(order.advancePaise)} · {m.detail.reference} {advance?.paymentId ?? m.detail.none}
+            {formatRupees(order.advancePaise)} · {m.detail.reference} {advance?.ref ?? m.detail.none}
           </dd>
           <dt>{m.detail.final}</dt>
           <dd>{order.finalTotalPaise === null ? "—" : formatRupees(order.finalTotalPaise)}</dd>
           <dt>{m.detail.balance}</dt>
           <dd>{balance === null ? "—" : formatRupees(balance)}</dd>
-          {order.refundedPaise > 0 ? (
+          <dt>{m.ledger.kept}</dt>
+          <dd>{formatRupees(money.keptPaise)}</dd>
+          {money.refundedPaise > 0 ? (
             <>
               <dt>{m.detail.refunded}</dt>
-              <dd>{formatRupees(order.refundedPaise)}</dd>
+              <dd>{formatRupees(money.refundedPaise)}</dd>
             </>
           ) : null}
+          {money.refundPendingPaise > 0 ? (
+            <>
+              <dt>{m.ledger.refundPending}</dt>
+              <dd>{formatRupees(money.refundPendingPaise)}</dd>
+            </>
+          ) : null}
+          <dt className="font-semibold">{m.ledger.due}</dt>
+          <dd className="font-semibold">{formatRupees(balanceDuePaise)}</dd>
         </dl>
-        <ul className="mt-3 space-y-1 text-sm text-slate-600 dark:text-slate-300">
-          {payments.map((p) => (
-            <li key={p.id}>
-              {p.kind} · {p.provider} · {formatRupees(p.amountPaise)} · {p.status} · {p.paymentId ?? p.providerRef ?? m.detail.none}
-            </li>
-          ))}
-        </ul>
+        <h3 className="mt-4 font-semibold">{m.ledger.title}</h3>
+        {ledger.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{m.ledger.empty}</p>
+        ) : (
+          <div className="mt-2 overflow-x-auto">
+            <table className="w-full min-w-[32rem] text-left text-sm">
+              <thead>
+                <tr className="border-b border-river-100 dark:border-river-800">
+                  <th className="py-1 pr-3">{m.ledger.when}</th>
+                  <th className="py-1 pr-3">{m.ledger.what}</th>
+                  <th className="py-1 pr-3">{m.ledger.amount}</th>
+                  <th className="py-1 pr-3">{m.ledger.state}</th>
+                  <th className="py-1">{m.ledger.id}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {ledger.map((l) => (
+                  <tr key={l.id} className="border-b border-river-50 align-top dark:border-river-900">
+                    <td className="py-1 pr-3">{formatAdminDateTime(l.createdAt)}</td>
+                    <td className="py-1 pr-3">{m.ledger.kinds[l.kind]} · {m.ledger.reasons[l.reason]}</td>
+                    <td className="py-1 pr-3">{l.kind === "refund" ? "−" : ""}{formatRupees(l.amountPaise)}</td>
+                    <td className="py-1 pr-3">{l.kind !== "refund" ? m.ledger.states.taken : l.state === "done" ? m.ledger.states.refunded : m.ledger.refundPending}</td>
+                    <td className="break-all py-1 font-mono text-xs">{l.kind === "refund" ? (l.gatewayRefundId ?? l.paymentRef) : l.ref}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
         {order.finalTotalPaise !== null && order.status !== "order_cancelled" ? (
-          <div className="mt-4 flex flex-wrap gap-3">
+          <div className="mt-4 flex flex-wrap items-start gap-3">
             {order.paymentState === "advance_paid" ? (
-              <Form method="post">
+              <Confirm label={m.detail.requestBalance} question={balance !== null && balance < 0 ? format(m.confirm.difference, { amount: formatRupees(-balance) }) : balance ? format(m.confirm.balance, { amount: formatRupees(balance) }) : m.detail.nothingOwed}>
                 {version}
                 <button type="submit" name="intent" value="balance" className="btn-dark" disabled={busy}>
-                  {m.detail.requestBalance}
+                  {m.confirm.yes}
                 </button>
-              </Form>
+              </Confirm>
             ) : null}
             {["advance_paid", "balance_requested"].includes(order.paymentState) ? (
-              <Form method="post">
+              <Confirm label={m.detail.collectOnDelivery} question={format(m.confirm.cod, { amount: formatRupees(Math.max(0, balance ?? 0)) })}>
                 {version}
-                <button type="submit" name="intent" value="cod" className="btn-outline" disabled={busy}>
-                  {m.detail.collectOnDelivery}
+                <button type="submit" name="intent" value="cod" className="btn-dark" disabled={busy}>
+                  {m.confirm.yes}
                 </button>
-              </Form>
+              </Confirm>
             ) : null}
+          </div>
+        ) : null}
+        {cancellable ? (
+          <div className="mt-4">
+            <Confirm label={m.confirm.cancel} question={format(m.confirm.cancelQuestion, { amount: formatRupees(money.keptPaise) })}>
+              {version}
+              <label className="mt-2 flex flex-col text-sm">
+                {m.confirm.reason}
+                <textarea name="reason" required minLength={3} maxLength={300} rows={2} className="mt-1 rounded-lg border border-river-200 bg-white p-2 dark:border-river-700 dark:bg-river-900" />
+              </label>
+              <button type="submit" name="intent" value="cancel" className="btn-dark mt-2" disabled={busy}>
+                {m.confirm.cancelYes}
+              </button>
+            </Confirm>
           </div>
         ) : null}
       </section>
@@ -268,5 +322,18 @@ export default function AdminOrder() {
         )}
       </section>
     </OrderDialog>
+  );
+}
+
+/** A money action behind a second press: the first opens the question (native <details>, so no JavaScript is needed). */
+function Confirm({ label, question, children }: { label: string; question: string; children: React.ReactNode }) {
+  return (
+    <details className="rounded-lg border border-river-200 p-2 dark:border-river-700">
+      <summary className="btn-outline cursor-pointer list-none">{label}</summary>
+      <Form method="post" className="mt-2 max-w-md">
+        <p className="text-sm">{question}</p>
+        <div className="mt-2">{children}</div>
+      </Form>
+    </details>
   );
 }

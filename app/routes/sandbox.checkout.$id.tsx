@@ -1,20 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { SandboxCard } from "~/components/sandbox-card";
 import { paymentDeps } from "~/orders/checkout.server";
 import { sandboxEnabled } from "~/payments/gateway.server";
 import { sandboxCheckout, sandboxDecide } from "~/payments/sandbox.server";
-import { sandboxMessages } from "~/i18n/pay.messages";
+import { payMessages, sandboxMessages } from "~/i18n/pay.messages";
 
 export const meta: MetaFunction = () => [{ title: "Razorpay sandbox" }, { name: "robots", content: "noindex" }];
 
-/** The sandbox's stand-in for Razorpay's payment page: development and tests only, 404 otherwise. */
+/**
+ * The sandbox's stand-in for Razorpay's payment page (development and tests only, 404 otherwise): what is
+ * paid, to whom, prefilled with the customer's details. Once paid it says so and offers nothing to pay.
+ */
 export async function loader({ context, params }: LoaderFunctionArgs) {
   if (!sandboxEnabled(context.config)) throw new Response("Not found", { status: 404 });
   const payment = await sandboxCheckout(paymentDeps(context), params.id ?? "");
   if (!payment) throw new Response("Not found", { status: 404 });
-  return { id: params.id ?? "", amountPaise: payment.amountPaise, number: payment.number };
+  return { ...payment, brand: context.config.brand };
 }
 
 export async function action({ context, params, request }: ActionFunctionArgs) {
@@ -30,18 +33,43 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
 }
 
 export default function SandboxCheckout() {
-  const { amountPaise, number } = useLoaderData<typeof loader>();
+  const { amountPaise, number, paid, prefill, brand } = useLoaderData<typeof loader>();
   const m = sandboxMessages;
   return (
     <SandboxCard label={m.order} number={number} amountPaise={amountPaise}>
-      <Form method="post" className="mt-8 grid grid-cols-2 gap-3">
-        <button type="submit" name="decision" value="pay" className="btn-dark">
-          {m.pay}
-        </button>
-        <button type="submit" name="decision" value="fail" className="btn-outline text-red-700 dark:text-red-300">
-          {m.fail}
-        </button>
-      </Form>
+      <p className="mt-4 font-semibold">
+        {brand} · {payMessages.description}
+      </p>
+      <dl className="mt-3 space-y-1 text-sm">
+        {[
+          [m.name, prefill.name],
+          [m.email, prefill.email],
+          [m.contact, prefill.contact],
+        ].map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-4">
+            <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
+            <dd className="break-all text-right">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {paid ? (
+        <div role="status" className="mt-8">
+          <h2 className="text-xl font-bold">{payMessages.alreadyPaid}</h2>
+          <p className="mt-2 text-sm">{payMessages.alreadyPaidText}</p>
+          <Link to={`/orders/${number}`} className="btn-outline mt-4 inline-flex">
+            {payMessages.viewOrder}
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" className="mt-8 grid grid-cols-2 gap-3">
+          <button type="submit" name="decision" value="pay" className="btn-dark">
+            {m.pay}
+          </button>
+          <button type="submit" name="decision" value="fail" className="btn-outline text-red-700 dark:text-red-300">
+            {m.fail}
+          </button>
+        </Form>
+      )}
     </SandboxCard>
   );
 }

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { SandboxCard } from "~/components/sandbox-card";
 import { paymentDeps } from "~/orders/checkout.server";
 import { sandboxEnabled } from "~/payments/gateway.server";
 import { sandboxLink, sandboxPayLink } from "~/payments/sandbox.server";
 import { safeRedirect } from "~/web/safe-redirect";
-import { sandboxMessages } from "~/i18n/pay.messages";
+import { payMessages, sandboxMessages } from "~/i18n/pay.messages";
 
 export const meta: MetaFunction = () => [{ title: "Razorpay sandbox" }, { name: "robots", content: "noindex" }];
 
@@ -15,14 +15,16 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   if (!sandboxEnabled(context.config)) throw new Response("Not found", { status: 404 });
   const link = await sandboxLink(paymentDeps(context), params.id ?? "");
   if (!link) throw new Response("Not found", { status: 404 });
-  return { amountPaise: link.amountPaise, number: link.number, paid: link.status === "paid" };
+  return link;
 }
 
 export async function action({ context, params, request }: ActionFunctionArgs) {
   if (!sandboxEnabled(context.config)) throw new Response("Not found", { status: 404 });
   const url = new URL(request.url);
-  const query = await sandboxPayLink(paymentDeps(context), params.id ?? "", url.searchParams.get("reference_id") ?? "");
-  if (!query) throw new Response("Not found", { status: 404 });
+  const paid = await sandboxPayLink(paymentDeps(context), params.id ?? "");
+  if (!paid) throw new Response("Not found", { status: 404 });
+  // Like Razorpay, a cancelled, expired or already paid link takes nothing: the page says why.
+  if (!paid.ok) return redirect(url.pathname + url.search, 303);
   // Back to the link's callback on our own origin, with Razorpay's query (signed as Razorpay signs it).
   const callback = url.searchParams.get("callback_url");
   let path = "/orders";
@@ -34,20 +36,28 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
       path = "/orders";
     }
   }
-  return redirect(`${path}${path.includes("?") ? "&" : "?"}${query}`, 303);
+  return redirect(`${path}${path.includes("?") ? "&" : "?"}${paid.query}`, 303);
 }
 
 export default function SandboxLink() {
-  const { amountPaise, number, paid } = useLoaderData<typeof loader>();
+  const { amountPaise, number, status } = useLoaderData<typeof loader>();
   const m = sandboxMessages;
   return (
     <SandboxCard label={m.link} number={number} amountPaise={amountPaise}>
-      {paid ? null : (
+      {status === "created" ? (
         <Form method="post" className="mt-8">
           <button type="submit" className="btn-dark w-full">
             {m.pay}
           </button>
         </Form>
+      ) : (
+        <div role="status" className="mt-8">
+          <h2 className="text-xl font-bold">{status === "paid" ? payMessages.alreadyPaid : payMessages.linkClosed}</h2>
+          <p className="mt-2 text-sm">{status === "paid" ? payMessages.alreadyPaidText : payMessages.linkClosedText}</p>
+          <Link to={`/orders/${number}`} className="btn-outline mt-4 inline-flex">
+            {payMessages.viewOrder}
+          </Link>
+        </div>
       )}
     </SandboxCard>
   );

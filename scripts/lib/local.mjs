@@ -56,6 +56,8 @@ export async function serve({ persistTo, port, stdio = "inherit", environment = 
       "--ip", "127.0.0.1",
       "--var", `ENVIRONMENT:${environment}`,
       "--show-interactive-dev-session=false",
+      // Cron Triggers do not fire under `wrangler dev`: this exposes them for runScheduledJobs' timer below.
+      "--test-scheduled",
       "--log-level", "warn",
     ],
     { stdio, env: quietEnv, detached: process.platform !== "win32" },
@@ -73,6 +75,25 @@ export async function serve({ persistTo, port, stdio = "inherit", environment = 
   }
   child.kill();
   throw new Error("wrangler dev did not start within 60 s");
+}
+
+/**
+ * `wrangler dev` never fires the Cron Trigger by itself, so payment reconciliation and the purge would never
+ * run for someone trying the store: call the scheduled handler on a timer instead (every `everyMs`).
+ */
+export function runScheduledJobs(url, everyMs = 60_000) {
+  const tick = async () => {
+    try {
+      // wrangler 4.86 serves the trigger at /__scheduled with --test-scheduled (its /cdn-cgi/handler path fails here).
+      const res = await fetch(`${url}/__scheduled?cron=${encodeURIComponent("*/5 * * * *")}`);
+      if (!res.ok) console.error(`scheduled jobs answered ${res.status}`);
+    } catch (error) {
+      console.error("scheduled jobs could not run:", error.message);
+    }
+  };
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 export function stop(child) {

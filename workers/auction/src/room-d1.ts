@@ -1,9 +1,10 @@
 import { and, eq, lt } from "drizzle-orm";
 import { getConfig } from "../../../app/config.server";
 import { getDb } from "../../../app/db/client.server";
-import { auctionBids, auctions, orderItems, orders, users } from "../../../app/db/schema";
+import { auctionBids, auctions, users } from "../../../app/db/schema";
 import { formatRupees } from "../../../app/lib/money";
 import { notify } from "../../../app/notifications/notify.server";
+import { createAuctionOrder } from "../../../app/orders/auction-order.server";
 import type { Stored } from "./auction-room";
 
 export type RoomEnv = {
@@ -12,10 +13,6 @@ export type RoomEnv = {
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;
 } & Record<string, unknown>;
-
-/** The winner has 24 hours to pay the advance. */
-export const PAY_WITHIN_MS = 24 * 60 * 60_000;
-export const AUCTION_ADVANCE_PAISE = 50_000;
 
 function deps(env: RoomEnv) {
   return { db: getDb(env), config: getConfig(env), env };
@@ -93,67 +90,19 @@ export async function mirrorToD1(env: RoomEnv, s: Stored, bids: MirrorBid[]) {
   await db.batch([summary, ...inserts]);
 }
 
-function orderNumber(now: number): string {
-  const d = new Date(now + 5.5 * 3_600_000);
-  const yymm = `${String(d.getUTCFullYear()).slice(2)}${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
-  const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-  const bytes = crypto.getRandomValues(new Uint8Array(4));
-  return `PUL-${yymm}-${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("")}`;
-}
-
 /**
- * The close, in D1: the winner's order (payment_pending, ₹500 advance due within 24 h, at the winning price)
- * and the notices. Idempotent for the order: a retried alarm finds the order it made the first time.
+ * The close, in D1: the winner's order and its notice (made by `createAuctionOrder`, the one owner of auction
+ * orders, at most once per auction however often the close runs), the winner on the summary row, and the
+ * other bidders' notices. Returns the winner's order number, or null when nobody bid.
  */
 export async function closeAuctionInD1(env: RoomEnv, s: Stored, bidderIds: number[]): Promise<string | null> {
   const d = deps(env);
-  const now = Date.now();
   let number: string | null = null;
   if (s.leaderId !== null) {
-    const [existing] = await d.db
-      .select({ number: orders.number })
-      .from(orders)
-      .where(and(eq(orders.source, "auction"), eq(orders.auctionId, s.id)))
-      .limit(1);
-    if (existing) {
-      number = existing.number;
-    } else {
-      const [winner] = await d.db.select().from(users).where(eq(users.id, s.leaderId)).limit(1);
-      const [first, ...rest] = (winner?.name ?? "").trim().split(/\s+/);
-      number = orderNumber(now);
-      const [order] = await d.db
-        .insert(orders)
-        .values({
-          number,
-          userId: s.leaderId,
-          status: "payment_pending",
-          paymentState: "advance_due",
-          source: "auction",
-          auctionId: s.id,
-          estimatedTotalPaise: s.currentPricePaise,
-          advancePaise: AUCTION_ADVANCE_PAISE,
-          // Shipping details the profile does not hold are left empty: the pay page asks for them.
-          firstName: first ?? "",
-          lastName: rest.join(" "),
-          phone: winner?.phone ?? "",
-          address: winner?.address ?? "",
-          city: "",
-          state: "",
-          zip: "",
-          reservedUntil: now + PAY_WITHIN_MS,
-        })
-        .returning({ id: orders.id });
-      await d.db.insert(orderItems).values({ orderId: order.id, productId: null, name: s.title, image: s.image, pricePaise: s.currentPricePaise, quantity: 1 });
-      await notify(d, {
-        userId: s.leaderId,
-        type: "auction_won",
-        title: "You won the auction!",
-        message: `You won "${s.title}" at ${formatRupees(s.currentPricePaise)}. Pay the ${formatRupees(AUCTION_ADVANCE_PAISE)} advance within 24 hours at /orders/${number}/pay to confirm your order ${number}.`,
-        orderId: order.id,
-        orderNumber: number,
-        auctionId: s.id,
-      });
-    }
+    const [winner] = await d.db.select({ id: users.id, name: users.name, phone: users.phone, address: users.address }).from(users).where(eq(users.id, s.leaderId)).limit(1);
+    if (!winner) throw new Error(`The winner of auction ${s.id} is not a user`);
+    const { order } = await createAuctionOrder(d, { user: winner, auctionId: s.id, title: s.title, image: s.image, winningPaise: s.currentPricePaise, now: Date.now() });
+    number = order.number;
   }
   await d.db.update(auctions).set({ winnerUserId: s.leaderId }).where(eq(auctions.id, s.id));
   if (!number || bidderIds.length > 1) await notifyBidders(env, s, bidderIds.filter((id) => id !== s.leaderId), "auction_ended");

@@ -1,0 +1,120 @@
+import { env } from "cloudflare:workers";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Stored } from "./auction-room";
+import { emptyTables, MIN, person, type Person } from "./auction-room.fixtures";
+import { closeAuctionInD1, type RoomEnv } from "./room-d1";
+
+const roomEnv = env as unknown as RoomEnv;
+let ravi: Person;
+let sita: Person;
+let nextAuction = 500;
+
+/** An auction as its object holds it once ended: Sita leads at ₹1,500 over Ravi. */
+function ended(): Stored {
+  const id = nextAuction++;
+  const now = Date.now();
+  return {
+    id,
+    status: "ended",
+    title: "Royal Pulasa 2 kg",
+    description: "A single large Godavari fish.",
+    image: null,
+    sellerName: "Godavari Pulasa",
+    sellerUserId: null,
+    startPricePaise: 100_000,
+    incrementPaise: 10_000,
+    currentPricePaise: 150_000,
+    startTime: now - 60 * MIN,
+    scheduledEndTime: now - 1,
+    endTime: now - 1,
+    bidCount: 2,
+    leaderId: sita.id,
+    leaderName: "Sita R.",
+    leaderMaxPaise: 150_000,
+    version: 3,
+    lastBidAt: {},
+    cancelReason: null,
+    finalized: false,
+    winnerUserId: sita.id,
+    orderNumber: null,
+  };
+}
+
+async function q<T = Record<string, unknown>>(sql: string, ...binds: unknown[]) {
+  return (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
+}
+
+async function written(auctionId: number) {
+  return {
+    orders: await q<Record<string, unknown>>("SELECT * FROM orders WHERE auction_id = ?", auctionId),
+    lines: await q("SELECT i.product_id, i.price_paise, i.quantity FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.auction_id = ?", auctionId),
+    won: await q("SELECT user_id, order_number FROM notifications WHERE auction_id = ? AND type = 'auction_won'", auctionId),
+    wonMail: await q("SELECT \"to\" FROM mail_outbox WHERE subject LIKE 'You won the auction!%'"),
+  };
+}
+
+beforeEach(async () => {
+  await emptyTables();
+  ravi = await person("Ravi Kumar");
+  sita = await person("Sita Rao");
+});
+
+afterEach(async () => {
+  await env.DB.prepare("DROP TRIGGER IF EXISTS crash_on_auction_won").run();
+});
+
+describe("the close in D1", () => {
+  it("two closes of one auction at once make one order, one line and one notice, and both answer its number", async () => {
+    const s = ended();
+    const numbers = await Promise.all([closeAuctionInD1(roomEnv, s, [ravi.id, sita.id]), closeAuctionInD1(roomEnv, s, [ravi.id, sita.id])]);
+    const w = await written(s.id);
+    expect(w.orders).toHaveLength(1);
+    expect(numbers).toEqual([w.orders[0].number, w.orders[0].number]);
+    expect(w.lines).toEqual([{ product_id: null, price_paise: 150_000, quantity: 1 }]);
+    expect(w.won).toEqual([{ user_id: sita.id, order_number: w.orders[0].number }]);
+    expect(w.wonMail).toEqual([{ to: `user${sita.id}@example.in` }]);
+  });
+
+  it("the winner's order: payment_pending, from the auction, ₹500 advance due within 24 h, the winning price as its estimate", async () => {
+    const s = ended();
+    const before = Date.now();
+    const number = await closeAuctionInD1(roomEnv, s, [ravi.id, sita.id]);
+    const [order] = (await written(s.id)).orders;
+    expect(order).toMatchObject({ number, user_id: sita.id, status: "payment_pending", payment_state: "advance_due", source: "auction", advance_paise: 50_000, estimated_total_paise: 150_000 });
+    expect(Number(order.reserved_until)).toBeGreaterThanOrEqual(before + 24 * 60 * MIN);
+    expect(Number(order.reserved_until)).toBeLessThanOrEqual(Date.now() + 24 * 60 * MIN);
+  });
+
+  it("a close retried after a crash once its write was done (the object never recorded it) finds the same order", async () => {
+    const s = ended();
+    const first = await closeAuctionInD1(roomEnv, s, [ravi.id, sita.id]);
+    const retried = await closeAuctionInD1(roomEnv, s, [ravi.id, sita.id]);
+    expect(retried).toBe(first);
+    const w = await written(s.id);
+    expect(w.orders).toHaveLength(1);
+    expect(w.lines).toHaveLength(1);
+    expect(w.won).toHaveLength(1);
+    expect(w.wonMail).toHaveLength(1);
+  });
+
+  it("a close that crashes inside its write leaves no half order; the retried close makes the whole one", async () => {
+    const s = ended();
+    // The winner's notice is the last write: failing it stands for a crash after the order and its line.
+    await env.DB.prepare("CREATE TRIGGER crash_on_auction_won BEFORE INSERT ON notifications WHEN NEW.type = 'auction_won' BEGIN SELECT RAISE(ABORT, 'simulated crash'); END").run();
+    await expect(closeAuctionInD1(roomEnv, s, [ravi.id, sita.id])).rejects.toThrow(/simulated crash/);
+    expect(await written(s.id)).toEqual({ orders: [], lines: [], won: [], wonMail: [] });
+    await env.DB.prepare("DROP TRIGGER crash_on_auction_won").run();
+
+    const number = await closeAuctionInD1(roomEnv, s, [ravi.id, sita.id]);
+    const w = await written(s.id);
+    expect(w.orders.map((o) => o.number)).toEqual([number]);
+    expect(w.lines).toHaveLength(1);
+    expect(w.won).toEqual([{ user_id: sita.id, order_number: number }]);
+  });
+
+  it("nobody bid: no order, and the close answers no number", async () => {
+    const s = { ...ended(), leaderId: null, leaderName: null, winnerUserId: null, bidCount: 0 };
+    expect(await closeAuctionInD1(roomEnv, s, [])).toBeNull();
+    expect((await written(s.id)).orders).toEqual([]);
+  });
+});
