@@ -3,8 +3,8 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import { withEdgeCache } from "./edge-cache";
 import { getLoadContext } from "./load-context";
-import { isCrossSiteWrite, unreadableForm } from "./request-guards";
-import { purgeExpiredRows } from "./scheduled";
+import { isCrossSiteWrite, readableForm } from "./request-guards";
+import { runScheduledJobs } from "./scheduled";
 import { rotateNonce, withSecurityHeaders } from "./security-headers";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
@@ -22,14 +22,16 @@ function isPaymentCallback(pathname: string): boolean {
   return /^\/orders\/[^/]+\/callback$/.test(pathname);
 }
 
-async function handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  const { pathname } = new URL(request.url);
-  if (isCrossSiteWrite(request) && !isPaymentCallback(pathname)) {
+async function handle(received: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const { pathname } = new URL(received.url);
+  if (isCrossSiteWrite(received) && !isPaymentCallback(pathname)) {
     return Response.json({ success: false, error: "Cross-site request refused" }, { status: 403 });
   }
-  if (isAuctionApi(pathname)) return env.AUCTION.fetch(request);
-  const refused = await unreadableForm(request);
-  if (refused) return refused;
+  // The auction Worker caps the bodies it reads itself.
+  if (isAuctionApi(pathname)) return env.AUCTION.fetch(received);
+  // From here on, a page's form post is the bytes the guard read within its cap, never the client's stream.
+  const request = await readableForm(received);
+  if (request instanceof Response) return request;
 
   const loadContext = await getLoadContext({
     request,
@@ -54,6 +56,6 @@ export default {
     return withSecurityHeaders(await handle(request, env, ctx), env.ENVIRONMENT);
   },
   async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(purgeExpiredRows(env));
+    ctx.waitUntil(runScheduledJobs(env));
   },
 } satisfies ExportedHandler<Env>;

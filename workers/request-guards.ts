@@ -1,22 +1,33 @@
-/** Form posts above this are refused before anything reads them (the largest is an auction image, 2 MB). */
+import { BodyTooLargeError, limitedRequest } from "../app/web/body-limit.server";
+
+/** Form posts above this are refused, counted as they are read (the largest is an auction image, 2 MB). */
 export const MAX_FORM_BYTES = 3 * 1024 * 1024;
 
 /**
- * A page's form post that no action could read (another content type, a broken multipart body, too large)
- * is answered 400/413/415 here, so no action ever throws on it. The JSON API parses its own bodies.
+ * A page's form post, read once within MAX_FORM_BYTES and handed on as a new request over those bytes (so no
+ * action reads the client's unbounded stream), or the 400/413/415 answer for what no action could read
+ * (another content type, a broken multipart body, too large), so no action ever throws on it. The JSON API
+ * parses its own bodies, each within its own cap.
  */
-export async function unreadableForm(request: Request): Promise<Response | null> {
-  if (request.method === "GET" || request.method === "HEAD") return null;
-  if (new URL(request.url).pathname.startsWith("/api/")) return null;
+export async function readableForm(request: Request): Promise<Request | Response> {
+  if (request.method === "GET" || request.method === "HEAD") return request;
+  if (new URL(request.url).pathname.startsWith("/api/")) return request;
   const refuse = (status: number, error: string) => Response.json({ success: false, error }, { status, headers: { "Cache-Control": "no-store" } });
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES) return refuse(413, "The form is too large.");
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
     return refuse(415, "Please send the form again from the page.");
   }
+  let form: Request;
   try {
-    await request.clone().formData();
-    return null;
+    form = await limitedRequest(request, MAX_FORM_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return refuse(413, "The form is too large.");
+    return refuse(400, "Please send the form again from the page.");
+  }
+  try {
+    await form.clone().formData();
+    return form;
   } catch {
     return refuse(400, "Please send the form again from the page.");
   }

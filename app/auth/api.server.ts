@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { ForbiddenError, InvalidInputError, NotFoundError, toJsonError, UnauthorizedError } from "~/lib/errors";
+import { MAX_JSON_BYTES, readLimitedText } from "~/web/body-limit.server";
 import { emailExists, login, loginWithGoogle, logout, publicUser, register, resendCode, verifyEmail } from "./accounts.server";
 import { authDeps } from "./current-user.server";
 import { requireApiUser } from "./guards.server";
@@ -14,12 +15,16 @@ type Handler = (request: Request, deps: Deps, rest: string, context: AppLoadCont
 
 const ok = (body: Record<string, unknown>, status = 200) => Response.json({ success: true, ...body }, { status, headers: { "Cache-Control": "no-store" } });
 
-/** The JSON body parsed with the endpoint's schema; unknown fields are dropped (no mass assignment). */
+/**
+ * The JSON body parsed with the endpoint's schema; unknown fields are dropped (no mass assignment). A body
+ * above MAX_JSON_BYTES throws BodyTooLargeError (413) before any of it is parsed.
+ */
 async function readBody<T extends z.ZodTypeAny>(request: Request, schema: T): Promise<z.infer<T>> {
   if (!(request.headers.get("Content-Type") ?? "").includes("application/json")) throw new InvalidInputError("Expected a JSON body");
+  const text = await readLimitedText(request, MAX_JSON_BYTES);
   let body: unknown;
   try {
-    body = await request.json();
+    body = JSON.parse(text);
   } catch {
     throw new InvalidInputError("Malformed JSON body");
   }

@@ -1,10 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { signIdToken, testKeyPair } from "./google-id-token.fixtures";
+import { chunkedUpload, jsonOfSize } from "../../tests/setup/chunked-body";
 import { loadContext } from "../../tests/setup/load-context";
 import { login } from "./accounts.server";
 import { handleAuthApi } from "./api.server";
 import { authDeps } from "./current-user.server";
+import { MAX_JSON_BYTES } from "~/web/body-limit.server";
 
 let ipCounter = 0;
 // One key pair for the file: the server caches Google's keys for an hour, as Google's Cache-Control says.
@@ -306,5 +308,34 @@ describe("check-user and google", () => {
   it("answers unknown endpoints with 404", async () => {
     expect((await call("GET", "nothing")).status).toBe(404);
     expect((await call("DELETE", "login")).status).toBe(404);
+  });
+});
+
+describe("body limit (chunked, no Content-Length)", () => {
+  function register(body: string) {
+    const upload = chunkedUpload("https://store.test/api/auth/register", { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.0.9.${++ipCounter}` }, body });
+    const response = (async () => {
+      const res = await handleAuthApi(upload.request, await loadContext(upload.request), "register");
+      return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, any> };
+    })();
+    return { response, sent: upload.sent };
+  }
+  const fields = (email: string) => ({ name: "Asha Rani", email, password: "godavari-2026", phone: "9876543210" });
+  const mailsTo = (email: string) => env.DB.prepare('SELECT COUNT(*) AS n FROM mail_outbox WHERE "to" = ?').bind(email).first<{ n: number }>();
+
+  it("refuses a JSON body over the cap with 413 as soon as it passes it, before anything is processed", async () => {
+    const oneOver = await register(jsonOfSize(MAX_JSON_BYTES + 1, fields("too.large@example.in"))).response;
+    expect(oneOver).toMatchObject({ status: 413, body: { success: false, error: "Request body too large" } });
+    expect(oneOver.headers.get("Cache-Control")).toBe("no-store");
+    const huge = register(jsonOfSize(4 * 1024 * 1024, fields("too.large@example.in")));
+    expect((await huge.response).status).toBe(413);
+    expect(huge.sent()).toBeLessThan(MAX_JSON_BYTES + 100_000);
+    expect(await mailsTo("too.large@example.in")).toEqual({ n: 0 });
+  });
+
+  it("reads a chunked JSON body of exactly the cap", async () => {
+    const res = await register(jsonOfSize(MAX_JSON_BYTES, fields("at.cap@example.in"))).response;
+    expect(res).toMatchObject({ status: 201, body: { success: true, user: { email: "at.cap@example.in" } } });
+    expect(await mailsTo("at.cap@example.in")).toEqual({ n: 1 });
   });
 });

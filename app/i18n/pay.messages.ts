@@ -18,6 +18,7 @@ export const payMessages = {
   unowed: "We received a payment of {amount} for order {number} that was not due, so we have refunded all of it. Refunds reach your account in 5 to 7 working days.",
   unowedAdmin: "A payment of {amount} arrived for order {number} when nothing was due (paid twice, or after the order or its link was closed). It has been refunded in full.",
   unowedToast: "Nothing was due for this payment, so it has been refunded in full. Refunds reach your account in 5 to 7 working days.",
+  replaced: "Your earlier unpaid order {numbers} was replaced by this one. If it is paid after all, that payment is refunded in full.",
   alreadyPaid: "Already paid",
   alreadyPaidText: "This payment has been made. Nothing more is due here.",
   viewOrder: "View the order",

@@ -6,7 +6,8 @@ import { requireApiUser } from "~/auth/guards.server";
 import { getCart } from "~/cart/cart.server";
 import { orders, payments, type User } from "~/db/schema";
 import { ConflictError, InvalidInputError, NotFoundError, toJsonError } from "~/lib/errors";
-import { settleAdvancePayment, startAdvancePayment, verifyAdvanceCallback } from "~/payments/advance.server";
+import { startAdvancePayment, verifyAdvanceCallback } from "~/payments/advance.server";
+import { settlePayment } from "~/payments/ledger.server";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { shippingSchema } from "./checkout-schema";
 import { paymentDeps } from "./checkout.server";
@@ -110,11 +111,11 @@ async function verifyPayment(request: Request, context: AppLoadContext, user: Us
   const deps = paymentDeps(context);
   const verified = await verifyAdvanceCallback(deps, order, { razorpayOrderId: body.razorpay_order_id, razorpayPaymentId: body.razorpay_payment_id, razorpaySignature: body.razorpay_signature });
   if (!verified) throw failed;
-  const outcome = await settleAdvancePayment(deps, { gatewayOrderId: body.razorpay_order_id, paymentId: body.razorpay_payment_id });
+  const outcome = await settlePayment(deps, { attemptRef: body.razorpay_order_id, paymentId: body.razorpay_payment_id });
   const current = await getUserOrder(context.db, user.id, { id: order.id }, Date.now());
   if (outcome.kind === "paid" || outcome.kind === "already") return ok({ message: checkoutMessages.checkout.success, order: orderJson(current) });
   if (outcome.kind === "refunded" || outcome.kind === "refund_pending") {
-    return Response.json({ success: false, error: payMessages.refunded, refunded: true, order: orderJson(current) }, { status: 409, headers: { "Cache-Control": "no-store" } });
+    return Response.json({ success: false, error: payMessages.unowedToast, refunded: true, order: orderJson(current) }, { status: 409, headers: { "Cache-Control": "no-store" } });
   }
   throw failed;
 }

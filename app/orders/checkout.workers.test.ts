@@ -283,13 +283,30 @@ describe("through the sandbox and the callback route", () => {
     expect(await q("SELECT product_id FROM cart_items WHERE user_id = ?", userId)).toEqual([{ product_id: 1 }]);
   });
 
-  it("checking out again ends the shopper's earlier unpaid hold, so it cannot starve the new one", async () => {
-    const { userId, order } = await paidSetup("again@example.in", [{ productId: 1, quantity: 3 }]);
+  it("checking out again with the same lines resumes the earlier unpaid order (its hold, its gateway order)", async () => {
+    const { userId, order, started } = await paidSetup("again@example.in", [{ productId: 1, quantity: 3 }]);
     expect(await stock()).toBe(0);
-    const second = await createShopOrder(db, { user: { id: userId }, lines: [{ productId: 1, quantity: 3 }], shipping, now });
-    expect(second.status).toBe("payment_pending");
+    const second = await createShopOrder(db, { user: { id: userId }, lines: [{ productId: 1, quantity: 3 }], shipping: { ...shipping, city: "Kovvur" }, now });
+    expect(second).toMatchObject({ id: order.id, resumed: true, replaced: [], status: "payment_pending", city: "Kovvur" });
+    expect((await startAdvancePayment(deps, second, ORIGIN)).gatewayOrderId).toBe(started.gatewayOrderId);
+    expect(await stock()).toBe(0);
+  });
+
+  it("other lines replace the earlier unpaid order (named, so the shopper is told); its hold cannot starve the new one", async () => {
+    const { userId, order } = await paidSetup("replace@example.in", [{ productId: 1, quantity: 3 }]);
+    const second = await createShopOrder(db, { user: { id: userId }, lines: [{ productId: 1, quantity: 2 }], shipping, now });
+    expect(second).toMatchObject({ resumed: false, replaced: [order.number], status: "payment_pending" });
     expect(await one("SELECT status FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_expired" });
-    expect(await stock()).toBe(0);
+    expect(await stock()).toBe(1);
+  });
+
+  it("a refused checkout (quantity −3, an unknown product) leaves the earlier unpaid order and its hold alone", async () => {
+    const { userId, order } = await paidSetup("refused@example.in", [{ productId: 1, quantity: 2 }]);
+    for (const lines of [[{ productId: 1, quantity: -3 }], [{ productId: 999, quantity: 1 }]]) {
+      await expect(createShopOrder(db, { user: { id: userId }, lines, shipping, now })).rejects.toBeInstanceOf(InvalidInputError);
+    }
+    expect(await one("SELECT status, stock_held FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_pending", stock_held: 1 });
+    expect(await stock()).toBe(1);
   });
 
   it("the sandbox does not exist in production", async () => {

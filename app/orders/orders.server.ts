@@ -67,17 +67,21 @@ export function returnStockStatement(d1: D1Database, orderId: number): D1Prepare
 
 export type ShopOrderInput = { user: Pick<User, "id">; lines: OrderLineInput[]; shipping: ShippingInput; now: number };
 
+/** A checkout's order, and what happened to the shopper's earlier unpaid one: resumed, or replaced (by number). */
+export type ShopOrder = Order & { resumed: boolean; replaced: string[] };
+
 /**
  * Creates a `payment_pending` shop order holding its stock for 30 minutes: lines and prices copied from the
  * catalogue, the estimated total, the address and the phone with +91. Stock is taken and the order written
  * in one atomic batch; if any line lacks stock nothing is written (OutOfStockError).
+ *
+ * Everything is checked before anything changes, so a refused checkout leaves the shopper's earlier unpaid
+ * order alone (they may be paying it in another tab). An earlier unpaid order for exactly these lines is
+ * resumed (with the new address) instead of made again; one for other lines is replaced, and its number
+ * returned so the shopper is told (if it is paid after all, that payment is refunded).
  */
-export async function createShopOrder(db: Db, input: ShopOrderInput): Promise<Order> {
+export async function createShopOrder(db: Db, input: ShopOrderInput): Promise<ShopOrder> {
   await releaseExpiredOrders(db, input.now);
-  // A shopper checking out again has abandoned their earlier unpaid checkout (a failed or cancelled payment
-  // sends them back here): its hold ends now, so their own reservation cannot starve the new one. If that
-  // older attempt is paid after all, settling takes the stock again or refunds it.
-  await releaseUserPendingShopOrders(db, input.user.id, input.now);
   const lines = normalizeLines(input.lines);
   const catalogue = await db
     .select({ id: products.id, name: products.name, image: products.image, pricePaise: products.pricePaise, stock: products.stock })
@@ -89,6 +93,32 @@ export async function createShopOrder(db: Db, input: ShopOrderInput): Promise<Or
     if (!product) throw new InvalidInputError("Unknown product");
     return { ...line, product };
   });
+  const s = input.shipping;
+  const open = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, input.user.id), eq(orders.status, "payment_pending"), eq(orders.source, "shop")));
+  const same = await findSameLines(db, open, lines);
+  if (same) {
+    const address = { firstName: s.firstName, lastName: s.lastName, phone: `+91${s.phone}`, address: s.address, city: s.city, state: s.state, zip: s.zip, updatedAt: input.now };
+    const [resumed] = await db.update(orders).set(address).where(and(eq(orders.id, same.id), eq(orders.status, "payment_pending"))).returning();
+    if (resumed) return { ...resumed, resumed: true, replaced: [] };
+  }
+  // The earlier checkout's hold ends now, so it cannot starve this one.
+  await releaseUserPendingShopOrders(db, open, input.now);
+  const order = await insertShopOrder(db, input, lines, priced);
+  return { ...order, resumed: false, replaced: open.map((o) => o.number) };
+}
+
+async function findSameLines(db: Db, open: Order[], lines: OrderLineInput[]): Promise<Order | null> {
+  if (open.length === 0) return null;
+  const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, open.map((o) => o.id)));
+  const key = (ls: { productId: number | null; quantity: number }[]) => ls.map((l) => `${l.productId}x${l.quantity}`).sort().join(",");
+  const wanted = key(lines);
+  return open.find((o) => key(items.filter((i) => i.orderId === o.id)) === wanted) ?? null;
+}
+
+async function insertShopOrder(db: Db, input: ShopOrderInput, lines: OrderLineInput[], priced: (OrderLineInput & { product: { name: string; image: string; pricePaise: number; stock: number } })[]) {
   const estimated = priced.reduce((sum, l) => sum + l.product.pricePaise * l.quantity, 0);
   const s = input.shipping;
   const d1 = db.$client;
@@ -140,11 +170,7 @@ export async function releaseExpiredOrders(db: Db, now: number): Promise<number>
   return expireOrders(db, due, now, now);
 }
 
-async function releaseUserPendingShopOrders(db: Db, userId: number, now: number) {
-  const open = await db
-    .select({ id: orders.id, stockHeld: orders.stockHeld })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, "payment_pending"), eq(orders.source, "shop")));
+async function releaseUserPendingShopOrders(db: Db, open: Pick<Order, "id" | "stockHeld">[], now: number) {
   // Moving the deadline to now first makes them due, through the same single release path.
   for (const o of open) await db.update(orders).set({ reservedUntil: now }).where(and(eq(orders.id, o.id), eq(orders.status, "payment_pending")));
   return expireOrders(db, open, now, now);
@@ -173,27 +199,6 @@ async function expireOrders(db: Db, due: { id: number; stockHeld: boolean }[], n
   return expired;
 }
 
-
-/**
- * Takes an expired shop order's stock again and raises it, if every line is still in stock: used when its
- * advance arrives after the hold ended. Returns whether the order is now `order_raised`.
- */
-export async function reviveExpiredOrder(db: Db, orderId: number, now: number): Promise<boolean> {
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-  const lines = items.filter((i) => i.productId !== null).map((i) => ({ productId: i.productId as number, quantity: i.quantity }));
-  if (lines.length === 0) return false;
-  const d1 = db.$client;
-  const results = await d1.batch([
-    takeStockStatement(d1, lines),
-    d1
-      .prepare(
-        `UPDATE orders SET status = 'order_raised', payment_state = 'advance_paid', stock_held = 1, paid_at = ?, reserved_until = NULL,
-           version = version + 1, updated_at = ? WHERE id = ? AND status = 'payment_expired' AND source = 'shop' AND changes() = ?`,
-      )
-      .bind(now, now, orderId, lines.length),
-  ]);
-  return results[1].meta.changes === 1;
-}
 
 export type OrderView = Order & { items: OrderItem[]; payments: Payment[]; ledger: LedgerRow[] };
 

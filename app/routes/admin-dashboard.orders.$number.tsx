@@ -87,6 +87,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 }
 
+/**
+ * The page's main buttons. In the dark theme the shared .btn-dark (river-500 under river-950 text, 3.4:1) is
+ * below the 4.5:1 that text needs; a lighter river-300 keeps the dark text readable.
+ */
+const PRIMARY = "btn-dark dark:bg-river-300 dark:hover:bg-river-200";
+
 export default function AdminOrder() {
   const { order, items, ledger, money, balanceDuePaise, history, customer, next } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -97,8 +103,16 @@ export default function AdminOrder() {
   const advance = ledger.find((l) => l.kind === "capture" && l.reason === "advance");
   const balance = order.finalTotalPaise === null ? null : order.finalTotalPaise - order.advancePaise;
   const cancellable = order.status !== "order_cancelled" && order.status !== "order_delivered" && !["payment_pending", "payment_expired"].includes(order.status);
+  const balanceOpen = order.finalTotalPaise !== null && order.status !== "order_cancelled";
+  const canRequest = balanceOpen && order.paymentState === "advance_paid";
+  const canCollect = balanceOpen && ["advance_paid", "balance_requested"].includes(order.paymentState);
   const weighable = order.paymentState === "advance_paid" && order.status !== "order_cancelled" && items.some((i) => i.productId !== null);
   const version = <input type="hidden" name="version" value={order.version} />;
+  type Entry = (typeof ledger)[number];
+  const entryWhat = (l: Entry) => `${m.ledger.kinds[l.kind]} · ${m.ledger.reasons[l.reason]}`;
+  const entryAmount = (l: Entry) => `${l.kind === "refund" ? "−" : ""}${formatRupees(l.amountPaise)}`;
+  const entryState = (l: Entry) => (l.kind !== "refund" ? m.ledger.states.taken : l.state === "done" ? m.ledger.states.refunded : m.ledger.refundPending);
+  const entryId = (l: Entry) => (l.kind === "refund" ? (l.gatewayRefundId ?? l.paymentRef) : l.ref);
   return (
     <OrderDialog labelledBy="order-heading" closeTo="/admin-dashboard" closeLabel={m.detail.back}>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
@@ -133,7 +147,7 @@ export default function AdminOrder() {
                 ))}
               </select>
             </label>
-            <button type="submit" name="intent" value="status" className="btn-dark" disabled={busy}>
+            <button type="submit" name="intent" value="status" className={PRIMARY} disabled={busy}>
               {m.detail.updateStatus}
             </button>
           </Form>
@@ -190,7 +204,8 @@ export default function AdminOrder() {
         <h2 id="money-heading" className="text-lg font-bold">
           {m.detail.money}
         </h2>
-        <dl className="mt-3 grid gap-2 sm:grid-cols-2">
+        {/* Two columns at every width: on a phone a label and its amount stay side by side. */}
+        <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 sm:grid-cols-2">
           <dt>{m.detail.estimated}</dt>
           <dd>{formatRupees(order.estimatedTotalPaise)}</dd>
           <dt>{m.detail.advance}</dt>
@@ -218,12 +233,30 @@ export default function AdminOrder() {
           <dt className="font-semibold">{m.ledger.due}</dt>
           <dd className="font-semibold">{formatRupees(balanceDuePaise)}</dd>
         </dl>
-        <h3 className="mt-4 font-semibold">{m.ledger.title}</h3>
+        <h3 id="ledger-heading" className="mt-4 font-semibold">
+          {m.ledger.title}
+        </h3>
         {ledger.length === 0 ? (
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{m.ledger.empty}</p>
         ) : (
-          <div className="mt-2 overflow-x-auto">
-            <table className="w-full min-w-[32rem] text-left text-sm">
+          <>
+            {/* Five columns do not fit a phone without scrolling sideways past the amounts: there each entry is a block. */}
+            <ol aria-labelledby="ledger-heading" className="mt-2 divide-y divide-river-100 text-sm sm:hidden dark:divide-river-800">
+              {ledger.map((l) => (
+                <li key={l.id} className="py-2">
+                  <p className="flex justify-between gap-3 font-semibold">
+                    <span>{entryWhat(l)}</span>
+                    <span className="whitespace-nowrap">{entryAmount(l)}</span>
+                  </p>
+                  <p className="flex flex-wrap justify-between gap-x-3 text-slate-600 dark:text-slate-300">
+                    <span>{formatAdminDateTime(l.createdAt)}</span>
+                    <span>{entryState(l)}</span>
+                  </p>
+                  <p className="break-all font-mono text-xs">{entryId(l)}</p>
+                </li>
+              ))}
+            </ol>
+            <table aria-labelledby="ledger-heading" className="mt-2 hidden w-full text-left text-sm sm:table">
               <thead>
                 <tr className="border-b border-river-100 dark:border-river-800">
                   <th className="py-1 pr-3">{m.ledger.when}</th>
@@ -237,48 +270,48 @@ export default function AdminOrder() {
                 {ledger.map((l) => (
                   <tr key={l.id} className="border-b border-river-50 align-top dark:border-river-900">
                     <td className="py-1 pr-3">{formatAdminDateTime(l.createdAt)}</td>
-                    <td className="py-1 pr-3">{m.ledger.kinds[l.kind]} · {m.ledger.reasons[l.reason]}</td>
-                    <td className="py-1 pr-3">{l.kind === "refund" ? "−" : ""}{formatRupees(l.amountPaise)}</td>
-                    <td className="py-1 pr-3">{l.kind !== "refund" ? m.ledger.states.taken : l.state === "done" ? m.ledger.states.refunded : m.ledger.refundPending}</td>
-                    <td className="break-all py-1 font-mono text-xs">{l.kind === "refund" ? (l.gatewayRefundId ?? l.paymentRef) : l.ref}</td>
+                    <td className="py-1 pr-3">{entryWhat(l)}</td>
+                    <td className="whitespace-nowrap py-1 pr-3">{entryAmount(l)}</td>
+                    <td className="py-1 pr-3">{entryState(l)}</td>
+                    <td className="break-all py-1 font-mono text-xs">{entryId(l)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+          </>
         )}
-        {order.finalTotalPaise !== null && order.status !== "order_cancelled" ? (
-          <div className="mt-4 flex flex-wrap items-start gap-3">
-            {order.paymentState === "advance_paid" ? (
+        {canRequest || canCollect || cancellable ? (
+          // One row of actions; the panels' own padding sets them apart, and the row's negative margin keeps a
+          // closed panel's button in line with the text above.
+          <div className="-mx-2 mt-2 flex flex-wrap items-start gap-2">
+            {canRequest ? (
               <Confirm label={m.detail.requestBalance} question={balance !== null && balance < 0 ? format(m.confirm.difference, { amount: formatRupees(-balance) }) : balance ? format(m.confirm.balance, { amount: formatRupees(balance) }) : m.detail.nothingOwed}>
                 {version}
-                <button type="submit" name="intent" value="balance" className="btn-dark" disabled={busy}>
+                <button type="submit" name="intent" value="balance" className={PRIMARY} disabled={busy}>
                   {m.confirm.yes}
                 </button>
               </Confirm>
             ) : null}
-            {["advance_paid", "balance_requested"].includes(order.paymentState) ? (
+            {canCollect ? (
               <Confirm label={m.detail.collectOnDelivery} question={format(m.confirm.cod, { amount: formatRupees(Math.max(0, balance ?? 0)) })}>
                 {version}
-                <button type="submit" name="intent" value="cod" className="btn-dark" disabled={busy}>
+                <button type="submit" name="intent" value="cod" className={PRIMARY} disabled={busy}>
                   {m.confirm.yes}
                 </button>
               </Confirm>
             ) : null}
-          </div>
-        ) : null}
-        {cancellable ? (
-          <div className="mt-4">
-            <Confirm label={m.confirm.cancel} question={format(m.confirm.cancelQuestion, { amount: formatRupees(money.keptPaise) })}>
-              {version}
-              <label className="mt-2 flex flex-col text-sm">
-                {m.confirm.reason}
-                <textarea name="reason" required minLength={3} maxLength={300} rows={2} className="mt-1 rounded-lg border border-river-200 bg-white p-2 dark:border-river-700 dark:bg-river-900" />
-              </label>
-              <button type="submit" name="intent" value="cancel" className="btn-dark mt-2" disabled={busy}>
-                {m.confirm.cancelYes}
-              </button>
-            </Confirm>
+            {cancellable ? (
+              <Confirm label={m.confirm.cancel} question={format(m.confirm.cancelQuestion, { amount: formatRupees(money.keptPaise) })} destructive>
+                {version}
+                <label className="flex flex-col text-sm">
+                  {m.confirm.reason}
+                  <textarea name="reason" required minLength={3} maxLength={300} rows={2} className="mt-1 w-full rounded-lg border border-river-200 bg-white p-2 dark:border-river-700 dark:bg-river-900" />
+                </label>
+                <button type="submit" name="intent" value="cancel" className={`${PRIMARY} mt-3`} disabled={busy}>
+                  {m.confirm.cancelYes}
+                </button>
+              </Confirm>
+            ) : null}
           </div>
         ) : null}
       </section>
@@ -325,14 +358,17 @@ export default function AdminOrder() {
   );
 }
 
-/** A money action behind a second press: the first opens the question (native <details>, so no JavaScript is needed). */
-function Confirm({ label, question, children }: { label: string; question: string; children: React.ReactNode }) {
+/**
+ * A money action behind a second press: the first opens the question (native <details>, so no JavaScript is
+ * needed). Closed it is just its button; open, a framed panel as wide as the question needs.
+ */
+function Confirm({ label, question, destructive = false, children }: { label: string; question: string; destructive?: boolean; children: React.ReactNode }) {
   return (
-    <details className="rounded-lg border border-river-200 p-2 dark:border-river-700">
-      <summary className="btn-outline cursor-pointer list-none">{label}</summary>
-      <Form method="post" className="mt-2 max-w-md">
+    <details className="w-full max-w-md rounded-lg border border-transparent p-2 open:border-river-200 open:bg-river-50/60 sm:w-auto dark:open:border-river-700 dark:open:bg-river-950/40">
+      <summary className={`btn-outline cursor-pointer list-none ${destructive ? "text-red-700 dark:text-red-300" : ""}`}>{label}</summary>
+      <Form method="post" className="mt-3">
         <p className="text-sm">{question}</p>
-        <div className="mt-2">{children}</div>
+        <div className="mt-3">{children}</div>
       </Form>
     </details>
   );

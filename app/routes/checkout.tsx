@@ -16,6 +16,7 @@ import { startAdvancePayment } from "~/payments/advance.server";
 import { gatewaySecrets } from "~/payments/gateway.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { useMessages } from "~/web/site";
+import { payMessages } from "~/i18n/pay.messages";
 
 export const meta: MetaFunction = () => [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
 
@@ -44,14 +45,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (error instanceof DomainError) return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
     throw error;
   }
+  // One press to the gateway: the sandbox's page at once; Razorpay's Checkout opens from the pay page, which
+  // carries its key and order id (hosted checkout without JavaScript is a form POST to Razorpay).
+  const replaced = order.replaced.length > 0 ? { type: "info" as const, text: format(payMessages.replaced, { numbers: order.replaced.join(", ") }) } : null;
   try {
-    await startAdvancePayment(paymentDeps(context), order, new URL(request.url).origin);
+    const started = await startAdvancePayment(paymentDeps(context), order, new URL(request.url).origin);
+    const to = started.gateway === "sandbox" ? `/sandbox/checkout/${started.gatewayOrderId}` : `/orders/${order.number}/pay`;
+    return replaced ? redirectWithFlash(context, to, replaced, { status: 303 }) : redirect(to, 303);
   } catch (error) {
     // The order holds its stock; the pay page offers the payment again.
     console.error("creating the gateway order failed", error);
     return redirectWithFlash(context, `/orders/${order.number}/pay`, { type: "error", text: m.createFailed }, { status: 303 });
   }
-  return redirect(`/orders/${order.number}/pay`, 303);
 }
 
 export default function Checkout() {

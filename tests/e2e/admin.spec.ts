@@ -19,7 +19,14 @@ function paidOrder(email: string, number: string, kg: number) {
      SELECT '${number}', id, 'order_raised', 'advance_paid', ${2_500_000 * kg}, 50000, 'Lakshmi', 'Devi', '+919876543210', '4-2 Temple Street', 'Kovvur', 'Andhra Pradesh', '534350', 1, ${Date.now()} FROM users WHERE email = '${email}'`,
   );
   queryLocal(PERSIST_TO, `INSERT INTO order_items (order_id, product_id, name, image, price_paise, quantity) SELECT o.id, p.id, p.name, p.image, p.price_paise, ${kg} FROM orders o, products p WHERE o.number = '${number}' AND p.slug = 'fresh-fish'`);
-  queryLocal(PERSIST_TO, `INSERT INTO payments (order_id, kind, provider, provider_ref, payment_id, amount_paise, status) SELECT id, 'advance', 'sandbox', 'order_${number}', 'pay_${number.replaceAll("-", "")}', 50000, 'paid' FROM orders WHERE number = '${number}'`);
+  const pay = `pay_${number.replaceAll("-", "")}`;
+  queryLocal(PERSIST_TO, `INSERT INTO payments (order_id, kind, provider, provider_ref, payment_id, amount_paise, status) SELECT id, 'advance', 'sandbox', 'order_${number}', '${pay}', 50000, 'paid' FROM orders WHERE number = '${number}'`);
+  // The sandbox gateway's own books and the store's ledger, as a real capture leaves them (a refund needs both).
+  queryLocal(PERSIST_TO, `INSERT INTO sandbox_records (id, kind, parent, amount_paise, status) VALUES ('${pay}', 'payment', 'order_${number}', 50000, 'captured')`);
+  queryLocal(
+    PERSIST_TO,
+    `INSERT INTO ledger (order_id, kind, reason, ref, provider, amount_paise, state, attempt_id) SELECT o.id, 'capture', 'advance', '${pay}', 'sandbox', 50000, 'done', p.id FROM orders o JOIN payments p ON p.order_id = o.id WHERE o.number = '${number}'`,
+  );
 }
 
 async function signIn(page: Page, who: { email: string; password: string }) {
@@ -66,7 +73,10 @@ describe.each(VARIANTS)("admin fulfilment ($javaScript, $viewport)", (variant) =
     await admin.page.getByRole("combobox", { name: "Order status" }).selectOption({ label: "Shipped" });
     await admin.page.getByRole("button", { name: "Update status" }).click();
     await expect.poll(() => admin.page.getByRole("alert").first().innerText()).toContain("The balance must be paid");
-    await admin.page.getByRole("button", { name: "Request balance" }).click();
+    // A money action asks first.
+    await admin.page.getByText("Request balance", { exact: true }).click();
+    await admin.page.getByText("Send the customer a payment link for the balance of ₹53,250?").waitFor();
+    await admin.page.getByRole("button", { name: "Yes, go ahead" }).click();
     await expect.poll(() => toast(admin.page)).toBe("Balance of ₹53,250 requested. The customer has been sent a payment link.");
 
     // The customer pays the balance from My Orders in the sandbox and sees every notice in the bell.
@@ -122,13 +132,24 @@ describe("a cancelled order", () => {
     const admin = await open({ javaScript: false, viewport: "desktop" });
     await signIn(admin.page, ADMIN);
     await admin.page.goto(`/admin-dashboard/orders/${number}`);
-    await setStatus(admin.page, "Cancelled");
-    expect(await admin.page.getByRole("region", { name: "Payments" }).innerText()).toContain("Refunded");
+    await admin.page.getByText("Cancel order", { exact: true }).click();
+    await admin.page.getByLabel("Reason (shown to the customer)").fill("No catch at Dowleswaram today");
+    await admin.page.getByRole("button", { name: "Cancel the order and refund" }).click();
+    await expect.poll(() => toast(admin.page)).toMatch(/^Order status updated to Cancelled!/);
+    const money = await admin.page.getByRole("region", { name: "Payments" }).innerText();
+    expect(money).toContain("Refunded");
+    expect(money).toContain("Refund · cancellation");
     await admin.close();
     const shopper = await open({ javaScript: false, viewport: "phone" });
     await signIn(shopper.page, customer);
     await shopper.page.goto("/notifications");
-    expect(await shopper.page.locator("main").innerText()).toContain("Advance refunded: ₹500");
+    const notices = await shopper.page.locator("main").innerText();
+    expect(notices).toContain("Reason: No catch at Dowleswaram today");
+    expect(notices).toContain("Refunded: ₹500");
+    await shopper.page.goto(`/orders/${number}`);
+    const card = await shopper.page.getByRole("article").innerText();
+    expect(card).toContain("Cancelled: No catch at Dowleswaram today");
+    expect(card).toMatch(/Refunded ₹500 on /);
     await shopper.close();
   }, 120_000);
 

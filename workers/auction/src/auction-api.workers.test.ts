@@ -1,6 +1,10 @@
 import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
+import { MAX_JSON_BYTES } from "../../../app/web/body-limit.server";
+import { chunkedUpload, jsonOfSize } from "../../../tests/setup/chunked-body";
+import { person } from "./auction-room.fixtures";
+import { MAX_IMAGE_BYTES } from "./input";
 import type { AuctionJson } from "./listing";
 import { RECENT_BIDS } from "./listing";
 
@@ -108,5 +112,41 @@ describe("watching an auction", () => {
   it("refuses unknown ids without creating an object", async () => {
     const res = await SELF.fetch("https://auction.test/api/auction/404/watch", { headers: { Upgrade: "websocket" } });
     expect(res.status).toBe(404);
+  });
+});
+
+describe("body limits (chunked, no Content-Length)", () => {
+  const send = (path: string, headers: Record<string, string>, body: string | Uint8Array) => SELF.fetch(chunkedUpload(`https://auction.test${path}`, { method: "POST", headers, body }).request);
+
+  it("refuses a JSON body one byte over the cap with 413, and reads one of exactly the cap", async () => {
+    const json = { "Content-Type": "application/json" };
+    const tooLarge = await send("/api/bids", json, jsonOfSize(MAX_JSON_BYTES + 1, { auction_id: 999, amount: 100 }));
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await tooLarge.json()).toEqual({ success: false, error: "Request body too large" });
+    // The Worker stops reading past the cap (workerd then logs that this test's body pump lost its reader).
+    const huge = chunkedUpload("https://auction.test/api/bids", { method: "POST", headers: json, body: jsonOfSize(4 * 1024 * 1024, { auction_id: 999, amount: 100 }) });
+    expect((await SELF.fetch(huge.request)).status).toBe(413);
+    expect(huge.sent()).toBeLessThan(MAX_JSON_BYTES + 200_000);
+    // Read and parsed: the bid names an auction that does not exist.
+    const atCap = await send("/api/bids", json, jsonOfSize(MAX_JSON_BYTES, { auction_id: 999, amount: 100 }));
+    expect(atCap.status).toBe(404);
+    expect(await atCap.json()).toEqual({ success: false, error: "Auction not found" });
+  });
+
+  it("refuses an image upload one byte over MAX_IMAGE_BYTES with 413, and stores one of exactly that size", async () => {
+    const admin = { Authorization: (await person("Image Admin", { admin: true })).bearer, "Content-Type": "application/octet-stream" };
+    const png = (size: number) => {
+      const bytes = new Uint8Array(size);
+      bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      return bytes;
+    };
+    const tooLarge = await send("/api/auction/images", admin, png(MAX_IMAGE_BYTES + 1));
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await tooLarge.json()).toEqual({ success: false, error: "The image must be a JPEG, PNG or WebP file of at most 2 MB" });
+    const atCap = await send("/api/auction/images", admin, png(MAX_IMAGE_BYTES));
+    expect(atCap.status).toBe(201);
+    expect(await atCap.json()).toMatchObject({ success: true, url: expect.stringMatching(/^\/api\/auction\/images\/[0-9a-f-]{36}\.png$/) });
   });
 });

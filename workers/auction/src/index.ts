@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "../../../app/db/client.server";
 import { auctions, type AuctionRow } from "../../../app/db/schema";
+import { BodyTooLargeError, readLimitedBytes } from "../../../app/web/body-limit.server";
 import type { AuctionRoom } from "./auction-room";
 import { authenticate, authenticateBidder } from "./auth";
 import { publicBidderName } from "./bid-rules";
@@ -15,6 +16,8 @@ type Env = RoomEnv & { AUCTION_ROOM: DurableObjectNamespace<AuctionRoom>; AUCTIO
 function json(body: unknown, status = 200) {
   return Response.json(body, { status, headers: { "Cache-Control": "private, no-store" } });
 }
+
+const IMAGE_RULE = "The image must be a JPEG, PNG or WebP file of at most 2 MB";
 
 function fail(error: string, status: number) {
   return json({ success: false, error }, status);
@@ -89,11 +92,10 @@ async function handle(request: Request, env: Env): Promise<Response> {
     if (!user) return fail("Please login to continue", 401);
     if (!user.isAdmin) return fail("Access denied. Admin privileges required.", 403);
     if (!env.AUCTION_IMAGES) return fail("Image uploads are not configured", 503);
-    const declared = Number(request.headers.get("Content-Length") ?? "0");
-    if (declared > MAX_IMAGE_BYTES) return fail("The image must be a JPEG, PNG or WebP file of at most 2 MB", 400);
-    const bytes = new Uint8Array(await request.arrayBuffer());
+    // The body is the image's bytes themselves: above MAX_IMAGE_BYTES it is refused (413) as it is read.
+    const bytes = await readLimitedBytes(request, MAX_IMAGE_BYTES, IMAGE_RULE);
     const kind = sniffImage(bytes);
-    if (bytes.byteLength === 0 || bytes.byteLength > MAX_IMAGE_BYTES || !kind) return fail("The image must be a JPEG, PNG or WebP file of at most 2 MB", 400);
+    if (bytes.byteLength === 0 || !kind) return fail(IMAGE_RULE, 400);
     const key = `${crypto.randomUUID()}.${kind.ext}`;
     await env.AUCTION_IMAGES.put(key, bytes, { httpMetadata: { contentType: kind.type } });
     return json({ success: true, url: `/api/auction/images/${key}` }, 201);
@@ -147,6 +149,7 @@ export default {
     try {
       return await handle(request, env);
     } catch (error) {
+      if (error instanceof BodyTooLargeError) return fail(error.message, 413);
       console.error("auction worker error", error);
       return fail("Failed to fetch auctions", 500);
     }

@@ -1,0 +1,75 @@
+import { DomainError, InvalidInputError, toJsonError } from "../lib/errors";
+
+/**
+ * Request bodies are read through this module only, each within a cap. The cap is counted on the bytes as they
+ * arrive, not taken from Content-Length, which a chunked body does not send. (Relative imports: the auction
+ * Worker bundles this file too.)
+ */
+
+/** The JSON APIs' cap: every body they accept is a few hundred bytes. */
+export const MAX_JSON_BYTES = 64 * 1024;
+
+/** A body above its cap: answered 413 before anything in it is processed. */
+export class BodyTooLargeError extends DomainError {
+  constructor(message = "Request body too large") {
+    super(message, 413);
+  }
+}
+
+/**
+ * The body's bytes, at most `maxBytes` of them. A declared Content-Length above the cap is refused before
+ * reading; otherwise the bytes are counted as they arrive and the stream is cancelled as soon as the count
+ * passes the cap, so no more than the cap is ever held. Throws BodyTooLargeError (with `message`, if given),
+ * or InvalidInputError (400) when the client's stream breaks off.
+ */
+export async function readLimitedBytes(request: Request, maxBytes: number, message?: string): Promise<Uint8Array<ArrayBuffer>> {
+  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) throw new BodyTooLargeError(message);
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read().catch(() => {
+      throw new InvalidInputError("The request body could not be read");
+    });
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLargeError(message);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The body as UTF-8 text (as `request.text()` decodes it), within `maxBytes`. */
+export async function readLimitedText(request: Request, maxBytes: number, message?: string): Promise<string> {
+  return new TextDecoder().decode(await readLimitedBytes(request, maxBytes, message));
+}
+
+/**
+ * The same request (method, headers, URL) over its body read once within `maxBytes`, so whatever parses it
+ * afterwards (`formData()`, `json()`) reads those bytes and never the client's unbounded stream.
+ */
+export async function limitedRequest(request: Request, maxBytes: number, message?: string): Promise<Request> {
+  if (request.body === null) return request;
+  return new Request(request, { body: await readLimitedBytes(request, maxBytes, message) });
+}
+
+/** `handle` given the request within `maxBytes`; a larger body is answered 413 (JSON, no-store) and `handle` never runs. */
+export async function withLimitedBody(request: Request, maxBytes: number, handle: (request: Request) => Promise<Response>): Promise<Response> {
+  let limited: Request;
+  try {
+    limited = await limitedRequest(request, maxBytes);
+  } catch (error) {
+    return toJsonError(error, "Something went wrong. Please try again.");
+  }
+  return handle(limited);
+}

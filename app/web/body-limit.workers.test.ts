@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { action as notificationsApi } from "~/routes/api.notifications.$";
+import { action as ordersApi } from "~/routes/api.orders.$";
+import { chunkedUpload, jsonOfSize } from "../../tests/setup/chunked-body";
+import { loadContext } from "../../tests/setup/load-context";
+import { BodyTooLargeError, limitedRequest, MAX_JSON_BYTES, readLimitedBytes, readLimitedText } from "./body-limit.server";
+
+/** A body sent in `chunks` pieces of `size` bytes with no Content-Length (chunked), recording how far it was read. */
+function chunkedBody(chunks: number, size: number) {
+  const seen = { pulled: 0, cancelled: false };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (seen.pulled === chunks) return controller.close();
+      seen.pulled++;
+      controller.enqueue(new Uint8Array(size).fill(97));
+    },
+    cancel() {
+      seen.cancelled = true;
+    },
+  });
+  const request = new Request("https://store.test/upload", { method: "POST", body: stream, duplex: "half" } as RequestInit);
+  return { request, seen };
+}
+
+describe("readLimitedBytes", () => {
+  it("reads a chunked body of exactly the cap", async () => {
+    const { request } = chunkedBody(4, 256);
+    expect((await readLimitedBytes(request, 1024)).byteLength).toBe(1024);
+  });
+
+  it("refuses a chunked body one byte over the cap with a 413 error", async () => {
+    const { request } = chunkedBody(1, 1025);
+    const error = await readLimitedBytes(request, 1024).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BodyTooLargeError);
+    expect(error).toMatchObject({ status: 413, message: "Request body too large" });
+  });
+
+  it("stops reading as soon as the count passes the cap and cancels the stream", async () => {
+    const { request, seen } = chunkedBody(1000, 1024);
+    await expect(readLimitedBytes(request, 4096, "Too big.")).rejects.toThrow("Too big.");
+    expect(seen.cancelled).toBe(true);
+    expect(seen.pulled).toBeLessThan(10);
+  });
+
+  it("refuses a declared Content-Length above the cap before reading anything", async () => {
+    const request = new Request("https://store.test/upload", { method: "POST", body: "x".repeat(10), headers: { "Content-Length": "2048" } });
+    await expect(readLimitedBytes(request, 1024)).rejects.toBeInstanceOf(BodyTooLargeError);
+    expect(request.bodyUsed).toBe(false);
+  });
+
+  it("answers a body whose stream breaks off as bad input (400), not a server error", async () => {
+    const broken = new ReadableStream<Uint8Array>({ pull: (controller) => controller.error(new Error("connection reset")) });
+    const request = new Request("https://store.test/upload", { method: "POST", body: broken, duplex: "half" } as RequestInit);
+    await expect(readLimitedBytes(request, 1024)).rejects.toMatchObject({ status: 400, message: "The request body could not be read" });
+  });
+
+  it("reads text as UTF-8 and an empty body as nothing", async () => {
+    expect(await readLimitedText(new Request("https://store.test/", { method: "POST", body: "తెలుగు" }), 18)).toBe("తెలుగు");
+    await expect(readLimitedText(new Request("https://store.test/", { method: "POST", body: "తెలుగు" }), 17)).rejects.toBeInstanceOf(BodyTooLargeError);
+    expect((await readLimitedBytes(new Request("https://store.test/"), 10)).byteLength).toBe(0);
+  });
+});
+
+describe("limitedRequest", () => {
+  it("hands on the same method, URL and headers over the bytes it read", async () => {
+    const form = new URLSearchParams({ email: "a@b.in" }).toString();
+    const original = new Request("https://store.test/login?x=1", { method: "POST", body: form, headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Test": "1" } });
+    const limited = await limitedRequest(original, 1024);
+    expect(limited).not.toBe(original);
+    expect([limited.method, limited.url, limited.headers.get("X-Test")]).toEqual(["POST", "https://store.test/login?x=1", "1"]);
+    expect((await limited.formData()).get("email")).toBe("a@b.in");
+  });
+});
+
+describe("the orders and notifications JSON API routes", () => {
+  it("answer a chunked body over MAX_JSON_BYTES with 413 before their handler runs", async () => {
+    for (const [action, path] of [[ordersApi, "orders"], [notificationsApi, "notifications"]] as const) {
+      const { request } = chunkedUpload(`https://store.test/api/${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: jsonOfSize(MAX_JSON_BYTES + 1) });
+      const res = await action({ request, context: await loadContext(request), params: { "*": "" } });
+      expect(res.status).toBe(413);
+      expect(res.headers.get("Cache-Control")).toBe("no-store");
+      expect(await res.json()).toEqual({ success: false, error: "Request body too large" });
+    }
+  });
+});
