@@ -204,13 +204,13 @@ export default function AdminOrder() {
         <h2 id="money-heading" className="text-lg font-bold">
           {m.detail.money}
         </h2>
-        {/* Two columns at every width: on a phone a label and its amount stay side by side. */}
-        <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 sm:grid-cols-2">
+        {/* Two columns at every width: on a phone a label and its amount stay side by side (a long gateway id wraps). */}
+        <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 break-words sm:grid-cols-2">
           <dt>{m.detail.estimated}</dt>
           <dd>{formatRupees(order.estimatedTotalPaise)}</dd>
           <dt>{m.detail.advance}</dt>
           <dd>
-            {formatRupees(order.advancePaise)} · {m.detail.reference} {advance?.ref ?? m.detail.none}
+            {formatRupees(order.advancePaise)} · {m.detail.reference} {advance ? <span className="break-all font-mono text-sm">{advance.ref}</span> : m.detail.none}
           </dd>
           <dt>{m.detail.final}</dt>
           <dd>{order.finalTotalPaise === null ? "—" : formatRupees(order.finalTotalPaise)}</dd>
@@ -268,7 +268,7 @@ export default function AdminOrder() {
               </thead>
               <tbody>
                 {ledger.map((l) => (
-                  <tr key={l.id} className="border-b border-river-50 align-top dark:border-river-900">
+                  <tr key={l.id} className="border-b border-river-50 align-baseline dark:border-river-900">
                     <td className="py-1 pr-3">{formatAdminDateTime(l.createdAt)}</td>
                     <td className="py-1 pr-3">{entryWhat(l)}</td>
                     <td className="whitespace-nowrap py-1 pr-3">{entryAmount(l)}</td>
@@ -316,7 +316,8 @@ export default function AdminOrder() {
         ) : null}
       </section>
 
-      <section className="card mt-6 p-5" aria-labelledby="address-heading">
+      {/* A long e-mail address wraps rather than widening the panel past a phone's width. */}
+      <section className="card mt-6 break-words p-5" aria-labelledby="address-heading">
         <h2 id="address-heading" className="text-lg font-bold">
           {m.detail.address}
         </h2>

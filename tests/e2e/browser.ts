@@ -82,8 +82,9 @@ const scriptlessPages = new WeakSet<Page>();
  * Runs axe-core in the page; the test fails on any violation, listing them. A page without JavaScript is
  * audited as a script-free copy of its current DOM, served at its own URL in a JavaScript-enabled page of the
  * same size (axe cannot run where scripts are off, and the copy renders exactly what the visitor sees).
+ * `include` (a CSS selector) limits the audit to that part of the page.
  */
-export async function expectNoAxeViolations(page: Page) {
+export async function expectNoAxeViolations(page: Page, options: { include?: string } = {}) {
   let target = page;
   let cleanup = async () => {};
   if (scriptlessPages.has(page)) {
@@ -106,11 +107,11 @@ export async function expectNoAxeViolations(page: Page) {
     ),
   );
   await target.evaluate(AXE_SOURCE);
-  const violations = await target.evaluate(async () => {
+  const violations = await target.evaluate(async (include) => {
     // @ts-expect-error axe is injected above
-    const result = await window.axe.run(document, { resultTypes: ["violations"] });
+    const result = await window.axe.run(include ? { include: [include] } : document, { resultTypes: ["violations"] });
     return result.violations.map((v: { id: string; nodes: { target: string[] }[] }) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
+  }, options.include ?? null);
   await cleanup();
   expect(violations).toEqual([]);
 }
