@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 
-type Props = {
+/** What Razorpay Checkout needs for one advance: all of it decided by the server. */
+export type RazorpayCheckout = {
   keyId: string;
   gatewayOrderId: string;
   amountPaise: number;
@@ -9,8 +10,9 @@ type Props = {
   prefill: { name: string; email: string; contact: string };
   callbackUrl: string;
   cancelUrl: string;
-  label: string;
 };
+
+type Props = RazorpayCheckout & { label: string };
 
 const CHECKOUT_SCRIPT = "https://checkout.razorpay.com/v1/checkout.js";
 const THEME_COLOR = "#164c68";
@@ -29,24 +31,8 @@ export function RazorpayButton(props: Props) {
     if (!enhanced) return;
     event.preventDefault();
     const form = event.currentTarget;
-    try {
-      const Razorpay = await loadCheckout();
-      new Razorpay({
-        key: props.keyId,
-        order_id: props.gatewayOrderId,
-        amount: props.amountPaise,
-        currency: "INR",
-        name: props.brand,
-        description: props.description,
-        prefill: props.prefill,
-        theme: { color: THEME_COLOR },
-        callback_url: props.callbackUrl,
-        redirect: true,
-      }).open();
-    } catch {
-      // The script could not load (offline, blocked): fall back to the hosted page.
-      form.submit();
-    }
+    // The script could not load (offline, blocked): fall back to the hosted page.
+    await openRazorpayCheckout(props).catch(() => form.submit());
   };
   return (
     <form method="post" action="https://api.razorpay.com/v1/checkout/embedded" onSubmit={open} className="mt-6">
@@ -65,6 +51,26 @@ export function RazorpayButton(props: Props) {
       </button>
     </form>
   );
+}
+
+/**
+ * Opens Razorpay Checkout for one advance. It returns to `callbackUrl` (redirect mode), the same route the
+ * hosted page returns to, so both settle through one server route. Rejects when the script cannot load.
+ */
+export async function openRazorpayCheckout(checkout: RazorpayCheckout) {
+  const Razorpay = await loadCheckout();
+  new Razorpay({
+    key: checkout.keyId,
+    order_id: checkout.gatewayOrderId,
+    amount: checkout.amountPaise,
+    currency: "INR",
+    name: checkout.brand,
+    description: checkout.description,
+    prefill: checkout.prefill,
+    theme: { color: THEME_COLOR },
+    callback_url: checkout.callbackUrl,
+    redirect: true,
+  }).open();
 }
 
 let loading: Promise<RazorpayCtor> | null = null;

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
@@ -15,6 +15,7 @@ import { createAuctionOrder } from "./auction-order.server";
 import { createShopOrder, getUserOrder, OutOfStockError, releaseExpiredOrders } from "./orders.server";
 import { AUCTION_PAY_MS, RESERVATION_MS } from "./rules";
 import { ledgerSums } from "../../tests/setup/money";
+import { action as checkoutAction } from "~/routes/checkout";
 
 const db = getDb(env);
 const deps = { db, config: getConfig(env), env };
@@ -356,5 +357,48 @@ describe("a won auction's first payment asks for the address", () => {
     expect(ok.status).toBe(303);
     expect(ok.headers.get("Location")).toMatch(/^\/sandbox\/checkout\/order_/);
     expect(await one("SELECT city, state, zip, phone FROM orders WHERE id = ?", won.id)).toEqual({ city: "Rajahmundry", state: "Andhra Pradesh", zip: "533101", phone: "+919876543210" });
+  });
+});
+
+describe("one press from checkout to the gateway", () => {
+  const KEYS = { RAZORPAY_KEY_ID: "rzp_test_KEY123", RAZORPAY_KEY_SECRET: "secret-abc", RAZORPAY_WEBHOOK_SECRET: "hook-xyz" };
+  async function pressPay(email: string, fields: Record<string, string>, extraEnv: Record<string, string> = {}) {
+    const userId = await newUser(email);
+    await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?, 1, 1)").bind(userId).run();
+    const user = (await db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) }))!;
+    const form = { ...shipping, ...fields };
+    const request = new Request("https://store.test/checkout", { method: "POST", body: new URLSearchParams(form) });
+    const context = await loadContext(request, extraEnv);
+    context.user = user;
+    return checkoutAction({ request, context, params: {} } as never) as Promise<unknown>;
+  }
+
+  it("the sandbox: 'Pay ₹500' answers with the gateway's page itself", async () => {
+    const res = (await pressPay("one-press@example.in", {})) as Response;
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toMatch(/^\/sandbox\/checkout\/order_[A-Za-z0-9]{14}$/);
+  });
+
+  it("Razorpay with JavaScript: the answer opens Checkout on the page (prefilled, ₹500 Token Advance); without it, the pay page's hosted form", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
+      const body = JSON.parse(String((init as RequestInit).body)) as { amount: number; receipt: string };
+      return Response.json({ id: `order_RZP${crypto.randomUUID().replace(/-/g, "").slice(0, 11)}`, amount: body.amount, currency: "INR", receipt: body.receipt });
+    });
+    try {
+      const answer = (await pressPay("rzp-js@example.in", { js: "1" }, KEYS)) as { razorpay: Record<string, unknown>; number: string };
+      expect(answer.razorpay).toMatchObject({
+        keyId: "rzp_test_KEY123",
+        amountPaise: 50000,
+        brand: "Godavari Pulasa",
+        description: "₹500 Token Advance",
+        prefill: { name: "Asha Rao", email: "rzp-js@example.in", contact: "+919876543210" },
+        callbackUrl: `https://store.test/orders/${answer.number}/callback`,
+      });
+      expect(answer.razorpay.gatewayOrderId).toMatch(/^order_RZP/);
+      const plain = (await pressPay("rzp-nojs@example.in", {}, KEYS)) as Response;
+      expect(plain.headers.get("Location")).toMatch(/^\/orders\/PUL-\d{4}-[2-9A-Z]{4}\/pay$/);
+    } finally {
+      fetchSpy.mockRestore();
+    }
   });
 });

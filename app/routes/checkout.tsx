@@ -2,7 +2,10 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { FetcherMarker } from "~/components/hydrated";
+import { openRazorpayCheckout, type RazorpayCheckout } from "~/components/razorpay-button";
 import { cartSummary } from "~/cart/summary";
 import { FormError } from "~/components/form-field";
 import { ShippingFields } from "~/components/shipping-fields";
@@ -32,7 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user, lines } = await requireCheckout(request, context, "loginToComplete");
   const m = getMessages(context.config.product).shop.checkout;
-  const submission = parseWithZod(await request.formData(), { schema: shippingSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: shippingSchema });
   if (submission.status !== "success") return data(submission.reply({ formErrors: [m.fixErrors] }), { status: 400 });
   if (!gatewaySecrets(context.config)) return data(submission.reply({ formErrors: [m.notAvailable] }), { status: 409 });
   let order;
@@ -45,11 +49,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (error instanceof DomainError) return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
     throw error;
   }
-  // One press to the gateway: the sandbox's page at once; Razorpay's Checkout opens from the pay page, which
-  // carries its key and order id (hosted checkout without JavaScript is a form POST to Razorpay).
+  // One press to the gateway: the sandbox's page at once; with JavaScript, Razorpay Checkout opens on this
+  // page from the answer below. Without it, Razorpay's hosted checkout needs a form POST to Razorpay, which
+  // only a page can make: the pay page, one more press.
   const replaced = order.replaced.length > 0 ? { type: "info" as const, text: format(payMessages.replaced, { numbers: order.replaced.join(", ") }) } : null;
   try {
-    const started = await startAdvancePayment(paymentDeps(context), order, new URL(request.url).origin);
+    const origin = new URL(request.url).origin;
+    const started = await startAdvancePayment(paymentDeps(context), order, origin);
+    if (started.gateway === "razorpay" && formData.get("js") === "1") {
+      const razorpay: RazorpayCheckout = {
+        keyId: started.keyId,
+        gatewayOrderId: started.gatewayOrderId,
+        amountPaise: started.amountPaise,
+        brand: context.config.brand,
+        description: payMessages.description,
+        prefill: { name: `${order.firstName} ${order.lastName}`.trim(), email: user.email, contact: order.phone },
+        callbackUrl: `${origin}/orders/${order.number}/callback`,
+        cancelUrl: `${origin}/orders/${order.number}/callback?cancelled=1`,
+      };
+      return { razorpay, number: order.number, notice: replaced?.text ?? null };
+    }
     const to = started.gateway === "sandbox" ? `/sandbox/checkout/${started.gatewayOrderId}` : `/orders/${order.number}/pay`;
     return replaced ? redirectWithFlash(context, to, replaced, { status: 303 }) : redirect(to, 303);
   } catch (error) {
@@ -61,8 +80,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Checkout() {
   const { lines, defaults, paymentAvailable } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const lastResult = answer && "razorpay" in answer ? undefined : answer;
   const navigation = useNavigation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!answer || !("razorpay" in answer)) return;
+    // If Checkout cannot load (offline, blocked), the pay page offers Razorpay's hosted page instead.
+    openRazorpayCheckout(answer.razorpay).catch(() => navigate(`/orders/${answer.number}/pay`));
+  }, [answer, navigate]);
   const busy = navigation.state !== "idle" && navigation.formAction === "/checkout";
   const all = useMessages().shop;
   const m = all.checkout;
@@ -114,7 +140,9 @@ export default function Checkout() {
         <section aria-labelledby="shipping" className="card p-6 lg:col-span-3 lg:order-1">
           <h2 id="shipping" className="text-xl font-bold">{m.shippingHeading}</h2>
           <Form method="post" {...getFormProps(form)} className="mt-4 space-y-1">
+            <FetcherMarker />
             <FormError errors={form.errors} />
+            {answer && "razorpay" in answer && answer.notice ? <p role="status" className="rounded-xl bg-river-50 p-3 text-sm dark:bg-river-900">{answer.notice}</p> : null}
             <ShippingFields fields={fields} />
             {paymentAvailable ? null : <p role="alert" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">{m.notAvailable}</p>}
             <button type="submit" className="btn-primary mt-4 w-full text-base" disabled={busy || !paymentAvailable}>

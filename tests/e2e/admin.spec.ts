@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { queryLocal } from "../../scripts/lib/local.mjs";
-import { baseUrl, expectNoAxeViolations, newAccount, toast, useBrowser, variantName, type Variant } from "./browser";
+import { baseUrl, expectNoAxeViolations, newAccount, signIn, toast, useBrowser, variantName, type Variant } from "./browser";
 import { PERSIST_TO } from "./global-setup";
 
 const open = useBrowser();
@@ -27,14 +27,6 @@ function paidOrder(email: string, number: string, kg: number) {
     PERSIST_TO,
     `INSERT INTO ledger (order_id, kind, reason, ref, provider, amount_paise, state, attempt_id) SELECT o.id, 'capture', 'advance', '${pay}', 'sandbox', 50000, 'done', p.id FROM orders o JOIN payments p ON p.order_id = o.id WHERE o.number = '${number}'`,
   );
-}
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(who.email);
-  await page.getByLabel("Password").fill(who.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(baseUrl() + "/");
 }
 
 async function setStatus(page: Page, label: string) {

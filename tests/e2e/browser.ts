@@ -141,3 +141,12 @@ export async function newAccount(tag: string, details: { name: string; address?:
   expect((await post("/api/auth/verify-otp", { email, otp: code }, tempToken)).status).toBe(200);
   return { email, password };
 }
+
+/** Signs in through the login form and waits for the home page it lands on. */
+export async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(baseUrl() + "/");
+}

@@ -1,0 +1,357 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoAxeViolations, newAccount, signIn, toast, useBrowser, variantName, type Variant } from "./browser";
+
+/**
+ * The money of an order end to end, as the shopper and the admin see it: the ₹500 advance through the
+ * sandbox checkout, the balance by payment link, a cancellation that refunds and closes the link, and cash on
+ * delivery that closes it too. A closed link must take nothing, even from a tab opened while it was live.
+ */
+
+const open = useBrowser();
+
+const ADMIN = { email: "admin@pulasa.local", password: "pulasa-admin-local" };
+const NUMBER = /PUL-\d{4}-[A-Z0-9]{4}/;
+const DIALOG = '[role="dialog"]';
+
+// JavaScript off on a phone and on at desktop width: both axes in two runs, as the other suites do.
+const RUNS: Variant[] = [
+  { javaScript: true, viewport: "desktop" },
+  { javaScript: false, viewport: "phone" },
+];
+
+/** Screenshots for reviewing the layout, light and dark, when E2E_SCREENSHOTS names a folder. */
+const SHOTS = process.env.E2E_SCREENSHOTS ? path.resolve(process.env.E2E_SCREENSHOTS) : null;
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+
+/** The dark theme exactly as the server renders it for the theme cookie: class "dark" and its color-scheme. */
+const setScheme = (page: Page, scheme: "light" | "dark") =>
+  page.evaluate((s) => {
+    document.documentElement.className = s === "dark" ? "dark" : "";
+    document.documentElement.style.colorScheme = s;
+  }, scheme);
+
+/**
+ * The page checked as a visitor sees it: nothing wider than the window, axe in the light and the dark theme
+ * (contrast differs), and a screenshot of each when asked, of `part` (an element) or of the whole page. The
+ * page is left in the light theme. `darkScope` limits the dark audit to what this suite is about (the
+ * admin's order panel, not the dashboard list behind it).
+ */
+async function inspect(page: Page, name: string, variant: Variant, options: { part?: Locator; darkScope?: string } = {}) {
+  // A page's text can be read before its stylesheet applies; its layout only after.
+  await page.waitForLoadState("load");
+  // Nothing is wider than the window (a phone would scroll sideways), the admin's order panel included.
+  const overflowing = await page.evaluate(() =>
+    [document.documentElement, ...document.querySelectorAll<HTMLElement>('[role="dialog"], main *')]
+      .filter((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === "visible")
+      .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join(".")}`),
+  );
+  expect(overflowing).toEqual([]);
+  for (const scheme of ["light", "dark"] as const) {
+    await setScheme(page, scheme);
+    // Colours depend on neither JavaScript nor width: the dark theme is audited in the run with JavaScript
+    // (without it axe audits a copy of the page in a second browser, which is slow).
+    if (scheme === "light") await expectNoAxeViolations(page);
+    else if (variant.javaScript) await expectNoAxeViolations(page, { include: options.darkScope });
+    if (SHOTS) await screenshot(page, path.join(SHOTS, `${name}-${variant.viewport}-${variant.javaScript ? "js" : "nojs"}-${scheme}.png`), options.part);
+  }
+  await setScheme(page, "light");
+}
+
+/** The toast would cover what is under it; it is left out of the pictures. */
+const NO_TOAST = "#toast-dismiss ~ [role=status] { display: none !important; }";
+
+/**
+ * A picture of one element (or the whole page), as it lies on the page scrolled to the top, so the sticky
+ * header does not cover it. The admin's order is a panel scrolling inside a fixed overlay, which a page
+ * screenshot cuts at the window: the window is made as tall as that panel meanwhile.
+ */
+async function screenshot(page: Page, file: string, part?: Locator) {
+  const size = page.viewportSize()!;
+  const height = await page.evaluate(() => {
+    window.scrollTo(0, 0);
+    return Math.max(...[...document.querySelectorAll(".overflow-y-auto")].map((e) => e.scrollHeight), window.innerHeight);
+  });
+  if (height > size.height) await page.setViewportSize({ width: size.width, height });
+  const clip = part ? ((await part.boundingBox()) ?? undefined) : undefined;
+  await page.screenshot({ path: file, fullPage: true, clip, animations: "disabled", style: NO_TOAST });
+  if (height > size.height) await page.setViewportSize(size);
+}
+
+/**
+ * With JavaScript the URL changes as a navigation starts, before the new page is on screen: wait for the page
+ * itself, settled, before pressing anything on it.
+ */
+async function arrive(page: Page, url: RegExp, heading: string) {
+  await page.waitForURL(url);
+  await page.getByRole("heading", { name: heading, exact: true }).waitFor();
+  await page.waitForLoadState("networkidle");
+}
+
+const VALID = { "First name": "Asha", "Last name": "Rani Devi", "Phone number": "9876543210", Address: "12-4 Main Road, Innespeta", City: "Rajahmundry", State: "Andhra Pradesh", Pincode: "533101" };
+
+/** One fresh fish through the cart and checkout, the ₹500 advance paid on the sandbox's page; the order number. */
+async function placePaidOrder(page: Page, variant: Variant, email: string, checks: { backToSandbox?: boolean } = {}) {
+  await page.goto("/products");
+  await page.getByRole("button", { name: "Add to Cart" }).first().click();
+  await expect.poll(() => toast(page)).toContain("added to cart");
+  await page.goto("/checkout");
+  for (const [label, value] of Object.entries(VALID)) {
+    if (label === "State") await page.getByLabel("State").selectOption(value);
+    else await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  // One press from checkout to the gateway's page.
+  await page.getByRole("button", { name: "Pay ₹500" }).click();
+  await arrive(page, /\/sandbox\/checkout\/order_/, "Razorpay sandbox");
+  const sandboxUrl = page.url();
+
+  // The sandbox shows what Razorpay's page shows: to whom, for what, prefilled with the customer's details.
+  const card = await page.getByRole("main").innerText();
+  const number = NUMBER.exec(card)![0];
+  for (const text of ["Godavari Pulasa · ₹500 Token Advance", number, "₹500", "Asha Rani Devi", email, "+919876543210"]) expect(card).toContain(text);
+  if (checks.backToSandbox) await inspect(page, "sandbox-checkout", variant, { part: page.getByRole("main") });
+
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await page.waitForURL(`**/orders/${number}`);
+  await expect.poll(() => toast(page)).toBe("Payment successful! Order placed successfully!");
+
+  if (checks.backToSandbox) {
+    // Back to the gateway's page after paying: it says so and offers nothing to pay.
+    await page.goBack();
+    await page.waitForURL(sandboxUrl);
+    await page.getByRole("heading", { name: "Already paid" }).waitFor();
+    expect(await page.getByRole("button", { name: "Pay", exact: true }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Fail" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "View the order" }).getAttribute("href")).toBe(`/orders/${number}`);
+    await inspect(page, "sandbox-checkout-paid", variant, { part: page.getByRole("main") });
+  }
+  return number;
+}
+
+async function openOrder(page: Page, number: string) {
+  await page.goto(`/admin-dashboard/orders/${number}`);
+  await page.getByRole("heading", { name: number, level: 1 }).waitFor();
+  await page.waitForLoadState("networkidle");
+}
+
+async function setStatus(page: Page, label: string) {
+  await page.getByRole("combobox", { name: "Order status" }).selectOption({ label });
+  await page.getByRole("button", { name: "Update status" }).click();
+  await expect.poll(() => toast(page)).toMatch(new RegExp(`^Order status updated to ${label}! Notification sent to customer\\.`));
+}
+
+async function weigh(page: Page, grams: number, expected: string) {
+  await page.getByLabel("Weight (grams)").fill(String(grams));
+  await page.getByRole("button", { name: "Save weights" }).click();
+  await expect.poll(() => toast(page)).toBe(expected);
+}
+
+/** A money action's confirmation panel (native <details>): its summary opens it. */
+const panel = (page: Page, summary: string) => page.locator("details").filter({ has: page.locator("summary", { hasText: summary }) });
+const payments = (page: Page) => page.getByRole("region", { name: "Payments" });
+
+/** Opens the panel (a press on its summary) unless it is open already. */
+async function openPanel(page: Page, summary: string) {
+  const details = panel(page, summary);
+  if (!(await details.evaluate((d: HTMLDetailsElement) => d.open))) await details.locator("summary").click();
+  await expect.poll(() => details.evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
+  return details;
+}
+
+async function requestBalance(page: Page, amount: string) {
+  const details = await openPanel(page, "Request balance");
+  expect(await details.innerText()).toContain(`Send the customer a payment link for the balance of ${amount}?`);
+  await details.getByRole("button", { name: "Yes, go ahead" }).click();
+  await expect.poll(() => toast(page)).toBe(`Balance of ${amount} requested. The customer has been sent a payment link.`);
+}
+
+/** The ledger's entries as text, one string each (a table's rows, or a list's items on a phone). */
+async function ledgerRows(page: Page) {
+  await page.waitForLoadState("load");
+  return payments(page).locator("tbody tr, ol > li").filter({ visible: true }).allInnerTexts();
+}
+
+/** The customer's card of one order in My Orders. */
+const cardIn = (page: Page, number: string) => page.getByRole("article").filter({ has: page.getByRole("heading", { name: `Order ${number}` }) });
+
+/** The balance link the customer was sent, as My Orders offers it ('Pay balance ₹X'). */
+async function balanceLink(page: Page, number: string, amount: string) {
+  await page.goto("/orders");
+  const pay = cardIn(page, number).getByRole("link", { name: `Pay balance ${amount}` });
+  const href = await pay.getAttribute("href");
+  expect(href).toMatch(/\/sandbox\/link\/plink_/);
+  return { pay, href: href! };
+}
+
+/**
+ * Pay pressed on a link page opened while the link was live: the POST reaches the gateway, which takes
+ * nothing and sends the shopper back to the same page, now saying why.
+ */
+async function payOnStalePage(page: Page, href: string, number: string) {
+  // Without JavaScript the form posts to the page's URL; with it Remix posts to the same path + ".data".
+  const at = new URL(href).pathname;
+  const posted = page.waitForResponse((r) => r.request().method() === "POST" && [at, `${at}.data`].includes(new URL(r.url()).pathname));
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await posted;
+  await page.waitForURL(href);
+  await expectClosedLink(page, number);
+}
+
+/** A closed link's page: why, no Pay button, a way to the order. */
+async function expectClosedLink(page: Page, number: string) {
+  await page.getByRole("heading", { name: "This payment link is closed" }).waitFor();
+  expect(await page.getByRole("button", { name: "Pay", exact: true }).count()).toBe(0);
+  expect(await page.getByRole("link", { name: "View the order" }).getAttribute("href")).toBe(`/orders/${number}`);
+}
+
+describe.each(RUNS)("money ($javaScript, $viewport)", (variant) => {
+  const label = variantName(variant);
+  const tag = `${variant.javaScript ? "js" : "nojs"}-${variant.viewport}`;
+  let email: string;
+  let shopper: Awaited<ReturnType<typeof open>>;
+  let admin: Awaited<ReturnType<typeof open>>;
+
+  // One shopper and one admin session for the three flows: each flow is its own order.
+  beforeAll(async () => {
+    const who = await newAccount(`shopper.money-${tag}`, { name: "Asha Rani Devi", address: "12-4 Main Road, Rajahmundry" });
+    email = who.email;
+    shopper = await open(variant);
+    await signIn(shopper.page, who);
+    admin = await open(variant);
+    await signIn(admin.page, ADMIN);
+  });
+  afterAll(async () => {
+    await shopper?.close();
+    await admin?.close();
+  });
+
+  it(`advance, balance requested and paid by link, then delivered (${label})`, async () => {
+    const s = shopper.page;
+    const a = admin.page;
+    const number = await placePaidOrder(s, variant, email, { backToSandbox: true });
+
+    await openOrder(a, number);
+    await weigh(a, 1200, "Weights saved. Final price ₹30,000; balance ₹29,500.");
+    // Every money action waits for a second press; the question says what will happen.
+    await openPanel(a, "Request balance");
+    const cod = await openPanel(a, "Paid on delivery");
+    expect(await cod.innerText()).toContain("Collect the balance of ₹29,500 in cash on delivery?");
+    const cancel = await openPanel(a, "Cancel order");
+    expect(await cancel.getByLabel("Reason (shown to the customer)").count()).toBe(1);
+    expect(await cancel.getByRole("button", { name: "Cancel the order and refund" }).count()).toBe(1);
+    // Cancelling is its own form with a reason: the status list offers only forward moves.
+    expect(await a.getByRole("combobox", { name: "Order status" }).locator("option").allInnerTexts()).not.toContain("Cancelled");
+    await inspect(a, "admin-payments-panels", variant, { part: payments(a), darkScope: DIALOG });
+    await cancel.locator("summary").click();
+    await cod.locator("summary").click();
+    await requestBalance(a, "₹29,500");
+    expect((await payments(a).innerText()).replace(/\s+/g, " ")).toMatch(/Balance due ₹29,500/);
+
+    // The customer pays the balance from My Orders on the sandbox's link page.
+    const { pay, href } = await balanceLink(s, number, "₹29,500");
+    await pay.click();
+    await arrive(s, /\/sandbox\/link\/plink_/, "Razorpay sandbox");
+    const linkPage = await s.getByRole("main").innerText();
+    for (const text of ["Payment link", number, "₹29,500"]) expect(linkPage).toContain(text);
+    await inspect(s, "sandbox-link-open", variant, { part: s.getByRole("main") });
+    await s.getByRole("button", { name: "Pay", exact: true }).click();
+    // The callback settles and leaves a clean URL: the payment's query never stays in the address bar.
+    await s.waitForURL((url) => url.pathname === `/orders/${number}` && url.search === "");
+    await expect.poll(() => toast(s)).toBe("Balance paid. Thank you!");
+    const card = await s.getByRole("article").innerText();
+    expect(card).toMatch(/Balance paid ₹29,500 on \d/);
+    expect(card).not.toContain("Pay balance");
+    await inspect(s, "order-balance-paid", variant, { part: s.getByRole("main") });
+
+    // The paid link takes nothing more.
+    await s.goto(href);
+    await s.getByRole("heading", { name: "Already paid" }).waitFor();
+    expect(await s.getByRole("button", { name: "Pay", exact: true }).count()).toBe(0);
+
+    await openOrder(a, number);
+    expect((await payments(a).innerText()).replace(/\s+/g, " ")).toMatch(/Balance due ₹0/);
+    const rows = await ledgerRows(a);
+    expect(rows.some((r) => r.includes("Capture · advance") && r.includes("₹500") && r.includes("Received"))).toBe(true);
+    expect(rows.some((r) => r.includes("Capture · balance") && r.includes("₹29,500") && r.includes("Received"))).toBe(true);
+    for (const step of ["Confirmed", "Packed", "Shipped", "Delivered"]) await setStatus(a, step);
+    await inspect(a, "admin-payments-delivered", variant, { part: payments(a), darkScope: DIALOG });
+  }, 180_000);
+
+  it(`a cancelled order refunds the advance and its balance link takes nothing (${label})`, async () => {
+    const s = shopper.page;
+    const a = admin.page;
+    const number = await placePaidOrder(s, variant, email);
+    await openOrder(a, number);
+    await weigh(a, 1100, "Weights saved. Final price ₹27,500; balance ₹27,000.");
+    await requestBalance(a, "₹27,000");
+
+    // The customer opens the link, and leaves the page open while the admin cancels.
+    const { pay, href } = await balanceLink(s, number, "₹27,000");
+    await pay.click();
+    await arrive(s, /\/sandbox\/link\/plink_/, "Razorpay sandbox");
+
+    const cancel = await openPanel(a, "Cancel order");
+    expect(await cancel.innerText()).toContain("Everything received for it (₹500) is refunded and any payment link is cancelled.");
+    await cancel.getByLabel("Reason (shown to the customer)").fill("The catch was too small today");
+    await cancel.getByRole("button", { name: "Cancel the order and refund" }).click();
+    await expect.poll(() => toast(a)).toMatch(/^Order status updated to Cancelled! Notification sent to customer\./);
+    const rows = await ledgerRows(a);
+    expect(rows.some((r) => r.includes("Refund · cancellation") && r.includes("−₹500"))).toBe(true);
+    await inspect(a, "admin-payments-cancelled", variant, { part: payments(a), darkScope: DIALOG });
+
+    // Pay pressed on the page opened before the cancellation: the gateway refuses and the page says why.
+    await payOnStalePage(s, href, number);
+    // The same URL opened afresh says the same.
+    await s.goto(href);
+    await expectClosedLink(s, number);
+    await inspect(s, "sandbox-link-closed", variant, { part: s.getByRole("main") });
+
+    // The customer's order: the reason, what was paid and its refund; no balance was taken.
+    await s.getByRole("link", { name: "View the order" }).click();
+    await s.waitForURL(`**/orders/${number}`);
+    const card = await s.getByRole("article").innerText();
+    expect(card).toContain("Cancelled: The catch was too small today");
+    expect(card).toMatch(/Paid\s+₹500/);
+    expect(card).toMatch(/Refunded ₹500 on \d|Refund of ₹500 on its way/);
+    expect(card).not.toContain("Balance paid");
+    expect(card).not.toContain("Pay balance");
+    await inspect(s, "order-cancelled", variant, { part: s.getByRole("main") });
+    await openOrder(a, number);
+    expect((await ledgerRows(a)).some((r) => r.includes("balance"))).toBe(false);
+  }, 180_000);
+
+  it(`paid on delivery closes the balance link, and delivery records the cash (${label})`, async () => {
+    const s = shopper.page;
+    const a = admin.page;
+    const number = await placePaidOrder(s, variant, email);
+    await openOrder(a, number);
+    await weigh(a, 1300, "Weights saved. Final price ₹32,500; balance ₹32,000.");
+    await requestBalance(a, "₹32,000");
+
+    const { pay, href } = await balanceLink(s, number, "₹32,000");
+    await pay.click();
+    await arrive(s, /\/sandbox\/link\/plink_/, "Razorpay sandbox");
+
+    const cod = await openPanel(a, "Paid on delivery");
+    expect(await cod.innerText()).toContain("Any payment link already sent is cancelled.");
+    await cod.getByRole("button", { name: "Yes, go ahead" }).click();
+    await expect.poll(() => toast(a)).toBe("The balance will be collected in cash on delivery.");
+
+    // The link opened before is refused the same way.
+    await payOnStalePage(s, href, number);
+    await s.goto("/orders");
+    expect(await cardIn(s, number).getByRole("link", { name: /^Pay balance/ }).count()).toBe(0);
+
+    for (const step of ["Confirmed", "Packed", "Shipped", "Delivered"]) await setStatus(a, step);
+    const rows = await ledgerRows(a);
+    expect(rows.some((r) => r.includes("Cash · balance") && r.includes("₹32,000") && r.includes("Received"))).toBe(true);
+    expect(rows.some((r) => r.includes("Capture · balance"))).toBe(false);
+    expect((await payments(a).innerText()).replace(/\s+/g, " ")).toMatch(/Balance due ₹0/);
+    await inspect(a, "admin-payments-cash", variant, { part: payments(a), darkScope: DIALOG });
+
+    await s.goto(`/orders/${number}`);
+    expect(await s.getByRole("article").innerText()).toMatch(/Balance paid ₹32,000 on \d/);
+  }, 180_000);
+});
