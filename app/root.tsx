@@ -16,11 +16,11 @@ import { ErrorPage } from "~/components/error-page";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
-import { isCartSummaryClosed } from "~/cart/actions.server";
 import { cartPreview } from "~/cart/cart.server";
 import { FloatingCart } from "~/components/floating-cart";
 import { getMessages } from "~/i18n/messages";
 import { unreadCount } from "~/notifications/notifications.server";
+import { appCookies } from "~/web/cookies.server";
 import { useNonce } from "~/web/csp";
 import { readFlash } from "~/web/flash.server";
 import { readTheme, type Theme } from "~/web/theme.server";
@@ -42,15 +42,15 @@ export const meta: MetaFunction<typeof loader> = ({ error, data }) => {
   return [themeColor, { title: heading }, { name: "robots", content: "noindex" }];
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const config = context.config;
-  const [theme, { flash, clear }] = await Promise.all([readTheme(request), readFlash(request, context)]);
-  const user = context.user ? { name: context.user.name, isAdmin: context.user.isAdmin } : null;
+export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
+  const [theme, { flash, clear }] = await Promise.all([readTheme(request), readFlash(request, deps)]);
+  const signedIn = deps.user;
+  const user = signedIn ? { name: signedIn.name, isAdmin: signedIn.isAdmin } : null;
   // Admins have no cart (spec: count 0 and the Cart button hidden).
-  const preview = context.user && !context.user.isAdmin ? await cartPreview(context.db, context.user.id) : null;
-  const summaryClosed = preview ? await isCartSummaryClosed(request, context) : true;
-  const unread = context.user ? await unreadCount(context.db, context.user.id) : 0;
-  const { product, brand, supportEmail, supportPhone, whatsapp, socialHandle, features } = config;
+  const preview = signedIn && !signedIn.isAdmin ? await cartPreview(deps, signedIn.id) : null;
+  const summaryClosed = preview ? (await appCookies(deps.config).cartSummaryClosed.parse(request.headers.get("Cookie"))) === "1" : true;
+  const unread = signedIn ? await unreadCount(deps, signedIn.id) : 0;
+  const { product, brand, supportEmail, supportPhone, whatsapp, socialHandle, features } = deps.config;
   return data(
     {
       site: { product, brand, supportEmail, supportPhone, whatsapp, socialHandle, features },

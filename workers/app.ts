@@ -46,7 +46,7 @@ async function handle(received: Request, env: Env, ctx: ExecutionContext): Promi
   });
   const response = await withEdgeCache(request, ctx, (caches as unknown as { default: Cache }).default, async () => ({
     response: await handleRemixRequest(request, loadContext),
-    personal: loadContext.user !== null,
+    personal: loadContext.deps.user !== null,
   }));
   return rotateNonce(response);
 }

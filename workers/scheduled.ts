@@ -1,8 +1,7 @@
 import { purgeDeadSignups } from "../app/auth/accounts.server";
 import { purgeOldRateLimits } from "../app/auth/rate-limit.server";
 import { purgeExpiredSessions } from "../app/auth/session.server";
-import { getConfig } from "../app/config.server";
-import { getDb } from "../app/db/client.server";
+import { createDeps } from "../app/deps.server";
 import { releaseExpiredOrders } from "../app/orders/orders.server";
 import { reconcilePayments } from "../app/payments/reconcile.server";
 
@@ -14,9 +13,8 @@ import { reconcilePayments } from "../app/payments/reconcile.server";
  *   old rate-limit windows).
  */
 export async function runScheduledJobs(env: Env, now = Date.now()) {
-  const db = getDb(env);
-  const deps = { db, config: getConfig(env), env };
-  await releaseExpiredOrders(db, now);
+  const deps = createDeps(env);
+  await releaseExpiredOrders(deps, now);
   await reconcilePayments(deps, now);
-  await db.batch([purgeExpiredSessions(db, now), purgeDeadSignups(db, now), purgeOldRateLimits(db, now)]);
+  await deps.db.batch([purgeExpiredSessions(deps, now), purgeDeadSignups(deps, now), purgeOldRateLimits(deps, now)]);
 }

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { users, type User } from "~/db/schema";
+import type { Deps } from "~/deps";
 import { adminMessages } from "~/i18n/admin.messages";
 import { format } from "~/i18n/messages";
 import { ConflictError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { notifyCustomer } from "~/notifications/notify.server";
-import { getGateway } from "~/payments/gateway.server";
-import { closeCancelledLinks, processOrderRefunds, refundStatement } from "~/payments/ledger.server";
-import { eventStatement, loadByNumber, StaleOrderError, type AdminDeps } from "./orders.server";
+import { cancelLinksStatement, closeCancelledLinks, processOrderRefunds, refundStatement } from "~/payments/ledger.server";
+import { eventStatement, loadByNumber, StaleOrderError } from "./orders.server";
 
 /** The balance after weighing: a payment link, a refund of the difference, or cash on delivery. */
 const m = adminMessages;
@@ -20,13 +20,13 @@ export const BALANCE_LINK_MS = 7 * 24 * 60 * 60_000;
  * advance, a refund of the difference; nothing owed marks the balance paid. Each path moves the order out of
  * `advance_paid` in the one batch that records it, on the version the admin's form showed.
  */
-export async function requestBalance(deps: AdminDeps, actor: User, input: { number: string; version: number }, now = Date.now()) {
-  const order = await loadByNumber(deps.db, input.number);
+export async function requestBalance(deps: Deps, actor: User, input: { number: string; version: number }, now = deps.now()) {
+  const order = await loadByNumber(deps, input.number);
   if (order.version !== input.version) throw new StaleOrderError();
   if (order.finalTotalPaise === null) throw new ConflictError(m.errors.noFinal);
   if (order.paymentState !== "advance_paid" || order.status === "order_cancelled") throw new ConflictError(m.errors.balanceState);
   const balance = order.finalTotalPaise - order.advancePaise;
-  const gateway = getGateway(deps, { origin: deps.origin });
+  const gateway = deps.gateway;
   if (balance > 0 && !gateway) throw new ConflictError(m.errors.noGateway);
   const d1 = deps.db.$client;
   const claim = (state: string) =>
@@ -35,7 +35,7 @@ export async function requestBalance(deps: AdminDeps, actor: User, input: { numb
       .bind(state, now, order.id, order.version);
 
   if (balance === 0) {
-    const results = await d1.batch([claim("balance_paid"), eventStatement(deps.db, order.id, actor, "payment", "advance_paid", "balance_paid", m.detail.nothingOwed, now)]);
+    const results = await d1.batch([claim("balance_paid"), eventStatement(deps, order.id, actor, "payment", "advance_paid", "balance_paid", m.detail.nothingOwed, now)]);
     if (results[0].meta.changes !== 1) throw new StaleOrderError();
     return { message: m.detail.nothingOwed };
   }
@@ -45,7 +45,7 @@ export async function requestBalance(deps: AdminDeps, actor: User, input: { numb
     // The refund row exists only if the advance has that much left and the order is still where the form saw
     // it; the order moves only if the refund row was written.
     const results = await d1.batch([
-      refundStatement(d1, {
+      refundStatement(deps, {
         orderId: order.id,
         reason: "difference",
         amountPaise: amount,
@@ -55,7 +55,7 @@ export async function requestBalance(deps: AdminDeps, actor: User, input: { numb
       d1
         .prepare("UPDATE orders SET payment_state = 'balance_paid', version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND changes() = 1")
         .bind(now, order.id, order.version),
-      eventStatement(deps.db, order.id, actor, "payment", "advance_paid", "balance_paid", `Difference of ${formatRupees(amount)} to refund`, now),
+      eventStatement(deps, order.id, actor, "payment", "advance_paid", "balance_paid", `Difference of ${formatRupees(amount)} to refund`, now),
     ]);
     if (results[1].meta.changes !== 1) throw new StaleOrderError();
     const { done } = await processOrderRefunds(deps, order.id, now);
@@ -99,7 +99,7 @@ export async function requestBalance(deps: AdminDeps, actor: User, input: { numb
          SELECT ?, 'balance', ?, ?, ?, 'INR', 'created', ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM orders WHERE id = ? AND payment_state = 'balance_requested' AND status <> 'order_cancelled')`,
       )
       .bind(order.id, gateway!.name, link.id, balance, link.shortUrl, now + BALANCE_LINK_MS, now, now, order.id),
-    eventStatement(deps.db, order.id, actor, "payment", "advance_paid", "balance_requested", `Payment link ${link.id}`, now),
+    eventStatement(deps, order.id, actor, "payment", "advance_paid", "balance_requested", `Payment link ${link.id}`, now),
   ]);
   if (recorded[0].meta.changes !== 1) {
     await d1
@@ -123,8 +123,8 @@ export async function requestBalance(deps: AdminDeps, actor: User, input: { numb
  * A live payment link is cancelled in the same batch and then closed at the gateway, so the balance cannot
  * be paid twice.
  */
-export async function collectOnDelivery(deps: AdminDeps, actor: User, input: { number: string; version: number }, now = Date.now()) {
-  const order = await loadByNumber(deps.db, input.number);
+export async function collectOnDelivery(deps: Deps, actor: User, input: { number: string; version: number }, now = deps.now()) {
+  const order = await loadByNumber(deps, input.number);
   if (order.version !== input.version) throw new StaleOrderError();
   if (order.finalTotalPaise === null) throw new ConflictError(m.errors.noFinal);
   if (!["advance_paid", "balance_requested"].includes(order.paymentState) || order.status === "order_cancelled") throw new ConflictError(m.errors.balanceState);
@@ -136,8 +136,8 @@ export async function collectOnDelivery(deps: AdminDeps, actor: User, input: { n
          WHERE id = ? AND version = ? AND payment_state = ? AND status <> 'order_cancelled'`,
       )
       .bind(now, order.id, order.version, order.paymentState),
-    eventStatement(deps.db, order.id, actor, "payment", order.paymentState, "balance_on_delivery", null, now),
-    cancelLinksStatement(d1, order.id, now, "payment_state = 'balance_on_delivery'"),
+    eventStatement(deps, order.id, actor, "payment", order.paymentState, "balance_on_delivery", null, now),
+    cancelLinksStatement(deps, order.id, now, "payment_state = 'balance_on_delivery'"),
   ]);
   if (results[0].meta.changes !== 1) throw new StaleOrderError();
   await closeCancelledLinks(deps, order.id, now);
@@ -148,14 +148,4 @@ export async function collectOnDelivery(deps: AdminDeps, actor: User, input: { n
     message: format(m.customer.collectOnDelivery, { amount, number: order.number }),
   });
   return { message: m.detail.collectOnDeliveryDone };
-}
-
-/** The order's live balance links become `cancelled` if the order is now in the state `orderCondition` says. */
-export function cancelLinksStatement(d1: D1Database, orderId: number, now: number, orderCondition: string) {
-  return d1
-    .prepare(
-      `UPDATE payments SET status = 'cancelled', updated_at = ?1 WHERE order_id = ?2 AND kind = 'balance' AND status = 'created'
-         AND EXISTS (SELECT 1 FROM orders WHERE id = ?2 AND ${orderCondition})`,
-    )
-    .bind(now, orderId);
 }

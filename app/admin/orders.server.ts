@@ -1,17 +1,16 @@
 import { and, count, desc, eq, inArray, like, notInArray, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Deps } from "~/deps";
 import { orderEvents, orderItems, orders, payments, users, type Order, type User } from "~/db/schema";
 import { adminMessages } from "~/i18n/admin.messages";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { format } from "~/i18n/messages";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
-import { notifyCustomer, type NotifyDeps } from "~/notifications/notify.server";
+import { notifyCustomer } from "~/notifications/notify.server";
 import { returnStockStatement } from "~/orders/orders.server";
 import { ADMIN_STATUSES, checkTransition, normalizeStatus, PENDING_STATUSES, type AdminStatus } from "~/orders/status";
 import { balanceDuePaise } from "~/payments/ledger";
-import { closeCancelledLinks, orderMoney, processOrderRefunds, refundStatement } from "~/payments/ledger.server";
-import { cancelLinksStatement } from "./balance.server";
+import { cancelLinksStatement, closeCancelledLinks, orderMoney, processOrderRefunds, refundStatement } from "~/payments/ledger.server";
 import { finalTotals, MAX_WEIGHT_GRAMS, moneyBlocksMove } from "./fulfilment";
 
 /**
@@ -20,8 +19,6 @@ import { finalTotals, MAX_WEIGHT_GRAMS, moneyBlocksMove } from "./fulfilment";
  * transactions: every change is one conditional statement (or batch) on the order's `version`, checked by its
  * row count, so two admins (or an admin and a webhook) can never both apply a change to the same version.
  */
-export type AdminDeps = NotifyDeps & { origin: string };
-
 const m = adminMessages;
 const labelOf = (status: string) => checkoutMessages.status.labels[(normalizeStatus(status) ?? "unknown") as keyof typeof checkoutMessages.status.labels] ?? status;
 
@@ -34,8 +31,8 @@ export class StaleOrderError extends ConflictError {
 /** Orders an admin works on: everything paid (payment_pending / payment_expired are the gateway's business). */
 const UNPAID = ["payment_pending", "payment_expired"];
 
-export async function adminStats(db: Db) {
-  const [row] = await db
+export async function adminStats(deps: Pick<Deps, "db">) {
+  const [row] = await deps.db
     .select({
       total: sql<number>`sum(case when ${orders.status} not in ('payment_pending', 'payment_expired') then 1 else 0 end)`,
       pending: sql<number>`sum(case when ${orders.status} in (${sql.join(PENDING_STATUSES.map((s) => sql`${s}`), sql`, `)}) then 1 else 0 end)`,
@@ -47,7 +44,7 @@ export async function adminStats(db: Db) {
     })
     .from(orders);
   // What the advances' captures left with the store after their refunds.
-  const advances = await db.$client
+  const advances = await deps.db.$client
     .prepare(
       `SELECT coalesce(sum(CASE WHEN kind = 'capture' THEN amount_paise ELSE -amount_paise END), 0) AS paise FROM ledger
        WHERE (kind = 'capture' AND reason = 'advance') OR (kind = 'refund' AND payment_ref IN (SELECT ref FROM ledger WHERE kind = 'capture' AND reason = 'advance'))`,
@@ -68,7 +65,7 @@ export const PAGE_SIZE = 20;
 export type OrderFilter = { status: string | null; q: string | null; page: number };
 
 /** One page of orders, newest first, filtered by status and searched by number, name or phone. */
-export async function listAdminOrders(db: Db, filter: OrderFilter) {
+export async function listAdminOrders(deps: Pick<Deps, "db">, filter: OrderFilter) {
   const where: SQL[] = [];
   if (filter.status === "awaiting_payment") where.push(inArray(orders.status, UNPAID));
   else if (filter.status && (ADMIN_STATUSES as readonly string[]).includes(filter.status)) where.push(eq(orders.status, filter.status));
@@ -79,45 +76,45 @@ export async function listAdminOrders(db: Db, filter: OrderFilter) {
   }
   const condition = and(...where);
   const [rows, [{ n }]] = await Promise.all([
-    db
+    deps.db
       .select()
       .from(orders)
       .where(condition)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(PAGE_SIZE)
       .offset((filter.page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(orders).where(condition),
+    deps.db.select({ n: count() }).from(orders).where(condition),
   ]);
   return { orders: rows, total: n, pages: Math.max(1, Math.ceil(n / PAGE_SIZE)) };
 }
 
 /** One order with its lines, money rows and history (who, when, from → to). */
-export async function getAdminOrder(db: Db, number: string) {
-  const [order] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
+export async function getAdminOrder(deps: Pick<Deps, "db">, number: string) {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.number, number)).limit(1);
   if (!order) throw new NotFoundError(checkoutMessages.orders.notFound);
   const [items, money, ledgerMoney, history, [customer]] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id),
-    db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(payments.id),
-    orderMoney(db, order.id),
-    db
+    deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id),
+    deps.db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(payments.id),
+    orderMoney(deps, order.id),
+    deps.db
       .select({ event: orderEvents, actor: users.name })
       .from(orderEvents)
       .leftJoin(users, eq(users.id, orderEvents.actorUserId))
       .where(eq(orderEvents.orderId, order.id))
       .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id)),
-    db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, order.userId)).limit(1),
+    deps.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, order.userId)).limit(1),
   ]);
   return { order, items, payments: money, ledger: ledgerMoney.rows, money: ledgerMoney.summary, balanceDuePaise: balanceDuePaise(order, ledgerMoney.summary), history, customer: customer ?? null };
 }
 
-export async function loadByNumber(db: Db, number: string): Promise<Order> {
-  const [order] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
+export async function loadByNumber(deps: Pick<Deps, "db">, number: string): Promise<Order> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.number, number)).limit(1);
   if (!order) throw new NotFoundError(checkoutMessages.orders.notFound);
   return order;
 }
 
-export function eventStatement(db: Db, orderId: number, actor: User | null, kind: string, from: string | null, to: string | null, note: string | null, now: number) {
-  return db.$client
+export function eventStatement(deps: Pick<Deps, "db">, orderId: number, actor: User | null, kind: string, from: string | null, to: string | null, note: string | null, now: number) {
+  return deps.db.$client
     .prepare("INSERT INTO order_events (order_id, actor_user_id, kind, from_value, to_value, note, created_at) SELECT ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1")
     .bind(orderId, actor?.id ?? null, kind, from, to, note, now);
 }
@@ -130,8 +127,8 @@ export function eventStatement(db: Db, orderId: number, actor: User | null, kind
  * delivery with the balance to collect records the cash. The customer is told; `emailed` says whether the
  * e-mail went out.
  */
-export async function changeOrderStatus(deps: AdminDeps, actor: User, input: { number: string; version: number; to: string; reason?: string }, now = Date.now()) {
-  const order = await loadByNumber(deps.db, input.number);
+export async function changeOrderStatus(deps: Deps, actor: User, input: { number: string; version: number; to: string; reason?: string }, now = deps.now()) {
+  const order = await loadByNumber(deps, input.number);
   if (order.version !== input.version) throw new StaleOrderError();
   const check = checkTransition(order.status, input.to);
   if (!check.ok) {
@@ -160,13 +157,13 @@ export async function changeOrderStatus(deps: AdminDeps, actor: User, input: { n
          WHERE id = ? AND version = ? AND status = ?`,
       )
       .bind(check.to, now, cancelling ? 1 : 0, cancelling ? 1 : 0, reason, cashOnDelivery ? 1 : 0, order.id, order.version, order.status),
-    eventStatement(deps.db, order.id, actor, "status", order.status, check.to, cancelling ? reason : null, now),
+    eventStatement(deps, order.id, actor, "status", order.status, check.to, cancelling ? reason : null, now),
   ];
-  if (cancelling && order.stockHeld) statements.push(returnStockStatement(d1, order.id));
+  if (cancelling && order.stockHeld) statements.push(returnStockStatement(deps, order.id));
   if (cancelling) {
     const isCancelled = { sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = 'order_cancelled' AND version = ?)", binds: [order.id, order.version + 1] };
-    statements.push(cancelLinksStatement(d1, order.id, now, `status = 'order_cancelled' AND version = ${Number(order.version) + 1}`));
-    statements.push(refundStatement(d1, { orderId: order.id, reason: "cancel", now, guard: isCancelled }));
+    statements.push(cancelLinksStatement(deps, order.id, now, `status = 'order_cancelled' AND version = ${Number(order.version) + 1}`));
+    statements.push(refundStatement(deps, { orderId: order.id, reason: "cancel", now, guard: isCancelled }));
   }
   if (cashOnDelivery) {
     // The cash is what the final price still lacks after the captures and refunds, computed in the statement.
@@ -202,8 +199,8 @@ export async function changeOrderStatus(deps: AdminDeps, actor: User, input: { n
 }
 
 /** Records each line's weight (grams) and the final price; the customer is told the final price and balance. */
-export async function recordWeights(deps: AdminDeps, actor: User, input: { number: string; version: number; weights: Map<number, number> }, now = Date.now()) {
-  const order = await loadByNumber(deps.db, input.number);
+export async function recordWeights(deps: Deps, actor: User, input: { number: string; version: number; weights: Map<number, number> }, now = deps.now()) {
+  const order = await loadByNumber(deps, input.number);
   if (order.version !== input.version) throw new StaleOrderError();
   if (UNPAID.includes(order.status) || order.status === "order_cancelled") throw new ConflictError(m.errors.notPaid);
   if (!["advance_paid"].includes(order.paymentState)) throw new ConflictError(m.errors.balanceState);
@@ -223,7 +220,7 @@ export async function recordWeights(deps: AdminDeps, actor: User, input: { numbe
       .bind(totals.finalPaise, now, order.id, order.version),
     // Chained on `changes() = 1`: each line is written only if the order's update (and the line before) was.
     ...weighed.map((item, i) => d1.prepare("UPDATE order_items SET weight_grams = ?, final_paise = ? WHERE id = ? AND changes() = 1").bind(item.weightGrams, totals.lines[i], item.id)),
-    eventStatement(deps.db, order.id, actor, "weight", order.finalTotalPaise === null ? null : formatRupees(order.finalTotalPaise), formatRupees(totals.finalPaise), null, now),
+    eventStatement(deps, order.id, actor, "weight", order.finalTotalPaise === null ? null : formatRupees(order.finalTotalPaise), formatRupees(totals.finalPaise), null, now),
   ]);
   if (results[0].meta.changes !== 1) throw new StaleOrderError();
   const amounts = { final: formatRupees(totals.finalPaise), balance: formatRupees(totals.balancePaise) };

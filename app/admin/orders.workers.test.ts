@@ -1,24 +1,23 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { commitSessionCookie, createSession, issueApiToken } from "~/auth/session.server";
-import { getConfig } from "~/config.server";
-import { getDb } from "~/db/client.server";
+import { createSession, issueApiToken } from "~/auth/session.server";
 import type { User } from "~/db/schema";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin-dashboard.orders.$number";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/admin-dashboard";
 import { loader as notificationsLoader } from "~/routes/notifications";
+import { loader as notificationsApi } from "~/routes/api.notifications.$";
+import { loader as ordersApi } from "~/routes/api.orders.$";
+import { commitSessionCookie } from "~/web/credentials.server";
+import { testDeps } from "../../tests/setup/deps";
 import { loadContext } from "../../tests/setup/load-context";
-import { handleNotificationsApi } from "./api.server";
-import { handleOrdersApi } from "~/orders/api.server";
 import { collectOnDelivery, requestBalance } from "./balance.server";
 import { changeOrderStatus, recordWeights, StaleOrderError } from "./orders.server";
 import { createShopOrder } from "~/orders/orders.server";
 import { settlePayment } from "~/payments/ledger.server";
 import { ledgerSums, payAdvance } from "../../tests/setup/money";
 
-const db = getDb(env);
-const config = getConfig(env);
-const deps = { db, config, env, origin: "https://store.test" };
+const deps = testDeps();
+const config = deps.config;
 const shipping = { firstName: "Lakshmi", lastName: "Devi", phone: "9876543210", address: "4-2 Temple Street", city: "Kovvur", state: "Andhra Pradesh", zip: "534350" };
 
 async function one<T = Record<string, any>>(sql: string, ...binds: unknown[]) {
@@ -38,7 +37,7 @@ async function newUser(email: string, isAdmin = false): Promise<User> {
 /** A paid shop order (advance captured through the sandbox, stock held), as the checkout leaves it. */
 async function paidOrder(userId: number, kg = 2) {
   const product = await one<{ id: number }>("SELECT id FROM products WHERE slug = 'fresh'");
-  const order = await createShopOrder(db, { user: { id: userId }, lines: [{ productId: product.id, quantity: kg }], shipping, now: Date.now() });
+  const order = await createShopOrder(deps, { user: { id: userId }, lines: [{ productId: product.id, quantity: kg }], shipping, now: Date.now() });
   await payAdvance(deps, order);
   return { id: order.id, number: order.number, productId: product.id };
 }
@@ -150,7 +149,7 @@ describe("who may do what (authorization matrix)", () => {
 
   async function credentials(who: Who, people: Record<Exclude<Who, "signed out">, User>) {
     if (who === "signed out") return { cookie: "", bearer: "" };
-    const token = await createSession(db, people[who].id);
+    const token = await createSession(deps, people[who].id);
     return { cookie: (await commitSessionCookie(config, token)).split(";")[0], bearer: await issueApiToken(config, people[who].id, token) };
   }
 
@@ -177,13 +176,13 @@ describe("who may do what (authorization matrix)", () => {
         throw thrown;
       }
     };
-    const apiRun = async (handler: typeof handleOrdersApi, path: string, splat: string, bearer: string, method: string, json?: unknown) => {
+    const apiRun = async (route: typeof ordersApi, path: string, splat: string, bearer: string, method: string, json?: unknown) => {
       const request = new Request(`https://store.test${path}`, {
         method,
         headers: { ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}), ...(json ? { "Content-Type": "application/json" } : {}) },
         body: json ? JSON.stringify(json) : undefined,
       });
-      return String((await handler(request, await loadContext(request), splat)).status);
+      return String((await route({ request, context: await loadContext(request), params: { "*": splat } })).status);
     };
     const describeResponse = (res: Response) => (res.status >= 300 && res.status < 400 ? `→ ${new URL(res.headers.get("Location")!, "https://store.test").pathname}` : String(res.status));
 
@@ -196,19 +195,19 @@ describe("who may do what (authorization matrix)", () => {
         (c) => pageRun(detailAction, `/admin-dashboard/orders/${order.number}`, c.cookie, "POST", "intent=status&status=order_raised&version=999"),
         { "signed out": "→ /login", customer: "→ /", "other customer": "→ /", admin: "409" },
       ],
-      ["GET /api/orders", (c) => apiRun(handleOrdersApi, "/api/orders", "", c.bearer, "GET"), { "signed out": "401", customer: "403", "other customer": "403", admin: "200" }],
+      ["GET /api/orders", (c) => apiRun(ordersApi, "/api/orders", "", c.bearer, "GET"), { "signed out": "401", customer: "403", "other customer": "403", admin: "200" }],
       [
         "PUT /api/orders/{id}/status",
-        (c) => apiRun(handleOrdersApi, `/api/orders/${order.id}/status`, `${order.id}/status`, c.bearer, "PUT", { status: "order_raised" }),
+        (c) => apiRun(ordersApi, `/api/orders/${order.id}/status`, `${order.id}/status`, c.bearer, "PUT", { status: "order_raised" }),
         { "signed out": "401", customer: "403", "other customer": "403", admin: "409" },
       ],
-      ["GET /api/orders/{id}", (c) => apiRun(handleOrdersApi, `/api/orders/${order.id}`, String(order.id), c.bearer, "GET"), { "signed out": "401", customer: "200", "other customer": "404", admin: "404" }],
+      ["GET /api/orders/{id}", (c) => apiRun(ordersApi, `/api/orders/${order.id}`, String(order.id), c.bearer, "GET"), { "signed out": "401", customer: "200", "other customer": "404", admin: "200" }],
       [
         "POST /api/notifications",
-        (c) => apiRun(handleNotificationsApi, "/api/notifications", "", c.bearer, "POST", { userId: customer.id, title: "Your fish", message: "Caught this morning." }),
+        (c) => apiRun(notificationsApi, "/api/notifications", "", c.bearer, "POST", { userId: customer.id, title: "Your fish", message: "Caught this morning." }),
         { "signed out": "401", customer: "403", "other customer": "403", admin: "201" },
       ],
-      ["PUT /api/notifications/{id}/read", (c) => apiRun(handleNotificationsApi, "", `${note.id}/read`, c.bearer, "PUT"), { "signed out": "401", customer: "200", "other customer": "404", admin: "404" }],
+      ["PUT /api/notifications/{id}/read", (c) => apiRun(notificationsApi, "", `${note.id}/read`, c.bearer, "PUT"), { "signed out": "401", customer: "200", "other customer": "404", admin: "404" }],
       ["notifications page", (c) => pageRun(notificationsLoader, "/notifications", c.cookie), { "signed out": "→ /login", customer: "200", "other customer": "200", admin: "200" }],
     ];
     const table: Record<string, Record<Who, string>> = {};
@@ -221,5 +220,21 @@ describe("who may do what (authorization matrix)", () => {
     expect(table).toEqual(expected);
     // Nothing above changed the order (the admin's attempts were stale or no-ops).
     expect(await one("SELECT status FROM orders WHERE id = ?", order.id)).toEqual({ status: "order_raised" });
+  });
+
+  it("lets the admin read any customer's order through GET /api/orders/{id}, and only the admin", async () => {
+    const order = await paidOrder(customer.id);
+    const get = async (who: User, id: number) => {
+      const token = await createSession(deps, who.id);
+      const request = new Request(`https://store.test/api/orders/${id}`, { headers: { Authorization: `Bearer ${await issueApiToken(config, who.id, token)}` } });
+      const res = await ordersApi({ request, context: await loadContext(request), params: { "*": String(id) } });
+      return { status: res.status, body: (await res.json()) as Record<string, any> };
+    };
+    const asAdmin = await get(admin, order.id);
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.body).toMatchObject({ success: true, order: { id: order.id, order_number: order.number, user_id: customer.id, status: "order_raised", advance_paid: 500 } });
+    expect(await get(admin, 999_999)).toEqual({ status: 404, body: { success: false, error: "Order not found" } });
+    const stranger = await newUser(`stranger.${crypto.randomUUID()}@example.in`);
+    expect(await get(stranger, order.id)).toEqual({ status: 404, body: { success: false, error: "Order not found" } });
   });
 });

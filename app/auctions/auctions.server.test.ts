@@ -16,9 +16,10 @@ const sample = {
   seller: { name: "Godavari Pulasa" },
 };
 
-/** A stand-in for the AUCTION service binding. */
+/** A stand-in for the AUCTION service binding (as the env names it, and as Deps carries it). */
 function binding(answer: () => Response | Promise<Response>) {
-  return { AUCTION: { fetch: vi.fn(async () => answer()) } as unknown as Fetcher };
+  const service = { fetch: vi.fn(async () => answer()) } as unknown as Fetcher;
+  return { AUCTION: service, auctionService: service };
 }
 
 describe("fetchAuctions (the auction list through the service binding)", () => {

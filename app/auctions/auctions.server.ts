@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Deps } from "~/deps";
 import type { Auction, AuctionView } from "./auction";
 
 const auctionShape = z.object({
@@ -22,11 +23,18 @@ const listSchema = z.union([
 
 export class AuctionServiceError extends Error {}
 
+/** The auction Worker, or the fallback error when this Worker has no binding to it. */
+function auctionService(deps: Pick<Deps, "auctionService">, fallbackError: string): Fetcher {
+  if (!deps.auctionService) throw new AuctionServiceError(fallbackError);
+  return deps.auctionService;
+}
+
 /** Reads the auction list from the auction Worker through the service binding. */
-export async function fetchAuctions(env: { AUCTION: Fetcher }, fallbackError: string): Promise<Auction[]> {
+export async function fetchAuctions(deps: Pick<Deps, "auctionService">, fallbackError: string): Promise<Auction[]> {
+  const service = auctionService(deps, fallbackError);
   let body: unknown;
   try {
-    const response = await env.AUCTION.fetch("https://auction.internal/api/auction", { headers: { Accept: "application/json" } });
+    const response = await service.fetch("https://auction.internal/api/auction", { headers: { Accept: "application/json" } });
     body = await response.json();
   } catch (error) {
     console.error("auction service unreachable", error);
@@ -75,15 +83,16 @@ const viewSchema = z.object({
 });
 
 /**
- * The auction as its Durable Object holds it, seen by the visitor: the visitor's own cookie is passed on so
- * the auction Worker authenticates them itself (nothing else identifies them).
+ * The auction as its Durable Object holds it, seen by the visitor: the visitor's own cookie header is passed
+ * on so the auction Worker authenticates them itself (nothing else identifies them).
  */
-export async function fetchAuctionView(env: { AUCTION: Fetcher }, id: number, request: Request, fallbackError: string): Promise<AuctionView | null> {
+export async function fetchAuctionView(deps: Pick<Deps, "auctionService">, id: number, cookie: string, fallbackError: string): Promise<AuctionView | null> {
+  const service = auctionService(deps, fallbackError);
   let response: Response;
   let body: unknown;
   try {
-    response = await env.AUCTION.fetch(`https://auction.internal/api/auction/${id}`, {
-      headers: { Accept: "application/json", Cookie: request.headers.get("Cookie") ?? "" },
+    response = await service.fetch(`https://auction.internal/api/auction/${id}`, {
+      headers: { Accept: "application/json", Cookie: cookie },
     });
     body = await response.json();
   } catch (error) {
@@ -96,17 +105,17 @@ export async function fetchAuctionView(env: { AUCTION: Fetcher }, id: number, re
   return parsed.data.auction;
 }
 
-/** Places a bid from the plain form through the auction Worker, as the signed-in visitor (their cookie). */
+/** Places a bid from the plain form through the auction Worker, as the signed-in visitor (their cookie header). */
 export async function postBid(
-  env: { AUCTION: Fetcher },
-  request: Request,
+  deps: Pick<Deps, "auctionService">,
+  cookie: string,
   bid: { auctionId: number; amount: string; maxAmount: string },
   fallbackError: string,
 ): Promise<{ ok: boolean; text: string }> {
   try {
-    const response = await env.AUCTION.fetch("https://auction.internal/api/bids", {
+    const response = await auctionService(deps, fallbackError).fetch("https://auction.internal/api/bids", {
       method: "POST",
-      headers: { "Content-Type": "application/json", Cookie: request.headers.get("Cookie") ?? "" },
+      headers: { "Content-Type": "application/json", Cookie: cookie },
       body: JSON.stringify({ auction_id: bid.auctionId, amount: bid.amount, max_amount: bid.maxAmount }),
     });
     const body = (await response.json()) as { success?: boolean; message?: string; error?: string };

@@ -1,20 +1,16 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppConfig } from "~/config.server";
-import type { Db } from "~/db/client.server";
 import { cartItems, signups, users, type User } from "~/db/schema";
+import type { Deps } from "~/deps";
 import { accountMessages } from "~/i18n/account.messages";
 import { ConflictError, InvalidInputError, NotFoundError, TooManyRequestsError, UnauthorizedError } from "~/lib/errors";
-import { codeMail, sendMail } from "~/mail/mail.server";
+import { codeMail } from "~/mail/mail.server";
 import { hashPassword, randomCode, randomToken, safeEqual, sha256, verifyPassword } from "./crypto.server";
 import { CODE_LIFETIME_MS, codeUnusableReason, resendWaitSeconds } from "./otp-rules";
 import { LIMITS, throttle } from "./rate-limit.server";
 import type { signupSchema } from "./schemas";
 import { createSession, deleteSession } from "./session.server";
-
-export type AuthDeps = { db: Db; config: AppConfig; env: { DB: D1Database }; client: string; now?: () => number };
-
-const nowOf = (deps: AuthDeps) => deps.now?.() ?? Date.now();
 
 /** The fields a user may see about themselves (never the password hash or internal fields). */
 export function publicUser(user: User) {
@@ -31,8 +27,8 @@ export function publicUser(user: User) {
 }
 
 /** A verified account (unverified rows left by the first version of the store never count as accounts). */
-async function findAccount(db: Db, email: string) {
-  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+async function findAccount(deps: Pick<Deps, "db">, email: string) {
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
   return user?.emailVerifiedAt ? user : null;
 }
 
@@ -40,11 +36,11 @@ async function codeHash(config: AppConfig, signupToken: string, code: string) {
   return sha256(`${config.sessionSecret}:${signupToken}:${code}`);
 }
 
-async function mailCode(deps: AuthDeps, signup: { email: string; name: string }, code: string) {
-  await sendMail(deps.env, deps.config, codeMail(deps.config, signup.email, signup.name, code));
+async function mailCode(deps: Pick<Deps, "config" | "mailer">, signup: { email: string; name: string }, code: string) {
+  await deps.mailer.send(codeMail(deps.config, signup.email, signup.name, code));
 }
 
-async function findSignup(deps: AuthDeps, token: string) {
+async function findSignup(deps: Pick<Deps, "db">, token: string) {
   const [row] = await deps.db.select().from(signups).where(eq(signups.tokenHash, await sha256(token))).limit(1);
   return row ?? null;
 }
@@ -54,12 +50,12 @@ async function findSignup(deps: AuthDeps, token: string) {
  * the address. Returns the sign-up's token, which only this browser (cookie) or API client (temporary token)
  * holds; the account exists only once the code is entered with it.
  */
-export async function register(deps: AuthDeps, input: z.infer<typeof signupSchema>): Promise<{ token: string; email: string; name: string }> {
-  await throttle(deps.db, `register:ip:${deps.client}`, LIMITS.registerPerClient);
+export async function register(deps: Pick<Deps, "db" | "config" | "mailer" | "client" | "now">, input: z.infer<typeof signupSchema>): Promise<{ token: string; email: string; name: string }> {
+  await throttle(deps, `register:ip:${deps.client}`, LIMITS.registerPerClient);
   // Each sign-up mails a code: a cap per address keeps anyone from flooding someone's inbox.
-  await throttle(deps.db, `register:email:${input.email}`, LIMITS.registerPerEmail);
-  if (await findAccount(deps.db, input.email)) throw new ConflictError(accountMessages.emailTaken);
-  const now = nowOf(deps);
+  await throttle(deps, `register:email:${input.email}`, LIMITS.registerPerEmail);
+  if (await findAccount(deps, input.email)) throw new ConflictError(accountMessages.emailTaken);
+  const now = deps.now();
   const token = randomToken();
   const code = randomCode();
   await deps.db.insert(signups).values({
@@ -84,14 +80,14 @@ export type LoginResult = { user: User; token: string };
  * apply to a browser that has signed in to this account before (`knownAccount`), so strangers cannot lock the
  * owner out.
  */
-export async function login(deps: AuthDeps, email: string, password: string, options: { knownAccountIds?: number[] } = {}): Promise<LoginResult> {
-  await throttle(deps.db, `login:ip:${deps.client}`, LIMITS.loginPerClient);
-  await throttle(deps.db, `login:email-ip:${email}:${deps.client}`, LIMITS.loginPerEmailAndClient);
-  const user = await findAccount(deps.db, email);
-  if (!user || !options.knownAccountIds?.includes(user.id)) await throttle(deps.db, `login:email:${email}`, LIMITS.loginPerEmail);
+export async function login(deps: Pick<Deps, "db" | "client" | "now">, email: string, password: string, options: { knownAccountIds?: number[] } = {}): Promise<LoginResult> {
+  await throttle(deps, `login:ip:${deps.client}`, LIMITS.loginPerClient);
+  await throttle(deps, `login:email-ip:${email}:${deps.client}`, LIMITS.loginPerEmailAndClient);
+  const user = await findAccount(deps, email);
+  if (!user || !options.knownAccountIds?.includes(user.id)) await throttle(deps, `login:email:${email}`, LIMITS.loginPerEmail);
   const ok = await verifyPassword(password, user?.passwordHash ?? null);
   if (!user || !ok) throw new UnauthorizedError(accountMessages.badCredentials);
-  return { user, token: await createSession(deps.db, user.id) };
+  return { user, token: await createSession(deps, user.id) };
 }
 
 /**
@@ -99,10 +95,10 @@ export async function login(deps: AuthDeps, email: string, password: string, opt
  * before the comparison, so concurrent guesses cannot exceed the limit. On success the account is created (or
  * an unverified row of the first version is replaced) and signed in.
  */
-export async function verifyEmail(deps: AuthDeps, signupToken: string | null, email: string, code: string): Promise<{ user: User; token: string }> {
-  await throttle(deps.db, `code:ip:${deps.client}`, LIMITS.codePerClient);
+export async function verifyEmail(deps: Pick<Deps, "db" | "config" | "client" | "now">, signupToken: string | null, email: string, code: string): Promise<{ user: User; token: string }> {
+  await throttle(deps, `code:ip:${deps.client}`, LIMITS.codePerClient);
   const m = accountMessages;
-  const now = nowOf(deps);
+  const now = deps.now();
   if (!signupToken) throw new InvalidInputError(m.noSignupHere);
   const [counted] = await deps.db
     .update(signups)
@@ -110,7 +106,7 @@ export async function verifyEmail(deps: AuthDeps, signupToken: string | null, em
     .where(and(eq(signups.tokenHash, await sha256(signupToken)), eq(signups.email, email)))
     .returning();
   if (!counted) {
-    if (await findAccount(deps.db, email)) throw new ConflictError(m.alreadyVerified);
+    if (await findAccount(deps, email)) throw new ConflictError(m.alreadyVerified);
     throw new InvalidInputError(m.noSignupHere);
   }
   const unusable = codeUnusableReason({ expiresAt: counted.expiresAt, failedAttempts: counted.tries - 1, sentAt: counted.sentAt }, now);
@@ -130,19 +126,19 @@ export async function verifyEmail(deps: AuthDeps, signupToken: string | null, em
   if (!user) throw new ConflictError(m.alreadyVerified);
   // Other sign-ups for the address can no longer become anything.
   await deps.db.delete(signups).where(eq(signups.email, signup.email));
-  return { user, token: await createSession(deps.db, user.id) };
+  return { user, token: await createSession(deps, user.id) };
 }
 
 /** Mails a new code for this browser's sign-up, at most once per 300 s. */
-export async function resendCode(deps: AuthDeps, signupToken: string | null, email: string): Promise<void> {
-  await throttle(deps.db, `resend:ip:${deps.client}`, LIMITS.resendPerClient);
+export async function resendCode(deps: Pick<Deps, "db" | "config" | "mailer" | "client" | "now">, signupToken: string | null, email: string): Promise<void> {
+  await throttle(deps, `resend:ip:${deps.client}`, LIMITS.resendPerClient);
   const m = accountMessages;
   const signup = signupToken ? await findSignup(deps, signupToken) : null;
   if (!signup || signup.email !== email) {
-    if (await findAccount(deps.db, email)) throw new ConflictError(m.alreadyVerified);
+    if (await findAccount(deps, email)) throw new ConflictError(m.alreadyVerified);
     throw new NotFoundError(m.noSignupHere);
   }
-  const now = nowOf(deps);
+  const now = deps.now();
   const wait = resendWaitSeconds(signup, now);
   if (wait > 0) throw new TooManyRequestsError(m.resendWait, wait);
   const code = randomCode();
@@ -157,10 +153,10 @@ export async function resendCode(deps: AuthDeps, signupToken: string | null, ema
 }
 
 /** Seconds before this browser's sign-up may be sent another code; null when this browser has no sign-up for `email`. */
-export async function signupResendWait(deps: AuthDeps, signupToken: string | null, email: string): Promise<number | null> {
+export async function signupResendWait(deps: Pick<Deps, "db" | "now">, signupToken: string | null, email: string): Promise<number | null> {
   const signup = signupToken ? await findSignup(deps, signupToken) : null;
   if (!signup || signup.email !== email) return null;
-  return resendWaitSeconds(signup, nowOf(deps));
+  return resendWaitSeconds(signup, deps.now());
 }
 
 /**
@@ -168,9 +164,9 @@ export async function signupResendWait(deps: AuthDeps, signupToken: string | nul
  * vouching for an address that was never verified here discards any password set before: only the inbox's
  * owner may decide it, and Google has just shown who that is.
  */
-export async function loginWithGoogle(deps: AuthDeps, identity: { sub: string; email: string; name: string }) {
+export async function loginWithGoogle(deps: Pick<Deps, "db" | "now">, identity: { sub: string; email: string; name: string }) {
   const email = identity.email.trim().toLowerCase();
-  const now = nowOf(deps);
+  const now = deps.now();
   const [bySub] = await deps.db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
   const [byEmail] = bySub ? [bySub] : await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
   let user: User;
@@ -189,20 +185,20 @@ export async function loginWithGoogle(deps: AuthDeps, identity: { sub: string; e
     [user] = await deps.db.insert(users).values({ name: identity.name || email, email, googleSub: identity.sub, emailVerifiedAt: now }).returning();
   }
   await deps.db.delete(signups).where(eq(signups.email, user.email));
-  return { user, token: await createSession(deps.db, user.id) };
+  return { user, token: await createSession(deps, user.id) };
 }
 
 /** Ends the session on the server and empties the user's cart. */
-export async function logout(deps: Pick<AuthDeps, "db">, token: string, userId: number) {
-  await deleteSession(deps.db, token);
+export async function logout(deps: Pick<Deps, "db">, token: string, userId: number) {
+  await deleteSession(deps, token);
   await deps.db.delete(cartItems).where(eq(cartItems.userId, userId));
 }
 
-export async function emailExists(db: Db, email: string): Promise<boolean> {
-  return (await findAccount(db, email)) !== null;
+export async function emailExists(deps: Pick<Deps, "db">, email: string): Promise<boolean> {
+  return (await findAccount(deps, email)) !== null;
 }
 
 /** Sign-ups whose code can no longer be used (expired, with no resend possible to revive them after a day). */
-export function purgeDeadSignups(db: Db, now = Date.now()) {
-  return db.delete(signups).where(lt(signups.expiresAt, now - 24 * 60 * 60_000));
+export function purgeDeadSignups(deps: Pick<Deps, "db" | "now">, now = deps.now()) {
+  return deps.db.delete(signups).where(lt(signups.expiresAt, now - 24 * 60 * 60_000));
 }

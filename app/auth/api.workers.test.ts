@@ -4,8 +4,7 @@ import { signIdToken, testKeyPair } from "./google-id-token.fixtures";
 import { chunkedUpload, jsonOfSize } from "../../tests/setup/chunked-body";
 import { loadContext } from "../../tests/setup/load-context";
 import { login } from "./accounts.server";
-import { handleAuthApi } from "./api.server";
-import { authDeps } from "./current-user.server";
+import { loader as authApi } from "~/routes/api.auth.$";
 import { MAX_JSON_BYTES } from "~/web/body-limit.server";
 
 let ipCounter = 0;
@@ -21,7 +20,7 @@ async function call(method: string, path: string, body?: unknown, options: { tok
     headers,
     body: options.raw ?? (body === undefined ? undefined : JSON.stringify(body)),
   });
-  const res = await handleAuthApi(request, await loadContext(request, options.ctx), path);
+  const res = await authApi({ request, context: await loadContext(request, options.ctx), params: { "*": path } });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, any> };
 }
 
@@ -82,7 +81,7 @@ describe("register", () => {
     expect((await signup("short@example.in", { password: "1234567" })).body.error).toBe("Password must be at least 8 characters");
     expect((await signup("phone@example.in", { phone: "12345" })).body.error).toBe("Phone number must be exactly 10 digits");
     const plainRequest = new Request("https://store.test/api/auth/login", { method: "POST", body: "email=a" });
-    const plain = await handleAuthApi(plainRequest, await loadContext(plainRequest), "login");
+    const plain = await authApi({ request: plainRequest, context: await loadContext(plainRequest), params: { "*": "login" } });
     expect(plain.status).toBe(400);
   });
 });
@@ -251,7 +250,7 @@ describe("login, tokens and logout", () => {
     expect((await call("POST", "login", { email: "owner@example.in", password: "godavari-2026" })).status).toBe(429);
     // …but the owner's own browser is still let in.
     const request = new Request("https://store.test/login", { headers: { "CF-Connecting-IP": "192.0.2.250" } });
-    const result = await login(authDeps(await loadContext(request)), "owner@example.in", "godavari-2026", { knownAccountIds: [user!.id] });
+    const result = await login((await loadContext(request)).deps, "owner@example.in", "godavari-2026", { knownAccountIds: [user!.id] });
     expect(result.user.id).toBe(user!.id);
     // 70 password hashes (PBKDF2, 100,000 rounds each) take a few seconds on a busy machine.
   }, 30_000);
@@ -305,9 +304,12 @@ describe("check-user and google", () => {
     keys.mockRestore();
   });
 
-  it("answers unknown endpoints with 404", async () => {
-    expect((await call("GET", "nothing")).status).toBe(404);
-    expect((await call("DELETE", "login")).status).toBe(404);
+  it("answers an unknown endpoint 404, and a known one asked with another method 405 with Allow", async () => {
+    expect(await call("GET", "nothing")).toMatchObject({ status: 404, body: { success: false, error: "Not found" } });
+    const wrongMethod = await call("DELETE", "login");
+    expect(wrongMethod).toMatchObject({ status: 405, body: { success: false, error: "Method not allowed" } });
+    expect(wrongMethod.headers.get("Allow")).toBe("POST");
+    expect((await call("GET", "login")).status).toBe(405);
   });
 });
 
@@ -315,7 +317,7 @@ describe("body limit (chunked, no Content-Length)", () => {
   function register(body: string) {
     const upload = chunkedUpload("https://store.test/api/auth/register", { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.0.9.${++ipCounter}` }, body });
     const response = (async () => {
-      const res = await handleAuthApi(upload.request, await loadContext(upload.request), "register");
+      const res = await authApi({ request: upload.request, context: await loadContext(upload.request), params: { "*": "register" } });
       return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, any> };
     })();
     return { response, sent: upload.sent };

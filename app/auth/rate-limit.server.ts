@@ -1,6 +1,6 @@
 import { lt, sql } from "drizzle-orm";
-import type { Db } from "../db/client.server";
 import { rateLimits } from "../db/schema";
+import type { Deps } from "../deps";
 import { TooManyRequestsError } from "../lib/errors";
 
 export type Limit = { limit: number; windowMs: number };
@@ -24,14 +24,14 @@ export const LIMITS = {
 export const TOO_MANY = "Too many attempts. Please wait a moment and try again.";
 
 /** Rows of windows that ended long ago (the cron purge). */
-export function purgeOldRateLimits(db: Db, now = Date.now()) {
-  return db.delete(rateLimits).where(lt(rateLimits.windowStart, now - 24 * 60 * 60_000));
+export function purgeOldRateLimits(deps: Pick<Deps, "db" | "now">, now = deps.now()) {
+  return deps.db.delete(rateLimits).where(lt(rateLimits.windowStart, now - 24 * 60 * 60_000));
 }
 
 /** Counts one hit; throws TooManyRequestsError (429 with Retry-After) once the window's limit is passed. */
-export async function throttle(db: Db, key: string, { limit, windowMs }: Limit, now = Date.now()) {
+export async function throttle(deps: Pick<Deps, "db" | "now">, key: string, { limit, windowMs }: Limit, now = deps.now()) {
   const windowStart = now - (now % windowMs);
-  const [row] = await db
+  const [row] = await deps.db
     .insert(rateLimits)
     .values({ key, count: 1, windowStart })
     .onConflictDoUpdate({
@@ -43,9 +43,4 @@ export async function throttle(db: Db, key: string, { limit, windowMs }: Limit, 
     })
     .returning({ count: rateLimits.count });
   if (row.count > limit) throw new TooManyRequestsError(TOO_MANY, (windowStart + windowMs - now) / 1000);
-}
-
-/** The client's address as Cloudflare reports it. */
-export function clientAddress(request: Request): string {
-  return request.headers.get("CF-Connecting-IP") ?? "local";
 }

@@ -2,7 +2,7 @@ import { and, eq, gt, isNotNull, lt, sql } from "drizzle-orm";
 import type { AppConfig } from "../config.server";
 import type { Db } from "../db/client.server";
 import { sessions, users, type User } from "../db/schema";
-import { appCookies } from "../web/cookies.server";
+import type { Deps } from "../deps";
 import { randomToken, sha256, signJwt, verifyJwt } from "./crypto.server";
 
 export const SESSION_TTL_MS = 24 * 60 * 60_000;
@@ -10,9 +10,9 @@ export const SESSION_TTL_MS = 24 * 60 * 60_000;
 export const SIGNUP_TTL_MS = 60 * 60_000;
 
 
-export async function createSession(db: Db, userId: number, now = Date.now()): Promise<string> {
+export async function createSession(deps: Pick<Deps, "db" | "now">, userId: number, now = deps.now()): Promise<string> {
   const token = randomToken();
-  await db.insert(sessions).values({
+  await deps.db.insert(sessions).values({
     id: await sha256(token),
     userId,
     purpose: "session",
@@ -21,8 +21,8 @@ export async function createSession(db: Db, userId: number, now = Date.now()): P
   return token;
 }
 
-function sessionUserQuery(db: Db) {
-  return db
+function sessionUserQuery(deps: Pick<Deps, "db">) {
+  return deps.db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -35,36 +35,22 @@ function sessionUserQuery(db: Db) {
 const sessionUserQueries = new WeakMap<Db, ReturnType<typeof sessionUserQuery>>();
 
 /** The verified user behind a live session token, or null. */
-export async function findSessionUser(db: Db, token: string, now = Date.now()): Promise<User | null> {
-  let query = sessionUserQueries.get(db);
+export async function findSessionUser(deps: Pick<Deps, "db" | "now">, token: string, now = deps.now()): Promise<User | null> {
+  let query = sessionUserQueries.get(deps.db);
   if (!query) {
-    query = sessionUserQuery(db);
-    sessionUserQueries.set(db, query);
+    query = sessionUserQuery(deps);
+    sessionUserQueries.set(deps.db, query);
   }
   const row = await query.get({ id: await sha256(token), now });
   return row?.user ?? null;
 }
 
-export async function deleteSession(db: Db, token: string) {
-  await db.delete(sessions).where(eq(sessions.id, await sha256(token)));
+export async function deleteSession(deps: Pick<Deps, "db">, token: string) {
+  await deps.db.delete(sessions).where(eq(sessions.id, await sha256(token)));
 }
 
-export function purgeExpiredSessions(db: Db, now = Date.now()) {
-  return db.delete(sessions).where(lt(sessions.expiresAt, now));
-}
-
-/** The browser cookie holds only the session token, signed (declared with every other cookie). */
-export async function readSessionToken(request: Request, config: AppConfig): Promise<string | null> {
-  const value: unknown = await appCookies(config).session.parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value.length > 0 && value.length <= 100 ? value : null;
-}
-
-export function commitSessionCookie(config: AppConfig, token: string) {
-  return appCookies(config).session.serialize(token);
-}
-
-export function clearSessionCookie(config: AppConfig) {
-  return appCookies(config).session.serialize("", { maxAge: 0 });
+export function purgeExpiredSessions(deps: Pick<Deps, "db" | "now">, now = deps.now()) {
+  return deps.db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
 /** API tokens: an HS256 JWT naming the server-side session, so logging out makes the token fail. */
@@ -94,9 +80,4 @@ export async function readSignupToken(config: AppConfig, jwt: string | null): Pr
   const claims = await verifyJwt(jwt, config.sessionSecret);
   if (!claims || claims.typ !== "signup" || typeof claims.sup !== "string" || typeof claims.exp !== "number") return null;
   return claims.exp * 1000 > Date.now() ? claims.sup : null;
-}
-
-export function bearerToken(request: Request): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get("Authorization") ?? "");
-  return match ? match[1] : null;
 }

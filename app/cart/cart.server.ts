@@ -1,11 +1,11 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
 import { cartItems, products } from "~/db/schema";
+import type { Deps } from "~/deps";
 import { MAX_LINE_QUANTITY } from "~/orders/rules";
 
 /** Number of items (sum of quantities) in a user's cart. */
-export async function cartCount(db: Db, userId: number): Promise<number> {
-  const [row] = await db
+export async function cartCount(deps: Pick<Deps, "db">, userId: number): Promise<number> {
+  const [row] = await deps.db
     .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)` })
     .from(cartItems)
     .where(eq(cartItems.userId, userId));
@@ -13,14 +13,14 @@ export async function cartCount(db: Db, userId: number): Promise<number> {
 }
 
 /** Adds one more of a product (a new line, or quantity + 1). Refuses unknown and sold-out products. */
-export async function addToCart(db: Db, userId: number, productId: number): Promise<{ name: string } | null> {
-  const [product] = await db
+export async function addToCart(deps: Pick<Deps, "db">, userId: number, productId: number): Promise<{ name: string } | null> {
+  const [product] = await deps.db
     .select({ name: products.name, stock: products.stock })
     .from(products)
     .where(eq(products.id, productId))
     .limit(1);
   if (!product || product.stock <= 0) return null;
-  await db
+  await deps.db
     .insert(cartItems)
     .values({ userId, productId, quantity: 1 })
     .onConflictDoUpdate({
@@ -34,8 +34,8 @@ export async function addToCart(db: Db, userId: number, productId: number): Prom
 export type CartLine = { productId: number; name: string; image: string; pricePaise: number; stock: number; quantity: number };
 
 /** The cart's lines with today's catalogue prices and stock, oldest line first. */
-export async function getCart(db: Db, userId: number): Promise<CartLine[]> {
-  return db
+export async function getCart(deps: Pick<Deps, "db">, userId: number): Promise<CartLine[]> {
+  return deps.db
     .select({
       productId: cartItems.productId,
       name: products.name,
@@ -56,21 +56,21 @@ export type QuantityResult = { kind: "updated"; quantity: number } | { kind: "re
  * Sets a line's quantity (spec: 0 or less removes it), never above the product's stock: one conditional
  * statement, so a concurrent stock change cannot slip a quantity past it.
  */
-export async function setCartQuantity(db: Db, userId: number, productId: number, quantity: number): Promise<QuantityResult> {
+export async function setCartQuantity(deps: Pick<Deps, "db">, userId: number, productId: number, quantity: number): Promise<QuantityResult> {
   const where = and(eq(cartItems.userId, userId), eq(cartItems.productId, productId));
   if (quantity <= 0) {
-    const removed = await db.delete(cartItems).where(where).returning({ productId: cartItems.productId });
+    const removed = await deps.db.delete(cartItems).where(where).returning({ productId: cartItems.productId });
     return removed.length ? { kind: "removed" } : { kind: "missing" };
   }
   // An order takes at most MAX_LINE_QUANTITY kg of one fish, so the cart never offers more.
   const stock = sql`min(${MAX_LINE_QUANTITY}, (select ${products.stock} from ${products} where ${products.id} = ${productId}))`;
-  const updated = await db
+  const updated = await deps.db
     .update(cartItems)
     .set({ quantity: sql`min(${quantity}, ${stock})` })
     .where(and(where, sql`${stock} >= 1`))
     .returning({ quantity: cartItems.quantity });
   if (!updated.length) {
-    const [line] = await db.select({ q: cartItems.quantity }).from(cartItems).where(where).limit(1);
+    const [line] = await deps.db.select({ q: cartItems.quantity }).from(cartItems).where(where).limit(1);
     return line ? { kind: "capped", quantity: line.q, stock: 0 } : { kind: "missing" };
   }
   const q = updated[0].quantity;
@@ -78,27 +78,27 @@ export async function setCartQuantity(db: Db, userId: number, productId: number,
 }
 
 /** Adds `delta` (±1) to a line: the − and + buttons. */
-export async function stepCartQuantity(db: Db, userId: number, productId: number, delta: 1 | -1): Promise<QuantityResult> {
-  const [line] = await db
+export async function stepCartQuantity(deps: Pick<Deps, "db">, userId: number, productId: number, delta: 1 | -1): Promise<QuantityResult> {
+  const [line] = await deps.db
     .select({ q: cartItems.quantity })
     .from(cartItems)
     .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
     .limit(1);
   if (!line) return { kind: "missing" };
-  return setCartQuantity(db, userId, productId, line.q + delta);
+  return setCartQuantity(deps, userId, productId, line.q + delta);
 }
 
-export async function removeFromCart(db: Db, userId: number, productId: number): Promise<boolean> {
-  return (await setCartQuantity(db, userId, productId, 0)).kind === "removed";
+export async function removeFromCart(deps: Pick<Deps, "db">, userId: number, productId: number): Promise<boolean> {
+  return (await setCartQuantity(deps, userId, productId, 0)).kind === "removed";
 }
 
-export async function clearCart(db: Db, userId: number): Promise<void> {
-  await db.delete(cartItems).where(eq(cartItems.userId, userId));
+export async function clearCart(deps: Pick<Deps, "db">, userId: number): Promise<void> {
+  await deps.db.delete(cartItems).where(eq(cartItems.userId, userId));
 }
 
 /** The floating summary's data: count, first two lines, how many more, the total. Null when closed or empty. */
-export async function cartPreview(db: Db, userId: number) {
-  const lines = await getCart(db, userId);
+export async function cartPreview(deps: Pick<Deps, "db">, userId: number) {
+  const lines = await getCart(deps, userId);
   const items = lines.reduce((n, l) => n + l.quantity, 0);
   return {
     items,

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { addToCart, cartCount, cartPreview, clearCart, getCart, setCartQuantity, stepCartQuantity } from "./cart.server";
 
-const db = getDb(env);
+const deps = { db: getDb(env) };
 let userId = 0;
 
 beforeAll(async () => {
@@ -17,59 +17,59 @@ beforeAll(async () => {
 
 describe("the server-side cart", () => {
   it("adds a product as a new line, then raises its quantity", async () => {
-    expect(await addToCart(db, userId, 1)).toEqual({ name: "Fresh Pulasa Fish" });
-    expect(await addToCart(db, userId, 1)).toEqual({ name: "Fresh Pulasa Fish" });
-    expect(await cartCount(db, userId)).toBe(2);
+    expect(await addToCart(deps, userId, 1)).toEqual({ name: "Fresh Pulasa Fish" });
+    expect(await addToCart(deps, userId, 1)).toEqual({ name: "Fresh Pulasa Fish" });
+    expect(await cartCount(deps, userId)).toBe(2);
   });
 
   it("refuses a sold-out product and an unknown one, changing nothing", async () => {
-    expect(await addToCart(db, userId, 2)).toBeNull();
-    expect(await addToCart(db, userId, 99)).toBeNull();
-    expect(await cartCount(db, userId)).toBe(2);
+    expect(await addToCart(deps, userId, 2)).toBeNull();
+    expect(await addToCart(deps, userId, 99)).toBeNull();
+    expect(await cartCount(deps, userId)).toBe(2);
   });
 
   it("counts 0 for a user with no cart", async () => {
-    expect(await cartCount(db, userId + 1000)).toBe(0);
+    expect(await cartCount(deps, userId + 1000)).toBe(0);
   });
 });
 
 describe("cart rules", () => {
   it("never goes above the stock: +, a set quantity and many adds at once are all capped", async () => {
-    await clearCart(db, userId);
-    await addToCart(db, userId, 1);
-    expect(await setCartQuantity(db, userId, 1, 9)).toEqual({ kind: "capped", quantity: 5, stock: 5 });
-    expect(await stepCartQuantity(db, userId, 1, 1)).toMatchObject({ kind: "capped", quantity: 5 });
-    await Promise.all(Array.from({ length: 10 }, () => addToCart(db, userId, 1)));
-    expect(await cartCount(db, userId)).toBe(5);
+    await clearCart(deps, userId);
+    await addToCart(deps, userId, 1);
+    expect(await setCartQuantity(deps, userId, 1, 9)).toEqual({ kind: "capped", quantity: 5, stock: 5 });
+    expect(await stepCartQuantity(deps, userId, 1, 1)).toMatchObject({ kind: "capped", quantity: 5 });
+    await Promise.all(Array.from({ length: 10 }, () => addToCart(deps, userId, 1)));
+    expect(await cartCount(deps, userId)).toBe(5);
   });
 
   it("never above the most one order may take of a fish (50 kg), whatever the stock", async () => {
     await env.DB.prepare("UPDATE products SET stock = 500 WHERE id = 1").run();
-    await clearCart(db, userId);
-    await addToCart(db, userId, 1);
-    expect(await setCartQuantity(db, userId, 1, 80)).toMatchObject({ kind: "capped", quantity: 50 });
-    await addToCart(db, userId, 1);
-    expect(await cartCount(db, userId)).toBe(50);
+    await clearCart(deps, userId);
+    await addToCart(deps, userId, 1);
+    expect(await setCartQuantity(deps, userId, 1, 80)).toMatchObject({ kind: "capped", quantity: 50 });
+    await addToCart(deps, userId, 1);
+    expect(await cartCount(deps, userId)).toBe(50);
     await env.DB.prepare("UPDATE products SET stock = 5 WHERE id = 1").run();
   });
 
   it("− to 0 removes the line, as does a negative quantity; Remove and Clear empty it", async () => {
-    await clearCart(db, userId);
-    await addToCart(db, userId, 1);
-    expect(await stepCartQuantity(db, userId, 1, -1)).toEqual({ kind: "removed" });
-    expect(await getCart(db, userId)).toEqual([]);
-    await addToCart(db, userId, 1);
-    expect(await setCartQuantity(db, userId, 1, -3)).toEqual({ kind: "removed" });
-    expect(await setCartQuantity(db, userId, 1, 2)).toEqual({ kind: "missing" });
-    await addToCart(db, userId, 1);
-    await clearCart(db, userId);
-    expect(await cartCount(db, userId)).toBe(0);
+    await clearCart(deps, userId);
+    await addToCart(deps, userId, 1);
+    expect(await stepCartQuantity(deps, userId, 1, -1)).toEqual({ kind: "removed" });
+    expect(await getCart(deps, userId)).toEqual([]);
+    await addToCart(deps, userId, 1);
+    expect(await setCartQuantity(deps, userId, 1, -3)).toEqual({ kind: "removed" });
+    expect(await setCartQuantity(deps, userId, 1, 2)).toEqual({ kind: "missing" });
+    await addToCart(deps, userId, 1);
+    await clearCart(deps, userId);
+    expect(await cartCount(deps, userId)).toBe(0);
   });
 
   it("previews the first two lines, how many more, and the total", async () => {
-    await clearCart(db, userId);
-    await addToCart(db, userId, 1);
-    await addToCart(db, userId, 1);
-    expect(await cartPreview(db, userId)).toEqual({ items: 2, lines: [{ name: "Fresh Pulasa Fish", quantity: 2 }], more: 0, totalPaise: 5_000_000 });
+    await clearCart(deps, userId);
+    await addToCart(deps, userId, 1);
+    await addToCart(deps, userId, 1);
+    expect(await cartPreview(deps, userId)).toEqual({ items: 2, lines: [{ name: "Fresh Pulasa Fish", quantity: 2 }], more: 0, totalPaise: 5_000_000 });
   });
 });

@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
 import { products } from "~/db/schema";
+import type { Deps } from "~/deps";
 
 /** What a product card needs; the price stays in integer paise until it is displayed. */
 export type ProductCardData = {
@@ -13,8 +13,8 @@ export type ProductCardData = {
   category: string;
 };
 
-export async function listProducts(env: { DB: D1Database }): Promise<ProductCardData[]> {
-  return getDb(env)
+export async function listProducts(deps: Pick<Deps, "db">): Promise<ProductCardData[]> {
+  return deps.db
     .select({
       id: products.id,
       name: products.name,

@@ -1,11 +1,11 @@
 /**
- * Typed domain errors. Domain code throws them; `toJsonError` (the JSON API) and the page actions map them
- * to HTTP in one place. Their messages are safe to show: internals never go into them.
+ * Typed domain errors. Domain code throws them; the JSON API table (`jsonError` in app/web/api.server.ts) and
+ * the page actions map them to HTTP. Their messages are safe to show: internals never go into them.
  */
 export class DomainError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 503,
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
@@ -49,13 +49,16 @@ export class TooManyRequestsError extends DomainError {
   }
 }
 
-/** `{ success: false, error }` with the error's status; anything unexpected is logged and answered as 500. */
-export function toJsonError(error: unknown, fallback: string): Response {
-  if (error instanceof DomainError) {
-    const headers: Record<string, string> = { "Cache-Control": "no-store" };
-    if (error.retryAfterSeconds !== undefined) headers["Retry-After"] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
-    return Response.json({ success: false, error: error.message }, { status: error.status, headers });
+/** A known path asked with a method it does not answer; `allow` lists the ones it does. */
+export class MethodNotAllowedError extends DomainError {
+  constructor(readonly allow: string[]) {
+    super("Method not allowed", 405);
   }
-  console.error(error);
-  return Response.json({ success: false, error: fallback }, { status: 500, headers: { "Cache-Control": "no-store" } });
+}
+
+/** Something this deployment does not offer (a binding or a provider that is not configured). */
+export class UnavailableError extends DomainError {
+  constructor(message: string) {
+    super(message, 503);
+  }
 }

@@ -1,34 +1,40 @@
 import { desc } from "drizzle-orm";
-import type { AppConfig } from "~/config.server";
-import { getDb } from "~/db/client.server";
-import { mailOutbox } from "~/db/schema";
+import type { AppConfig } from "../config.server";
+import type { Db } from "../db/client.server";
+import { mailOutbox } from "../db/schema";
+import type { Deps, Mail, Mailer } from "../deps";
 
-export type Mail = { to: string; subject: string; body: string };
+export type { Mail } from "../deps";
 
-type MailEnv = { DB: D1Database; MAIL_API_URL?: string; MAIL_API_KEY?: string; MAIL_FROM?: string };
+/** The mail provider's secrets (a JSON POST with a Bearer key, the shape Resend-style providers accept). */
+export type MailEnv = { MAIL_API_URL?: string; MAIL_API_KEY?: string; MAIL_FROM?: string };
 
 /**
  * The one way mail leaves the store. In development every message goes to the outbox shown at /dev/mail and
- * to the log; in production to the HTTP mail provider configured by secrets (a JSON POST with a Bearer key,
- * the shape Resend-style providers accept).
+ * to the log; in production to the HTTP mail provider configured by secrets. (Relative imports: createDeps
+ * builds it, and vite.config.ts loads that without the `~` alias.)
  */
-export async function sendMail(env: MailEnv, config: AppConfig, mail: Mail): Promise<void> {
-  if (config.environment !== "production") {
-    await getDb(env).insert(mailOutbox).values(mail);
-    console.log(`[mail] to=${mail.to} subject=${JSON.stringify(mail.subject)}\n${mail.body}`);
-    return;
-  }
-  if (!env.MAIL_API_URL || !env.MAIL_API_KEY || !env.MAIL_FROM) throw new Error("Mail provider is not configured");
-  const response = await fetch(env.MAIL_API_URL, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${env.MAIL_API_KEY}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ from: env.MAIL_FROM, to: [mail.to], subject: mail.subject, text: mail.body }),
-  });
-  if (!response.ok) throw new Error(`Mail provider answered ${response.status}`);
+export function createMailer(db: Db, config: AppConfig, env: MailEnv): Mailer {
+  return {
+    async send(mail: Mail) {
+      if (config.environment !== "production") {
+        await db.insert(mailOutbox).values(mail);
+        console.log(`[mail] to=${mail.to} subject=${JSON.stringify(mail.subject)}\n${mail.body}`);
+        return;
+      }
+      if (!env.MAIL_API_URL || !env.MAIL_API_KEY || !env.MAIL_FROM) throw new Error("Mail provider is not configured");
+      const response = await fetch(env.MAIL_API_URL, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${env.MAIL_API_KEY}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ from: env.MAIL_FROM, to: [mail.to], subject: mail.subject, text: mail.body }),
+      });
+      if (!response.ok) throw new Error(`Mail provider answered ${response.status}`);
+    },
+  };
 }
 
-export async function listOutbox(env: { DB: D1Database }, limit = 50) {
-  return getDb(env).select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
+export async function listOutbox(deps: Pick<Deps, "db">, limit = 50) {
+  return deps.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
 }
 
 export function codeMail(config: AppConfig, to: string, name: string, code: string): Mail {

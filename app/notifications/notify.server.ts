@@ -1,8 +1,8 @@
-import type { AppConfig } from "~/config.server";
-import type { Db } from "~/db/client.server";
-import { notifications, users } from "~/db/schema";
 import { eq } from "drizzle-orm";
-import { sendMail } from "~/mail/mail.server";
+import { z } from "zod";
+import { notifications, orders, users } from "~/db/schema";
+import type { Deps } from "~/deps";
+import { InvalidInputError } from "~/lib/errors";
 
 export type NotificationInput = {
   userId: number;
@@ -15,15 +15,13 @@ export type NotificationInput = {
   auctionId?: number | null;
 };
 
-export type NotifyDeps = { db: Db; config: AppConfig; env: { DB: D1Database; MAIL_API_URL?: string; MAIL_API_KEY?: string; MAIL_FROM?: string } };
-
 /**
  * The one way a customer is told something: stored for the bell (in-app) and e-mailed through the mail
  * module. The in-app row is written first and always; `emailed` says whether the e-mail went out, so a
  * caller can say '(Notification failed to send)'. `email: false` stores it without mailing (rate-limited
  * notices such as repeated outbids).
  */
-export async function notify(deps: NotifyDeps, input: NotificationInput, options: { email?: boolean } = {}): Promise<{ id: number; emailed: boolean }> {
+export async function notify(deps: Pick<Deps, "db" | "config" | "mailer">, input: NotificationInput, options: { email?: boolean } = {}): Promise<{ id: number; emailed: boolean }> {
   const [row] = await deps.db
     .insert(notifications)
     .values({
@@ -44,11 +42,11 @@ export async function notify(deps: NotifyDeps, input: NotificationInput, options
  * The e-mail half of `notify`, for a notice already stored (one written in the same batch as what it tells
  * about). Never throws: false when it could not be sent; the stored notice stands either way.
  */
-export async function emailNotice(deps: NotifyDeps, notice: Pick<NotificationInput, "userId" | "title" | "message">): Promise<boolean> {
+export async function emailNotice(deps: Pick<Deps, "db" | "config" | "mailer">, notice: Pick<NotificationInput, "userId" | "title" | "message">): Promise<boolean> {
   try {
     const [user] = await deps.db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, notice.userId)).limit(1);
     if (!user) return false;
-    await sendMail(deps.env, deps.config, {
+    await deps.mailer.send({
       to: user.email,
       subject: `${notice.title} – ${deps.config.brand}`,
       body: [`Hello ${user.name},`, "", notice.message, "", `– ${deps.config.brand}`].join("\n"),
@@ -62,7 +60,7 @@ export async function emailNotice(deps: NotifyDeps, notice: Pick<NotificationInp
 
 /** A notice about one order, to the customer who placed it (linked to the order in the bell). */
 export function notifyCustomer(
-  deps: NotifyDeps,
+  deps: Pick<Deps, "db" | "config" | "mailer">,
   order: { id: number; userId: number; number: string },
   notice: Pick<NotificationInput, "type" | "title" | "message">,
   options: { email?: boolean } = {},
@@ -71,7 +69,29 @@ export function notifyCustomer(
 }
 
 /** A notice to every admin (money the store refunded on its own, say), in the bell and by e-mail. */
-export async function notifyAdmins(deps: NotifyDeps, notice: Omit<NotificationInput, "userId">) {
+export async function notifyAdmins(deps: Pick<Deps, "db" | "config" | "mailer">, notice: Omit<NotificationInput, "userId">) {
   const admins = await deps.db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true));
   for (const admin of admins) await notify(deps, { ...notice, userId: admin.id });
+}
+
+export const noteSchema = z.object({
+  userId: z.number().int().positive(),
+  type: z.string().trim().min(1).max(40).default("note"),
+  title: z.string().trim().min(1).max(120),
+  message: z.string().trim().min(1).max(1000),
+  orderId: z.number().int().positive().optional(),
+  orderNumber: z.string().max(20).optional(),
+});
+
+/** An admin's note to a customer, about one of their orders if it names one (another customer's order is refused). */
+export async function sendNote(deps: Pick<Deps, "db" | "config" | "mailer">, input: z.infer<typeof noteSchema>) {
+  const [customer] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).limit(1);
+  if (!customer) throw new InvalidInputError("Unknown user");
+  let orderNumber: string | null = null;
+  if (input.orderId !== undefined) {
+    const [order] = await deps.db.select({ number: orders.number, userId: orders.userId }).from(orders).where(eq(orders.id, input.orderId)).limit(1);
+    if (!order || order.userId !== input.userId) throw new InvalidInputError("Unknown order for this user");
+    orderNumber = order.number;
+  }
+  return notify(deps, { ...input, orderNumber });
 }

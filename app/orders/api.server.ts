@@ -1,35 +1,25 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { adminOrderRoutes } from "~/admin/api.server";
-import { requireApiUser } from "~/auth/guards.server";
+import { changeOrderStatus, listAdminOrders } from "~/admin/orders.server";
 import { getCart } from "~/cart/cart.server";
 import { orders, payments, type User } from "~/db/schema";
-import { ConflictError, InvalidInputError, NotFoundError, toJsonError } from "~/lib/errors";
+import type { Deps } from "~/deps";
+import { checkoutMessages } from "~/i18n/checkout.messages";
+import { payMessages } from "~/i18n/pay.messages";
+import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { startAdvancePayment, verifyAdvanceCallback } from "~/payments/advance.server";
 import { settlePayment } from "~/payments/ledger.server";
-import { checkoutMessages } from "~/i18n/checkout.messages";
 import { shippingSchema } from "./checkout-schema";
-import { paymentDeps } from "./checkout.server";
-import { orderJson, PayloadTooLargeError, readJson } from "./json.server";
-import { createShopOrder, getUserOrder, listUserOrders, OutOfStockError, type OrderView } from "./orders.server";
-import { payMessages } from "~/i18n/pay.messages";
+import { orderJson } from "./json.server";
+import { createShopOrder, getAnyOrder, getUserOrder, listUserOrders, OutOfStockError, type OrderView } from "./orders.server";
 
 /**
- * The orders JSON API (spec section 7) as one dispatch table: each entry is a method, a pattern for the
- * path after /api/orders/ and a handler. Other modules add their endpoints by exporting entries of the same
- * type and listing them in ORDERS_API below (the admin's GET /api/orders and PUT /api/orders/{id}/status).
+ * The steps of the orders JSON API (served by the table in app/routes/api.orders.$.ts), in the spec's
+ * shapes: plain inputs in, plain JSON-ready values out, typed errors for refusals.
  */
-export type OrdersApiRoute = {
-  method: "GET" | "POST" | "PUT";
-  pattern: RegExp;
-  handler: (request: Request, context: AppLoadContext, match: RegExpMatchArray) => Promise<Response>;
-};
-
-const ok = (body: Record<string, unknown>, status = 200) => Response.json({ success: true, ...body }, { status, headers: { "Cache-Control": "no-store" } });
 
 const str = z.union([z.string(), z.number()]).transform(String);
-const createSchema = z.object({
+export const createOrderSchema = z.object({
   products: z
     .array(z.object({ product_id: str.pipe(z.string().regex(/^\d{1,9}$/, "Unknown product")), quantity: z.number() }))
     .max(20)
@@ -43,9 +33,9 @@ const createSchema = z.object({
   zip: str.optional(),
 });
 
-async function createOrder(request: Request, context: AppLoadContext, user: User) {
+/** A pending order from the spec's body: lines from the body, or else the user's cart. */
+export async function createApiOrder(deps: Pick<Deps, "db" | "now">, user: User, body: z.infer<typeof createOrderSchema>) {
   if (user.isAdmin) throw new ConflictError("Admins have no cart");
-  const body = await readJson(request, createSchema);
   // The spec's client sends the phone with +91; the form's rules want the 10 digits.
   const phone = (body.phone ?? "").replace(/^\s*\+?91[\s-]*/, "").replace(/[\s-]/g, "");
   const shipping = shippingSchema.safeParse({ firstName: body.first_name, lastName: body.last_name, phone, address: body.address, city: body.city, state: body.state, zip: body.zip });
@@ -53,104 +43,97 @@ async function createOrder(request: Request, context: AppLoadContext, user: User
   // Prices and amounts always come from the catalogue; the client's names, prices and totals are ignored.
   const lines = body.products?.length
     ? body.products.map((p) => ({ productId: Number(p.product_id), quantity: p.quantity }))
-    : (await getCart(context.db, user.id)).map((l) => ({ productId: l.productId, quantity: l.quantity }));
+    : (await getCart(deps, user.id)).map((l) => ({ productId: l.productId, quantity: l.quantity }));
   try {
-    const order = await createShopOrder(context.db, { user, lines, shipping: shipping.data, now: Date.now() });
-    return ok({ order: orderJson(await getUserOrder(context.db, user.id, { id: order.id }, Date.now())) }, 201);
+    const order = await createShopOrder(deps, { user, lines, shipping: shipping.data, now: deps.now() });
+    return orderJson(await getUserOrder(deps, user.id, { id: order.id }, deps.now()));
   } catch (error) {
     if (error instanceof OutOfStockError) throw new ConflictError(checkoutMessages.checkout.outOfStock.replace("{name}", error.productName));
     throw error;
   }
 }
 
-const createPaymentSchema = z.object({
+export const createPaymentSchema = z.object({
   currency: z.string().default("INR"),
   order_number: z.string().max(40).optional(),
   order_id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/).transform(Number)]).optional(),
 });
 
-async function createRazorpayOrder(request: Request, context: AppLoadContext, user: User) {
-  const body = await readJson(request, createPaymentSchema);
+/** A gateway order for the advance of the named order, or of the user's newest unpaid one. */
+export async function startApiPayment(deps: Pick<Deps, "db" | "gateway" | "now">, user: User, body: z.infer<typeof createPaymentSchema>) {
   if (body.currency !== "INR") throw new InvalidInputError("Only INR is accepted");
   let order: OrderView;
   if (body.order_number !== undefined || body.order_id !== undefined) {
-    order = await getUserOrder(context.db, user.id, body.order_number !== undefined ? { number: body.order_number } : { id: body.order_id }, Date.now());
+    order = await getUserOrder(deps, user.id, body.order_number !== undefined ? { number: body.order_number } : { id: body.order_id }, deps.now());
   } else {
     // The spec's client asks before naming an order: its newest unpaid one.
-    const [latest] = await context.db
+    const [latest] = await deps.db
       .select({ id: orders.id })
       .from(orders)
       .where(and(eq(orders.userId, user.id), eq(orders.status, "payment_pending")))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(1);
     if (!latest) throw new ConflictError("Create the order first (POST /api/orders)");
-    order = await getUserOrder(context.db, user.id, { id: latest.id }, Date.now());
+    order = await getUserOrder(deps, user.id, { id: latest.id }, deps.now());
   }
   if (order.status !== "payment_pending") throw new ConflictError(payMessages.notPending);
-  const started = await startAdvancePayment(paymentDeps(context), order, new URL(request.url).origin);
-  return ok({ key_id: started.keyId, order: { id: started.gatewayOrderId, amount: started.amountPaise, currency: started.currency }, order_number: order.number });
+  const started = await startAdvancePayment(deps, order);
+  return { key_id: started.keyId, order: { id: started.gatewayOrderId, amount: started.amountPaise, currency: started.currency }, order_number: order.number };
 }
 
-const verifySchema = z.object({
+export const verifyPaymentSchema = z.object({
   razorpay_order_id: z.string().min(1).max(100),
   razorpay_payment_id: z.string().min(1).max(100),
   razorpay_signature: z.string().min(1).max(200),
 });
 
-async function verifyPayment(request: Request, context: AppLoadContext, user: User) {
-  const body = await readJson(request, verifySchema);
+/**
+ * Checkout's proof of payment, checked against the gateway order WE stored for one of the user's orders, then
+ * settled by the ledger. `refunded`: the payment was not owed (the order had moved on) and is refunded.
+ */
+export async function verifyApiPayment(deps: Deps, user: User, body: z.infer<typeof verifyPaymentSchema>) {
   const failed = new InvalidInputError(checkoutMessages.checkout.verifyFailed);
-  const [row] = await context.db.select({ orderId: payments.orderId }).from(payments).where(and(eq(payments.providerRef, body.razorpay_order_id), eq(payments.kind, "advance"))).limit(1);
+  const [row] = await deps.db.select({ orderId: payments.orderId }).from(payments).where(and(eq(payments.providerRef, body.razorpay_order_id), eq(payments.kind, "advance"))).limit(1);
   if (!row) throw failed;
   let order: OrderView;
   try {
-    order = await getUserOrder(context.db, user.id, { id: row.orderId }, Date.now());
+    order = await getUserOrder(deps, user.id, { id: row.orderId }, deps.now());
   } catch {
     throw failed;
   }
-  const deps = paymentDeps(context);
   const verified = await verifyAdvanceCallback(deps, order, { razorpayOrderId: body.razorpay_order_id, razorpayPaymentId: body.razorpay_payment_id, razorpaySignature: body.razorpay_signature });
   if (!verified) throw failed;
   const outcome = await settlePayment(deps, { attemptRef: body.razorpay_order_id, paymentId: body.razorpay_payment_id });
-  const current = await getUserOrder(context.db, user.id, { id: order.id }, Date.now());
-  if (outcome.kind === "paid" || outcome.kind === "already") return ok({ message: checkoutMessages.checkout.success, order: orderJson(current) });
-  if (outcome.kind === "refunded" || outcome.kind === "refund_pending") {
-    return Response.json({ success: false, error: payMessages.unowedToast, refunded: true, order: orderJson(current) }, { status: 409, headers: { "Cache-Control": "no-store" } });
-  }
+  const current = orderJson(await getUserOrder(deps, user.id, { id: order.id }, deps.now()));
+  if (outcome.kind === "paid" || outcome.kind === "already") return { refunded: false, order: current };
+  if (outcome.kind === "refunded" || outcome.kind === "refund_pending") return { refunded: true, order: current };
   throw failed;
 }
 
-const withUser =
-  (fn: (request: Request, context: AppLoadContext, user: User, match: RegExpMatchArray) => Promise<Response>): OrdersApiRoute["handler"] =>
-  async (request, context, match) =>
-    fn(request, context, (await requireApiUser(request, context)).user, match);
+/** One order: the user's own, or for an admin any order. */
+export async function getApiOrder(deps: Pick<Deps, "db" | "now">, user: User, id: number) {
+  const view = user.isAdmin ? await getAnyOrder(deps, { id }, deps.now()) : await getUserOrder(deps, user.id, { id }, deps.now());
+  return orderJson(view);
+}
 
-export const customerOrderRoutes: OrdersApiRoute[] = [
-  { method: "POST", pattern: /^$/, handler: withUser(createOrder) },
-  { method: "GET", pattern: /^my-orders$/, handler: withUser(async (_r, context, user) => ok({ orders: (await listUserOrders(context.db, user.id, Date.now())).map(orderJson) })) },
-  { method: "POST", pattern: /^create-razorpay-order$/, handler: withUser(createRazorpayOrder) },
-  { method: "POST", pattern: /^verify-payment$/, handler: withUser(verifyPayment) },
-  {
-    method: "GET",
-    pattern: /^(\d{1,9})$/,
-    handler: withUser(async (_r, context, user, match) => ok({ order: orderJson(await getUserOrder(context.db, user.id, { id: Number(match[1]) }, Date.now())) })),
-  },
-];
+export async function listApiOrders(deps: Pick<Deps, "db" | "now">, user: User) {
+  return (await listUserOrders(deps, user.id, deps.now())).map(orderJson);
+}
 
-/** Every /api/orders endpoint, first match wins. Admin endpoints are added here from their own module. */
-export const ORDERS_API: OrdersApiRoute[] = [...customerOrderRoutes, ...adminOrderRoutes];
+/** The admin's list: one page of orders, filtered and searched as the dashboard does. */
+export async function listAdminApiOrders(deps: Pick<Deps, "db" | "now">, query: URLSearchParams) {
+  const page = Math.min(10_000, Math.max(1, Number(query.get("page")) || 1));
+  const list = await listAdminOrders(deps, { status: query.get("status"), q: query.get("q"), page });
+  const views = await Promise.all(list.orders.map((o) => getAnyOrder(deps, { id: o.id }, deps.now())));
+  return { orders: views.map(orderJson), page, pages: list.pages, total: list.total };
+}
 
-export async function handleOrdersApi(request: Request, context: AppLoadContext, splat: string): Promise<Response> {
-  try {
-    const path = splat.replace(/\/+$/, "");
-    for (const route of ORDERS_API) {
-      if (route.method !== request.method) continue;
-      const match = path.match(route.pattern);
-      if (match) return await route.handler(request, context, match);
-    }
-    throw new NotFoundError("Not found");
-  } catch (error) {
-    if (error instanceof PayloadTooLargeError) return Response.json({ success: false, error: error.message }, { status: 413, headers: { "Cache-Control": "no-store" } });
-    return toJsonError(error, "Something went wrong. Please try again.");
-  }
+export const statusSchema = z.object({ status: z.string().min(1).max(40), version: z.number().int().positive().optional() });
+
+/** The admin moves an order by id; without a version it acts on the order as it is now, with one a stale version is refused (409). */
+export async function changeApiOrderStatus(deps: Deps, admin: User, id: number, input: z.infer<typeof statusSchema>) {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  if (!order) throw new NotFoundError("Order not found");
+  const result = await changeOrderStatus(deps, admin, { number: order.number, version: input.version ?? order.version, to: input.status });
+  return { order: orderJson(await getAnyOrder(deps, { id: order.id }, deps.now())), emailSent: result.emailed };
 }

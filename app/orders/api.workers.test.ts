@@ -1,12 +1,13 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { handleAuthApi } from "~/auth/api.server";
-import { handleProductsApi } from "~/catalog/api.server";
 import { SANDBOX_SECRETS } from "~/payments/gateway.server";
 import { paymentSignature, webhookSignature } from "~/payments/signature";
-import { razorpayWebhookResponse } from "~/payments/webhook-route.server";
+import { loader as authApi } from "~/routes/api.auth.$";
+import { loader as ordersApi } from "~/routes/api.orders.$";
+import { action as webhookRoute } from "~/routes/api.payments.razorpay-webhook";
+import { loader as productsApi } from "~/routes/api.products.$";
+import { MAX_JSON_BYTES } from "~/web/body-limit.server";
 import { loadContext } from "../../tests/setup/load-context";
-import { handleOrdersApi } from "./api.server";
 
 let ip = 0;
 async function call(path: string, method: string, body?: unknown, token?: string, raw?: string) {
@@ -16,8 +17,8 @@ async function call(path: string, method: string, body?: unknown, token?: string
   const request = new Request(`https://store.test/api/${path}`, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
   const context = await loadContext(request);
   const [area, ...rest] = path.split("/");
-  const handler = area === "auth" ? handleAuthApi : area === "products" ? handleProductsApi : handleOrdersApi;
-  const res = await handler(request, context, rest.join("/"));
+  const route = area === "auth" ? authApi : area === "products" ? productsApi : ordersApi;
+  const res = await route({ request, context, params: { "*": rest.join("/") } });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
@@ -71,7 +72,7 @@ describe("orders API", () => {
     const far = await call("orders", "POST", { ...address, zip: "560001", products: [{ product_id: "1", quantity: 1 }] }, ravi);
     expect(far).toMatchObject({ status: 400, body: { error: "Sorry, we deliver only in Andhra Pradesh and Telangana for now." } });
     expect((await call("orders", "POST", undefined, ravi, "{not json")).status).toBe(400);
-    expect((await call("orders", "POST", undefined, ravi, JSON.stringify({ ...address, pad: "x".repeat(20_000) }))).status).toBe(413);
+    expect((await call("orders", "POST", undefined, ravi, JSON.stringify({ ...address, pad: "x".repeat(MAX_JSON_BYTES) }))).status).toBe(413);
   });
 
   it("pays through create-razorpay-order and verify-payment; another user's order is 404 and their signature fails", async () => {
@@ -109,7 +110,7 @@ describe("webhook endpoint", () => {
     const headers: Record<string, string> = { "Content-Type": "application/json", "X-Razorpay-Event-Id": `evt_${crypto.randomUUID()}` };
     if (signature) headers["X-Razorpay-Signature"] = signature;
     const request = new Request("https://store.test/api/payments/razorpay-webhook", { method: "POST", headers, body });
-    return razorpayWebhookResponse(request, await loadContext(request));
+    return webhookRoute({ request, context: await loadContext(request), params: {} });
   }
 
   it("verifies the signature over the raw bytes: the same JSON re-spaced fails", async () => {
@@ -124,7 +125,7 @@ describe("webhook endpoint", () => {
   it("is 503 in production without Razorpay keys (no sandbox there)", async () => {
     const body = JSON.stringify({ event: "payment.failed", payload: {} });
     const request = new Request("https://store.test/api/payments/razorpay-webhook", { method: "POST", headers: { "X-Razorpay-Signature": await webhookSignature(SANDBOX_SECRETS.webhookSecret, body) }, body });
-    const res = await razorpayWebhookResponse(request, await loadContext(request, { ENVIRONMENT: "production", SESSION_SECRET: "x".repeat(40) }));
+    const res = await webhookRoute({ request, context: await loadContext(request, { ENVIRONMENT: "production", SESSION_SECRET: "x".repeat(40) }), params: {} });
     expect(res.status).toBe(503);
   });
 });

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { orders, type Order, type User } from "~/db/schema";
+import type { Deps } from "~/deps";
 import { formatRupees } from "~/lib/money";
-import { emailNotice, type NotifyDeps } from "~/notifications/notify.server";
+import { emailNotice } from "~/notifications/notify.server";
 import { ADVANCE_PAISE, AUCTION_PAY_MS, orderNumber, splitName, tenDigitPhone } from "./rules";
 
 export type AuctionOrderInput = {
@@ -34,7 +35,7 @@ function auctionWonNotice(title: string, winningPaise: number, number: string) {
  * number). So a retried or duplicated close, even at the same moment, returns the existing order with
  * `created: false`, and only the call that created the order e-mails the notice.
  */
-export async function createAuctionOrder(deps: NotifyDeps, input: AuctionOrderInput): Promise<{ order: Order; created: boolean }> {
+export async function createAuctionOrder(deps: Pick<Deps, "db" | "config" | "mailer">, input: AuctionOrderInput): Promise<{ order: Order; created: boolean }> {
   const { firstName, lastName } = splitName(input.user.name);
   const digits = tenDigitPhone(input.user.phone);
   const d1 = deps.db.$client;

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { testDeps } from "../../tests/setup/deps";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { startAdvancePayment, verifyAdvanceCallback } from "~/payments/advance.server";
 import { settlePayment } from "~/payments/ledger.server";
 import { getGateway, SANDBOX_SECRETS } from "~/payments/gateway.server";
-import { handlePaymentCallback, startPayment } from "~/payments/pay-page.server";
 import { sandboxDecide, sendSandboxWebhook } from "~/payments/sandbox.server";
 import { loadContext } from "../../tests/setup/load-context";
 import { paymentSignature, webhookSignature } from "~/payments/signature";
@@ -16,9 +16,11 @@ import { createShopOrder, getUserOrder, OutOfStockError, releaseExpiredOrders } 
 import { AUCTION_PAY_MS, RESERVATION_MS } from "./rules";
 import { ledgerSums } from "../../tests/setup/money";
 import { action as checkoutAction } from "~/routes/checkout";
+import { loader as callbackLoader } from "~/routes/orders.$number.callback";
+import { action as payAction } from "~/routes/orders.$number.pay";
 
 const db = getDb(env);
-const deps = { db, config: getConfig(env), env };
+const deps = testDeps();
 const shipping = { firstName: "Asha", lastName: "Rao", phone: "9876543210", address: "12 Godavari Bund Road", city: "Rajahmundry", state: "Andhra Pradesh", zip: "533101" };
 const ORIGIN = "http://localhost";
 let now = Date.UTC(2026, 10, 23, 6, 0, 0);
@@ -64,15 +66,15 @@ beforeEach(async () => {
 async function paidSetup(email: string, lines = [{ productId: 1, quantity: 1 }]) {
   const userId = await newUser(email);
   for (const l of lines) await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?, ?, ?)").bind(userId, l.productId, l.quantity).run();
-  const order = await createShopOrder(db, { user: { id: userId }, lines, shipping, now });
-  const started = await startAdvancePayment(deps, order, ORIGIN);
+  const order = await createShopOrder(deps, { user: { id: userId }, lines, shipping, now });
+  const started = await startAdvancePayment(deps, order);
   return { userId, order, started };
 }
 
 describe("reserving stock", () => {
   it("20 concurrent checkouts for the last 3 kg sell exactly 3 kg", async () => {
     const users = await Promise.all(Array.from({ length: 20 }, (_, i) => newUser(`race${i}@example.in`)));
-    const results = await Promise.allSettled(users.map((id) => createShopOrder(db, { user: { id }, lines: [{ productId: 1, quantity: 1 }], shipping, now })));
+    const results = await Promise.allSettled(users.map((id) => createShopOrder(deps, { user: { id }, lines: [{ productId: 1, quantity: 1 }], shipping, now })));
     const won = results.filter((r) => r.status === "fulfilled");
     expect(won).toHaveLength(3);
     for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(OutOfStockError);
@@ -83,7 +85,7 @@ describe("reserving stock", () => {
 
   it("takes all lines or none: a cart with one short line holds nothing", async () => {
     const id = await newUser("mixed@example.in");
-    await expect(createShopOrder(db, { user: { id }, lines: [{ productId: 2, quantity: 2 }, { productId: 1, quantity: 4 }], shipping, now })).rejects.toBeInstanceOf(OutOfStockError);
+    await expect(createShopOrder(deps, { user: { id }, lines: [{ productId: 2, quantity: 2 }, { productId: 1, quantity: 4 }], shipping, now })).rejects.toBeInstanceOf(OutOfStockError);
     expect(await stock(1)).toBe(3);
     expect(await stock(2)).toBe(30);
     expect(await q("SELECT id FROM orders WHERE user_id = ?", id)).toHaveLength(0);
@@ -91,7 +93,7 @@ describe("reserving stock", () => {
 
   it("copies the catalogue's lines and prices, the estimated total and +91 phone into a payment_pending order", async () => {
     const id = await newUser("copy@example.in");
-    const order = await createShopOrder(db, { user: { id }, lines: [{ productId: 1, quantity: 2 }, { productId: 2, quantity: 1 }], shipping, now });
+    const order = await createShopOrder(deps, { user: { id }, lines: [{ productId: 1, quantity: 2 }, { productId: 2, quantity: 1 }], shipping, now });
     expect(order).toMatchObject({ status: "payment_pending", estimatedTotalPaise: 2 * 2500000 + 2580000, advancePaise: 50000, phone: "+919876543210", reservedUntil: now + RESERVATION_MS, stockHeld: true });
     expect(order.number).toMatch(/^PUL-\d{4}-[2-9A-Z]{4}$/);
     expect(await q("SELECT product_id, price_paise, quantity FROM order_items WHERE order_id = ? ORDER BY product_id", order.id)).toEqual([
@@ -103,7 +105,7 @@ describe("reserving stock", () => {
   it("refuses a foreign product id and quantities 0, −1, 1e9 and 1.5 without touching stock", async () => {
     const id = await newUser("tamper@example.in");
     for (const lines of [[{ productId: 999, quantity: 1 }], [{ productId: 1, quantity: 0 }], [{ productId: 1, quantity: -1 }], [{ productId: 1, quantity: 1e9 }], [{ productId: 1, quantity: 1.5 }], []]) {
-      await expect(createShopOrder(db, { user: { id }, lines, shipping, now })).rejects.toBeInstanceOf(InvalidInputError);
+      await expect(createShopOrder(deps, { user: { id }, lines, shipping, now })).rejects.toBeInstanceOf(InvalidInputError);
     }
     expect(await stock()).toBe(3);
     expect(await q("SELECT id FROM orders WHERE user_id = ?", id)).toHaveLength(0);
@@ -113,10 +115,10 @@ describe("reserving stock", () => {
 describe("expiry", () => {
   it("releases a reservation after 30 minutes exactly once, even when two requests release together", async () => {
     const id = await newUser("late@example.in");
-    const order = await createShopOrder(db, { user: { id }, lines: [{ productId: 1, quantity: 2 }], shipping, now });
+    const order = await createShopOrder(deps, { user: { id }, lines: [{ productId: 1, quantity: 2 }], shipping, now });
     expect(await stock()).toBe(1);
-    expect(await releaseExpiredOrders(db, now + RESERVATION_MS - 1)).toBe(0);
-    const released = await Promise.all([releaseExpiredOrders(db, now + RESERVATION_MS), releaseExpiredOrders(db, now + RESERVATION_MS)]);
+    expect(await releaseExpiredOrders(deps, now + RESERVATION_MS - 1)).toBe(0);
+    const released = await Promise.all([releaseExpiredOrders(deps, now + RESERVATION_MS), releaseExpiredOrders(deps, now + RESERVATION_MS)]);
     expect(released[0] + released[1]).toBe(1);
     expect(await stock()).toBe(3);
     expect(await one("SELECT status, stock_held FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_expired", stock_held: 0 });
@@ -129,7 +131,7 @@ describe("paying the advance", () => {
     expect(started).toMatchObject({ gateway: "sandbox", amountPaise: 50000, currency: "INR" });
     expect(await one("SELECT amount_paise, status, provider FROM payments WHERE provider_ref = ?", started.gatewayOrderId)).toEqual({ amount_paise: 50000, status: "created", provider: "sandbox" });
     // Reloading the pay page reuses the open attempt.
-    expect((await startAdvancePayment(deps, order, ORIGIN)).gatewayOrderId).toBe(started.gatewayOrderId);
+    expect((await startAdvancePayment(deps, order)).gatewayOrderId).toBe(started.gatewayOrderId);
   });
 
   it("callback + both webhooks + a retry, all at once: one paid order, one stock decrement, one receipt, cart cleared", async () => {
@@ -215,7 +217,7 @@ describe("paying the advance", () => {
     const { userId, order, started } = await paidSetup("late-payer@example.in");
     const adminId = await newUser("late-admin@example.in");
     await env.DB.prepare("UPDATE users SET is_admin = 1 WHERE id = ?").bind(adminId).run();
-    await releaseExpiredOrders(db, now + RESERVATION_MS);
+    await releaseExpiredOrders(deps, now + RESERVATION_MS);
     expect(await stock()).toBe(3);
     const paymentId = await captureAtGateway(started.gatewayOrderId);
     const outcomes = await Promise.all([
@@ -248,16 +250,16 @@ describe("My Orders", () => {
   it("answers NotFound for another user's order", async () => {
     const { order } = await paidSetup("owner@example.in");
     const other = await newUser("other@example.in");
-    await expect(getUserOrder(db, other, { number: order.number }, now)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(getUserOrder(db, other, { id: order.id }, now)).rejects.toBeInstanceOf(NotFoundError);
-    expect((await getUserOrder(db, order.userId, { number: order.number }, now)).items).toHaveLength(1);
+    await expect(getUserOrder(deps, other, { number: order.number }, now)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getUserOrder(deps, other, { id: order.id }, now)).rejects.toBeInstanceOf(NotFoundError);
+    expect((await getUserOrder(deps, order.userId, { number: order.number }, now)).items).toHaveLength(1);
   });
 });
 
 describe("through the sandbox and the callback route", () => {
   async function callback(number: string, query: string) {
     const request = new Request(`https://store.test/orders/${number}/callback?${query}`);
-    return handlePaymentCallback(await loadContext(request), number, new URL(request.url).searchParams);
+    return callbackLoader({ request, context: await loadContext(request), params: { number } });
   }
 
   it("Pay: the callback and the sandbox's webhooks together raise the order once and land on its page", async () => {
@@ -287,15 +289,15 @@ describe("through the sandbox and the callback route", () => {
   it("checking out again with the same lines resumes the earlier unpaid order (its hold, its gateway order)", async () => {
     const { userId, order, started } = await paidSetup("again@example.in", [{ productId: 1, quantity: 3 }]);
     expect(await stock()).toBe(0);
-    const second = await createShopOrder(db, { user: { id: userId }, lines: [{ productId: 1, quantity: 3 }], shipping: { ...shipping, city: "Kovvur" }, now });
+    const second = await createShopOrder(deps, { user: { id: userId }, lines: [{ productId: 1, quantity: 3 }], shipping: { ...shipping, city: "Kovvur" }, now });
     expect(second).toMatchObject({ id: order.id, resumed: true, replaced: [], status: "payment_pending", city: "Kovvur" });
-    expect((await startAdvancePayment(deps, second, ORIGIN)).gatewayOrderId).toBe(started.gatewayOrderId);
+    expect((await startAdvancePayment(deps, second)).gatewayOrderId).toBe(started.gatewayOrderId);
     expect(await stock()).toBe(0);
   });
 
   it("other lines replace the earlier unpaid order (named, so the shopper is told); its hold cannot starve the new one", async () => {
     const { userId, order } = await paidSetup("replace@example.in", [{ productId: 1, quantity: 3 }]);
-    const second = await createShopOrder(db, { user: { id: userId }, lines: [{ productId: 1, quantity: 2 }], shipping, now });
+    const second = await createShopOrder(deps, { user: { id: userId }, lines: [{ productId: 1, quantity: 2 }], shipping, now });
     expect(second).toMatchObject({ resumed: false, replaced: [order.number], status: "payment_pending" });
     expect(await one("SELECT status FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_expired" });
     expect(await stock()).toBe(1);
@@ -304,7 +306,7 @@ describe("through the sandbox and the callback route", () => {
   it("a refused checkout (quantity −3, an unknown product) leaves the earlier unpaid order and its hold alone", async () => {
     const { userId, order } = await paidSetup("refused@example.in", [{ productId: 1, quantity: 2 }]);
     for (const lines of [[{ productId: 1, quantity: -3 }], [{ productId: 999, quantity: 1 }]]) {
-      await expect(createShopOrder(db, { user: { id: userId }, lines, shipping, now })).rejects.toBeInstanceOf(InvalidInputError);
+      await expect(createShopOrder(deps, { user: { id: userId }, lines, shipping, now })).rejects.toBeInstanceOf(InvalidInputError);
     }
     expect(await one("SELECT status, stock_held FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_pending", stock_held: 1 });
     expect(await stock()).toBe(1);
@@ -313,8 +315,8 @@ describe("through the sandbox and the callback route", () => {
   it("the sandbox does not exist in production", async () => {
     const request = new Request("https://store.test/sandbox/checkout/order_X");
     const context = await loadContext(request, { ENVIRONMENT: "production", SESSION_SECRET: "x".repeat(40) });
-    expect(getGateway(context)).toBeNull();
-    await expect(sendSandboxWebhook({ db, config: context.config, env }, "payment.failed", {})).rejects.toThrow();
+    expect(context.deps.gateway).toBeNull();
+    await expect(sendSandboxWebhook(context.deps, "payment.failed", {})).rejects.toThrow();
   });
 });
 
@@ -325,14 +327,14 @@ describe("won auctions", () => {
     const user = { id: userId, name: "Ravi Kumar", phone: "9876543210", address: "4-2 Temple Street, Kovvur" };
     const { order: won } = await createAuctionOrder(deps, { user, auctionId: 7, title: "2 kg Pulasa, Dowleswaram catch", image: null, winningPaise: 3_100_000, now });
     expect(won).toMatchObject({ source: "auction", status: "payment_pending", estimatedTotalPaise: 3_100_000, reservedUntil: now + AUCTION_PAY_MS, phone: "+919876543210" });
-    const started = await startAdvancePayment(deps, won, ORIGIN);
+    const started = await startAdvancePayment(deps, won);
     expect(started.amountPaise).toBe(50000);
     expect((await settlePayment(deps, { attemptRef: started.gatewayOrderId, paymentId: "pay_AUCTION0000001" })).kind).toBe("paid");
     expect(await stock()).toBe(3);
     expect(await q("SELECT product_id FROM cart_items WHERE user_id = ?", userId)).toEqual([{ product_id: 1 }]);
 
     const { order: late } = await createAuctionOrder(deps, { user, auctionId: 8, title: "Lot 8", image: null, winningPaise: 2_000_000, now });
-    expect(await releaseExpiredOrders(db, now + AUCTION_PAY_MS)).toBe(1);
+    expect(await releaseExpiredOrders(deps, now + AUCTION_PAY_MS)).toBe(1);
     expect(await one("SELECT status FROM orders WHERE id = ?", late.id)).toEqual({ status: "payment_expired" });
     expect(await stock()).toBe(3);
   });
@@ -346,8 +348,8 @@ describe("a won auction's first payment asks for the address", () => {
     const post = async (fields: Record<string, string>) => {
       const request = new Request(`https://store.test/orders/${won.number}/pay`, { method: "POST", body: new URLSearchParams(fields) });
       const context = await loadContext(request);
-      context.user = user;
-      return startPayment(request, context, won.number);
+      context.deps.user = user;
+      return payAction({ request, context, params: { number: won.number } });
     };
     const bad = (await post({ ...shipping, zip: "560001" })) as unknown as { init: { status: number }; data: { error: Record<string, string[]> } };
     expect(bad.init.status).toBe(400);
@@ -369,7 +371,7 @@ describe("one press from checkout to the gateway", () => {
     const form = { ...shipping, ...fields };
     const request = new Request("https://store.test/checkout", { method: "POST", body: new URLSearchParams(form) });
     const context = await loadContext(request, extraEnv);
-    context.user = user;
+    context.deps.user = user;
     return checkoutAction({ request, context, params: {} } as never) as Promise<unknown>;
   }
 

@@ -1,29 +1,5 @@
-import type { z } from "zod";
-import { InvalidInputError } from "~/lib/errors";
 import { paiseToRupees } from "~/lib/money";
 import type { OrderView } from "./orders.server";
-
-/** A JSON body parsed with `schema`: unknown fields are dropped, never stored. At most 16 kB. */
-export async function readJson<T extends z.ZodTypeAny>(request: Request, schema: T): Promise<z.infer<T>> {
-  if (!(request.headers.get("Content-Type") ?? "").includes("application/json")) throw new InvalidInputError("Expected a JSON body");
-  const text = await request.text();
-  if (text.length > 16_384) throw new PayloadTooLargeError();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new InvalidInputError("Malformed JSON body");
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new InvalidInputError(parsed.error.issues[0]?.message ?? "Invalid request");
-  return parsed.data;
-}
-
-export class PayloadTooLargeError extends InvalidInputError {
-  constructor() {
-    super("Request body too large");
-  }
-}
 
 /** An order in the spec's shape: amounts in rupees, products as {product_id (string), name, price, quantity}. */
 export function orderJson(o: OrderView) {

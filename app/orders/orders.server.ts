@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, lte } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Deps } from "~/deps";
 import { ledger, orderItems, orders, payments, products, type LedgerRow, type Order, type OrderItem, type Payment, type User } from "~/db/schema";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import type { ShippingInput } from "./checkout-schema";
@@ -40,7 +40,7 @@ export function normalizeLines(lines: OrderLineInput[]): OrderLineInput[] {
  * have enough (the count subquery is evaluated once, before any row changes). Its row count is the number
  * of lines when it applied, 0 otherwise.
  */
-function takeStockStatement(d1: D1Database, lines: OrderLineInput[]): D1PreparedStatement {
+function takeStockStatement(deps: Pick<Deps, "db">, lines: OrderLineInput[]): D1PreparedStatement {
   const cases = lines.map(() => "WHEN ? THEN ?").join(" ");
   const ids = lines.map(() => "?").join(", ");
   const enough = lines.map(() => "(id = ? AND stock >= ?)").join(" OR ");
@@ -50,14 +50,14 @@ function takeStockStatement(d1: D1Database, lines: OrderLineInput[]): D1Prepared
     ...lines.flatMap((l) => [l.productId, l.quantity]),
     lines.length,
   ];
-  return d1
+  return deps.db.$client
     .prepare(`UPDATE products SET stock = stock - CASE id ${cases} END WHERE id IN (${ids}) AND (SELECT count(*) FROM products WHERE ${enough}) = ?`)
     .bind(...binds);
 }
 
 /** Gives a held order's stock back; applies only if the previous statement of the batch changed exactly 1 row. */
-export function returnStockStatement(d1: D1Database, orderId: number): D1PreparedStatement {
-  return d1
+export function returnStockStatement(deps: Pick<Deps, "db">, orderId: number): D1PreparedStatement {
+  return deps.db.$client
     .prepare(
       `UPDATE products SET stock = stock + (SELECT coalesce(sum(quantity), 0) FROM order_items WHERE order_id = ?1 AND product_id = products.id)
        WHERE id IN (SELECT product_id FROM order_items WHERE order_id = ?1 AND product_id IS NOT NULL) AND changes() = 1`,
@@ -80,10 +80,10 @@ export type ShopOrder = Order & { resumed: boolean; replaced: string[] };
  * resumed (with the new address) instead of made again; one for other lines is replaced, and its number
  * returned so the shopper is told (if it is paid after all, that payment is refunded).
  */
-export async function createShopOrder(db: Db, input: ShopOrderInput): Promise<ShopOrder> {
-  await releaseExpiredOrders(db, input.now);
+export async function createShopOrder(deps: Pick<Deps, "db">, input: ShopOrderInput): Promise<ShopOrder> {
+  await releaseExpiredOrders(deps, input.now);
   const lines = normalizeLines(input.lines);
-  const catalogue = await db
+  const catalogue = await deps.db
     .select({ id: products.id, name: products.name, image: products.image, pricePaise: products.pricePaise, stock: products.stock })
     .from(products)
     .where(inArray(products.id, lines.map((l) => l.productId)));
@@ -94,34 +94,34 @@ export async function createShopOrder(db: Db, input: ShopOrderInput): Promise<Sh
     return { ...line, product };
   });
   const s = input.shipping;
-  const open = await db
+  const open = await deps.db
     .select()
     .from(orders)
     .where(and(eq(orders.userId, input.user.id), eq(orders.status, "payment_pending"), eq(orders.source, "shop")));
-  const same = await findSameLines(db, open, lines);
+  const same = await findSameLines(deps, open, lines);
   if (same) {
     const address = { firstName: s.firstName, lastName: s.lastName, phone: `+91${s.phone}`, address: s.address, city: s.city, state: s.state, zip: s.zip, updatedAt: input.now };
-    const [resumed] = await db.update(orders).set(address).where(and(eq(orders.id, same.id), eq(orders.status, "payment_pending"))).returning();
+    const [resumed] = await deps.db.update(orders).set(address).where(and(eq(orders.id, same.id), eq(orders.status, "payment_pending"))).returning();
     if (resumed) return { ...resumed, resumed: true, replaced: [] };
   }
   // The earlier checkout's hold ends now, so it cannot starve this one.
-  await releaseUserPendingShopOrders(db, open, input.now);
-  const order = await insertShopOrder(db, input, lines, priced);
+  await releaseUserPendingShopOrders(deps, open, input.now);
+  const order = await insertShopOrder(deps, input, lines, priced);
   return { ...order, resumed: false, replaced: open.map((o) => o.number) };
 }
 
-async function findSameLines(db: Db, open: Order[], lines: OrderLineInput[]): Promise<Order | null> {
+async function findSameLines(deps: Pick<Deps, "db">, open: Order[], lines: OrderLineInput[]): Promise<Order | null> {
   if (open.length === 0) return null;
-  const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, open.map((o) => o.id)));
+  const items = await deps.db.select().from(orderItems).where(inArray(orderItems.orderId, open.map((o) => o.id)));
   const key = (ls: { productId: number | null; quantity: number }[]) => ls.map((l) => `${l.productId}x${l.quantity}`).sort().join(",");
   const wanted = key(lines);
   return open.find((o) => key(items.filter((i) => i.orderId === o.id)) === wanted) ?? null;
 }
 
-async function insertShopOrder(db: Db, input: ShopOrderInput, lines: OrderLineInput[], priced: (OrderLineInput & { product: { name: string; image: string; pricePaise: number; stock: number } })[]) {
+async function insertShopOrder(deps: Pick<Deps, "db">, input: ShopOrderInput, lines: OrderLineInput[], priced: (OrderLineInput & { product: { name: string; image: string; pricePaise: number; stock: number } })[]) {
   const estimated = priced.reduce((sum, l) => sum + l.product.pricePaise * l.quantity, 0);
   const s = input.shipping;
-  const d1 = db.$client;
+  const d1 = deps.db.$client;
 
   for (let attempt = 0; attempt < 4; attempt++) {
     const number = orderNumber(input.now);
@@ -140,7 +140,7 @@ async function insertShopOrder(db: Db, input: ShopOrderInput, lines: OrderLineIn
     );
     let results: D1Result[];
     try {
-      results = await d1.batch([takeStockStatement(d1, lines), insertOrder, ...insertItems]);
+      results = await d1.batch([takeStockStatement(deps, lines), insertOrder, ...insertItems]);
     } catch (error) {
       // The number is unique; a clash (1 in a million per month) rolls the whole batch back: try another.
       if (String(error).includes("UNIQUE") && String(error).includes("orders.number")) continue;
@@ -150,7 +150,7 @@ async function insertShopOrder(db: Db, input: ShopOrderInput, lines: OrderLineIn
       const short = priced.find((l) => l.product.stock < l.quantity) ?? priced[0];
       throw new OutOfStockError(short.product.name);
     }
-    const [order] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
+    const [order] = await deps.db.select().from(orders).where(eq(orders.number, number)).limit(1);
     return order;
   }
   throw new Error("Could not allocate an order number");
@@ -161,23 +161,23 @@ async function insertShopOrder(db: Db, input: ShopOrderInput, lines: OrderLineIn
  * goes back, exactly once (the status change and the stock return are one batch, the return conditional on
  * the status change). Safe to run from any request or a cron trigger, concurrently. Returns how many expired.
  */
-export async function releaseExpiredOrders(db: Db, now: number): Promise<number> {
-  const due = await db
+export async function releaseExpiredOrders(deps: Pick<Deps, "db">, now: number): Promise<number> {
+  const due = await deps.db
     .select({ id: orders.id, stockHeld: orders.stockHeld })
     .from(orders)
     .where(and(eq(orders.status, "payment_pending"), lte(orders.reservedUntil, now)))
     .limit(100);
-  return expireOrders(db, due, now, now);
+  return expireOrders(deps, due, now, now);
 }
 
-async function releaseUserPendingShopOrders(db: Db, open: Pick<Order, "id" | "stockHeld">[], now: number) {
+async function releaseUserPendingShopOrders(deps: Pick<Deps, "db">, open: Pick<Order, "id" | "stockHeld">[], now: number) {
   // Moving the deadline to now first makes them due, through the same single release path.
-  for (const o of open) await db.update(orders).set({ reservedUntil: now }).where(and(eq(orders.id, o.id), eq(orders.status, "payment_pending")));
-  return expireOrders(db, open, now, now);
+  for (const o of open) await deps.db.update(orders).set({ reservedUntil: now }).where(and(eq(orders.id, o.id), eq(orders.status, "payment_pending")));
+  return expireOrders(deps, open, now, now);
 }
 
-async function expireOrders(db: Db, due: { id: number; stockHeld: boolean }[], now: number, deadline: number): Promise<number> {
-  const d1 = db.$client;
+async function expireOrders(deps: Pick<Deps, "db">, due: { id: number; stockHeld: boolean }[], now: number, deadline: number): Promise<number> {
+  const d1 = deps.db.$client;
   let expired = 0;
   for (const order of due) {
     const expire = d1
@@ -186,7 +186,7 @@ async function expireOrders(db: Db, due: { id: number; stockHeld: boolean }[], n
          WHERE id = ? AND status = 'payment_pending' AND reserved_until <= ? AND stock_held = ?`,
       )
       .bind(now, order.id, deadline, order.stockHeld ? 1 : 0);
-    const statements = order.stockHeld ? [expire, returnStockStatement(d1, order.id)] : [expire];
+    const statements = order.stockHeld ? [expire, returnStockStatement(deps, order.id)] : [expire];
     const results = await d1.batch(statements);
     if (results[0].meta.changes === 1) {
       expired++;
@@ -203,28 +203,37 @@ async function expireOrders(db: Db, due: { id: number; stockHeld: boolean }[], n
 export type OrderView = Order & { items: OrderItem[]; payments: Payment[]; ledger: LedgerRow[] };
 
 /** The user's orders, newest first, with their lines and money rows (expired reservations released first). */
-export async function listUserOrders(db: Db, userId: number, now: number): Promise<OrderView[]> {
-  await releaseExpiredOrders(db, now);
-  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(100);
-  return withDetails(db, rows);
+export async function listUserOrders(deps: Pick<Deps, "db">, userId: number, now: number): Promise<OrderView[]> {
+  await releaseExpiredOrders(deps, now);
+  const rows = await deps.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(100);
+  return withDetails(deps, rows);
 }
 
 /** One of the user's own orders by number (or numeric id for the API); anyone else's is NotFound. */
-export async function getUserOrder(db: Db, userId: number, key: { number?: string; id?: number }, now: number): Promise<OrderView> {
-  await releaseExpiredOrders(db, now);
-  const where = key.number !== undefined ? eq(orders.number, key.number) : eq(orders.id, key.id ?? -1);
-  const [row] = await db.select().from(orders).where(and(where, eq(orders.userId, userId))).limit(1);
-  if (!row) throw new NotFoundError("Order not found");
-  return (await withDetails(db, [row]))[0];
+export function getUserOrder(deps: Pick<Deps, "db">, userId: number, key: { number?: string; id?: number }, now: number): Promise<OrderView> {
+  return findOrderView(deps, key, now, userId);
 }
 
-async function withDetails(db: Db, rows: Order[]): Promise<OrderView[]> {
+/** Any order by number or id, whoever placed it (the admin's view). */
+export function getAnyOrder(deps: Pick<Deps, "db">, key: { number?: string; id?: number }, now: number): Promise<OrderView> {
+  return findOrderView(deps, key, now, null);
+}
+
+async function findOrderView(deps: Pick<Deps, "db">, key: { number?: string; id?: number }, now: number, ownerId: number | null): Promise<OrderView> {
+  await releaseExpiredOrders(deps, now);
+  const where = key.number !== undefined ? eq(orders.number, key.number) : eq(orders.id, key.id ?? -1);
+  const [row] = await deps.db.select().from(orders).where(ownerId === null ? where : and(where, eq(orders.userId, ownerId))).limit(1);
+  if (!row) throw new NotFoundError("Order not found");
+  return (await withDetails(deps, [row]))[0];
+}
+
+async function withDetails(deps: Pick<Deps, "db">, rows: Order[]): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [items, money, moves] = await Promise.all([
-    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id),
-    db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(payments.id),
-    db.select().from(ledger).where(inArray(ledger.orderId, ids)).orderBy(ledger.id),
+    deps.db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id),
+    deps.db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(payments.id),
+    deps.db.select().from(ledger).where(inArray(ledger.orderId, ids)).orderBy(ledger.id),
   ]);
   return rows.map((r) => ({
     ...r,

@@ -1,18 +1,16 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
 import { payments, type Order, type Payment } from "~/db/schema";
+import type { Deps } from "~/deps";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { payMessages } from "~/i18n/pay.messages";
 import { ConflictError } from "~/lib/errors";
-import { getGateway, gatewaySecrets } from "./gateway.server";
-import type { MoneyDeps } from "./ledger.server";
+import { gatewaySecrets } from "./gateway.server";
 import { verifyPaymentSignature } from "./signature";
 
 /**
  * The ₹500 advance: a gateway order per attempt and the checks of the gateway's return. Settling the money
  * is the ledger's (`settlePayment`), whoever reports it.
  */
-export type PaymentDeps = MoneyDeps;
 
 export type StartedPayment = { gateway: "razorpay" | "sandbox"; keyId: string; gatewayOrderId: string; amountPaise: number; currency: "INR" };
 
@@ -26,9 +24,9 @@ export class PaymentUnavailableError extends ConflictError {
  * A gateway order for the order's advance (amount from OUR order, never the client). An unpaid attempt of
  * the same gateway is reused, so reloading the pay page does not pile up gateway orders.
  */
-export async function startAdvancePayment(deps: PaymentDeps, order: Order, origin: string): Promise<StartedPayment> {
+export async function startAdvancePayment(deps: Pick<Deps, "db" | "gateway">, order: Order): Promise<StartedPayment> {
   if (order.status !== "payment_pending") throw new ConflictError(payMessages.notPending);
-  const gateway = getGateway(deps, { origin });
+  const gateway = deps.gateway;
   if (!gateway) throw new PaymentUnavailableError();
   const [open] = await deps.db
     .select()
@@ -57,7 +55,7 @@ export async function startAdvancePayment(deps: PaymentDeps, order: Order, origi
  * order (a signature from another order, or for another gateway order id, fails), compared in constant time.
  */
 export async function verifyAdvanceCallback(
-  deps: PaymentDeps,
+  deps: Pick<Deps, "db" | "config">,
   order: Order,
   input: { razorpayOrderId: string; razorpayPaymentId: string; razorpaySignature: string },
 ): Promise<Payment | null> {
@@ -75,8 +73,8 @@ export async function verifyAdvanceCallback(
 }
 
 /** A failed attempt (payment.failed, or the shopper's error callback). Never undoes a paid row. */
-export async function markAdvanceFailed(db: Db, gatewayOrderId: string, now = Date.now()): Promise<void> {
-  await db.$client
+export async function markAdvanceFailed(deps: Pick<Deps, "db" | "now">, gatewayOrderId: string, now = deps.now()): Promise<void> {
+  await deps.db.$client
     .prepare("UPDATE payments SET status = 'failed', updated_at = ? WHERE provider_ref = ? AND kind = 'advance' AND status = 'created'")
     .bind(now, gatewayOrderId)
     .run();

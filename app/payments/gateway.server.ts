@@ -1,9 +1,10 @@
-import type { AppConfig } from "~/config.server";
-import type { Db } from "~/db/client.server";
+import type { AppConfig } from "../config.server";
+import type { Db } from "../db/client.server";
+import type { Deps } from "../deps";
 import type { GatewayLinkStatus, GatewayName, GatewayOrder, GatewayPayment, GatewayPaymentLink, GatewayRefund, PaymentGateway } from "./gateway";
 
 /**
- * `getGateway(context)`: Razorpay (Orders, Payment Links and Refunds APIs over fetch with Basic auth) when
+ * `getGateway(config, db, origin)`, called by createDeps only (so `deps.gateway` is the one gateway): Razorpay (Orders, Payment Links and Refunds APIs over fetch with Basic auth) when
  * RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are set; the local sandbox in development
  * and tests without keys; null in production without keys (online payment is not available).
  *
@@ -12,8 +13,6 @@ import type { GatewayLinkStatus, GatewayName, GatewayOrder, GatewayPayment, Gate
  * hit, and its own record of orders, links, payments and refunds (`sandbox_records`), so the store can be
  * reconciled against it. It never exists in production.
  */
-export type GatewayContext = { config: AppConfig; db: Db };
-
 export type GatewaySecrets = { name: GatewayName; keyId: string; keySecret: string; webhookSecret: string };
 
 /** Published on purpose: they sign nothing but sandbox payments, which exist only outside production. */
@@ -34,10 +33,10 @@ export function gatewaySecrets(config: AppConfig): GatewaySecrets | null {
   return sandboxEnabled(config) ? SANDBOX_SECRETS : null;
 }
 
-export function getGateway(context: GatewayContext, options: { origin?: string } = {}): PaymentGateway | null {
-  const razorpay = context.config.razorpay;
+export function getGateway(config: AppConfig, db: Db, origin: string): PaymentGateway | null {
+  const razorpay = config.razorpay;
   if (razorpay) return new RazorpayGateway(razorpay.keyId, razorpay.keySecret);
-  return sandboxEnabled(context.config) ? new SandboxGateway(context.db.$client, options.origin ?? "") : null;
+  return sandboxEnabled(config) ? new SandboxGateway({ db }, origin) : null;
 }
 
 /** Thrown when the gateway refuses or cannot be reached; its message is for logs, never for shoppers. */
@@ -151,8 +150,8 @@ export function sandboxId(prefix: "order" | "pay" | "plink" | "rfnd" | "evt"): s
 export type SandboxRecord = { id: string; kind: "order" | "link" | "payment" | "refund"; parent: string | null; amount_paise: number; status: string; reference: string | null; expires_at: number | null };
 
 /** The sandbox's switches, set by tests to lose what Razorpay can lose: `refunds` = fail, `webhooks` / `callbacks` = drop. */
-export async function sandboxSetting(d1: D1Database, key: "refunds" | "webhooks" | "callbacks"): Promise<string | null> {
-  const row = await d1.prepare("SELECT value FROM sandbox_settings WHERE key = ?").bind(key).first<{ value: string }>();
+export async function sandboxSetting(deps: Pick<Deps, "db">, key: "refunds" | "webhooks" | "callbacks"): Promise<string | null> {
+  const row = await deps.db.$client.prepare("SELECT value FROM sandbox_settings WHERE key = ?").bind(key).first<{ value: string }>();
   return row?.value ?? null;
 }
 
@@ -165,9 +164,13 @@ class SandboxGateway implements PaymentGateway {
   readonly name = "sandbox" as const;
   readonly keyId = SANDBOX_SECRETS.keyId;
   constructor(
-    private readonly d1: D1Database,
+    private readonly books: Pick<Deps, "db">,
     private readonly origin: string,
   ) {}
+
+  private get d1() {
+    return this.books.db.$client;
+  }
 
   private insert(record: Omit<SandboxRecord, "expires_at"> & { expires_at?: number | null; idem?: string | null }) {
     return this.d1
@@ -206,14 +209,14 @@ class SandboxGateway implements PaymentGateway {
   }
 
   async fetchPaymentLink(linkId: string) {
-    const link = await sandboxLinkRecord(this.d1, linkId);
+    const link = await sandboxLinkRecord(this.books, linkId);
     if (!link) throw new GatewayError(`No sandbox link ${linkId}`, 400);
     return { status: link.status as GatewayLinkStatus, payments: await this.payments(linkId) };
   }
 
   async refund(input: { paymentId: string; amountPaise: number; idempotencyKey: string }): Promise<GatewayRefund> {
     assertAmount(input.amountPaise);
-    if ((await sandboxSetting(this.d1, "refunds")) === "fail") throw new GatewayError("The sandbox was told to fail refunds", 503);
+    if ((await sandboxSetting(this.books, "refunds")) === "fail") throw new GatewayError("The sandbox was told to fail refunds", 503);
     const same = await this.d1.prepare("SELECT * FROM sandbox_records WHERE idem = ?").bind(input.idempotencyKey).first<SandboxRecord>();
     if (same) return { id: same.id, paymentId: same.parent ?? "", amount: same.amount_paise, status: "processed" };
     // One statement: the refund exists only if its payment was captured and has that much left.
@@ -244,7 +247,8 @@ class SandboxGateway implements PaymentGateway {
 }
 
 /** A sandbox link as the gateway sees it now (a created link past its expiry is expired). */
-export async function sandboxLinkRecord(d1: D1Database, linkId: string, now = Date.now()): Promise<SandboxRecord | null> {
+export async function sandboxLinkRecord(deps: Pick<Deps, "db">, linkId: string, now = Date.now()): Promise<SandboxRecord | null> {
+  const d1 = deps.db.$client;
   await d1.prepare("UPDATE sandbox_records SET status = 'expired' WHERE id = ? AND kind = 'link' AND status = 'created' AND expires_at <= ?").bind(linkId, now).run();
   return d1.prepare("SELECT * FROM sandbox_records WHERE id = ? AND kind = 'link'").bind(linkId).first<SandboxRecord>();
 }

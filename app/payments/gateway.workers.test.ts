@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { testDeps } from "../../tests/setup/deps";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { GatewayError, getGateway } from "./gateway.server";
@@ -20,7 +21,7 @@ describe("Razorpay over fetch (mocked: tests never reach Razorpay)", () => {
 
   it("creates an order for our amount in INR with our order number as receipt, with Basic auth", async () => {
     const spy = mockFetch({ id: "order_RZP000000001", amount: 50000, currency: "INR", receipt: "PUL-2611-7F3K" });
-    const gateway = getGateway({ config: razorpayConfig(), db })!;
+    const gateway = getGateway(razorpayConfig(), db, "")!;
     expect(gateway.name).toBe("razorpay");
     expect(gateway.keyId).toBe("rzp_test_KEY123");
     expect(await gateway.createOrder({ amountPaise: 50000, receipt: "PUL-2611-7F3K" })).toEqual({ id: "order_RZP000000001", amount: 50000, currency: "INR", receipt: "PUL-2611-7F3K" });
@@ -31,7 +32,7 @@ describe("Razorpay over fetch (mocked: tests never reach Razorpay)", () => {
   });
 
   it("creates payment links and idempotent refunds", async () => {
-    const gateway = getGateway({ config: razorpayConfig(), db })!;
+    const gateway = getGateway(razorpayConfig(), db, "")!;
     let spy = mockFetch({ id: "plink_1", short_url: "https://rzp.io/i/abc", amount: 2450000 });
     const link = await gateway.createPaymentLink({ amountPaise: 2450000, referenceId: "PUL-2611-7F3K-B", description: "Balance", customer: { name: "Asha", email: "a@example.in", contact: "+919876543210" }, callbackUrl: "https://store.test/orders/PUL-2611-7F3K", expiresAt: Date.UTC(2026, 11, 1) });
     expect(JSON.parse(String((spy.mock.calls[0][1] as RequestInit).body))).toMatchObject({ expire_by: Date.UTC(2026, 11, 1) / 1000 });
@@ -47,21 +48,21 @@ describe("Razorpay over fetch (mocked: tests never reach Razorpay)", () => {
 
   it("turns a refusal into a GatewayError (never shown to shoppers)", async () => {
     mockFetch({ error: { code: "BAD_REQUEST_ERROR" } }, 400);
-    await expect(getGateway({ config: razorpayConfig(), db })!.createOrder({ amountPaise: 50000, receipt: "X" })).rejects.toBeInstanceOf(GatewayError);
+    await expect(getGateway(razorpayConfig(), db, "")!.createOrder({ amountPaise: 50000, receipt: "X" })).rejects.toBeInstanceOf(GatewayError);
   });
 });
 
 describe("the sandbox gateway", () => {
   it("exists in development and tests only, and refuses amounts below ₹1 or fractional paise", async () => {
-    const sandbox = getGateway({ config: getConfig(env), db }, { origin: "https://store.test" })!;
+    const sandbox = getGateway(getConfig(env), db, "https://store.test")!;
     expect(sandbox.name).toBe("sandbox");
     await expect(sandbox.createOrder({ amountPaise: 99, receipt: "X" })).rejects.toBeInstanceOf(GatewayError);
     await expect(sandbox.createOrder({ amountPaise: 500.5, receipt: "X" })).rejects.toBeInstanceOf(GatewayError);
-    expect(getGateway({ config: getConfig({ ...env, ENVIRONMENT: "production", SESSION_SECRET: "s".repeat(40) }), db })).toBeNull();
+    expect(getGateway(getConfig({ ...env, ENVIRONMENT: "production", SESSION_SECRET: "s".repeat(40) }), db, "")).toBeNull();
   });
 
   it("gives the same refund id for the same idempotency key, and never refunds more than a payment took", async () => {
-    const sandbox = getGateway({ config: getConfig(env), db })!;
+    const sandbox = getGateway(getConfig(env), db, "")!;
     await env.DB.prepare("INSERT INTO sandbox_records (id, kind, parent, amount_paise, status) VALUES ('pay_SBXREF0000001', 'payment', 'order_X', 50000, 'captured')").run();
     const a = await sandbox.refund({ paymentId: "pay_SBXREF0000001", amountPaise: 30000, idempotencyKey: "k" });
     expect((await sandbox.refund({ paymentId: "pay_SBXREF0000001", amountPaise: 30000, idempotencyKey: "k" })).id).toBe(a.id);
@@ -71,8 +72,8 @@ describe("the sandbox gateway", () => {
   });
 
   it("a cancelled or expired link takes no payment", async () => {
-    const deps = { db, config: getConfig(env), env };
-    const sandbox = getGateway(deps, { origin: "https://store.test" })!;
+    const deps = testDeps();
+    const sandbox = deps.gateway!;
     const link = await sandbox.createPaymentLink({ amountPaise: 100000, referenceId: "R-1", description: "Balance", customer: { name: "A", email: "a@example.in", contact: "" }, callbackUrl: "https://store.test/x", expiresAt: Date.now() + 60_000 });
     expect(await sandbox.cancelPaymentLink(link.id)).toBe("cancelled");
     expect(await sandboxPayLink(deps, link.id)).toEqual({ ok: false, status: "cancelled" });
@@ -82,15 +83,14 @@ describe("the sandbox gateway", () => {
   });
 
   it("a sandbox payment link is paid once through payment_link.paid, and refund.processed marks a refund row", async () => {
-    const db = getDb(env);
-    const deps = { db, config: getConfig(env), env };
+    const deps = testDeps();
     await env.DB.batch([
       env.DB.prepare("INSERT INTO users (id, name, email) VALUES (50, 'Asha', 'link@example.in')"),
       env.DB.prepare(
         "INSERT INTO orders (id, number, user_id, status, payment_state, estimated_total_paise, advance_paise, first_name, last_name, phone, address, city, state, zip) VALUES (50, 'PUL-2611-LNK2', 50, 'order_confirmed', 'balance_requested', 2500000, 50000, 'Asha', 'Rao', '+919876543210', '12 Bund Road, Rajahmundry', 'Rajahmundry', 'Andhra Pradesh', '533101')",
       ),
     ]);
-    const sandbox = getGateway(deps, { origin: "https://store.test" })!;
+    const sandbox = deps.gateway!;
     const link = await sandbox.createPaymentLink({ amountPaise: 2450000, referenceId: "PUL-2611-LNK2-B", description: "Balance", customer: { name: "Asha", email: "link@example.in", contact: "+919876543210" }, callbackUrl: "https://store.test/orders/PUL-2611-LNK2", expiresAt: Date.now() + 60_000 });
     expect(link.shortUrl).toMatch(/^https:\/\/store\.test\/sandbox\/link\/plink_/);
     await env.DB.prepare("INSERT INTO payments (order_id, kind, provider, provider_ref, amount_paise, status, link_url) VALUES (50, 'balance', 'sandbox', ?, 2450000, 'created', ?)").bind(link.id, link.shortUrl).run();

@@ -1,11 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Deps } from "~/deps";
 import { ledger, orders, payments, type LedgerReason, type LedgerRow, type Order, type Payment } from "~/db/schema";
 import { format } from "~/i18n/messages";
 import { payMessages } from "~/i18n/pay.messages";
 import { formatRupees } from "~/lib/money";
-import { notifyAdmins, notifyCustomer, type NotifyDeps } from "~/notifications/notify.server";
-import { GatewayError, getGateway } from "./gateway.server";
+import { notifyAdmins, notifyCustomer } from "~/notifications/notify.server";
+import { GatewayError } from "./gateway.server";
 import { summarizeLedger, type MoneySummary } from "./ledger";
 
 /**
@@ -20,8 +20,6 @@ import { summarizeLedger, type MoneySummary } from "./ledger";
  * - a capture nothing is owed for (the order moved on, the link was closed, a second capture) gets its full
  *   refund row in the same batch that records it: money is never silently kept or dropped.
  */
-export type MoneyDeps = NotifyDeps;
-
 const m = payMessages;
 
 /** Sum of the refunds (any state) already drawn on the capture aliased `c`. */
@@ -34,7 +32,7 @@ const REFUNDED_OF_C = "(SELECT coalesce(sum(r.amount_paise), 0) FROM ledger r WH
  * statement.
  */
 export function refundStatement(
-  d1: D1Database,
+  deps: Pick<Deps, "db">,
   input: { orderId: number; reason: LedgerReason; now: number; paymentRef?: string; amountPaise?: number; guard?: { sql: string; binds: unknown[] } },
 ): D1PreparedStatement {
   const amount = input.amountPaise === undefined ? `c.amount_paise - ${REFUNDED_OF_C}` : "?";
@@ -45,7 +43,7 @@ export function refundStatement(
   if (input.amountPaise !== undefined) binds.push(input.amountPaise);
   if (input.paymentRef !== undefined) binds.push(input.paymentRef);
   binds.push(...(input.guard?.binds ?? []));
-  return d1
+  return deps.db.$client
     .prepare(
       `INSERT INTO ledger (order_id, kind, reason, ref, provider, amount_paise, state, payment_ref, created_at, updated_at)
        SELECT c.order_id, 'refund', ?, ? || ':' || c.ref, c.provider, ${amount}, 'pending', c.ref, ?, ?
@@ -71,9 +69,9 @@ export type SettleOutcome =
  * inserts the payment's full refund. Only the call that changed something tells anyone.
  */
 export async function settlePayment(
-  deps: MoneyDeps,
+  deps: Deps,
   input: { attemptRef: string; paymentId: string; amountPaise?: number; currency?: string },
-  now = Date.now(),
+  now = deps.now(),
 ): Promise<SettleOutcome> {
   const [attempt] = await deps.db.select().from(payments).where(eq(payments.providerRef, input.attemptRef)).limit(1);
   if (!attempt) return { kind: "ignored", reason: "unknown gateway order or link" };
@@ -130,7 +128,7 @@ export async function settlePayment(
         ]
       : []),
     // Not owed unless this very payment paid the attempt: refund all of it.
-    refundStatement(d1, {
+    refundStatement(deps, {
       orderId: attempt.orderId,
       reason: "unowed",
       now,
@@ -139,7 +137,7 @@ export async function settlePayment(
     }),
   ];
   const results = await d1.batch(statements);
-  const order = await loadOrder(deps.db, attempt.orderId);
+  const order = await loadOrder(deps, attempt.orderId);
   if (results[2].meta.changes === 1) {
     await (advance ? sendReceipt(deps, order) : tellBalancePaid(deps, order, amount));
     return { kind: "paid", order };
@@ -163,10 +161,10 @@ export async function settlePayment(
  * refusals so far), so concurrent or repeated calls make one refund; an answer we never got is retried with
  * the same key, a refusal with a new one. Returns whether the gateway has made the refund.
  */
-export async function processRefund(deps: MoneyDeps, row: LedgerRow, now = Date.now()): Promise<boolean> {
+export async function processRefund(deps: Pick<Deps, "db" | "gateway" | "now">, row: LedgerRow, now = deps.now()): Promise<boolean> {
   if (row.kind !== "refund" || row.state === "done" || row.gatewayRefundId) return row.state === "done" || row.gatewayRefundId !== null;
   const d1 = deps.db.$client;
-  const gateway = getGateway(deps);
+  const gateway = deps.gateway;
   try {
     if (!gateway || row.provider !== gateway.name || !row.paymentRef) throw new GatewayError("The gateway that took this payment is not configured", 503);
     const refund = await gateway.refund({
@@ -196,7 +194,7 @@ export async function processRefund(deps: MoneyDeps, row: LedgerRow, now = Date.
 }
 
 /** Every refund of an order the gateway has not made yet (after a cancel or a difference refund). */
-export async function processOrderRefunds(deps: MoneyDeps, orderId: number, now = Date.now()): Promise<{ done: number; pending: number }> {
+export async function processOrderRefunds(deps: Pick<Deps, "db" | "gateway" | "now">, orderId: number, now = deps.now()): Promise<{ done: number; pending: number }> {
   const rows = await deps.db
     .select()
     .from(ledger)
@@ -211,8 +209,8 @@ export async function processOrderRefunds(deps: MoneyDeps, orderId: number, now 
 }
 
 /** The gateway confirmed (`processed`) or gave up on (`failed`) a refund it had accepted. */
-export async function recordRefundOutcome(db: Db, gatewayRefundId: string, outcome: "processed" | "failed", now = Date.now()) {
-  const d1 = db.$client;
+export async function recordRefundOutcome(deps: Pick<Deps, "db" | "now">, gatewayRefundId: string, outcome: "processed" | "failed", now = deps.now()) {
+  const d1 = deps.db.$client;
   if (outcome === "processed") {
     await d1.prepare("UPDATE ledger SET state = 'done', updated_at = ? WHERE gateway_refund_id = ? AND kind = 'refund'").bind(now, gatewayRefundId).run();
   } else {
@@ -223,11 +221,21 @@ export async function recordRefundOutcome(db: Db, gatewayRefundId: string, outco
   }
 }
 
+/** The order's live balance links become `cancelled` if the order is now in the state `orderCondition` says. */
+export function cancelLinksStatement(deps: Pick<Deps, "db">, orderId: number, now: number, orderCondition: string) {
+  return deps.db.$client
+    .prepare(
+      `UPDATE payments SET status = 'cancelled', updated_at = ?1 WHERE order_id = ?2 AND kind = 'balance' AND status = 'created'
+         AND EXISTS (SELECT 1 FROM orders WHERE id = ?2 AND ${orderCondition})`,
+    )
+    .bind(now, orderId);
+}
+
 /**
  * Closes an order's balance links at the gateway once the store has cancelled them (order cancelled, cash on
  * delivery). A link the customer paid first is settled, which refunds it, since nothing is owed through it.
  */
-export async function closeCancelledLinks(deps: MoneyDeps, orderId: number, now = Date.now()) {
+export async function closeCancelledLinks(deps: Deps, orderId: number, now = deps.now()) {
   const links = await deps.db
     .select()
     .from(payments)
@@ -235,8 +243,8 @@ export async function closeCancelledLinks(deps: MoneyDeps, orderId: number, now 
   for (const link of links) await closeLink(deps, link, now);
 }
 
-export async function closeLink(deps: MoneyDeps, link: Payment, now = Date.now()) {
-  const gateway = getGateway(deps);
+export async function closeLink(deps: Deps, link: Payment, now = deps.now()) {
+  const gateway = deps.gateway;
   if (!gateway || link.provider !== gateway.name || !link.providerRef) return;
   try {
     const status = await gateway.cancelPaymentLink(link.providerRef);
@@ -248,24 +256,24 @@ export async function closeLink(deps: MoneyDeps, link: Payment, now = Date.now()
 }
 
 /** Records every captured payment the gateway reports for one gateway order or link. */
-export async function settleGatewayPayments(deps: MoneyDeps, attemptRef: string, reported: { id: string; amount: number; currency: string; status: string }[], now = Date.now()) {
+export async function settleGatewayPayments(deps: Deps, attemptRef: string, reported: { id: string; amount: number; currency: string; status: string }[], now = deps.now()) {
   for (const p of reported) {
     if (p.status === "captured") await settlePayment(deps, { attemptRef, paymentId: p.id, amountPaise: p.amount, currency: p.currency }, now);
   }
 }
 
 /** An order's money, from its ledger rows. */
-export async function orderMoney(db: Db, orderId: number): Promise<{ rows: LedgerRow[]; summary: MoneySummary }> {
-  const rows = await db.select().from(ledger).where(eq(ledger.orderId, orderId)).orderBy(ledger.id);
+export async function orderMoney(deps: Pick<Deps, "db">, orderId: number): Promise<{ rows: LedgerRow[]; summary: MoneySummary }> {
+  const rows = await deps.db.select().from(ledger).where(eq(ledger.orderId, orderId)).orderBy(ledger.id);
   return { rows, summary: summarizeLedger(rows) };
 }
 
-async function loadOrder(db: Db, id: number): Promise<Order> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+async function loadOrder(deps: Pick<Deps, "db">, id: number): Promise<Order> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, id)).limit(1);
   return order;
 }
 
-async function sendReceipt(deps: MoneyDeps, order: Order) {
+async function sendReceipt(deps: Pick<Deps, "db" | "config" | "mailer">, order: Order) {
   const items = await deps.db.$client.prepare("SELECT name, quantity FROM order_items WHERE order_id = ? ORDER BY id").bind(order.id).all<{ name: string; quantity: number }>();
   const list = items.results.map((i) => `${i.name} × ${i.quantity}`).join(", ");
   await notifyCustomer(deps, order, {
@@ -275,7 +283,7 @@ async function sendReceipt(deps: MoneyDeps, order: Order) {
   });
 }
 
-async function tellBalancePaid(deps: MoneyDeps, order: Order, amount: number) {
+async function tellBalancePaid(deps: Pick<Deps, "db" | "config" | "mailer">, order: Order, amount: number) {
   await notifyCustomer(deps, order, {
     type: "balance_paid",
     title: format(m.balancePaidTitle, { number: order.number }),
@@ -283,7 +291,7 @@ async function tellBalancePaid(deps: MoneyDeps, order: Order, amount: number) {
   });
 }
 
-async function tellUnowedRefund(deps: MoneyDeps, order: Order, amount: number) {
+async function tellUnowedRefund(deps: Pick<Deps, "db" | "config" | "mailer">, order: Order, amount: number) {
   const values = { number: order.number, amount: formatRupees(amount) };
   await notifyCustomer(deps, order, { type: "refund", title: format(m.unowedTitle, values), message: format(m.unowed, values) });
   await notifyAdmins(deps, { type: "refund", title: format(m.unowedTitle, values), message: format(m.unowedAdmin, values), orderId: order.id, orderNumber: order.number });

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
+import { testDeps } from "../../tests/setup/deps";
 import { collectOnDelivery, requestBalance } from "~/admin/balance.server";
 import { changeOrderStatus, recordWeights } from "~/admin/orders.server";
 import { getConfig } from "~/config.server";
@@ -13,7 +14,7 @@ import { reconcilePayments, RECONCILE_AFTER_MS } from "./reconcile.server";
 import { sandboxDecide, sendSandboxWebhook } from "./sandbox.server";
 
 const db = getDb(env);
-const deps = { db, config: getConfig(env), env, origin: "https://store.test" };
+const deps = testDeps();
 const shipping = { firstName: "Ravi", lastName: "Kumar", phone: "9848012345", address: "3-14 Lock Road", city: "Dowleswaram", state: "Andhra Pradesh", zip: "533125" };
 
 async function one<T = Record<string, any>>(sql: string, ...binds: unknown[]) {
@@ -42,7 +43,7 @@ async function customer() {
 
 async function paidOrder(kg = 1) {
   const user = await customer();
-  const order = await createShopOrder(db, { user, lines: [{ productId, quantity: kg }], shipping, now: Date.now() });
+  const order = await createShopOrder(deps, { user, lines: [{ productId, quantity: kg }], shipping, now: Date.now() });
   const paymentId = await payAdvance(deps, order);
   return { order, paymentId };
 }
@@ -103,9 +104,9 @@ describe("sequences that used to keep money the store was not owed", () => {
   });
 
   it("one gateway payment id settles one order, once", async () => {
-    const a = await createShopOrder(db, { user: await customer(), lines: [{ productId, quantity: 1 }], shipping, now: Date.now() });
-    const b = await createShopOrder(db, { user: await customer(), lines: [{ productId, quantity: 1 }], shipping, now: Date.now() });
-    const [ga, gb] = [await startAdvancePayment(deps, a, "https://store.test"), await startAdvancePayment(deps, b, "https://store.test")];
+    const a = await createShopOrder(deps, { user: await customer(), lines: [{ productId, quantity: 1 }], shipping, now: Date.now() });
+    const b = await createShopOrder(deps, { user: await customer(), lines: [{ productId, quantity: 1 }], shipping, now: Date.now() });
+    const [ga, gb] = [await startAdvancePayment(deps, a), await startAdvancePayment(deps, b)];
     const outcomes = await Promise.all([settlePayment(deps, { attemptRef: ga.gatewayOrderId, paymentId: "pay_SHARED000001" }), settlePayment(deps, { attemptRef: gb.gatewayOrderId, paymentId: "pay_SHARED000001" })]);
     expect(outcomes.filter((o) => o.kind === "paid")).toHaveLength(1);
     expect(await all("SELECT order_id FROM ledger WHERE ref = 'pay_SHARED000001'")).toHaveLength(1);
@@ -148,8 +149,8 @@ describe("sequences that used to keep money the store was not owed", () => {
 describe("reconciliation (the scheduled job asks the gateway)", () => {
   it("finds a payment whose browser return and webhooks were all lost, and places the order", async () => {
     await env.DB.prepare("INSERT INTO sandbox_settings (key, value) VALUES ('webhooks', 'drop'), ('callbacks', 'drop')").run();
-    const order = await createShopOrder(db, { user: await customer(), lines: [{ productId, quantity: 1 }], shipping, now: Date.now() });
-    const started = await startAdvancePayment(deps, order, "https://store.test");
+    const order = await createShopOrder(deps, { user: await customer(), lines: [{ productId, quantity: 1 }], shipping, now: Date.now() });
+    const started = await startAdvancePayment(deps, order);
     const outcome = (await sandboxDecide(deps, started.gatewayOrderId, "pay"))!;
     expect(outcome.callback).toBe("/orders");
     await outcome.webhooks();
@@ -222,8 +223,8 @@ describe("random interleavings keep every invariant", () => {
     const actions: Record<string, () => Promise<unknown>> = {
       async checkout() {
         const user = await one<{ id: number }>("INSERT INTO users (name, email) VALUES ('Fuzz', ?) RETURNING id", `fuzz.${crypto.randomUUID()}@example.in`);
-        const order = await createShopOrder(db, { user, lines: [{ productId, quantity: 1 + Math.floor(rand() * 2) }], shipping, now: clock });
-        const started = await startAdvancePayment(deps, order, "https://store.test");
+        const order = await createShopOrder(deps, { user, lines: [{ productId, quantity: 1 + Math.floor(rand() * 2) }], shipping, now: clock });
+        const started = await startAdvancePayment(deps, order);
         live.push({ order, gatewayOrderId: started.gatewayOrderId });
       },
       async payAdvance() {

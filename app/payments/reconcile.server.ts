@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, or } from "drizzle-orm";
 import { ledger, payments } from "~/db/schema";
-import { getGateway } from "./gateway.server";
-import { closeLink, processRefund, settleGatewayPayments, type MoneyDeps } from "./ledger.server";
+import type { Deps } from "~/deps";
+import { closeLink, processRefund, settleGatewayPayments } from "./ledger.server";
 
 /** A browser return or webhook may still be on its way for this long; after it the gateway is asked. */
 export const RECONCILE_AFTER_MS = 3 * 60_000;
@@ -21,9 +21,9 @@ export type ReconcileReport = { attempts: number; links: number; refunds: number
  * refund the gateway refused or never answered is asked again. Every step goes through the ledger's guarded
  * writes, so running it twice, or beside a webhook, changes nothing twice.
  */
-export async function reconcilePayments(deps: MoneyDeps, now = Date.now()): Promise<ReconcileReport> {
+export async function reconcilePayments(deps: Deps, now = deps.now()): Promise<ReconcileReport> {
   const report: ReconcileReport = { attempts: 0, links: 0, refunds: 0, errors: 0 };
-  const gateway = getGateway(deps);
+  const gateway = deps.gateway;
   if (!gateway) return report;
   const settledBefore = now - RECONCILE_AFTER_MS;
   const attempts = await deps.db

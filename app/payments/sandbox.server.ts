@@ -1,4 +1,4 @@
-import type { PaymentDeps } from "./advance.server";
+import type { Deps } from "~/deps";
 import { SANDBOX_SECRETS, sandboxEnabled, sandboxId, sandboxLinkRecord, sandboxSetting, type SandboxRecord } from "./gateway.server";
 import { paymentLinkSignature, paymentSignature, webhookSignature } from "./signature";
 import { handleRazorpayWebhook } from "./webhook.server";
@@ -11,21 +11,21 @@ import { handleRazorpayWebhook } from "./webhook.server";
 export type SandboxEvent = "payment.captured" | "order.paid" | "payment.failed" | "payment_link.paid" | "refund.processed";
 
 /** Signs and delivers one webhook event (raw body + X-Razorpay-Signature + event id), like Razorpay. */
-export async function sendSandboxWebhook(deps: PaymentDeps, event: SandboxEvent, payload: Record<string, unknown>) {
+export async function sendSandboxWebhook(deps: Deps, event: SandboxEvent, payload: Record<string, unknown>) {
   if (!sandboxEnabled(deps.config)) throw new Error("The sandbox exists only in development");
   const body = JSON.stringify({ entity: "event", account_id: "acc_sandbox", event, contains: Object.keys(payload), payload, created_at: Math.floor(Date.now() / 1000) });
   return handleRazorpayWebhook(deps, body, await webhookSignature(SANDBOX_SECRETS.webhookSecret, body), sandboxId("evt"));
 }
 
-async function webhooksDropped(deps: PaymentDeps) {
-  return (await sandboxSetting(deps.db.$client, "webhooks")) === "drop";
+async function webhooksDropped(deps: Pick<Deps, "db">) {
+  return (await sandboxSetting(deps, "webhooks")) === "drop";
 }
 
 /**
  * A sandbox gateway order as its page shows it: the amount, our order number (its receipt), whether it is
  * paid, and the customer's details the store prefills (as it passes them to Razorpay's checkout).
  */
-export async function sandboxCheckout(deps: PaymentDeps, gatewayOrderId: string) {
+export async function sandboxCheckout(deps: Pick<Deps, "db">, gatewayOrderId: string) {
   const d1 = deps.db.$client;
   const order = await d1.prepare("SELECT * FROM sandbox_records WHERE id = ? AND kind = 'order'").bind(gatewayOrderId).first<SandboxRecord>();
   if (!order?.reference) return null;
@@ -45,7 +45,7 @@ export type SandboxOutcome = { callback: string; webhooks: () => Promise<void> }
  * Razorpay's arrive on their own). Fail: the error callback and payment.failed. Like Razorpay, a second Pay
  * (another tab) captures a second payment. With `callbacks` dropped the browser goes to My Orders instead.
  */
-export async function sandboxDecide(deps: PaymentDeps, gatewayOrderId: string, decision: "pay" | "fail"): Promise<SandboxOutcome | null> {
+export async function sandboxDecide(deps: Deps, gatewayOrderId: string, decision: "pay" | "fail"): Promise<SandboxOutcome | null> {
   const checkout = await sandboxCheckout(deps, gatewayOrderId);
   if (!checkout) return null;
   const d1 = deps.db.$client;
@@ -58,7 +58,7 @@ export async function sandboxDecide(deps: PaymentDeps, gatewayOrderId: string, d
     .run();
   const payment = { entity: { id: paymentId, entity: "payment", order_id: gatewayOrderId, amount: checkout.amountPaise, currency: "INR", status } };
   const dropWebhooks = await webhooksDropped(deps);
-  const lostReturn = (await sandboxSetting(d1, "callbacks")) === "drop";
+  const lostReturn = (await sandboxSetting(deps, "callbacks")) === "drop";
   let query: URLSearchParams;
   let webhooks: () => Promise<void>;
   if (decision === "fail") {
@@ -82,12 +82,12 @@ export type SandboxLinkPayment = { ok: true; query: URLSearchParams } | { ok: fa
  * Pays a sandbox payment link, as Razorpay would: only while it is `created` (a cancelled, expired or paid
  * link takes nothing), then payment_link.paid and the signed return to the link's callback.
  */
-export async function sandboxPayLink(deps: PaymentDeps, linkId: string): Promise<SandboxLinkPayment | null> {
+export async function sandboxPayLink(deps: Deps, linkId: string): Promise<SandboxLinkPayment | null> {
   const d1 = deps.db.$client;
-  const link = await sandboxLinkRecord(d1, linkId);
+  const link = await sandboxLinkRecord(deps, linkId);
   if (!link) return null;
   const taken = await d1.prepare("UPDATE sandbox_records SET status = 'paid' WHERE id = ? AND kind = 'link' AND status = 'created'").bind(linkId).run();
-  if (taken.meta.changes !== 1) return { ok: false, status: (await sandboxLinkRecord(d1, linkId))?.status ?? link.status };
+  if (taken.meta.changes !== 1) return { ok: false, status: (await sandboxLinkRecord(deps, linkId))?.status ?? link.status };
   const paymentId = sandboxId("pay");
   await d1
     .prepare("INSERT INTO sandbox_records (id, kind, parent, amount_paise, status, created_at) VALUES (?, 'payment', ?, ?, 'captured', ?)")
@@ -114,8 +114,8 @@ export async function sandboxPayLink(deps: PaymentDeps, linkId: string): Promise
 }
 
 /** A sandbox link as its page shows it: amount, our order number, and its status at the gateway. */
-export async function sandboxLink(deps: PaymentDeps, linkId: string) {
-  const link = await sandboxLinkRecord(deps.db.$client, linkId);
+export async function sandboxLink(deps: Pick<Deps, "db">, linkId: string) {
+  const link = await sandboxLinkRecord(deps, linkId);
   if (!link) return null;
   return { amountPaise: link.amount_paise, number: (link.reference ?? "").replace(/-B\d*$/, ""), status: link.status };
 }

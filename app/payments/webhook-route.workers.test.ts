@@ -4,14 +4,14 @@ import { chunkedUpload, jsonOfSize } from "../../tests/setup/chunked-body";
 import { loadContext } from "../../tests/setup/load-context";
 import { SANDBOX_SECRETS } from "./gateway.server";
 import { webhookSignature } from "./signature";
-import { razorpayWebhookResponse } from "./webhook-route.server";
+import { action as webhookRoute } from "~/routes/api.payments.razorpay-webhook";
 
 const CAP = 256_000;
 
 async function post(body: string, eventId: string) {
   const headers = { "Content-Type": "application/json", "X-Razorpay-Event-Id": eventId, "X-Razorpay-Signature": await webhookSignature(SANDBOX_SECRETS.webhookSecret, body) };
   const { request, sent } = chunkedUpload("https://store.test/api/payments/razorpay-webhook", { method: "POST", headers, body });
-  return { response: await razorpayWebhookResponse(request, await loadContext(request)), sent: sent() };
+  return { response: await webhookRoute({ request, context: await loadContext(request), params: {} }), sent: sent() };
 }
 
 const recorded = async (eventId: string) => (await env.DB.prepare("SELECT 1 AS n FROM webhook_events WHERE id = ?").bind(eventId).first()) !== null;

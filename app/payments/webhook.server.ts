@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { markAdvanceFailed, type PaymentDeps } from "./advance.server";
+import type { Deps } from "~/deps";
+import { markAdvanceFailed } from "./advance.server";
 import { gatewaySecrets } from "./gateway.server";
 import { recordRefundOutcome, settlePayment } from "./ledger.server";
 import { hmacSha256Hex, verifyWebhookSignature } from "./signature";
@@ -27,7 +28,7 @@ const eventSchema = z.object({
 
 export type WebhookResult = { status: 200 | 400 | 401 | 503; body: { success: boolean; error?: string; duplicate?: boolean } };
 
-export async function handleRazorpayWebhook(deps: PaymentDeps, rawBody: string, signature: string | null, eventIdHeader: string | null): Promise<WebhookResult> {
+export async function handleRazorpayWebhook(deps: Deps, rawBody: string, signature: string | null, eventIdHeader: string | null): Promise<WebhookResult> {
   const secrets = gatewaySecrets(deps.config);
   if (!secrets) return { status: 503, body: { success: false, error: "Payments are not configured" } };
   if (!(await verifyWebhookSignature(secrets.webhookSecret, rawBody, signature))) {
@@ -59,7 +60,7 @@ export async function handleRazorpayWebhook(deps: PaymentDeps, rawBody: string, 
     }
     case "payment.failed": {
       const orderId = p.payment?.entity.order_id;
-      if (orderId) await markAdvanceFailed(deps.db, orderId);
+      if (orderId) await markAdvanceFailed(deps, orderId);
       break;
     }
     case "payment_link.paid": {
@@ -71,12 +72,12 @@ export async function handleRazorpayWebhook(deps: PaymentDeps, rawBody: string, 
     case "refund.processed":
     case "refund.failed": {
       const refund = p.refund?.entity;
-      if (refund) await recordRefundOutcome(deps.db, refund.id, parsed.event === "refund.processed" ? "processed" : "failed");
+      if (refund) await recordRefundOutcome(deps, refund.id, parsed.event === "refund.processed" ? "processed" : "failed");
       break;
     }
     default:
       break; // Events we did not subscribe to are acknowledged, so Razorpay stops retrying them.
   }
-  await d1.prepare("INSERT INTO webhook_events (id, type, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING").bind(eventId, parsed.event, Date.now()).run();
+  await d1.prepare("INSERT INTO webhook_events (id, type, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING").bind(eventId, parsed.event, deps.now()).run();
   return { status: 200, body: { success: true } };
 }

@@ -18,10 +18,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     description: data?.content.tagline ?? "",
   });
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const { env } = context.cloudflare;
-  const config = context.config;
-  const products = await listProducts(env);
+export async function loader({ context: { deps } }: LoaderFunctionArgs) {
+  const config = deps.config;
+  const products = await listProducts(deps);
   return { products, content: getHomeContent(contentContext(config)), brand: config.brand, product: config.product };
 }
 

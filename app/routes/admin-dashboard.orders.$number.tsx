@@ -2,10 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { adminDeps } from "~/admin/api.server";
 import { collectOnDelivery, requestBalance } from "~/admin/balance.server";
 import { changeOrderStatus, getAdminOrder, recordWeights } from "~/admin/orders.server";
-import { requireAdmin } from "~/auth/guards.server";
 import { OrderDialog } from "~/components/order-dialog";
 import { StatusBadge } from "~/components/status-badge";
 import { adminMessages } from "~/i18n/admin.messages";
@@ -16,14 +14,15 @@ import { formatRupees } from "~/lib/money";
 import { whatsappLink } from "~/lib/phone";
 import { nextStatuses } from "~/orders/status";
 import { redirectWithFlash } from "~/web/flash.server";
+import { requireAdmin } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.order.number ?? "Order"} | Admin Dashboard` }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, deps);
   try {
-    const { order, items, ledger, money, balanceDuePaise, history, customer } = await getAdminOrder(context.db, params.number ?? "");
+    const { order, items, ledger, money, balanceDuePaise, history, customer } = await getAdminOrder(deps, params.number ?? "");
     // Cancelling has its own form (a reason, a confirmation), so the status list offers only forward moves.
     return { order, items, ledger, money, balanceDuePaise, history, customer, next: nextStatuses(order.status).filter((s) => s !== "order_cancelled") };
   } catch (error) {
@@ -42,14 +41,13 @@ const actionSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** Every admin change to an order: a plain form post, answered with a redirect and a toast, or the error. */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context);
+export async function action({ request, context: { deps }, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, deps);
   const m = adminMessages;
   const number = params.number ?? "";
   const form = await request.formData();
   const parsed = actionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ error: m.errors.unknownStatus }, { status: 400 });
-  const deps = adminDeps(request, context);
   const input = { number, version: parsed.data.version };
   const here = `/admin-dashboard/orders/${number}`;
   try {
@@ -57,7 +55,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       case "status": {
         const result = await changeOrderStatus(deps, admin, { ...input, to: parsed.data.status });
         const text = format(m.toasts.statusUpdated, { label: result.label }) + (result.emailed ? "" : ` ${m.toasts.notificationFailed}`);
-        return redirectWithFlash(context, here, { type: result.emailed ? "success" : "info", text });
+        return redirectWithFlash(deps, here, { type: result.emailed ? "success" : "info", text });
       }
       case "weights": {
         const weights = new Map<number, number>();
@@ -66,16 +64,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
           if (id && typeof value === "string") weights.set(Number(id), value.trim() === "" ? Number.NaN : Number(value));
         }
         const amounts = await recordWeights(deps, admin, { ...input, weights });
-        return redirectWithFlash(context, here, { type: "success", text: format(m.detail.weightsSaved, amounts) });
+        return redirectWithFlash(deps, here, { type: "success", text: format(m.detail.weightsSaved, amounts) });
       }
       case "balance":
-        return redirectWithFlash(context, here, { type: "success", text: (await requestBalance(deps, admin, input)).message });
+        return redirectWithFlash(deps, here, { type: "success", text: (await requestBalance(deps, admin, input)).message });
       case "cod":
-        return redirectWithFlash(context, here, { type: "success", text: (await collectOnDelivery(deps, admin, input)).message });
+        return redirectWithFlash(deps, here, { type: "success", text: (await collectOnDelivery(deps, admin, input)).message });
       case "cancel": {
         const result = await changeOrderStatus(deps, admin, { ...input, to: "order_cancelled", reason: parsed.data.reason });
         const text = format(m.toasts.statusUpdated, { label: result.label }) + (result.emailed ? "" : ` ${m.toasts.notificationFailed}`);
-        return redirectWithFlash(context, here, { type: result.emailed ? "success" : "info", text });
+        return redirectWithFlash(deps, here, { type: result.emailed ? "success" : "info", text });
       }
     }
   } catch (error) {

@@ -2,24 +2,24 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { StatusBadge } from "~/components/status-badge";
 import { adminStats, listAdminOrders } from "~/admin/orders.server";
-import { requireAdmin } from "~/auth/guards.server";
 import { adminMessages } from "~/i18n/admin.messages";
 import { format } from "~/i18n/messages";
 import { formatAdminDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { ADMIN_STATUSES } from "~/orders/status";
 import { redirectWithFlash } from "~/web/flash.server";
+import { requireAdmin } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
+  await requireAdmin(request, deps);
   const url = new URL(request.url);
   const status = url.searchParams.get("status") || null;
   const q = url.searchParams.get("q")?.trim().slice(0, 60) || null;
   const page = Math.min(10_000, Math.max(1, Math.floor(Number(url.searchParams.get("page"))) || 1));
-  const [stats, list] = await Promise.all([adminStats(context.db), listAdminOrders(context.db, { status, q, page })]);
+  const [stats, list] = await Promise.all([adminStats(deps), listAdminOrders(deps, { status, q, page })]);
   return {
     stats,
     filter: { status, q, page },
@@ -38,10 +38,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** 'Refresh Orders' without JavaScript: back to the same list, with the spec's toast. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
+export async function action({ request, context: { deps } }: ActionFunctionArgs) {
+  await requireAdmin(request, deps);
   const back = new URL(request.url);
-  return redirectWithFlash(context, `/admin-dashboard${back.search}`, { type: "success", text: adminMessages.refreshed });
+  return redirectWithFlash(deps, `/admin-dashboard${back.search}`, { type: "success", text: adminMessages.refreshed });
 }
 
 export default function AdminDashboard() {

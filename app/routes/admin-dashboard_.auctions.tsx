@@ -1,12 +1,12 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { adminAuctionData, cancelAuction, createAuction, uploadAuctionImage } from "~/auctions/admin.server";
-import { requireAdmin } from "~/auth/guards.server";
 import { FormError } from "~/components/form-field";
 import { auctionLiveMessages } from "~/i18n/auction-live.messages";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { redirectWithFlash } from "~/web/flash.server";
+import { requireAdmin } from "~/web/guards.server";
 import { pageMeta } from "~/web/meta";
 import { useMessages } from "~/web/site";
 
@@ -14,25 +14,26 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 export const meta: MetaFunction = () => pageMeta({ title: "Manage Auctions", description: "Create and cancel auctions" });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  return { ...(await adminAuctionData(context)), now: Date.now() };
+export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
+  await requireAdmin(request, deps);
+  return { ...(await adminAuctionData(deps)), now: deps.now() };
 }
 
 const BACK = "/admin-dashboard/auctions";
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
+export async function action({ request, context: { deps } }: ActionFunctionArgs) {
+  await requireAdmin(request, deps);
   const m = auctionLiveMessages;
-  const env = context.cloudflare.env;
+  // The auction Worker checks the admin itself, from the admin's own cookie.
+  const cookie = request.headers.get("Cookie") ?? "";
   const form = await request.formData();
   const value = (name: string) => {
     const v = form.get(name);
     return typeof v === "string" ? v.slice(0, 2000) : "";
   };
   if (value("intent") === "cancel") {
-    const result = await cancelAuction(env, request, Number(value("id")), value("reason"));
-    return redirectWithFlash(context, BACK, result.ok ? { type: "success", text: m.cancelDone } : { type: "error", text: result.error ?? m.cancelFailed });
+    const result = await cancelAuction(deps, cookie, Number(value("id")), value("reason"));
+    return redirectWithFlash(deps, BACK, result.ok ? { type: "success", text: m.cancelDone } : { type: "error", text: result.error ?? m.cancelFailed });
   }
   const values = {
     title: value("title"),
@@ -49,12 +50,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const upload = form.get("upload");
   if (upload instanceof File && upload.size > 0) {
     if (upload.size > 2 * 1024 * 1024) return refuse(m.badImage);
-    const stored = await uploadAuctionImage(env, request, upload);
+    const stored = await uploadAuctionImage(deps, cookie, upload);
     if (!stored.ok) return refuse(stored.error ?? m.badImage);
     image = stored.url;
   }
-  const result = await createAuction(env, request, { ...values, product_image: image });
-  return result.ok ? redirectWithFlash(context, BACK, { type: "success", text: m.created }) : refuse(result.error ?? m.createFailed);
+  const result = await createAuction(deps, cookie, { ...values, product_image: image });
+  return result.ok ? redirectWithFlash(deps, BACK, { type: "success", text: m.created }) : refuse(result.error ?? m.createFailed);
 }
 
 const field = "min-h-11 w-full rounded-xl border border-river-200 bg-white px-4 dark:border-river-700 dark:bg-river-950";

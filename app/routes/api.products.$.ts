@@ -1,5 +1,14 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { handleProductsApi } from "~/catalog/api.server";
+import { listProductJson, productJsonById } from "~/catalog/api.server";
+import { apiRoute, endpoint, storeApi } from "~/web/api.server";
 
-/** GET /api/products and /api/products/{id} (spec section 7). */
-export const loader = ({ request, context, params }: LoaderFunctionArgs) => handleProductsApi(request, context, params["*"] ?? "");
+/** GET /api/products and /api/products/{id}. */
+const PRODUCTS_API = storeApi(
+  [
+    endpoint({ method: "GET", path: "/api/products", guard: "public", handler: async ({ deps }) => ({ products: await listProductJson(deps) }) }),
+    endpoint({ method: "GET", path: "/api/products/:id", guard: "public", handler: async ({ deps, params }) => ({ product: await productJsonById(deps, params.id) }) }),
+  ],
+  "Failed to load products",
+);
+
+export const loader = apiRoute(PRODUCTS_API, "/api/products");
+export const action = loader;

@@ -23,28 +23,28 @@ function auctionId(param: string | undefined): number | null {
   return /^\d{1,12}$/.test(param ?? "") ? Number(param) : null;
 }
 
-export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const { config } = context;
+export async function loader({ params, request, context: { deps } }: LoaderFunctionArgs) {
+  const { config } = deps;
   const id = auctionId(params.id);
   const m = getMessages(config.product).auctions;
-  const auction = config.features.auctions && id !== null ? await fetchAuctionView(context.cloudflare.env, id, request, m.failed) : null;
+  const auction = config.features.auctions && id !== null ? await fetchAuctionView(deps, id, request.headers.get("Cookie") ?? "", m.failed) : null;
   if (!auction) throw new Response("Not Found", { status: 404 });
-  return { auction, brand: config.brand, now: Date.now() };
+  return { auction, brand: config.brand, now: deps.now() };
 }
 
 /** The plain form (works without JavaScript): the auction Worker decides, the result comes back as a toast. */
-export async function action({ params, request, context }: ActionFunctionArgs) {
+export async function action({ params, request, context: { deps } }: ActionFunctionArgs) {
   const id = auctionId(params.id);
   if (id === null) throw new Response("Not Found", { status: 404 });
-  const m = getMessages(context.config.product);
+  const m = getMessages(deps.config.product);
   const form = await request.formData();
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value.slice(0, 20) : "";
   };
-  if (!context.user) return redirectWithFlash(context, `/auctions/${id}`, { type: "error", text: m.auctions.loginToBid });
-  const result = await postBid(context.cloudflare.env, request, { auctionId: id, amount: text("amount"), maxAmount: text("max_amount") }, auctionLiveMessages.failed);
-  return redirectWithFlash(context, `/auctions/${id}`, { type: result.ok ? "success" : "error", text: result.text });
+  if (!deps.user) return redirectWithFlash(deps, `/auctions/${id}`, { type: "error", text: m.auctions.loginToBid });
+  const result = await postBid(deps, request.headers.get("Cookie") ?? "", { auctionId: id, amount: text("amount"), maxAmount: text("max_amount") }, auctionLiveMessages.failed);
+  return redirectWithFlash(deps, `/auctions/${id}`, { type: result.ok ? "success" : "error", text: result.text });
 }
 
 const money = (rupees: number) => formatRupees(rupeesToPaise(rupees));

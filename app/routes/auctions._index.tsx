@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { AuctionServiceError, fetchAuctions } from "~/auctions/auctions.server";
 import { AuctionCard } from "~/components/auction-card";
-import { getConfig } from "~/config.server";
 import { format, getMessages } from "~/i18n/messages";
 import { publicPage } from "~/web/cache-headers";
 import { pageMeta } from "~/web/meta";
@@ -14,13 +13,13 @@ export const headers = publicPage(10);
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta({ title: `${data?.heading ?? "Live Auctions"} | ${data?.brand ?? ""}`, description: data?.subtitle ?? "" });
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const config = getConfig(context.cloudflare.env);
+export async function loader({ context: { deps } }: LoaderFunctionArgs) {
+  const config = deps.config;
   const m = getMessages(config.product).auctions;
   if (!config.features.auctions) throw new Response("Not Found", { status: 404 });
-  const base = { brand: config.brand, heading: m.heading, subtitle: m.subtitle, now: Date.now() };
+  const base = { brand: config.brand, heading: m.heading, subtitle: m.subtitle, now: deps.now() };
   try {
-    return { ...base, auctions: await fetchAuctions(context.cloudflare.env, m.failed), error: null };
+    return { ...base, auctions: await fetchAuctions(deps, m.failed), error: null };
   } catch (error) {
     if (!(error instanceof AuctionServiceError)) throw error;
     return { ...base, auctions: [], error: error.message };

@@ -18,8 +18,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     ? pageMeta({ title: `${data.blog.title} | ${data.brand}`, description: data.blog.summary })
     : [{ title: "Blog not found." }, { name: "robots", content: "noindex" }];
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const config = context.config;
+export async function loader({ params, context: { deps } }: LoaderFunctionArgs) {
+  const config = deps.config;
   const id = /^\d{1,3}$/.test(params.id ?? "") ? Number(params.id) : Number.NaN;
   const blog = getBlog(contentContext(config), id) ?? null;
   return data({ blog, brand: config.brand }, { status: blog ? 200 : 404 });

@@ -16,8 +16,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 /** The index shows articles 1–6; article 7 exists only as a title. */
 const INDEX_SIZE = 6;
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const config = context.config;
+export async function loader({ context: { deps } }: LoaderFunctionArgs) {
+  const config = deps.config;
   const m = getMessages(config.product).blog;
   const cards = getBlogs(contentContext(config))
     .slice(0, INDEX_SIZE)

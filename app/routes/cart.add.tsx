@@ -1,21 +1,21 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { requireUser } from "~/auth/guards.server";
 import { addToCart } from "~/cart/cart.server";
 import { format, getMessages } from "~/i18n/messages";
 import { redirectWithFlash } from "~/web/flash.server";
+import { requireUser } from "~/web/guards.server";
 import { sameOriginReferer } from "~/web/safe-redirect";
 
 const addSchema = z.object({ productId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** Adding to the cart needs a signed-in shopper; a visitor is sent to sign in first. Admins have no cart. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const m = getMessages(context.config.product);
-  const user = await requireUser(request, context, m.cart.loginToAdd);
+export async function action({ request, context: { deps } }: ActionFunctionArgs) {
+  const m = getMessages(deps.config.product);
+  const user = await requireUser(request, deps, m.cart.loginToAdd);
   // Where the shopper pressed the button (same origin only), so they stay on that page.
   const back = sameOriginReferer(request, "/products");
   const parsed = addSchema.safeParse(Object.fromEntries(await request.formData()));
-  const added = parsed.success && !user.isAdmin ? await addToCart(context.db, user.id, parsed.data.productId) : null;
-  if (!added) return redirectWithFlash(context, back, { type: "error", text: m.cart.cannotAdd }, { status: 303 });
-  return redirectWithFlash(context, back, { type: "success", text: format(m.cart.added, { name: added.name }) }, { status: 303 });
+  const added = parsed.success && !user.isAdmin ? await addToCart(deps, user.id, parsed.data.productId) : null;
+  if (!added) return redirectWithFlash(deps, back, { type: "error", text: m.cart.cannotAdd }, { status: 303 });
+  return redirectWithFlash(deps, back, { type: "success", text: format(m.cart.added, { name: added.name }) }, { status: 303 });
 }

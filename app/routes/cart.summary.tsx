@@ -1,5 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { closeCartSummary } from "~/cart/actions.server";
+import { data, redirect } from "@remix-run/cloudflare";
+import { appCookies } from "~/web/cookies.server";
+import { safeRedirect, sameOriginReferer } from "~/web/safe-redirect";
 
-/** Closes the floating cart summary for this browser session (a cookie), then back to the page. */
-export const action = ({ request, context }: ActionFunctionArgs) => closeCartSummary(request, context);
+/** Closes the floating cart summary for this browser session (a cookie), then back to the page it was closed on. */
+export async function action({ request, context: { deps } }: ActionFunctionArgs) {
+  const cookie = await appCookies(deps.config).cartSummaryClosed.serialize("1");
+  if ((await request.formData()).get("js") === "1") return data({ ok: true }, { headers: { "Set-Cookie": cookie } });
+  return redirect(safeRedirect(sameOriginReferer(request, "/")), { status: 303, headers: { "Set-Cookie": cookie } });
+}

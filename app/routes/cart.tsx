@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { Link, useFetcher, useFetchers, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/guards.server";
-import { handleCartAction } from "~/cart/actions.server";
+import { cartActionSchema, changeCart, type CartNotice } from "~/cart/actions.server";
 import { getCart, type CartLine } from "~/cart/cart.server";
 import { cartSummary } from "~/cart/summary";
 import { FetcherMarker } from "~/components/hydrated";
@@ -9,18 +9,36 @@ import { Picture } from "~/components/picture";
 import { format, getMessages } from "~/i18n/messages";
 import { formatRupees } from "~/lib/money";
 import { MAX_LINE_QUANTITY, savingPaise, struckPricePaise } from "~/orders/rules";
+import { appCookies } from "~/web/cookies.server";
+import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 
 export const meta: MetaFunction = () => [{ title: "Your Cart" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  return { lines: user.isAdmin ? [] : await getCart(context.db, user.id) };
+export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
+  const user = await requireUser(request, deps);
+  return { lines: user.isAdmin ? [] : await getCart(deps, user.id) };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context, getMessages(context.config.product).cart.loginToAdd);
-  return handleCartAction(request, context, user);
+/**
+ * Every cart form posts here. A plain form post (no JavaScript) is sent back to /cart; a fetcher (the form
+ * carries `js=1`, rendered only once hydrated) gets a small answer instead, and Remix revalidates the page
+ * and the header count itself: redirects from several quick fetchers would abort each other's reloads.
+ * A message (stock cap, cleared) travels in the flash cookie either way, so the toast shows in both.
+ */
+export async function action({ request, context: { deps } }: ActionFunctionArgs) {
+  const user = await requireUser(request, deps, getMessages(deps.config.product).cart.loginToAdd);
+  const form = Object.fromEntries(await request.formData());
+  const answer = async (notice: CartNotice | null) => {
+    const headers = new Headers();
+    if (notice) headers.append("Set-Cookie", await appCookies(deps.config).flash.serialize(notice));
+    if (form.js === "1") return data({ ok: true }, { headers });
+    headers.set("Location", "/cart");
+    return new Response(null, { status: 303, headers });
+  };
+  const parsed = cartActionSchema.safeParse(form);
+  if (!parsed.success || user.isAdmin) return answer(null);
+  return answer(await changeCart(deps, user.id, parsed.data));
 }
 
 /** The quantities the shopper sees: the server's, overridden by cart changes still in flight (optimistic). */

@@ -13,36 +13,49 @@ import { format, getMessages } from "~/i18n/messages";
 import { DomainError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { shippingSchema } from "~/orders/checkout-schema";
-import { paymentDeps, requireCheckout, shippingDefaults } from "~/orders/checkout.server";
+import { shippingDefaults } from "~/orders/checkout.server";
 import { createShopOrder, OutOfStockError } from "~/orders/orders.server";
 import { startAdvancePayment } from "~/payments/advance.server";
 import { gatewaySecrets } from "~/payments/gateway.server";
+import type { Deps } from "~/deps";
+import { getCart } from "~/cart/cart.server";
 import { redirectWithFlash } from "~/web/flash.server";
+import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { payMessages } from "~/i18n/pay.messages";
 
 export const meta: MetaFunction = () => [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, lines } = await requireCheckout(request, context, "loginToCheckout");
+/** The checkout's guards (spec toasts): signed out → /login, admin → / (no cart), empty cart → /cart. */
+async function requireCheckout(request: Request, deps: Pick<Deps, "user" | "config" | "db">, message: "loginToCheckout" | "loginToComplete") {
+  const m = getMessages(deps.config.product).shop.checkout;
+  const user = await requireUser(request, deps, m[message]);
+  if (user.isAdmin) throw redirect("/");
+  const lines = await getCart(deps, user.id);
+  if (lines.length === 0) throw await redirectWithFlash(deps, "/cart", { type: "error", text: m.emptyCart });
+  return { user, lines };
+}
+
+export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
+  const { user, lines } = await requireCheckout(request, deps, "loginToCheckout");
   return {
     lines: lines.map(({ productId, name, pricePaise, quantity }) => ({ productId, name, pricePaise, quantity })),
     defaults: shippingDefaults(user),
-    paymentAvailable: gatewaySecrets(context.config) !== null,
+    paymentAvailable: gatewaySecrets(deps.config) !== null,
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { user, lines } = await requireCheckout(request, context, "loginToComplete");
-  const m = getMessages(context.config.product).shop.checkout;
+export async function action({ request, context: { deps } }: ActionFunctionArgs) {
+  const { user, lines } = await requireCheckout(request, deps, "loginToComplete");
+  const m = getMessages(deps.config.product).shop.checkout;
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: shippingSchema });
   if (submission.status !== "success") return data(submission.reply({ formErrors: [m.fixErrors] }), { status: 400 });
-  if (!gatewaySecrets(context.config)) return data(submission.reply({ formErrors: [m.notAvailable] }), { status: 409 });
+  if (!gatewaySecrets(deps.config)) return data(submission.reply({ formErrors: [m.notAvailable] }), { status: 409 });
   let order;
   try {
     // Lines and prices come from the server's cart and catalogue; the form carries only the address.
-    order = await createShopOrder(context.db, { user, lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })), shipping: submission.value, now: Date.now() });
+    order = await createShopOrder(deps, { user, lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })), shipping: submission.value, now: deps.now() });
   } catch (error) {
     if (error instanceof OutOfStockError) return data(submission.reply({ formErrors: [format(m.outOfStock, { name: error.productName })] }), { status: 409 });
     // Anything else the order rules refuse (e.g. too many kg of one fish) is the shopper's to fix, not a 500.
@@ -54,27 +67,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // only a page can make: the pay page, one more press.
   const replaced = order.replaced.length > 0 ? { type: "info" as const, text: format(payMessages.replaced, { numbers: order.replaced.join(", ") }) } : null;
   try {
-    const origin = new URL(request.url).origin;
-    const started = await startAdvancePayment(paymentDeps(context), order, origin);
+    const started = await startAdvancePayment(deps, order);
     if (started.gateway === "razorpay" && formData.get("js") === "1") {
       const razorpay: RazorpayCheckout = {
         keyId: started.keyId,
         gatewayOrderId: started.gatewayOrderId,
         amountPaise: started.amountPaise,
-        brand: context.config.brand,
+        brand: deps.config.brand,
         description: payMessages.description,
         prefill: { name: `${order.firstName} ${order.lastName}`.trim(), email: user.email, contact: order.phone },
-        callbackUrl: `${origin}/orders/${order.number}/callback`,
-        cancelUrl: `${origin}/orders/${order.number}/callback?cancelled=1`,
+        callbackUrl: `${deps.origin}/orders/${order.number}/callback`,
+        cancelUrl: `${deps.origin}/orders/${order.number}/callback?cancelled=1`,
       };
       return { razorpay, number: order.number, notice: replaced?.text ?? null };
     }
     const to = started.gateway === "sandbox" ? `/sandbox/checkout/${started.gatewayOrderId}` : `/orders/${order.number}/pay`;
-    return replaced ? redirectWithFlash(context, to, replaced, { status: 303 }) : redirect(to, 303);
+    return replaced ? redirectWithFlash(deps, to, replaced, { status: 303 }) : redirect(to, 303);
   } catch (error) {
     // The order holds its stock; the pay page offers the payment again.
     console.error("creating the gateway order failed", error);
-    return redirectWithFlash(context, `/orders/${order.number}/pay`, { type: "error", text: m.createFailed }, { status: 303 });
+    return redirectWithFlash(deps, `/orders/${order.number}/pay`, { type: "error", text: m.createFailed }, { status: 303 });
   }
 }
 

@@ -6,9 +6,9 @@ import { devMailMessages } from "~/i18n/account.messages";
 export const meta: MetaFunction = () => [{ title: "Mail outbox (development)" }, { name: "robots", content: "noindex" }];
 
 /** Exists only in local development: in production this path is a plain 404. */
-export async function loader({ context }: LoaderFunctionArgs) {
-  if (!context.config.isDevelopment) throw new Response("Not Found", { status: 404 });
-  const mails = await listOutbox(context.cloudflare.env);
+export async function loader({ context: { deps } }: LoaderFunctionArgs) {
+  if (!deps.config.isDevelopment) throw new Response("Not Found", { status: 404 });
+  const mails = await listOutbox(deps);
   return { mails: mails.map((m) => ({ ...m, createdAt: new Date(m.createdAt).toISOString() })) };
 }
 

@@ -4,29 +4,28 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { login } from "~/auth/accounts.server";
-import { authDeps } from "~/auth/current-user.server";
-import { requireAnonymous } from "~/auth/guards.server";
-import { authMessages, knownAccountIds, replyWithError, signedInRedirect } from "~/auth/pages.server";
 import { loginSchema } from "~/auth/schemas";
 import { AuthCard, FormError, FormField, Honeypot, useClearAfterReply } from "~/components/form-field";
 import { GoogleButton } from "~/components/google-button";
+import { authMessages, knownAccountIds, replyWithError, signedInRedirect } from "~/web/auth-pages.server";
+import { requireAnonymous } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 
 export const meta: MetaFunction = () => [{ title: "Login" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireAnonymous(context);
+export async function loader({ context: { deps } }: LoaderFunctionArgs) {
+  requireAnonymous(deps);
   return null;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const m = authMessages(context);
+export async function action({ request, context: { deps } }: ActionFunctionArgs) {
+  const m = authMessages(deps);
   const submission = parseWithZod(await request.formData(), { schema: loginSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const { email, password, redirectTo } = submission.value;
   try {
-    const session = await login(authDeps(context), email, password, { knownAccountIds: await knownAccountIds(request, context) });
-    return signedInRedirect(request, context, session, redirectTo, m.loginSuccess);
+    const session = await login(deps, email, password, { knownAccountIds: await knownAccountIds(request, deps) });
+    return signedInRedirect(request, deps, session, redirectTo, m.loginSuccess);
   } catch (error) {
     return replyWithError(submission, error, m.loginFailed, ["password"]);
   }

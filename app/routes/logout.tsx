@@ -1,16 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { logout } from "~/auth/accounts.server";
-import { authDeps } from "~/auth/current-user.server";
-import { authMessages } from "~/auth/pages.server";
-import { clearSessionCookie } from "~/auth/session.server";
+import { authMessages } from "~/web/auth-pages.server";
+import { clearSessionCookie } from "~/web/credentials.server";
 import { redirectWithFlash } from "~/web/flash.server";
 
 /** Only a POST signs out; a GET (a link, a prefetch, a crawler) just goes home. */
 export const loader = () => redirect("/");
 
-export async function action({ context }: ActionFunctionArgs) {
-  const deps = authDeps(context);
-  if (context.user && context.sessionToken) await logout(deps, context.sessionToken, context.user.id);
-  return redirectWithFlash(context, "/", { type: "success", text: authMessages(context).loggedOut }, { headers: { "Set-Cookie": await clearSessionCookie(deps.config) } });
+export async function action({ context: { deps } }: ActionFunctionArgs) {
+  if (deps.user && deps.sessionToken) await logout(deps, deps.sessionToken, deps.user.id);
+  return redirectWithFlash(deps, "/", { type: "success", text: authMessages(deps).loggedOut }, { headers: { "Set-Cookie": await clearSessionCookie(deps.config) } });
 }

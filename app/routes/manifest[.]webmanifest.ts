@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-export function loader({ context }: LoaderFunctionArgs) {
-  const { brand, product } = context.config;
+export function loader({ context: { deps } }: LoaderFunctionArgs) {
+  const { brand, product } = deps.config;
   return Response.json(
     {
       name: brand,

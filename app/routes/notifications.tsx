@@ -2,18 +2,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { requireUser } from "~/auth/guards.server";
 import { getMessages } from "~/i18n/messages";
 import { formatDateTime } from "~/lib/dates";
 import { listNotifications, markAllRead, markRead } from "~/notifications/notifications.server";
 import { redirectWithFlash } from "~/web/flash.server";
+import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 
 export const meta: MetaFunction = () => [{ title: "Notifications" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const items = await listNotifications(context.db, user.id);
+export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
+  const user = await requireUser(request, deps);
+  const items = await listNotifications(deps, user.id);
   return {
     isAdmin: user.isAdmin,
     items: items.map((n) => ({ id: n.id, title: n.title, message: n.message, orderNumber: n.orderNumber, read: n.readAt !== null, createdAt: n.createdAt })),
@@ -28,20 +28,20 @@ const actionSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** Mark all, or one (and, when asked, open its order). Only the signed-in user's own notifications change. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
+export async function action({ request, context: { deps } }: ActionFunctionArgs) {
+  const user = await requireUser(request, deps);
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return redirect("/notifications");
   if (parsed.data.intent === "seen") {
-    await markAllRead(context.db, user.id);
+    await markAllRead(deps, user.id);
     return data({ ok: true });
   }
   if (parsed.data.intent === "all") {
-    await markAllRead(context.db, user.id);
-    return redirectWithFlash(context, "/notifications", { type: "success", text: getMessages(context.config.product).notifications.marked });
+    await markAllRead(deps, user.id);
+    return redirectWithFlash(deps, "/notifications", { type: "success", text: getMessages(deps.config.product).notifications.marked });
   }
   try {
-    await markRead(context.db, user.id, parsed.data.id);
+    await markRead(deps, user.id, parsed.data.id);
   } catch {
     return redirect("/notifications");
   }

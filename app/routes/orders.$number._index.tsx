@@ -1,14 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderCard } from "~/components/order-card";
+import { getMessages } from "~/i18n/messages";
 import { toOrderCard } from "~/orders/views.server";
-import { requireOwnOrder } from "~/payments/pay-page.server";
+import { getOwnOrder } from "~/payments/pay-page.server";
+import { orNotFound, requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Order ${data.order.number}` : "Order" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { order } = await requireOwnOrder(request, context, params.number);
+export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, deps, getMessages(deps.config.product).shop.orders.loginToView);
+  const order = await orNotFound(getOwnOrder(deps, user.id, params.number));
   const { firstName, lastName, phone, address, city, state, zip } = order;
   return { order: toOrderCard(order), shipTo: { name: `${firstName} ${lastName}`, phone, lines: [address, `${city}, ${state} ${zip}`] } };
 }

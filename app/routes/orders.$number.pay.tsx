@@ -1,22 +1,63 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError } from "~/components/form-field";
 import { ShippingFields } from "~/components/shipping-fields";
+import type { Deps } from "~/deps";
 import { shippingSchema } from "~/orders/checkout-schema";
 import { RazorpayButton } from "~/components/razorpay-button";
-import { format } from "~/i18n/messages";
+import { format, getMessages } from "~/i18n/messages";
 import { formatRupees } from "~/lib/money";
-import { payPageData, startPayment } from "~/payments/pay-page.server";
+import { getPayableOrder, needsAddress, NotPayableError, payAdvance, payPageData } from "~/payments/pay-page.server";
 import { formatDateTimeIst } from "~/lib/dates";
+import { redirectWithFlash } from "~/web/flash.server";
+import { orNotFound, requireUser } from "~/web/guards.server";
 import { useMessages, useSite } from "~/web/site";
 import { payMessages } from "~/i18n/pay.messages";
 
 export const meta: MetaFunction = () => [{ title: "Pay the ₹500 token advance" }, { name: "robots", content: "noindex" }];
 
-export const loader = ({ request, context, params }: LoaderFunctionArgs) => payPageData(request, context, params.number);
-export const action = ({ request, context, params }: ActionFunctionArgs) => startPayment(request, context, params.number);
+/** The signed-in user's order still waiting for its advance; back on the order's page once it is not (paid, expired). */
+async function payableOrder(request: Request, deps: Deps, number: string | undefined) {
+  const user = await requireUser(request, deps, getMessages(deps.config.product).shop.orders.loginToView);
+  try {
+    return { user, order: await orNotFound(getPayableOrder(deps, user.id, number)) };
+  } catch (error) {
+    if (!(error instanceof NotPayableError)) throw error;
+    const to = `/orders/${error.number}`;
+    throw error.paid ? await redirectWithFlash(deps, to, { type: "info", text: payMessages.alreadyPaid }) : redirect(to);
+  }
+}
+
+export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
+  const { user, order } = await payableOrder(request, deps, params.number);
+  return payPageData(deps, user, order);
+}
+
+/**
+ * 'Pay ₹500': the sandbox's page at once, Razorpay's via this page. An order without a full address (a won
+ * auction) takes the shipping form first, same rules.
+ */
+export async function action({ request, context: { deps }, params }: ActionFunctionArgs) {
+  const { order } = await payableOrder(request, deps, params.number);
+  const m = getMessages(deps.config.product).shop.checkout;
+  let shipping = null;
+  if (needsAddress(order)) {
+    const submission = parseWithZod(await request.formData(), { schema: shippingSchema });
+    if (submission.status !== "success") return data(submission.reply({ formErrors: [m.fixErrors] }), { status: 400 });
+    shipping = submission.value;
+  }
+  try {
+    const started = await payAdvance(deps, order, shipping);
+    if (started.gateway === "sandbox") return redirect(`/sandbox/checkout/${started.gatewayOrderId}`, 303);
+    return redirect(`/orders/${order.number}/pay`, 303);
+  } catch (error) {
+    console.error("creating the gateway order failed", error);
+    return redirectWithFlash(deps, `/orders/${order.number}/pay`, { type: "error", text: m.createFailed }, { status: 303 });
+  }
+}
 
 export default function PayAdvance() {
   const data = useLoaderData<typeof loader>();

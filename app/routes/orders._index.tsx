@@ -1,17 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { requireUser } from "~/auth/guards.server";
 import { OrderCard } from "~/components/order-card";
 import { getMessages } from "~/i18n/messages";
 import { listUserOrders } from "~/orders/orders.server";
 import { toOrderCard } from "~/orders/views.server";
+import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 
 export const meta: MetaFunction = () => [{ title: "My Orders" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context, getMessages(context.config.product).shop.orders.loginToView);
-  const orders = await listUserOrders(context.db, user.id, Date.now());
+export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
+  const user = await requireUser(request, deps, getMessages(deps.config.product).shop.orders.loginToView);
+  const orders = await listUserOrders(deps, user.id, deps.now());
   return { orders: orders.map(toOrderCard) };
 }
 

@@ -12,10 +12,10 @@ export const headers = publicPage(300);
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta({ title: `${data?.heading ?? "Fresh Catch"} | ${data?.brand ?? ""}`, description: data?.intro ?? "" });
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const config = context.config;
+export async function loader({ context: { deps } }: LoaderFunctionArgs) {
+  const config = deps.config;
   const m = getMessages(config.product).products;
-  return { products: await listProducts(context.cloudflare.env), brand: config.brand, heading: m.heading, intro: m.intro };
+  return { products: await listProducts(deps), brand: config.brand, heading: m.heading, intro: m.intro };
 }
 
 export default function Products() {

@@ -5,9 +5,9 @@ import { useMessages } from "~/web/site";
 
 export const meta: MetaFunction = () => [{ title: "My Profile" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  if (!context.user) return { profile: null };
-  const { name, email, phone, address, createdAt } = context.user;
+export async function loader({ context: { deps } }: LoaderFunctionArgs) {
+  if (!deps.user) return { profile: null };
+  const { name, email, phone, address, createdAt } = deps.user;
   return { profile: { name, email, phone, address, createdAt } };
 }
 

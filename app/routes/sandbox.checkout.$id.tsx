@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { SandboxCard } from "~/components/sandbox-card";
-import { paymentDeps } from "~/orders/checkout.server";
 import { sandboxEnabled } from "~/payments/gateway.server";
 import { sandboxCheckout, sandboxDecide } from "~/payments/sandbox.server";
 import { payMessages, sandboxMessages } from "~/i18n/pay.messages";
@@ -13,22 +12,21 @@ export const meta: MetaFunction = () => [{ title: "Razorpay sandbox" }, { name: 
  * The sandbox's stand-in for Razorpay's payment page (development and tests only, 404 otherwise): what is
  * paid, to whom, prefilled with the customer's details. Once paid it says so and offers nothing to pay.
  */
-export async function loader({ context, params }: LoaderFunctionArgs) {
-  if (!sandboxEnabled(context.config)) throw new Response("Not found", { status: 404 });
-  const payment = await sandboxCheckout(paymentDeps(context), params.id ?? "");
+export async function loader({ context: { deps }, params }: LoaderFunctionArgs) {
+  if (!sandboxEnabled(deps.config)) throw new Response("Not found", { status: 404 });
+  const payment = await sandboxCheckout(deps, params.id ?? "");
   if (!payment) throw new Response("Not found", { status: 404 });
-  return { ...payment, brand: context.config.brand };
+  return { ...payment, brand: deps.config.brand };
 }
 
-export async function action({ context, params, request }: ActionFunctionArgs) {
-  if (!sandboxEnabled(context.config)) throw new Response("Not found", { status: 404 });
+export async function action({ context: { deps, cloudflare }, params, request }: ActionFunctionArgs) {
+  if (!sandboxEnabled(deps.config)) throw new Response("Not found", { status: 404 });
   const decision = (await request.formData()).get("decision");
   if (decision !== "pay" && decision !== "fail") throw new Response("Bad request", { status: 400 });
-  const deps = paymentDeps(context);
   const outcome = await sandboxDecide(deps, params.id ?? "", decision);
   if (!outcome) throw new Response("Not found", { status: 404 });
   // Razorpay's webhooks arrive on their own, often while the shopper's browser is still on its way back.
-  context.cloudflare.ctx.waitUntil(outcome.webhooks().catch((error) => console.error("sandbox webhook failed", error)));
+  cloudflare.ctx.waitUntil(outcome.webhooks().catch((error) => console.error("sandbox webhook failed", error)));
   return redirect(outcome.callback, 303);
 }
 

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { SandboxCard } from "~/components/sandbox-card";
-import { paymentDeps } from "~/orders/checkout.server";
 import { sandboxEnabled } from "~/payments/gateway.server";
 import { sandboxLink, sandboxPayLink } from "~/payments/sandbox.server";
 import { safeRedirect } from "~/web/safe-redirect";
@@ -11,17 +10,17 @@ import { payMessages, sandboxMessages } from "~/i18n/pay.messages";
 export const meta: MetaFunction = () => [{ title: "Razorpay sandbox" }, { name: "robots", content: "noindex" }];
 
 /** The sandbox's stand-in for a Razorpay payment link (the balance after weighing). */
-export async function loader({ context, params }: LoaderFunctionArgs) {
-  if (!sandboxEnabled(context.config)) throw new Response("Not found", { status: 404 });
-  const link = await sandboxLink(paymentDeps(context), params.id ?? "");
+export async function loader({ context: { deps }, params }: LoaderFunctionArgs) {
+  if (!sandboxEnabled(deps.config)) throw new Response("Not found", { status: 404 });
+  const link = await sandboxLink(deps, params.id ?? "");
   if (!link) throw new Response("Not found", { status: 404 });
   return link;
 }
 
-export async function action({ context, params, request }: ActionFunctionArgs) {
-  if (!sandboxEnabled(context.config)) throw new Response("Not found", { status: 404 });
+export async function action({ context: { deps }, params, request }: ActionFunctionArgs) {
+  if (!sandboxEnabled(deps.config)) throw new Response("Not found", { status: 404 });
   const url = new URL(request.url);
-  const paid = await sandboxPayLink(paymentDeps(context), params.id ?? "");
+  const paid = await sandboxPayLink(deps, params.id ?? "");
   if (!paid) throw new Response("Not found", { status: 404 });
   // Like Razorpay, a cancelled, expired or already paid link takes nothing: the page says why.
   if (!paid.ok) return redirect(url.pathname + url.search, 303);

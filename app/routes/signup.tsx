@@ -4,31 +4,30 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { register } from "~/auth/accounts.server";
-import { authDeps } from "~/auth/current-user.server";
-import { requireAnonymous } from "~/auth/guards.server";
-import { authMessages, commitSignupCookie, replyWithError } from "~/auth/pages.server";
 import { signupSchema } from "~/auth/schemas";
 import { AuthCard, FormError, FormField, Honeypot, useClearAfterReply } from "~/components/form-field";
 import { GoogleButton } from "~/components/google-button";
 import { redirectWithFlash } from "~/web/flash.server";
+import { authMessages, commitSignupCookie, replyWithError } from "~/web/auth-pages.server";
+import { requireAnonymous } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 
 export const meta: MetaFunction = () => [{ title: "Sign Up" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireAnonymous(context);
+export async function loader({ context: { deps } }: LoaderFunctionArgs) {
+  requireAnonymous(deps);
   return null;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const m = authMessages(context);
+export async function action({ request, context: { deps } }: ActionFunctionArgs) {
+  const m = authMessages(deps);
   const submission = parseWithZod(await request.formData(), { schema: signupSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   try {
-    const signup = await register(authDeps(context), submission.value);
+    const signup = await register(deps, submission.value);
     // The code works only with this browser's sign-up token (no one else can finish this sign-up).
-    const headers = { "Set-Cookie": await commitSignupCookie(context, signup.token) };
-    return redirectWithFlash(context, `/verify-otp?email=${encodeURIComponent(signup.email)}`, { type: "success", text: m.registrationSuccess }, { headers });
+    const headers = { "Set-Cookie": await commitSignupCookie(deps, signup.token) };
+    return redirectWithFlash(deps, `/verify-otp?email=${encodeURIComponent(signup.email)}`, { type: "success", text: m.registrationSuccess }, { headers });
   } catch (error) {
     return replyWithError(submission, error, m.registrationFailed, ["password"]);
   }

@@ -4,33 +4,31 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { resendCode, signupResendWait, verifyEmail } from "~/auth/accounts.server";
-import { authDeps } from "~/auth/current-user.server";
-import { requireAnonymous } from "~/auth/guards.server";
-import { authMessages, readSignupCookie, replyWithError, signedInRedirect } from "~/auth/pages.server";
 import { resendSchema, verifySchema } from "~/auth/schemas";
 import { AuthCard, FormError } from "~/components/form-field";
 import { OtpInput } from "~/components/otp-input";
 import { format } from "~/i18n/messages";
 import { redirectWithFlash } from "~/web/flash.server";
+import { authMessages, readSignupCookie, replyWithError, signedInRedirect } from "~/web/auth-pages.server";
+import { requireAnonymous } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { accountMessages } from "~/i18n/account.messages";
 
 export const meta: MetaFunction = () => [{ title: "Verify your email" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireAnonymous(context);
+export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
+  requireAnonymous(deps);
   const email = new URL(request.url).searchParams.get("email")?.trim().toLowerCase();
-  if (!email) return redirectWithFlash(context, "/signup", { type: "error", text: authMessages(context).emailRequired });
+  if (!email) return redirectWithFlash(deps, "/signup", { type: "error", text: authMessages(deps).emailRequired });
   // null: this browser has no sign-up waiting for this address (the code can only be entered where it started).
-  const resendWait = await signupResendWait(authDeps(context), await readSignupCookie(request, context), email);
+  const resendWait = await signupResendWait(deps, await readSignupCookie(request, deps), email);
   return { email, resendWait, noSignupHere: resendWait === null ? accountMessages.noSignupHere : null };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const m = authMessages(context);
+export async function action({ request, context: { deps } }: ActionFunctionArgs) {
+  const m = authMessages(deps);
   const form = await request.formData();
-  const deps = authDeps(context);
-  const signupToken = await readSignupCookie(request, context);
+  const signupToken = await readSignupCookie(request, deps);
   if (form.get("intent") === "resend") {
     const submission = parseWithZod(form, { schema: resendSchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
@@ -39,13 +37,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     } catch (error) {
       return replyWithError(submission, error, m.registrationFailed);
     }
-    return redirectWithFlash(context, `/verify-otp?email=${encodeURIComponent(submission.value.email)}`, { type: "success", text: m.resent });
+    return redirectWithFlash(deps, `/verify-otp?email=${encodeURIComponent(submission.value.email)}`, { type: "success", text: m.resent });
   }
   const submission = parseWithZod(form, { schema: verifySchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["otp"] }), { status: 400 });
   try {
     const session = await verifyEmail(deps, signupToken, submission.value.email, submission.value.otp);
-    return signedInRedirect(request, context, session, "/", m.verified);
+    return signedInRedirect(request, deps, session, "/", m.verified);
   } catch (error) {
     return replyWithError(submission, error, m.registrationFailed, ["otp"]);
   }

@@ -2,7 +2,7 @@ import { formatDate } from "~/lib/dates";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { RichText } from "~/components/rich-text";
-import { contentContext, getConfig } from "~/config.server";
+import { contentContext } from "~/config.server";
 import { getPolicy } from "~/content/policies";
 import { format } from "~/i18n/messages";
 import { publicPage } from "~/web/cache-headers";
@@ -15,8 +15,8 @@ export const headers = publicPage(3600);
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta({ title: `${data?.policy.title ?? ""} | ${data?.brand ?? ""}`, description: data?.policy.description ?? "" });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const config = getConfig(context.cloudflare.env);
+export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
+  const config = deps.config;
   const policy = getPolicy(contentContext(config), new URL(request.url).pathname);
   if (!policy) throw new Response("Not Found", { status: 404 });
   return { policy, brand: config.brand };

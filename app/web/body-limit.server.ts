@@ -1,4 +1,4 @@
-import { DomainError, InvalidInputError, toJsonError } from "../lib/errors";
+import { DomainError, InvalidInputError } from "../lib/errors";
 
 /**
  * Request bodies are read through this module only, each within a cap. The cap is counted on the bytes as they
@@ -61,15 +61,4 @@ export async function readLimitedText(request: Request, maxBytes: number, messag
 export async function limitedRequest(request: Request, maxBytes: number, message?: string): Promise<Request> {
   if (request.body === null) return request;
   return new Request(request, { body: await readLimitedBytes(request, maxBytes, message) });
-}
-
-/** `handle` given the request within `maxBytes`; a larger body is answered 413 (JSON, no-store) and `handle` never runs. */
-export async function withLimitedBody(request: Request, maxBytes: number, handle: (request: Request) => Promise<Response>): Promise<Response> {
-  let limited: Request;
-  try {
-    limited = await limitedRequest(request, maxBytes);
-  } catch (error) {
-    return toJsonError(error, "Something went wrong. Please try again.");
-  }
-  return handle(limited);
 }

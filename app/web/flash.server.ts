@@ -1,5 +1,6 @@
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
+import type { Deps } from "~/deps";
 import { appCookies, COOKIE_NAMES, parseCookieHeader } from "./cookies.server";
 import { safeRedirect } from "./safe-redirect";
 
@@ -13,8 +14,8 @@ const flashSchema = z.object({
 });
 export type Flash = z.infer<typeof flashSchema>;
 
-export async function readFlash(request: Request, context: AppLoadContext): Promise<{ flash: Flash | null; clear: string | null }> {
-  const cookie = appCookies(context.config).flash;
+export async function readFlash(request: Request, deps: Pick<Deps, "config">): Promise<{ flash: Flash | null; clear: string | null }> {
+  const cookie = appCookies(deps.config).flash;
   const header = request.headers.get("Cookie");
   const raw: unknown = await cookie.parse(header);
   const present = header !== null && COOKIE_NAMES.flash in parseCookieHeader(header);
@@ -26,8 +27,8 @@ export async function readFlash(request: Request, context: AppLoadContext): Prom
 }
 
 /** A redirect (to a same-origin path only) that shows `flash` on the next page. */
-export async function redirectWithFlash(context: AppLoadContext, to: string, flash: Flash, init: ResponseInit = {}) {
+export async function redirectWithFlash(deps: Pick<Deps, "config">, to: string, flash: Flash, init: ResponseInit = {}) {
   const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", await appCookies(context.config).flash.serialize(flash));
+  headers.append("Set-Cookie", await appCookies(deps.config).flash.serialize(flash));
   return redirect(safeRedirect(to), { ...init, headers });
 }

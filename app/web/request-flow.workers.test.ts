@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { loadContext } from "../../tests/setup/load-context";
-import { commitSessionCookie, createSession } from "~/auth/session.server";
+import { createSession } from "~/auth/session.server";
+import { commitSessionCookie } from "~/web/credentials.server";
 import { getConfig } from "~/config.server";
 import { formatRupees } from "~/lib/money";
 import { action as addToCart } from "~/routes/cart.add";
@@ -10,7 +11,7 @@ import { action as logout } from "~/routes/logout";
 /** A verified shopper with a live session; returns the Cookie header a browser would send. */
 async function signedInShopper(email: string) {
   const user = await env.DB.prepare("INSERT INTO users (name, email, email_verified_at) VALUES ('Lakshmi Devi', ?, ?) RETURNING id").bind(email, Date.now()).first<{ id: number }>();
-  const token = await createSession((await loadContext(new Request("https://store.test/"))).db, user!.id);
+  const token = await createSession((await loadContext(new Request("https://store.test/"))).deps, user!.id);
   const cookie = (await commitSessionCookie(getConfig(env), token)).split(";")[0];
   return { userId: user!.id, cookie };
 }
@@ -43,7 +44,7 @@ describe("one way through a request", () => {
     const res = await run(logout, "/logout", cookie);
     expect(res.status).toBe(302);
     expect((await cartCount(userId))?.n).toBe(0);
-    expect((await loadContext(new Request("https://store.test/", { headers: { Cookie: cookie } }))).user).toBeNull();
+    expect((await loadContext(new Request("https://store.test/", { headers: { Cookie: cookie } }))).deps.user).toBeNull();
   });
 
   it("refuses to start in production without a SESSION_SECRET of at least 32 characters", () => {

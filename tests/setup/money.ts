@@ -1,15 +1,15 @@
 import { env } from "cloudflare:workers";
 import type { Order } from "~/db/schema";
+import type { Deps } from "~/deps";
 import { startAdvancePayment } from "~/payments/advance.server";
-import type { MoneyDeps } from "~/payments/ledger.server";
 import { sandboxDecide, sandboxPayLink } from "~/payments/sandbox.server";
 
 /**
  * Money moved the way a shopper moves it in the sandbox: through the gateway's own pages, its callback and
  * webhooks, so the sandbox's books and the ledger agree (a refund can only return what the sandbox took).
  */
-export async function payAdvance(deps: MoneyDeps, order: Order): Promise<string> {
-  const started = await startAdvancePayment(deps, order, "https://store.test");
+export async function payAdvance(deps: Deps, order: Order): Promise<string> {
+  const started = await startAdvancePayment(deps, order);
   const outcome = (await sandboxDecide(deps, started.gatewayOrderId, "pay"))!;
   await outcome.webhooks();
   const paid = await env.DB.prepare("SELECT id FROM sandbox_records WHERE kind = 'payment' AND parent = ? ORDER BY created_at DESC LIMIT 1").bind(started.gatewayOrderId).first<{ id: string }>();
@@ -17,7 +17,7 @@ export async function payAdvance(deps: MoneyDeps, order: Order): Promise<string>
 }
 
 /** The order's newest balance link, paid on the sandbox's link page (null: the sandbox refused it, and why). */
-export async function payBalanceLink(deps: MoneyDeps, orderId: number) {
+export async function payBalanceLink(deps: Deps, orderId: number) {
   const link = await env.DB.prepare("SELECT provider_ref FROM payments WHERE order_id = ? AND kind = 'balance' ORDER BY id DESC LIMIT 1").bind(orderId).first<{ provider_ref: string }>();
   return sandboxPayLink(deps, link!.provider_ref);
 }

@@ -1,15 +1,14 @@
 import { runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { createSession, issueApiToken } from "../../../app/auth/session.server";
-import { getConfig } from "../../../app/config.server";
-import { getDb } from "../../../app/db/client.server";
+import { createDeps } from "../../../app/deps.server";
 import { appCookies } from "../../../app/web/cookies.server";
 import type { AuctionView } from "../../../app/auctions/auction";
 
 /** What the auction object's workerd tests share: people with sessions, auctions, bids and clean tables. */
 export const MIN = 60_000;
-const config = getConfig(env);
-const db = getDb(env);
+const deps = createDeps(env);
+const config = deps.config;
 let nextUser = 1;
 
 export type Person = { id: number; bearer: string; cookie: string };
@@ -19,7 +18,7 @@ export async function person(name: string, options: { admin?: boolean; verified?
   await env.DB.prepare("INSERT INTO users (id, name, email, email_verified_at, is_admin, phone, address) VALUES (?, ?, ?, ?, ?, ?, ?)")
     .bind(id, name, `user${id}@example.in`, options.verified === false ? null : Date.now(), options.admin ? 1 : 0, "+919000000000", "1 River Road")
     .run();
-  const token = await createSession(db, id);
+  const token = await createSession(deps, id);
   return { id, bearer: `Bearer ${await issueApiToken(config, id, token)}`, cookie: await appCookies(config).session.serialize(token) };
 }
 

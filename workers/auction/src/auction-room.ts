@@ -1,21 +1,14 @@
 import { DurableObject } from "cloudflare:workers";
 import type { AuctionView } from "../../../app/auctions/auction";
 import type { AuctionRow } from "../../../app/db/schema";
-import { isTakingBids, minimumNextBid, placeBid, type Bidder, type RoomState } from "./bid-rules";
+import type { DomainError } from "../../../app/lib/errors";
+import { createDeps } from "../../../app/deps.server";
+import { isTakingBids, minimumNextBid, placeBid, type Bidder } from "./bid-rules";
 import { RECENT_BIDS, toBidJson } from "./listing";
-import { closeAuctionInD1, D1Mirror, notifyBidders, notifyOutbid, type MirrorBid, type RoomEnv } from "./room-d1";
+import { closeAuctionInD1, D1Mirror, notifyBidders, notifyOutbid, type MirrorBid } from "./room-d1";
+import type { RoomEnv, Stored } from "./room-state";
 
-export type Stored = RoomState & {
-  title: string;
-  description: string;
-  image: string | null;
-  sellerName: string;
-  cancelReason: string | null;
-  /** Set once the close has been written to D1 (order, notices); the alarm retries until it is. */
-  finalized: boolean;
-  winnerUserId: number | null;
-  orderNumber: string | null;
-};
+export type { Stored } from "./room-state";
 
 export type CreateInput = {
   id: number;
@@ -30,7 +23,7 @@ export type CreateInput = {
   endTime: number;
 };
 
-export type BidOutcome = { ok: true; message: string; auction: AuctionView } | { ok: false; error: string; status: number };
+export type BidOutcome = { ok: true; message: string; auction: AuctionView } | { ok: false; error: string; status: DomainError["status"] };
 
 type Viewer = number | null;
 type SocketTag = { userId: Viewer };
@@ -44,7 +37,9 @@ type SocketTag = { userId: Viewer };
 export class AuctionRoom extends DurableObject<RoomEnv> {
   private state: Stored | null = null;
   private bidders = new Set<number>();
-  private mirror = new D1Mirror(this.env, () => this.state!);
+  /** Built once per object: an alarm, a bid or a cancel has no request of its own. */
+  private deps = createDeps(this.env);
+  private mirror = new D1Mirror(this.deps, () => this.state!);
   private closing: Promise<void> | null = null;
   /** Who each socket watches as, read from its attachment once per lifetime of the object (hibernation forgets). */
   private viewers = new WeakMap<WebSocket, Viewer>();
@@ -127,7 +122,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     const created = this.state as Stored | null;
     if (!created) return;
     // A row that predates the object (seed data) keeps its price and its bid history.
-    const { results } = await this.env.DB.prepare("SELECT bidder_name, amount_paise, created_at FROM auction_bids WHERE auction_id = ? ORDER BY created_at, id")
+    const { results } = await this.deps.db.$client.prepare("SELECT bidder_name, amount_paise, created_at FROM auction_bids WHERE auction_id = ? ORDER BY created_at, id")
       .bind(row.id)
       .all<{ bidder_name: string; amount_paise: number; created_at: number }>();
     results.forEach((b, i) => {
@@ -187,7 +182,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
   async bid(bidder: Bidder | null, amountPaise: number, maxPaise: number | null): Promise<BidOutcome> {
     const before = this.state;
     if (!before) return { ok: false, error: "Auction not found", status: 404 };
-    const now = Date.now();
+    const now = this.deps.now();
     const result = placeBid(before, bidder, amountPaise, maxPaise, now);
     if (!result.ok) return { ok: false, error: result.error, status: result.status };
     // Everything below up to the first await is one synchronous, atomic step of the object's storage.
@@ -216,7 +211,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     const last = sql.exec<{ sent_at: number }>("SELECT sent_at FROM outbid_mail WHERE user_id = ?", userId).toArray()[0]?.sent_at;
     const email = last === undefined || now - last >= 10 * 60_000;
     if (email) sql.exec("INSERT INTO outbid_mail (user_id, sent_at) VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET sent_at = excluded.sent_at", userId, now);
-    this.ctx.waitUntil(notifyOutbid(this.env, state, userId, email).catch((error) => console.error("outbid notice failed", error)));
+    this.ctx.waitUntil(notifyOutbid(this.deps, state, userId, email).catch((error) => console.error("outbid notice failed", error)));
   }
 
   async cancel(reason: string): Promise<{ ok: boolean; error?: string }> {
@@ -228,7 +223,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     await this.ctx.storage.deleteAlarm();
     this.broadcast();
     await this.mirror.sync([]);
-    await notifyBidders(this.env, next, [...this.bidders], "auction_cancelled");
+    await notifyBidders(this.deps, next, [...this.bidders], "auction_cancelled");
     return { ok: true };
   }
 
@@ -242,7 +237,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     const s = this.state;
     if (!s) return;
     if (s.status === "active") {
-      if (Date.now() < s.endTime) {
+      if (this.deps.now() < s.endTime) {
         await this.ctx.storage.setAlarm(s.endTime);
         return;
       }
@@ -253,7 +248,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     if (ended.status !== "ended" || ended.finalized) return;
     await this.mirror.sync([]);
     // A failure here throws, and the runtime retries the alarm; the order insert is idempotent.
-    const orderNumber = await closeAuctionInD1(this.env, ended, [...this.bidders]);
+    const orderNumber = await closeAuctionInD1(this.deps, ended, [...this.bidders]);
     this.save({ ...this.state!, finalized: true, orderNumber });
     this.broadcast();
   }
@@ -264,7 +259,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
   }
 
   isLive(): boolean {
-    return this.state !== null && isTakingBids(this.state, Date.now());
+    return this.state !== null && isTakingBids(this.state, this.deps.now());
   }
 
   async fetch(request: Request): Promise<Response> {

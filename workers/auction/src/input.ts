@@ -1,28 +1,6 @@
-/** Parsing of the auction API's bodies (JSON or a form post), with the store's messages for bad input. */
-
-import { BodyTooLargeError, limitedRequest, MAX_JSON_BYTES } from "../../../app/web/body-limit.server";
+/** Parsing of the auction API's bodies (read as fields by the API table), with the store's messages for bad input. */
 
 export type Body = Record<string, unknown>;
-
-/**
- * A JSON or form body as fields ({} for anything unreadable). It is read within MAX_JSON_BYTES first: a
- * larger one throws BodyTooLargeError, answered 413, never parsed.
- */
-export async function readBody(request: Request): Promise<Body> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (!type.includes("application/json") && !type.includes("form")) return {};
-  try {
-    const limited = await limitedRequest(request, MAX_JSON_BYTES);
-    if (type.includes("application/json")) {
-      const value: unknown = await limited.json();
-      return value && typeof value === "object" && !Array.isArray(value) ? (value as Body) : {};
-    }
-    return Object.fromEntries(await limited.formData()) as Body;
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) throw error;
-    return {};
-  }
-}
 
 /**
  * Rupees as typed or sent (a number or a numeric string; spaces around it and Indian digit grouping allowed)

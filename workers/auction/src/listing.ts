@@ -1,7 +1,7 @@
 import { desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
 import type { AuctionBid, Auction as AuctionJson } from "../../../app/auctions/auction";
 import { auctionBids, auctions, type AuctionBidRow, type AuctionRow } from "../../../app/db/schema";
+import type { Deps } from "../../../app/deps";
 
 /** Bids shown with each auction (the spec's Bid History shows the 10 most recent). */
 export const RECENT_BIDS = 10;
@@ -28,7 +28,8 @@ export function toAuctionJson(row: AuctionRow, bids: AuctionBidRow[]): AuctionJs
   };
 }
 
-async function recentBidsFor(db: ReturnType<typeof drizzle>, ids: number[]) {
+async function recentBidsFor(deps: Pick<Deps, "db">, ids: number[]) {
+  const db = deps.db;
   if (ids.length === 0) return new Map<number, AuctionBidRow[]>();
   // Window function keeps the query to one round trip however many auctions are listed.
   const ranked = db
@@ -55,22 +56,20 @@ async function recentBidsFor(db: ReturnType<typeof drizzle>, ids: number[]) {
 }
 
 /** Every auction that is not cancelled: running ones first (ending soonest first), then ended ones. */
-export async function listAuctions(d1: D1Database, now = Date.now()): Promise<AuctionJson[]> {
-  const db = drizzle(d1);
-  const rows = await db
+export async function listAuctions(deps: Pick<Deps, "db" | "now">, now = deps.now()): Promise<AuctionJson[]> {
+  const rows = await deps.db
     .select()
     .from(auctions)
     .where(ne(auctions.status, "cancelled"))
     .orderBy(sql`case when ${auctions.status} = 'active' and ${auctions.endTime} > ${now} then 0 else 1 end`, auctions.endTime)
     .limit(100);
-  const bids = await recentBidsFor(db, rows.map((r) => r.id));
+  const bids = await recentBidsFor(deps, rows.map((r) => r.id));
   return rows.map((row) => toAuctionJson(row, bids.get(row.id) ?? []));
 }
 
-export async function findAuction(d1: D1Database, id: number): Promise<AuctionJson | null> {
-  const db = drizzle(d1);
-  const [row] = await db.select().from(auctions).where(eq(auctions.id, id)).limit(1);
+export async function findAuction(deps: Pick<Deps, "db">, id: number): Promise<AuctionJson | null> {
+  const [row] = await deps.db.select().from(auctions).where(eq(auctions.id, id)).limit(1);
   if (!row || row.status === "cancelled") return null;
-  const bids = await recentBidsFor(db, [row.id]);
+  const bids = await recentBidsFor(deps, [row.id]);
   return toAuctionJson(row, bids.get(row.id) ?? []);
 }

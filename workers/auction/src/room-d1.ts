@@ -1,22 +1,10 @@
 import { and, eq, lt } from "drizzle-orm";
-import { getConfig } from "../../../app/config.server";
-import { getDb } from "../../../app/db/client.server";
 import { auctionBids, auctions, users } from "../../../app/db/schema";
+import type { Deps } from "../../../app/deps";
 import { formatRupees } from "../../../app/lib/money";
 import { notify } from "../../../app/notifications/notify.server";
 import { createAuctionOrder } from "../../../app/orders/auction-order.server";
-import type { Stored } from "./auction-room";
-
-export type RoomEnv = {
-  DB: D1Database;
-  MAIL_API_URL?: string;
-  MAIL_API_KEY?: string;
-  MAIL_FROM?: string;
-} & Record<string, unknown>;
-
-function deps(env: RoomEnv) {
-  return { db: getDb(env), config: getConfig(env), env };
-}
+import type { Stored } from "./room-state";
 
 export type MirrorBid = { seq: number; userId: number; bidderName: string; amountPaise: number; createdAt: number };
 
@@ -32,7 +20,7 @@ export class D1Mirror {
   private queued: Promise<void> | null = null;
 
   constructor(
-    private env: RoomEnv,
+    private deps: Pick<Deps, "db">,
     private state: () => Stored,
   ) {}
 
@@ -51,7 +39,7 @@ export class D1Mirror {
 
   private flush(): Promise<void> {
     const bids = this.pending.splice(0);
-    const flush = mirrorToD1(this.env, this.state(), bids)
+    const flush = mirrorToD1(this.deps, this.state(), bids)
       .catch((error) => {
         this.pending.unshift(...bids);
         throw error;
@@ -65,8 +53,8 @@ export class D1Mirror {
 }
 
 /** Writes the summary row listings read (only if this state is newer than what it holds) and the bid mirror. */
-export async function mirrorToD1(env: RoomEnv, s: Stored, bids: MirrorBid[]) {
-  const db = getDb(env);
+export async function mirrorToD1(deps: Pick<Deps, "db">, s: Stored, bids: MirrorBid[]) {
+  const db = deps.db;
   const summary = db
     .update(auctions)
     .set({
@@ -95,25 +83,23 @@ export async function mirrorToD1(env: RoomEnv, s: Stored, bids: MirrorBid[]) {
  * orders, at most once per auction however often the close runs), the winner on the summary row, and the
  * other bidders' notices. Returns the winner's order number, or null when nobody bid.
  */
-export async function closeAuctionInD1(env: RoomEnv, s: Stored, bidderIds: number[]): Promise<string | null> {
-  const d = deps(env);
+export async function closeAuctionInD1(deps: Pick<Deps, "db" | "config" | "mailer" | "now">, s: Stored, bidderIds: number[]): Promise<string | null> {
   let number: string | null = null;
   if (s.leaderId !== null) {
-    const [winner] = await d.db.select({ id: users.id, name: users.name, phone: users.phone, address: users.address }).from(users).where(eq(users.id, s.leaderId)).limit(1);
+    const [winner] = await deps.db.select({ id: users.id, name: users.name, phone: users.phone, address: users.address }).from(users).where(eq(users.id, s.leaderId)).limit(1);
     if (!winner) throw new Error(`The winner of auction ${s.id} is not a user`);
-    const { order } = await createAuctionOrder(d, { user: winner, auctionId: s.id, title: s.title, image: s.image, winningPaise: s.currentPricePaise, now: Date.now() });
+    const { order } = await createAuctionOrder(deps, { user: winner, auctionId: s.id, title: s.title, image: s.image, winningPaise: s.currentPricePaise, now: deps.now() });
     number = order.number;
   }
-  await d.db.update(auctions).set({ winnerUserId: s.leaderId }).where(eq(auctions.id, s.id));
-  if (!number || bidderIds.length > 1) await notifyBidders(env, s, bidderIds.filter((id) => id !== s.leaderId), "auction_ended");
+  await deps.db.update(auctions).set({ winnerUserId: s.leaderId }).where(eq(auctions.id, s.id));
+  if (!number || bidderIds.length > 1) await notifyBidders(deps, s, bidderIds.filter((id) => id !== s.leaderId), "auction_ended");
   return number;
 }
 
-export async function notifyBidders(env: RoomEnv, s: Stored, userIds: number[], type: "auction_ended" | "auction_cancelled") {
-  const d = deps(env);
+export async function notifyBidders(deps: Pick<Deps, "db" | "config" | "mailer">, s: Stored, userIds: number[], type: "auction_ended" | "auction_cancelled") {
   for (const userId of userIds) {
     await notify(
-      d,
+      deps,
       type === "auction_ended"
         ? { userId, type, title: "Auction ended", message: `The auction "${s.title}" has ended at ${formatRupees(s.currentPricePaise)}. Thank you for bidding.`, auctionId: s.id }
         : { userId, type, title: "Auction cancelled", message: `The auction "${s.title}" was cancelled: ${s.cancelReason ?? ""}`, auctionId: s.id },
@@ -121,9 +107,9 @@ export async function notifyBidders(env: RoomEnv, s: Stored, userIds: number[], 
   }
 }
 
-export async function notifyOutbid(env: RoomEnv, s: Stored, userId: number, email: boolean) {
+export async function notifyOutbid(deps: Pick<Deps, "db" | "config" | "mailer">, s: Stored, userId: number, email: boolean) {
   await notify(
-    deps(env),
+    deps,
     {
       userId,
       type: "outbid",

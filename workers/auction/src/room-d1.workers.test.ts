@@ -1,10 +1,11 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Stored } from "./auction-room";
+import { createDeps } from "../../../app/deps.server";
 import { emptyTables, MIN, person, type Person } from "./auction-room.fixtures";
-import { closeAuctionInD1, type RoomEnv } from "./room-d1";
+import { closeAuctionInD1 } from "./room-d1";
+import type { Stored } from "./room-state";
 
-const roomEnv = env as unknown as RoomEnv;
+const deps = createDeps(env);
 let ravi: Person;
 let sita: Person;
 let nextAuction = 500;
@@ -66,7 +67,7 @@ afterEach(async () => {
 describe("the close in D1", () => {
   it("two closes of one auction at once make one order, one line and one notice, and both answer its number", async () => {
     const s = ended();
-    const numbers = await Promise.all([closeAuctionInD1(roomEnv, s, [ravi.id, sita.id]), closeAuctionInD1(roomEnv, s, [ravi.id, sita.id])]);
+    const numbers = await Promise.all([closeAuctionInD1(deps, s, [ravi.id, sita.id]), closeAuctionInD1(deps, s, [ravi.id, sita.id])]);
     const w = await written(s.id);
     expect(w.orders).toHaveLength(1);
     expect(numbers).toEqual([w.orders[0].number, w.orders[0].number]);
@@ -78,7 +79,7 @@ describe("the close in D1", () => {
   it("the winner's order: payment_pending, from the auction, ₹500 advance due within 24 h, the winning price as its estimate", async () => {
     const s = ended();
     const before = Date.now();
-    const number = await closeAuctionInD1(roomEnv, s, [ravi.id, sita.id]);
+    const number = await closeAuctionInD1(deps, s, [ravi.id, sita.id]);
     const [order] = (await written(s.id)).orders;
     expect(order).toMatchObject({ number, user_id: sita.id, status: "payment_pending", payment_state: "advance_due", source: "auction", advance_paise: 50_000, estimated_total_paise: 150_000 });
     expect(Number(order.reserved_until)).toBeGreaterThanOrEqual(before + 24 * 60 * MIN);
@@ -87,8 +88,8 @@ describe("the close in D1", () => {
 
   it("a close retried after a crash once its write was done (the object never recorded it) finds the same order", async () => {
     const s = ended();
-    const first = await closeAuctionInD1(roomEnv, s, [ravi.id, sita.id]);
-    const retried = await closeAuctionInD1(roomEnv, s, [ravi.id, sita.id]);
+    const first = await closeAuctionInD1(deps, s, [ravi.id, sita.id]);
+    const retried = await closeAuctionInD1(deps, s, [ravi.id, sita.id]);
     expect(retried).toBe(first);
     const w = await written(s.id);
     expect(w.orders).toHaveLength(1);
@@ -101,11 +102,11 @@ describe("the close in D1", () => {
     const s = ended();
     // The winner's notice is the last write: failing it stands for a crash after the order and its line.
     await env.DB.prepare("CREATE TRIGGER crash_on_auction_won BEFORE INSERT ON notifications WHEN NEW.type = 'auction_won' BEGIN SELECT RAISE(ABORT, 'simulated crash'); END").run();
-    await expect(closeAuctionInD1(roomEnv, s, [ravi.id, sita.id])).rejects.toThrow(/simulated crash/);
+    await expect(closeAuctionInD1(deps, s, [ravi.id, sita.id])).rejects.toThrow(/simulated crash/);
     expect(await written(s.id)).toEqual({ orders: [], lines: [], won: [], wonMail: [] });
     await env.DB.prepare("DROP TRIGGER crash_on_auction_won").run();
 
-    const number = await closeAuctionInD1(roomEnv, s, [ravi.id, sita.id]);
+    const number = await closeAuctionInD1(deps, s, [ravi.id, sita.id]);
     const w = await written(s.id);
     expect(w.orders.map((o) => o.number)).toEqual([number]);
     expect(w.lines).toHaveLength(1);
@@ -114,7 +115,7 @@ describe("the close in D1", () => {
 
   it("nobody bid: no order, and the close answers no number", async () => {
     const s = { ...ended(), leaderId: null, leaderName: null, winnerUserId: null, bidCount: 0 };
-    expect(await closeAuctionInD1(roomEnv, s, [])).toBeNull();
+    expect(await closeAuctionInD1(deps, s, [])).toBeNull();
     expect((await written(s.id)).orders).toEqual([]);
   });
 });

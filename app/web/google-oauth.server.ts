@@ -1,20 +1,18 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { Authenticator } from "remix-auth";
 import { GoogleStrategy } from "remix-auth-google";
+import { loginWithGoogle } from "~/auth/accounts.server";
+import type { Deps } from "~/deps";
 import { UnauthorizedError } from "~/lib/errors";
-import { appCookies, COOKIE_NAMES, isSecureCookieEnvironment } from "~/web/cookies.server";
-import { safeRedirect } from "~/web/safe-redirect";
-import { loginWithGoogle } from "./accounts.server";
-import { authDeps } from "./current-user.server";
+import { appCookies, COOKIE_NAMES, isSecureCookieEnvironment } from "./cookies.server";
+import { safeRedirect } from "./safe-redirect";
 
 /**
  * The Google redirect flow (remix-auth-google): a plain form post starts it, so it works without JavaScript.
  * The OAuth state lives in its own short-lived signed cookie, separate from the session cookie.
  * Returns null when Google is not configured.
  */
-export function googleAuthenticator(request: Request, context: AppLoadContext) {
-  const deps = authDeps(context);
+export function googleAuthenticator(deps: Pick<Deps, "db" | "config" | "now">) {
   const google = deps.config.google;
   if (!google) return null;
   const storage = createCookieSessionStorage({
@@ -42,13 +40,13 @@ export function googleAuthenticator(request: Request, context: AppLoadContext) {
 }
 
 /** Adds to the redirect to Google the page to come back to afterwards (a same-site path only). */
-export async function rememberReturnPath(context: AppLoadContext, redirectToGoogle: Response, path: unknown): Promise<Response> {
+export async function rememberReturnPath(deps: Pick<Deps, "config">, redirectToGoogle: Response, path: unknown): Promise<Response> {
   const response = new Response(null, redirectToGoogle);
-  response.headers.append("Set-Cookie", await appCookies(context.config).oauthReturn.serialize(safeRedirect(path)));
+  response.headers.append("Set-Cookie", await appCookies(deps.config).oauthReturn.serialize(safeRedirect(path)));
   return response;
 }
 
 /** The page the visitor started Google sign-in from ("/" when unknown or not a same-site path). */
-export async function readReturnPath(request: Request, context: AppLoadContext): Promise<string> {
-  return safeRedirect(await appCookies(context.config).oauthReturn.parse(request.headers.get("Cookie")));
+export async function readReturnPath(request: Request, deps: Pick<Deps, "config">): Promise<string> {
+  return safeRedirect(await appCookies(deps.config).oauthReturn.parse(request.headers.get("Cookie")));
 }

@@ -7,7 +7,7 @@ const GOOGLE = {
   GOOGLE_CLIENT_SECRET: "secret",
   GOOGLE_CALLBACK_URL: "https://store.example.in/auth/google/callback",
 };
-const context = (extra: Record<string, string> = {}) => loadContext(post(), extra);
+const context = async (extra: Record<string, string> = {}) => (await loadContext(post(), extra)).deps;
 const post = () => new Request("https://store.example.in/auth/google", { method: "POST" });
 
 /** The redirect response the flow throws (remix-auth signals redirects by throwing them). */
@@ -23,11 +23,11 @@ async function thrown(run: () => Promise<unknown>): Promise<Response> {
 
 describe("Google redirect flow", () => {
   it("is not offered without a client id, secret and callback URL", async () => {
-    expect(googleAuthenticator(post(), await context())).toBeNull();
+    expect(googleAuthenticator(await context())).toBeNull();
   });
 
   it("sends the browser to Google with our client id, the absolute callback URL and a state kept in a cookie", async () => {
-    const authenticator = googleAuthenticator(post(), await context(GOOGLE));
+    const authenticator = googleAuthenticator(await context(GOOGLE));
     expect(authenticator).not.toBeNull();
     const res = await thrown(() => authenticator!.authenticate("google", post()));
     expect(res.status).toBe(302);
@@ -44,7 +44,7 @@ describe("Google redirect flow", () => {
 
   it("refuses a callback whose state does not match the browser's", async () => {
     const callback = new Request(`${GOOGLE.GOOGLE_CALLBACK_URL}?code=abc&state=forged`);
-    const authenticator = googleAuthenticator(callback, await context(GOOGLE));
+    const authenticator = googleAuthenticator(await context(GOOGLE));
     await expect(authenticator!.authenticate("google", callback, { throwOnError: true })).rejects.toBeTruthy();
   });
 });

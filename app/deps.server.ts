@@ -1,0 +1,35 @@
+import { getConfig } from "./config.server";
+import { getDb } from "./db/client.server";
+import type { Deps } from "./deps";
+import { createMailer, type MailEnv } from "./mail/mail.server";
+import { getGateway } from "./payments/gateway.server";
+
+/**
+ * Relative imports only: vite.config.ts loads this file (through the load context) in Node, without the `~`
+ * alias, and the auction Worker bundles it too.
+ */
+
+/** The bindings Deps are built from: the app Worker's env, the auction Worker's, or a test's. */
+export type DepsEnv = { DB: D1Database; AUCTION?: Fetcher } & MailEnv;
+
+/** What only a request knows; outside one (scheduled job, Durable Object) everything is empty. */
+export type RequestFacts = { origin?: string; client?: string; user?: Deps["user"]; sessionToken?: string | null };
+
+/** The one place Deps are built: database, validated configuration, mailer, gateway, clock and the request's facts. */
+export function createDeps(env: DepsEnv, request: RequestFacts = {}): Deps {
+  const config = getConfig(env);
+  const db = getDb(env);
+  const origin = request.origin ?? "";
+  return {
+    db,
+    config,
+    mailer: createMailer(db, config, env),
+    gateway: getGateway(config, db, origin),
+    auctionService: env.AUCTION ?? null,
+    now: Date.now,
+    origin,
+    user: request.user ?? null,
+    sessionToken: request.user ? (request.sessionToken ?? null) : null,
+    client: request.client ?? "",
+  };
+}

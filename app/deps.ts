@@ -1,0 +1,34 @@
+import type { AppConfig } from "./config.server";
+import type { Db } from "./db/client.server";
+import type { User } from "./db/schema";
+import type { PaymentGateway } from "./payments/gateway";
+
+export type Mail = { to: string; subject: string; body: string };
+
+/** The one way mail leaves the store (app/mail/mail.server.ts): the provider in production, the outbox elsewhere. */
+export type Mailer = { send(mail: Mail): Promise<void> };
+
+/**
+ * Everything server code depends on, as one typed object built by `createDeps` (app/deps.server.ts): once per
+ * request by the load context and by the auction Worker, once per job or Durable Object otherwise. A function
+ * takes `Pick<Deps, …>` of what it (and what it calls) reads, or `Deps` when it needs it all
+ * (docs/decisions/009-dependencies.md).
+ */
+export type Deps = {
+  db: Db;
+  config: AppConfig;
+  mailer: Mailer;
+  /** Razorpay, the sandbox (development and tests without keys), or null: online payment is not available. */
+  gateway: PaymentGateway | null;
+  /** The auction Worker behind the store's AUCTION binding; null inside the auction Worker itself. */
+  auctionService: Fetcher | null;
+  /** The clock: domain code reads the time here, never from `Date.now()`. */
+  now: () => number;
+  /** The store's origin, for the links it hands out (gateway callbacks, sandbox pages); "" outside a request. */
+  origin: string;
+  /** The signed-in user of the session cookie and that session's token; null signed out and outside a page request. */
+  user: User | null;
+  sessionToken: string | null;
+  /** The client's address as Cloudflare reports it (for throttling); "" outside a request. */
+  client: string;
+};

@@ -1,0 +1,54 @@
+import { redirect } from "@remix-run/cloudflare";
+import type { User } from "~/db/schema";
+import type { Deps } from "~/deps";
+import { guardMessages } from "~/i18n/account.messages";
+import { NotFoundError } from "~/lib/errors";
+import { redirectWithFlash } from "./flash.server";
+import { safeRedirect, sameOriginReferer } from "./safe-redirect";
+
+/** Where to come back to after signing in: the page itself, or for a form post the page it was sent from. */
+function returnPath(request: Request) {
+  if (request.method !== "GET" && request.method !== "HEAD") return sameOriginReferer(request, "/");
+  const url = new URL(request.url);
+  // A client-side navigation asks for `/page.data`; the page to come back to is `/page`.
+  const pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  url.searchParams.delete("_data");
+  return safeRedirect(pathname + url.search);
+}
+
+export function loginUrl(request: Request) {
+  return `/login?redirectTo=${encodeURIComponent(returnPath(request))}`;
+}
+
+/**
+ * The signed-in user, or a redirect to /login (with the return path and `message` as a toast).
+ * Loaders and actions of personal pages start with it.
+ */
+export async function requireUser(request: Request, deps: Pick<Deps, "user" | "config">, message?: string): Promise<User> {
+  if (deps.user) return deps.user;
+  if (message) throw await redirectWithFlash(deps, loginUrl(request), { type: "error", text: message });
+  throw redirect(loginUrl(request));
+}
+
+/** An admin, or: signed out → /login ('Please login to access admin dashboard'); not an admin → / ('Access denied…'). */
+export async function requireAdmin(request: Request, deps: Pick<Deps, "user" | "config">): Promise<User> {
+  const m = guardMessages;
+  const user = await requireUser(request, deps, m.loginForAdmin);
+  if (!user.isAdmin) throw await redirectWithFlash(deps, "/", { type: "error", text: m.accessDenied });
+  return user;
+}
+
+/** Sign-in pages make no sense to someone already signed in. */
+export function requireAnonymous(deps: Pick<Deps, "user">) {
+  if (deps.user) throw redirect("/");
+}
+
+/** A page's answer to what the domain does not find (or will not show this user): the plain 404 page. */
+export async function orNotFound<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new Response("Not found", { status: 404 });
+    throw error;
+  }
+}

@@ -1,0 +1,18 @@
+import type { DepsEnv } from "../../../app/deps.server";
+import type { RoomState } from "./bid-rules";
+
+/** The auction Worker's bindings that its Durable Objects build their Deps from. */
+export type RoomEnv = DepsEnv & Record<string, unknown>;
+
+/** What an auction's Durable Object stores: the bid rules' state and what the auction shows and has closed. */
+export type Stored = RoomState & {
+  title: string;
+  description: string;
+  image: string | null;
+  sellerName: string;
+  cancelReason: string | null;
+  /** Set once the close has been written to D1 (order, notices); the alarm retries until it is. */
+  finalized: boolean;
+  winnerUserId: number | null;
+  orderNumber: string | null;
+};
