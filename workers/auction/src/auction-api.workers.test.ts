@@ -95,6 +95,22 @@ describe("GET /api/auction/:id", () => {
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ success: false, error: "Not found" });
   });
+
+  it("answers a known path asked with another method 405 with Allow, and keeps a refusal's own status and message", async () => {
+    await insertAuction(6, { endTime: Date.now() + HOUR });
+    const wrong = await SELF.fetch("https://auction.test/api/auction/6", { method: "DELETE" });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get("Allow")).toBe("GET");
+    expect(await wrong.json()).toEqual({ success: false, error: "Method not allowed" });
+    expect((await SELF.fetch("https://auction.test/api/bids")).headers.get("Allow")).toBe("POST");
+    const anonymous = await SELF.fetch("https://auction.test/api/auction/6/cancel", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ reason: "Storm" }) });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ success: false, error: "Please login to continue" });
+    const customer = await person("Bid Customer");
+    const refused = await SELF.fetch("https://auction.test/api/auction/6/cancel", { method: "POST", headers: { "Content-Type": "application/json", Authorization: customer.bearer }, body: JSON.stringify({ reason: "Storm" }) });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ success: false, error: "Access denied. Admin privileges required." });
+  });
 });
 
 describe("watching an auction", () => {
