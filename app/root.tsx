@@ -23,6 +23,7 @@ import { unreadCount } from "~/notifications/notifications.server";
 import { appCookies } from "~/web/cookies.server";
 import { useNonce } from "~/web/csp";
 import { readFlash } from "~/web/flash.server";
+import type { SiteData } from "~/web/site";
 import { readTheme, type Theme } from "~/web/theme.server";
 import stylesheet from "./tailwind.css?url";
 
@@ -51,18 +52,16 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
   const summaryClosed = preview ? (await appCookies(deps.config).cartSummaryClosed.parse(request.headers.get("Cookie"))) === "1" : true;
   const unread = signedIn ? await unreadCount(deps, signedIn.id) : 0;
   const { product, brand, supportEmail, supportPhone, whatsapp, socialHandle, features } = deps.config;
-  return data(
-    {
-      site: { product, brand, supportEmail, supportPhone, whatsapp, socialHandle, features },
-      theme,
-      flash,
-      user,
-      cartCount: preview?.items ?? 0,
-      cartPreview: summaryClosed ? null : preview,
-      unreadNotifications: unread,
-    },
-    clear ? { headers: { "Set-Cookie": clear } } : undefined,
-  );
+  const site: SiteData = {
+    site: { product, brand, supportEmail, supportPhone, whatsapp, socialHandle, features },
+    theme,
+    flash,
+    user,
+    cartCount: preview?.items ?? 0,
+    cartPreview: summaryClosed ? null : preview,
+    unreadNotifications: unread,
+  };
+  return data(site, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
 /** The theme being applied: a pending theme change shows at once, before the server answers. */

@@ -1,9 +1,9 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { getMessages } from "~/i18n/messages";
-import type { loader as rootLoader } from "~/root";
+import type { SiteData } from "~/web/site";
 
 export function ErrorPage({ kind }: { kind: "notFound" | "error" }) {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRouteLoaderData<SiteData>("root");
   const m = getMessages(root?.site.product ?? "Pulasa")[kind];
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
