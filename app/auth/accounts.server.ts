@@ -50,7 +50,7 @@ async function findSignup(deps: Pick<Deps, "db">, token: string) {
  * the address. Returns the sign-up's token, which only this browser (cookie) or API client (temporary token)
  * holds; the account exists only once the code is entered with it.
  */
-export async function register(deps: Pick<Deps, "db" | "config" | "mailer" | "client" | "now">, input: z.infer<typeof signupSchema>): Promise<{ token: string; email: string; name: string }> {
+export async function register(deps: Deps, input: z.infer<typeof signupSchema>): Promise<{ token: string; email: string; name: string }> {
   await throttle(deps, `register:ip:${deps.client}`, LIMITS.registerPerClient);
   // Each sign-up mails a code: a cap per address keeps anyone from flooding someone's inbox.
   await throttle(deps, `register:email:${input.email}`, LIMITS.registerPerEmail);
@@ -130,7 +130,7 @@ export async function verifyEmail(deps: Pick<Deps, "db" | "config" | "client" | 
 }
 
 /** Mails a new code for this browser's sign-up, at most once per 300 s. */
-export async function resendCode(deps: Pick<Deps, "db" | "config" | "mailer" | "client" | "now">, signupToken: string | null, email: string): Promise<void> {
+export async function resendCode(deps: Deps, signupToken: string | null, email: string): Promise<void> {
   await throttle(deps, `resend:ip:${deps.client}`, LIMITS.resendPerClient);
   const m = accountMessages;
   const signup = signupToken ? await findSignup(deps, signupToken) : null;

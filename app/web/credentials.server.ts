@@ -40,7 +40,7 @@ export type Caller = { user: User; sessionToken: string };
  * when the load context has read it already). Null for neither; `"invalid"` for a Bearer token that names
  * no live session (it never falls back to the cookie).
  */
-export async function findCaller(request: Request, deps: Pick<Deps, "db" | "config" | "now" | "user" | "sessionToken">): Promise<Caller | "invalid" | null> {
+export async function findCaller(request: Request, deps: Deps): Promise<Caller | "invalid" | null> {
   const jwt = bearerToken(request);
   if (jwt) {
     const claims = await readApiToken(deps.config, jwt);

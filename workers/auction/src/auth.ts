@@ -7,7 +7,7 @@ import { findCaller } from "../../../app/web/credentials.server";
  * against the shared sessions table (the same `findCaller` as the store's JSON API); no other header can name
  * a user.
  */
-export async function authenticate(request: Request, deps: Pick<Deps, "db" | "config" | "now" | "user" | "sessionToken">): Promise<User | null> {
+export async function authenticate(request: Request, deps: Deps): Promise<User | null> {
   const caller = await findCaller(request, deps);
   return caller && caller !== "invalid" ? caller.user : null;
 }
@@ -22,7 +22,7 @@ const recentBidders = new Map<string, { user: User; until: number }>();
  * live in the last 5 seconds are not checked again: a session that ends (logout, expiry) can bid at most
  * that long after. A refusal is never remembered. Creating, cancelling and watching always check.
  */
-export async function authenticateBidder(request: Request, deps: Pick<Deps, "db" | "config" | "now" | "user" | "sessionToken">): Promise<User | null> {
+export async function authenticateBidder(request: Request, deps: Deps): Promise<User | null> {
   const credentials = request.headers.get("Authorization") ?? request.headers.get("Cookie");
   if (!credentials || credentials.length > 2_000) return authenticate(request, deps);
   const now = deps.now();
