@@ -301,11 +301,15 @@ describe("through the sandbox and the callback route", () => {
     expect(await stock()).toBe(1);
   });
 
-  it("a refused checkout (quantity −3, an unknown product) leaves the earlier unpaid order and its hold alone", async () => {
+  it("a refused checkout (quantity −3, an unknown product, not enough stock) leaves the earlier unpaid order and its hold alone", async () => {
     const { userId, order } = await paidSetup("refused@example.in", [{ productId: 1, quantity: 2 }]);
     for (const lines of [[{ productId: 1, quantity: -3 }], [{ productId: 999, quantity: 1 }]]) {
       await expect(createShopOrder(db, { user: { id: userId }, lines, shipping, now })).rejects.toBeInstanceOf(InvalidInputError);
     }
+    // Enough fish only once the earlier hold is released, but not enough curry: nothing is released either.
+    const short = [{ productId: 1, quantity: 3 }, { productId: 2, quantity: 31 }];
+    await expect(createShopOrder(db, { user: { id: userId }, lines: short, shipping, now })).rejects.toBeInstanceOf(OutOfStockError);
+    expect(await q("SELECT id FROM orders WHERE user_id = ?", userId)).toHaveLength(1);
     expect(await one("SELECT status, stock_held FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_pending", stock_held: 1 });
     expect(await stock()).toBe(1);
   });

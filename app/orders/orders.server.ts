@@ -104,9 +104,7 @@ export async function createShopOrder(db: Db, input: ShopOrderInput): Promise<Sh
     const [resumed] = await db.update(orders).set(address).where(and(eq(orders.id, same.id), eq(orders.status, "payment_pending"))).returning();
     if (resumed) return { ...resumed, resumed: true, replaced: [] };
   }
-  // The earlier checkout's hold ends now, so it cannot starve this one.
-  await releaseUserPendingShopOrders(db, open, input.now);
-  const order = await insertShopOrder(db, input, lines, priced);
+  const order = await insertShopOrder(db, input, lines, priced, open);
   return { ...order, resumed: false, replaced: open.map((o) => o.number) };
 }
 
@@ -118,7 +116,21 @@ async function findSameLines(db: Db, open: Order[], lines: OrderLineInput[]): Pr
   return open.find((o) => key(items.filter((i) => i.orderId === o.id)) === wanted) ?? null;
 }
 
-async function insertShopOrder(db: Db, input: ShopOrderInput, lines: OrderLineInput[], priced: (OrderLineInput & { product: { name: string; image: string; pricePaise: number; stock: number } })[]) {
+/** SQLite raises this for `json_extract` of a non-JSON text: the batch's way to roll itself back. */
+const ROLLBACK = "malformed JSON";
+
+/**
+ * One batch: the shopper's earlier unpaid orders expire and give their stock back (so their own hold cannot
+ * starve this checkout), the new order takes its stock and is written, and a last statement fails the whole
+ * batch if the order was not written, which undoes the expiry too: a checkout refused for stock changes nothing.
+ */
+async function insertShopOrder(
+  db: Db,
+  input: ShopOrderInput,
+  lines: OrderLineInput[],
+  priced: (OrderLineInput & { product: { name: string; image: string; pricePaise: number; stock: number } })[],
+  replacing: Pick<Order, "id" | "stockHeld">[],
+) {
   const estimated = priced.reduce((sum, l) => sum + l.product.pricePaise * l.quantity, 0);
   const s = input.shipping;
   const d1 = db.$client;
@@ -138,17 +150,28 @@ async function insertShopOrder(db: Db, input: ShopOrderInput, lines: OrderLineIn
         .prepare(`INSERT INTO order_items (order_id, product_id, name, image, price_paise, quantity) SELECT id, ?, ?, ?, ?, ? FROM orders WHERE number = ?`)
         .bind(l.productId, l.product.name, l.product.image, l.product.pricePaise, l.quantity, number),
     );
-    let results: D1Result[];
+    const release = replacing.flatMap((o) => [
+      d1
+        .prepare("UPDATE orders SET status = 'payment_expired', stock_held = 0, version = version + 1, updated_at = ? WHERE id = ? AND status = 'payment_pending'")
+        .bind(input.now, o.id),
+      d1
+        .prepare("INSERT INTO order_events (order_id, kind, from_value, to_value, note, created_at) SELECT ?, 'status', 'payment_pending', 'payment_expired', ?, ? WHERE changes() = 1")
+        .bind(o.id, "Replaced by a new checkout; stock released", input.now),
+      ...(o.stockHeld ? [returnStockStatement(d1, o.id)] : []),
+    ]);
+    const written = d1
+      .prepare("SELECT CASE WHEN EXISTS (SELECT 1 FROM orders WHERE number = ?) THEN 1 ELSE json_extract(?, '$') END")
+      .bind(number, "the order was not written");
     try {
-      results = await d1.batch([takeStockStatement(d1, lines), insertOrder, ...insertItems]);
+      await d1.batch([...release, takeStockStatement(d1, lines), insertOrder, ...insertItems, written]);
     } catch (error) {
       // The number is unique; a clash (1 in a million per month) rolls the whole batch back: try another.
       if (String(error).includes("UNIQUE") && String(error).includes("orders.number")) continue;
+      if (String(error).includes(ROLLBACK)) {
+        const short = priced.find((l) => l.product.stock < l.quantity) ?? priced[0];
+        throw new OutOfStockError(short.product.name);
+      }
       throw error;
-    }
-    if (results[1].meta.changes !== 1) {
-      const short = priced.find((l) => l.product.stock < l.quantity) ?? priced[0];
-      throw new OutOfStockError(short.product.name);
     }
     const [order] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
     return order;
@@ -168,12 +191,6 @@ export async function releaseExpiredOrders(db: Db, now: number): Promise<number>
     .where(and(eq(orders.status, "payment_pending"), lte(orders.reservedUntil, now)))
     .limit(100);
   return expireOrders(db, due, now, now);
-}
-
-async function releaseUserPendingShopOrders(db: Db, open: Pick<Order, "id" | "stockHeld">[], now: number) {
-  // Moving the deadline to now first makes them due, through the same single release path.
-  for (const o of open) await db.update(orders).set({ reservedUntil: now }).where(and(eq(orders.id, o.id), eq(orders.status, "payment_pending")));
-  return expireOrders(db, open, now, now);
 }
 
 async function expireOrders(db: Db, due: { id: number; stockHeld: boolean }[], now: number, deadline: number): Promise<number> {
