@@ -46,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const config = context.config;
   const [theme, { flash, clear }] = await Promise.all([readTheme(request), readFlash(request, context)]);
   const user = context.user ? { name: context.user.name, isAdmin: context.user.isAdmin } : null;
-  // Admins have no cart (spec: count 0 and the Cart button hidden).
+  // Admins have no cart: their count is 0 and the header hides the Cart button.
   const preview = context.user && !context.user.isAdmin ? await cartPreview(context.db, context.user.id) : null;
   const summaryClosed = preview ? await isCartSummaryClosed(request, context) : true;
   const unread = context.user ? await unreadCount(context.db, context.user.id) : 0;

@@ -19,7 +19,7 @@ export function adminDeps(request: Request, context: AppLoadContext): AdminDeps 
 
 const statusSchema = z.object({ status: z.string().min(1).max(40), version: z.number().int().positive().optional() });
 
-/** The admin's /api/orders endpoints (spec section 7), added to the orders dispatch table. */
+/** The admin's /api/orders endpoints (every order, a status change), added to the orders dispatch table. */
 export const adminOrderRoutes: OrdersApiRoute[] = [
   {
     method: "GET",

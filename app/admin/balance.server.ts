@@ -17,8 +17,10 @@ export const BALANCE_LINK_MS = 7 * 24 * 60 * 60_000;
 
 /**
  * After weighing: a payment link for the balance (final − advance), or, when the fish came in below the
- * advance, a refund of the difference; nothing owed marks the balance paid. Each path moves the order out of
- * `advance_paid` in the one batch that records it, on the version the admin's form showed.
+ * advance, a refund of the difference; nothing owed marks the balance paid. Each path leaves
+ * `advance_paid` only on the version the admin's form showed: the refund and nothing-owed paths in the batch
+ * that records them, the link path by claiming `balance_requested` before the gateway is asked (undone if
+ * the gateway fails).
  */
 export async function requestBalance(deps: AdminDeps, actor: User, input: { number: string; version: number }, now = Date.now()) {
   const order = await loadByNumber(deps.db, input.number);

@@ -1,5 +1,5 @@
 /**
- * Pure rules of fulfilment (DECISIONS.md): the final price from the weighed lines, the balance, and what the
+ * Pure rules of fulfilment: the final price from the weighed lines, the balance, and what the
  * money must look like before an order may move on. Unit-tested on their own; the admin module calls them.
  */
 import { FULFILMENT, type AdminStatus } from "~/orders/status";

@@ -44,7 +44,7 @@ export function requireAnonymous(context: AppLoadContext) {
 }
 
 /**
- * The user behind a JSON API request: a Bearer token (the spec's `tokens.jwtToken`) naming a live session,
+ * The user behind a JSON API request: a Bearer token (the `tokens.jwtToken` the auth API answers) naming a live session,
  * else the session cookie. Throws UnauthorizedError (401) otherwise.
  */
 export async function requireApiUser(request: Request, context: AppLoadContext): Promise<{ user: User; sessionToken: string }> {

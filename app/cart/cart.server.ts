@@ -53,7 +53,7 @@ export async function getCart(db: Db, userId: number): Promise<CartLine[]> {
 export type QuantityResult = { kind: "updated"; quantity: number } | { kind: "removed" } | { kind: "capped"; quantity: number; stock: number } | { kind: "missing" };
 
 /**
- * Sets a line's quantity (spec: 0 or less removes it), never above the product's stock: one conditional
+ * Sets a line's quantity (0 or less removes the line), never above the product's stock: one conditional
  * statement, so a concurrent stock change cannot slip a quantity past it.
  */
 export async function setCartQuantity(db: Db, userId: number, productId: number, quantity: number): Promise<QuantityResult> {

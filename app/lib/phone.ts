@@ -1,4 +1,4 @@
-/** Indian mobile numbers: typed as 10 digits, stored and sent with +91 (spec section 9). */
+/** Indian mobile numbers: typed as 10 digits, stored and sent with +91. */
 export const PHONE_DIGITS = /^\d{10}$/;
 
 /** "+91 98490 22771" or "9849022771" → "+919849022771"; null when it is not an Indian 10-digit number. */

@@ -16,7 +16,7 @@ import { createShopOrder, getUserOrder, listUserOrders, OutOfStockError, type Or
 import { payMessages } from "~/i18n/pay.messages";
 
 /**
- * The orders JSON API (spec section 7) as one dispatch table: each entry is a method, a pattern for the
+ * The orders JSON API as one dispatch table: each entry is a method, a pattern for the
  * path after /api/orders/ and a handler. Other modules add their endpoints by exporting entries of the same
  * type and listing them in ORDERS_API below (the admin's GET /api/orders and PUT /api/orders/{id}/status).
  */
@@ -46,7 +46,7 @@ const createSchema = z.object({
 async function createOrder(request: Request, context: AppLoadContext, user: User) {
   if (user.isAdmin) throw new ConflictError("Admins have no cart");
   const body = await readJson(request, createSchema);
-  // The spec's client sends the phone with +91; the form's rules want the 10 digits.
+  // API clients send the phone with +91; the form's rules want the 10 digits.
   const phone = (body.phone ?? "").replace(/^\s*\+?91[\s-]*/, "").replace(/[\s-]/g, "");
   const shipping = shippingSchema.safeParse({ firstName: body.first_name, lastName: body.last_name, phone, address: body.address, city: body.city, state: body.state, zip: body.zip });
   if (!shipping.success) throw new InvalidInputError(shipping.error.issues[0]?.message ?? "Invalid address");
@@ -76,7 +76,7 @@ async function createRazorpayOrder(request: Request, context: AppLoadContext, us
   if (body.order_number !== undefined || body.order_id !== undefined) {
     order = await getUserOrder(context.db, user.id, body.order_number !== undefined ? { number: body.order_number } : { id: body.order_id }, Date.now());
   } else {
-    // The spec's client asks before naming an order: its newest unpaid one.
+    // A client that names no order pays for its newest unpaid one.
     const [latest] = await context.db
       .select({ id: orders.id })
       .from(orders)

@@ -3,9 +3,9 @@ import { checkoutMessages } from "~/i18n/checkout.messages";
 import { isServiceablePincode, SERVICEABLE_STATES } from "./rules";
 
 /**
- * The shipping form (spec section 5), one schema for the browser (conform) and the server. Messages are the
- * spec's, character for character; values are trimmed. Beyond the spec: the pincode must be serviceable and
- * the state one of the two we deliver to.
+ * The shipping form, one schema for the browser (conform) and the server. Messages are fixed texts that the
+ * tests check character for character; values are trimmed. The pincode must also be serviceable and the
+ * state one of the two we deliver to.
  */
 // `.trim()` runs before the length checks, so "  a " is too short; conform turns an empty field into
 // undefined, which is the "required" message.

@@ -7,7 +7,7 @@ import { requireUser } from "~/auth/guards.server";
 import { redirect } from "@remix-run/cloudflare";
 import { splitName, tenDigitPhone } from "./rules";
 
-/** The checkout's guards (spec toasts): signed out → /login, admin → / (no cart), empty cart → /cart. */
+/** The checkout's guards: signed out → /login and empty cart → /cart, each with a toast; admin → / (no cart). */
 export async function requireCheckout(request: Request, context: AppLoadContext, message: "loginToCheckout" | "loginToComplete") {
   const m = getMessages(context.config.product).shop.checkout;
   const user = await requireUser(request, context, m[message]);

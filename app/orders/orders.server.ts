@@ -75,10 +75,11 @@ export type ShopOrder = Order & { resumed: boolean; replaced: string[] };
  * catalogue, the estimated total, the address and the phone with +91. Stock is taken and the order written
  * in one atomic batch; if any line lacks stock nothing is written (OutOfStockError).
  *
- * Everything is checked before anything changes, so a refused checkout leaves the shopper's earlier unpaid
- * order alone (they may be paying it in another tab). An earlier unpaid order for exactly these lines is
- * resumed (with the new address) instead of made again; one for other lines is replaced, and its number
- * returned so the shopper is told (if it is paid after all, that payment is refunded).
+ * The lines and products are checked before anything changes, so a checkout refused for them leaves the
+ * shopper's earlier unpaid order alone (they may be paying it in another tab). An earlier unpaid order for
+ * exactly these lines is resumed (with the new address) instead of made again; one for other lines is
+ * released before the stock is taken (it stays released if this order then lacks stock) and replaced, and
+ * its number returned so the shopper is told (if it is paid after all, that payment is refunded).
  */
 export async function createShopOrder(db: Db, input: ShopOrderInput): Promise<ShopOrder> {
   await releaseExpiredOrders(db, input.now);
@@ -180,7 +181,7 @@ async function insertShopOrder(
 }
 
 /**
- * Releases every reservation whose time is up: the order becomes `payment_expired` and a held order's stock
+ * Releases reservations whose time is up, 100 a call: the order becomes `payment_expired` and a held order's stock
  * goes back, exactly once (the status change and the stock return are one batch, the return conditional on
  * the status change). Safe to run from any request or a cron trigger, concurrently. Returns how many expired.
  */

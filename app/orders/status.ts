@@ -1,6 +1,6 @@
 /**
- * The order status machine (DECISIONS.md): forward only along FULFILMENT, or to order_cancelled from any
- * non-final status. Pure, so it is unit-tested on its own; routes, the JSON API and the admin UI call it.
+ * The order status machine: forward only along FULFILMENT, or to order_cancelled from any paid, non-final
+ * status. Pure, so it is unit-tested on its own; routes, the JSON API and the admin UI call it.
  *
  * Before the advance is verified an order is `payment_pending`; if its reservation runs out unpaid it becomes
  * `payment_expired`. Neither is an admin choice: only the payment flow moves an order out of them.
@@ -14,7 +14,7 @@ export type FulfilmentStatus = (typeof FULFILMENT)[number];
 export type AdminStatus = (typeof ADMIN_STATUSES)[number];
 export type OrderStatus = AdminStatus | (typeof PAYMENT_STATUSES)[number];
 
-/** Values written by the first version of the store, read as today's (spec section 4). */
+/** Values written by the first version of the store, read as today's. */
 const LEGACY: Record<string, AdminStatus> = {
   pending: "order_raised",
   confirmed: "order_confirmed",
@@ -37,7 +37,8 @@ export function isFinal(status: OrderStatus): boolean {
 
 /**
  * What an admin may choose for an order now: its current status and every later one, plus order_cancelled
- * from any non-final status. Empty for an order that is not paid yet (the gateway decides) or is final.
+ * from any non-final status. Empty for an order that is not paid yet (the gateway decides) or has expired; a
+ * delivered or cancelled order offers only its own status.
  */
 export function nextStatuses(current: string): AdminStatus[] {
   const status = normalizeStatus(current);
@@ -60,5 +61,5 @@ export function checkTransition(current: string, requested: string): TransitionC
   return { ok: true, from, to: to as AdminStatus };
 }
 
-/** Statuses counted on the admin dashboard's "pending" card (spec: raised, confirmed, packed or shipped). */
+/** Statuses counted on the admin dashboard's "pending" card: paid and not yet delivered or cancelled. */
 export const PENDING_STATUSES: readonly AdminStatus[] = ["order_raised", "order_confirmed", "order_packed", "order_shipped"];

@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** 'Refresh Orders' without JavaScript: back to the same list, with the spec's toast. */
+/** 'Refresh Orders' without JavaScript: back to the same list, with an 'Orders refreshed' toast. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   const back = new URL(request.url);

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { handleOrdersApi } from "~/orders/api.server";
 import { MAX_JSON_BYTES, withLimitedBody } from "~/web/body-limit.server";
 
-/** The orders JSON API (spec section 7); endpoints are listed in app/orders/api.server.ts (ORDERS_API). */
+/** The orders JSON API; endpoints are listed in app/orders/api.server.ts (ORDERS_API). */
 export const loader = ({ request, context, params }: LoaderFunctionArgs) => handleOrdersApi(request, context, params["*"] ?? "");
 // The body is read once within the JSON cap before the handler sees it: a larger one is answered 413.
 export const action = ({ request, context, params }: ActionFunctionArgs) =>

@@ -72,7 +72,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     );
   }
 
-  /** Creates the auction (admin) or adopts a summary row that predates the object (seeded auctions). */
+  /** Creates the auction the admin just added to D1; a repeated call leaves it as it is (rows that predate the object use `adopt`). */
   async create(input: CreateInput): Promise<AuctionView> {
     if (!this.state) {
       await this.init(input);
@@ -258,7 +258,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     this.broadcast();
   }
 
-  /** Test and admin hook: the object's state as stored. */
+  /** Test hook: the object's state as stored. */
   async inspect(): Promise<Stored | null> {
     return this.state;
   }

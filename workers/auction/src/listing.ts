@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/d1";
 import type { AuctionBid, Auction as AuctionJson } from "../../../app/auctions/auction";
 import { auctionBids, auctions, type AuctionBidRow, type AuctionRow } from "../../../app/db/schema";
 
-/** Bids shown with each auction (the spec's Bid History shows the 10 most recent). */
+/** Bids shown with each auction: its Bid History shows the 10 most recent. */
 export const RECENT_BIDS = 10;
 
 export type { Auction as AuctionJson } from "../../../app/auctions/auction";
