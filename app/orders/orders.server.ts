@@ -75,11 +75,11 @@ export type ShopOrder = Order & { resumed: boolean; replaced: string[] };
  * catalogue, the estimated total, the address and the phone with +91. Stock is taken and the order written
  * in one atomic batch; if any line lacks stock nothing is written (OutOfStockError).
  *
- * The lines and products are checked before anything changes, so a checkout refused for them leaves the
- * shopper's earlier unpaid order alone (they may be paying it in another tab). An earlier unpaid order for
+ * A refused checkout (bad lines, unknown products, not enough stock) changes nothing, so the shopper's
+ * earlier unpaid order stays as it was (they may be paying it in another tab). An earlier unpaid order for
  * exactly these lines is resumed (with the new address) instead of made again; one for other lines is
- * released before the stock is taken (it stays released if this order then lacks stock) and replaced, and
- * its number returned so the shopper is told (if it is paid after all, that payment is refunded).
+ * replaced in the batch that writes the new order, and its number returned so the shopper is told (if it is
+ * paid after all, that payment is refunded).
  */
 export async function createShopOrder(db: Db, input: ShopOrderInput): Promise<ShopOrder> {
   await releaseExpiredOrders(db, input.now);
