@@ -8,7 +8,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { notifyCustomer, type NotifyDeps } from "~/notifications/notify.server";
 import { returnStockStatement } from "~/orders/orders.server";
-import { ADMIN_STATUSES, awaitsPayment, checkTransition, isAdminStatus, normalizeStatus, PAYMENT_STATUSES, PENDING_STATUSES, type AdminStatus } from "~/orders/status";
+import { awaitsPayment, checkTransition, isAdminStatus, normalizeStatus, PAYMENT_STATUSES, PENDING_STATUSES, type AdminStatus } from "~/orders/status";
 import { balanceDuePaise } from "~/payments/ledger";
 import { closeCancelledLinks, orderMoney, processOrderRefunds, refundStatement } from "~/payments/ledger.server";
 import { cancelLinksStatement } from "./balance.server";
@@ -234,5 +234,3 @@ export async function recordWeights(deps: AdminDeps, actor: User, input: { numbe
   });
   return amounts;
 }
-
-export { ADMIN_STATUSES, type AdminStatus };

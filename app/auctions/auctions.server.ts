@@ -38,29 +38,6 @@ export async function fetchAuctions(env: { AUCTION: Fetcher }, fallbackError: st
   return parsed.data.auctions;
 }
 
-const oneSchema = z.union([
-  z.object({ success: z.literal(true), auction: auctionSchema }),
-  z.object({ success: z.literal(false), error: z.string() }),
-]);
-
-/** One auction, or null when the auction Worker does not know it. */
-export async function fetchAuction(env: { AUCTION: Fetcher }, id: number, fallbackError: string): Promise<Auction | null> {
-  let response: Response;
-  let body: unknown;
-  try {
-    response = await env.AUCTION.fetch(`https://auction.internal/api/auction/${id}`, { headers: { Accept: "application/json" } });
-    body = await response.json();
-  } catch (error) {
-    console.error("auction service unreachable", error);
-    throw new AuctionServiceError(fallbackError);
-  }
-  if (response.status === 404) return null;
-  const parsed = oneSchema.safeParse(body);
-  if (!parsed.success) throw new AuctionServiceError(fallbackError);
-  if (!parsed.data.success) throw new AuctionServiceError(parsed.data.error);
-  return parsed.data.auction;
-}
-
 const viewSchema = z.object({
   success: z.literal(true),
   auction: auctionShape.extend({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRupees, parsePriceText, paiseToRupees, rupeesToPaise } from "./money";
+import { formatRupees, paiseToRupees, rupeesToPaise } from "./money";
 
 describe("formatRupees", () => {
   it("formats whole rupees with Indian grouping", () => {
@@ -26,27 +26,6 @@ describe("formatRupees", () => {
 
   it("refuses what is not an amount", () => {
     expect(() => formatRupees(Number.NaN)).toThrow(RangeError);
-  });
-});
-
-describe("parsePriceText", () => {
-  it("removes every rupee sign and every comma", () => {
-    expect(parsePriceText("₹1,25,000")).toBe(125000);
-    expect(parsePriceText("₹₹1,23,45,678")).toBe(12345678);
-    expect(parsePriceText("25,800.50")).toBe(25800.5);
-  });
-
-  it("gives 0 for empty text and passes numbers through", () => {
-    expect(parsePriceText("")).toBe(0);
-    expect(parsePriceText("  ")).toBe(0);
-    expect(parsePriceText(null)).toBe(0);
-    expect(parsePriceText(25000)).toBe(25000);
-  });
-
-  it("accepts a Rs. prefix and refuses garbage", () => {
-    expect(parsePriceText("Rs. 25,000")).toBe(25000);
-    expect(parsePriceText("twenty")).toBeNaN();
-    expect(parsePriceText("1,2a")).toBeNaN();
   });
 });
 

@@ -24,16 +24,3 @@ export function formatRupees(paise: number, options: { decimals?: 0 | 2 } = {}):
   const showFraction = options.decimals === 2 || (options.decimals === undefined && rounded % PAISE_PER_RUPEE !== 0);
   return (showFraction ? withPaise : wholeRupees).format(rounded / PAISE_PER_RUPEE);
 }
-
-/**
- * Parses a price typed or shown as text ("₹25,000", "1,25,000.50", 25800) into rupees.
- * Every rupee sign and every comma is removed (the original removed only the first of each); empty gives 0;
- * anything else that is not a number gives NaN so callers can refuse it.
- */
-export function parsePriceText(value: string | number | null | undefined): number {
-  if (typeof value === "number") return value;
-  const cleaned = (value ?? "").replace(/[₹,]/g, "").replace(/^\s*(Rs\.?|INR)\s*/i, "").trim();
-  if (cleaned === "") return 0;
-  if (!/^-?\d+(\.\d+)?$/.test(cleaned)) return Number.NaN;
-  return Number(cleaned);
-}

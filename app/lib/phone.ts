@@ -7,11 +7,6 @@ export function toE164India(phone: string): string | null {
   return PHONE_DIGITS.test(digits) ? `+91${digits}` : null;
 }
 
-/** The 10 digits a form field shows for a stored number ("+919849022771" → "9849022771"). */
-export function nationalDigits(phone: string | null | undefined): string {
-  return phone ? (toE164India(phone)?.slice(3) ?? "") : "";
-}
-
 /** A link that opens WhatsApp with the number (digits only, country code first). */
 export function whatsappLink(phone: string): string {
   return `https://wa.me/${(toE164India(phone) ?? phone).replace(/\D/g, "")}`;

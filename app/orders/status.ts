@@ -48,10 +48,6 @@ export function normalizeStatus(value: string): OrderStatus | null {
   return Object.hasOwn(LEGACY, value) ? LEGACY[value] : null;
 }
 
-export function isFinal(status: OrderStatus): boolean {
-  return status === "order_delivered" || status === CANCELLED || status === "payment_expired";
-}
-
 /**
  * What an admin may choose for an order now: its current status and every later one, plus order_cancelled
  * from any non-final status. Empty for an order that is not paid yet (the gateway decides) or is final.

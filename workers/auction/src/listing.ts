@@ -66,11 +66,3 @@ export async function listAuctions(d1: D1Database, now = Date.now()): Promise<Au
   const bids = await recentBidsFor(db, rows.map((r) => r.id));
   return rows.map((row) => toAuctionJson(row, bids.get(row.id) ?? []));
 }
-
-export async function findAuction(d1: D1Database, id: number): Promise<AuctionJson | null> {
-  const db = drizzle(d1);
-  const [row] = await db.select().from(auctions).where(eq(auctions.id, id)).limit(1);
-  if (!row || row.status === "cancelled") return null;
-  const bids = await recentBidsFor(db, [row.id]);
-  return toAuctionJson(row, bids.get(row.id) ?? []);
-}
