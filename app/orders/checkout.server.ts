@@ -5,7 +5,8 @@ import { getMessages } from "~/i18n/messages";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireUser } from "~/auth/guards.server";
 import { redirect } from "@remix-run/cloudflare";
-import { splitName, tenDigitPhone } from "./rules";
+import { tenDigitPhone } from "~/lib/phone";
+import { splitName } from "./rules";
 
 /** The checkout's guards (spec toasts): signed out → /login, admin → / (no cart), empty cart → /cart. */
 export async function requireCheckout(request: Request, context: AppLoadContext, message: "loginToCheckout" | "loginToComplete") {
