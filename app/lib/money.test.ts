@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRupees, paiseToRupees, rupeesToPaise } from "./money";
+import { formatRupees, paiseToRupees, parseRupees, rupeesToPaise } from "./money";
 
 describe("formatRupees", () => {
   it("formats whole rupees with Indian grouping", () => {
@@ -26,6 +26,18 @@ describe("formatRupees", () => {
 
   it("refuses what is not an amount", () => {
     expect(() => formatRupees(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe("parseRupees", () => {
+  it("reads rupees typed with Indian grouping or sent as a number, in paise", () => {
+    expect(parseRupees(" 1,20,000 ")).toBe(12_000_000);
+    expect(parseRupees("25800.50")).toBe(2_580_050);
+    expect(parseRupees(1200)).toBe(120_000);
+  });
+
+  it("refuses anything that is not a plain amount", () => {
+    for (const value of ["", "₹500", "1e5", "-5", "1200\t", "１２００", 1e21, null, {}]) expect(parseRupees(value)).toBeNaN();
   });
 });
 

@@ -10,6 +10,16 @@ export function paiseToRupees(paise: number): number {
   return paise / PAISE_PER_RUPEE;
 }
 
+/**
+ * Rupees as typed or sent (a number or a numeric string; spaces around it and Indian digit grouping allowed)
+ * → paise; NaN when it is not a plain amount. Tabs, newlines and other control characters are refused.
+ */
+export function parseRupees(value: unknown): number {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.replace(/^ +| +$/g, "").replace(/,/g, "") : "";
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return Number.NaN;
+  return rupeesToPaise(Number(text));
+}
+
 const withPaise = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
 const wholeRupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 0, maximumFractionDigits: 0 });
 

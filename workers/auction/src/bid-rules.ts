@@ -3,6 +3,7 @@
  * time and persists what it returns; nothing here reads a clock or storage, so every rule is unit tested.
  * Money is integer paise; times are epoch ms.
  */
+import { formatRupees } from "../../../app/lib/money";
 
 export const SOFT_CLOSE_MS = 2 * 60_000;
 export const SOFT_CLOSE_CAP_MS = 30 * 60_000;
@@ -59,10 +60,6 @@ export function minimumNextBid(state: Pick<RoomState, "bidCount" | "startPricePa
   return state.bidCount === 0 ? state.startPricePaise : state.currentPricePaise + state.incrementPaise;
 }
 
-function formatRupeesPlain(paise: number): string {
-  return `₹${new Intl.NumberFormat("en-IN").format(paise / 100)}`;
-}
-
 /** Soft close: a bid in the last 2 minutes moves the end to 2 minutes after it, never past the cap. */
 export function extendedEnd(state: Pick<RoomState, "endTime" | "scheduledEndTime">, now: number): number {
   if (state.endTime - now >= SOFT_CLOSE_MS) return state.endTime;
@@ -92,7 +89,7 @@ export function placeBid(state: RoomState, bidder: Bidder | null, amountPaise: n
   if (state.bidCount > 0 && amountPaise <= state.currentPricePaise) return { ok: false, error: BID_MESSAGES.higher, status: 400 };
   const minimum = minimumNextBid(state);
   if (amountPaise < minimum) {
-    return { ok: false, error: BID_MESSAGES.minimum.replace("{amount}", formatRupeesPlain(minimum)), status: 400 };
+    return { ok: false, error: BID_MESSAGES.minimum.replace("{amount}", formatRupees(minimum)), status: 400 };
   }
   if (state.leaderId === bidder.id) return { ok: false, error: BID_MESSAGES.leading, status: 409 };
   const last = state.lastBidAt[String(bidder.id)];
