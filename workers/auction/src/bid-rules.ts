@@ -55,6 +55,27 @@ export type BidResult =
   | { ok: true; state: RoomState; history: HistoryBid[]; outbidUserId: number | null }
   | { ok: false; error: string; status: 400 | 401 | 403 | 409 | 429 };
 
+/** An auction before its first bid: open at its starting price, no leader, ending when it was scheduled to. */
+export function openingState(auction: Pick<RoomState, "id" | "startPricePaise" | "incrementPaise" | "startTime" | "endTime" | "sellerUserId">): RoomState {
+  return {
+    id: auction.id,
+    status: "active",
+    startPricePaise: auction.startPricePaise,
+    incrementPaise: auction.incrementPaise,
+    currentPricePaise: auction.startPricePaise,
+    startTime: auction.startTime,
+    scheduledEndTime: auction.endTime,
+    endTime: auction.endTime,
+    sellerUserId: auction.sellerUserId,
+    bidCount: 0,
+    leaderId: null,
+    leaderName: null,
+    leaderMaxPaise: 0,
+    version: 1,
+    lastBidAt: {},
+  };
+}
+
 /** The lowest amount the next bid may be: the starting price first, then current + increment. */
 export function minimumNextBid(state: Pick<RoomState, "bidCount" | "startPricePaise" | "currentPricePaise" | "incrementPaise">): number {
   return state.bidCount === 0 ? state.startPricePaise : state.currentPricePaise + state.incrementPaise;
