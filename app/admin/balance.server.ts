@@ -7,6 +7,8 @@ import { formatRupees } from "~/lib/money";
 import { notifyCustomer } from "~/notifications/notify.server";
 import { getGateway } from "~/payments/gateway.server";
 import { closeCancelledLinks, processOrderRefunds, refundStatement } from "~/payments/ledger.server";
+import type { PaymentState } from "~/orders/status";
+import { COLLECTABLE_ON_DELIVERY } from "./fulfilment";
 import { eventStatement, loadByNumber, StaleOrderError, type AdminDeps } from "./orders.server";
 
 /** The balance after weighing: a payment link, a refund of the difference, or cash on delivery. */
@@ -31,7 +33,7 @@ export async function requestBalance(deps: AdminDeps, actor: User, input: { numb
   const gateway = getGateway(deps, { origin: deps.origin });
   if (balance > 0 && !gateway) throw new ConflictError(m.errors.noGateway);
   const d1 = deps.db.$client;
-  const claim = (state: string) =>
+  const claim = (state: PaymentState) =>
     d1
       .prepare("UPDATE orders SET payment_state = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND payment_state = 'advance_paid' AND status <> 'order_cancelled'")
       .bind(state, now, order.id, order.version);
@@ -129,7 +131,7 @@ export async function collectOnDelivery(deps: AdminDeps, actor: User, input: { n
   const order = await loadByNumber(deps.db, input.number);
   if (order.version !== input.version) throw new StaleOrderError();
   if (order.finalTotalPaise === null) throw new ConflictError(m.errors.noFinal);
-  if (!["advance_paid", "balance_requested"].includes(order.paymentState) || order.status === "order_cancelled") throw new ConflictError(m.errors.balanceState);
+  if (!COLLECTABLE_ON_DELIVERY.includes(order.paymentState) || order.status === "order_cancelled") throw new ConflictError(m.errors.balanceState);
   const d1 = deps.db.$client;
   const results = await d1.batch([
     d1

@@ -22,43 +22,37 @@ const listSchema = z.union([
 
 export class AuctionServiceError extends Error {}
 
-/** Reads the auction list from the auction Worker through the service binding. */
-export async function fetchAuctions(env: { AUCTION: Fetcher }, fallbackError: string): Promise<Auction[]> {
-  let body: unknown;
+type AuctionEnv = { AUCTION: Fetcher };
+
+/**
+ * One request to the auction Worker through the AUCTION service binding. With `as`, it goes as that visitor:
+ * their cookie is passed on and the auction Worker authenticates them itself (nothing else identifies them).
+ * Null when the Worker cannot be reached or does not answer JSON (logged).
+ */
+async function callAuctionWorker(
+  env: AuctionEnv,
+  path: string,
+  init: { method?: "GET" | "POST"; body?: BodyInit; contentType?: string; as?: Request } = {},
+): Promise<{ status: number; ok: boolean; body: unknown } | null> {
+  const headers = new Headers({ Accept: "application/json" });
+  if (init.as) headers.set("Cookie", init.as.headers.get("Cookie") ?? "");
+  if (init.contentType) headers.set("Content-Type", init.contentType);
   try {
-    const response = await env.AUCTION.fetch("https://auction.internal/api/auction", { headers: { Accept: "application/json" } });
-    body = await response.json();
+    const response = await env.AUCTION.fetch(`https://auction.internal${path}`, { method: init.method ?? "GET", headers, body: init.body });
+    return { status: response.status, ok: response.ok, body: await response.json() };
   } catch (error) {
-    console.error("auction service unreachable", error);
-    throw new AuctionServiceError(fallbackError);
+    console.error("auction service unreachable", path, error);
+    return null;
   }
-  const parsed = listSchema.safeParse(body);
+}
+
+/** Reads the auction list from the auction Worker. */
+export async function fetchAuctions(env: AuctionEnv, fallbackError: string): Promise<Auction[]> {
+  const answer = await callAuctionWorker(env, "/api/auction");
+  const parsed = listSchema.safeParse(answer?.body);
   if (!parsed.success) throw new AuctionServiceError(fallbackError);
   if (!parsed.data.success) throw new AuctionServiceError(parsed.data.error);
   return parsed.data.auctions;
-}
-
-const oneSchema = z.union([
-  z.object({ success: z.literal(true), auction: auctionSchema }),
-  z.object({ success: z.literal(false), error: z.string() }),
-]);
-
-/** One auction, or null when the auction Worker does not know it. */
-export async function fetchAuction(env: { AUCTION: Fetcher }, id: number, fallbackError: string): Promise<Auction | null> {
-  let response: Response;
-  let body: unknown;
-  try {
-    response = await env.AUCTION.fetch(`https://auction.internal/api/auction/${id}`, { headers: { Accept: "application/json" } });
-    body = await response.json();
-  } catch (error) {
-    console.error("auction service unreachable", error);
-    throw new AuctionServiceError(fallbackError);
-  }
-  if (response.status === 404) return null;
-  const parsed = oneSchema.safeParse(body);
-  if (!parsed.success) throw new AuctionServiceError(fallbackError);
-  if (!parsed.data.success) throw new AuctionServiceError(parsed.data.error);
-  return parsed.data.auction;
 }
 
 const viewSchema = z.object({
@@ -74,46 +68,34 @@ const viewSchema = z.object({
   }),
 });
 
-/**
- * The auction as its Durable Object holds it, seen by the visitor: the visitor's own cookie is passed on so
- * the auction Worker authenticates them itself (nothing else identifies them).
- */
-export async function fetchAuctionView(env: { AUCTION: Fetcher }, id: number, request: Request, fallbackError: string): Promise<AuctionView | null> {
-  let response: Response;
-  let body: unknown;
-  try {
-    response = await env.AUCTION.fetch(`https://auction.internal/api/auction/${id}`, {
-      headers: { Accept: "application/json", Cookie: request.headers.get("Cookie") ?? "" },
-    });
-    body = await response.json();
-  } catch (error) {
-    console.error("auction service unreachable", error);
-    throw new AuctionServiceError(fallbackError);
-  }
-  if (response.status === 404) return null;
-  const parsed = viewSchema.safeParse(body);
+/** The auction as its Durable Object holds it, seen by the visitor who made `request`; null for an unknown one. */
+export async function fetchAuctionView(env: AuctionEnv, id: number, request: Request, fallbackError: string): Promise<AuctionView | null> {
+  const answer = await callAuctionWorker(env, `/api/auction/${id}`, { as: request });
+  if (answer?.status === 404) return null;
+  const parsed = viewSchema.safeParse(answer?.body);
   if (!parsed.success) throw new AuctionServiceError(fallbackError);
   return parsed.data.auction;
 }
 
-/** Places a bid from the plain form through the auction Worker, as the signed-in visitor (their cookie). */
+/** The auction Worker's answer to a change: whether it succeeded, its message or error, and its whole body. */
+type WorkerAnswer = { ok: boolean; message: string | null; error: string | null; body: Record<string, unknown> };
+
+/** Sends a change to the auction Worker as the visitor who made `request` (a bid, or an admin's change). */
+export async function postToAuctionWorker(env: AuctionEnv, request: Request, path: string, body: BodyInit, contentType = "application/json"): Promise<WorkerAnswer> {
+  const answer = await callAuctionWorker(env, path, { method: "POST", body, contentType, as: request });
+  const fields = answer && typeof answer.body === "object" && answer.body !== null ? (answer.body as Record<string, unknown>) : {};
+  const text = (key: string) => (typeof fields[key] === "string" ? (fields[key] as string) : null);
+  return { ok: answer !== null && answer.ok && fields.success === true, message: text("message"), error: text("error"), body: fields };
+}
+
+/** Places a bid from the plain form through the auction Worker, as the signed-in visitor. */
 export async function postBid(
-  env: { AUCTION: Fetcher },
+  env: AuctionEnv,
   request: Request,
   bid: { auctionId: number; amount: string; maxAmount: string },
   fallbackError: string,
 ): Promise<{ ok: boolean; text: string }> {
-  try {
-    const response = await env.AUCTION.fetch("https://auction.internal/api/bids", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Cookie: request.headers.get("Cookie") ?? "" },
-      body: JSON.stringify({ auction_id: bid.auctionId, amount: bid.amount, max_amount: bid.maxAmount }),
-    });
-    const body = (await response.json()) as { success?: boolean; message?: string; error?: string };
-    if (body.success) return { ok: true, text: body.message ?? "Bid placed successfully!" };
-    return { ok: false, text: typeof body.error === "string" ? body.error : fallbackError };
-  } catch (error) {
-    console.error("bid failed", error);
-    return { ok: false, text: fallbackError };
-  }
+  const answer = await postToAuctionWorker(env, request, "/api/bids", JSON.stringify({ auction_id: bid.auctionId, amount: bid.amount, max_amount: bid.maxAmount }));
+  if (answer.ok) return { ok: true, text: answer.message ?? "Bid placed successfully!" };
+  return { ok: false, text: answer.error ?? fallbackError };
 }

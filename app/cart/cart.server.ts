@@ -3,15 +3,6 @@ import type { Db } from "~/db/client.server";
 import { cartItems, products } from "~/db/schema";
 import { MAX_LINE_QUANTITY } from "~/orders/rules";
 
-/** Number of items (sum of quantities) in a user's cart. */
-export async function cartCount(db: Db, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)` })
-    .from(cartItems)
-    .where(eq(cartItems.userId, userId));
-  return row?.n ?? 0;
-}
-
 /** Adds one more of a product (a new line, or quantity + 1). Refuses unknown and sold-out products. */
 export async function addToCart(db: Db, userId: number, productId: number): Promise<{ name: string } | null> {
   const [product] = await db
@@ -75,21 +66,6 @@ export async function setCartQuantity(db: Db, userId: number, productId: number,
   }
   const q = updated[0].quantity;
   return q < quantity ? { kind: "capped", quantity: q, stock: q } : { kind: "updated", quantity: q };
-}
-
-/** Adds `delta` (±1) to a line: the − and + buttons. */
-export async function stepCartQuantity(db: Db, userId: number, productId: number, delta: 1 | -1): Promise<QuantityResult> {
-  const [line] = await db
-    .select({ q: cartItems.quantity })
-    .from(cartItems)
-    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
-    .limit(1);
-  if (!line) return { kind: "missing" };
-  return setCartQuantity(db, userId, productId, line.q + delta);
-}
-
-export async function removeFromCart(db: Db, userId: number, productId: number): Promise<boolean> {
-  return (await setCartQuantity(db, userId, productId, 0)).kind === "removed";
 }
 
 export async function clearCart(db: Db, userId: number): Promise<void> {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { ORDER_STATUSES, PAYMENT_STATES } from "~/orders/status";
 
 /** Money is always integer paise (₹1 = 100 paise); times are Unix epoch milliseconds. */
 const createdAt = () =>
@@ -192,10 +193,8 @@ export const orders = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id),
-    /** payment_pending | order_raised | order_confirmed | order_packed | order_shipped | order_delivered | order_cancelled | payment_expired */
-    status: text("status").notNull(),
-    /** advance_due | advance_paid | balance_requested | balance_paid | balance_on_delivery | refunded */
-    paymentState: text("payment_state").notNull().default("advance_due"),
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
+    paymentState: text("payment_state", { enum: PAYMENT_STATES }).notNull().default("advance_due"),
     /** shop (a cart checkout) or auction (a won auction; its line has no product stock to hold). */
     source: text("source", { enum: ["shop", "auction"] }).notNull().default("shop"),
     auctionId: integer("auction_id"),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkoutMessages } from "~/i18n/checkout.messages";
+import { PHONE_RULE } from "~/lib/phone";
 import { isServiceablePincode, SERVICEABLE_STATES } from "./rules";
 
 /**
@@ -15,7 +16,7 @@ const required = (requiredMessage: string, min: number, minMessage: string) => t
 export const shippingSchema = z.object({
   firstName: required("First name is required", 2, "First name must be at least 2 characters"),
   lastName: required("Last name is required", 2, "Last name must be at least 2 characters"),
-  phone: text("Phone number is required").regex(/^\d{10}$/, "Phone number must be exactly 10 digits"),
+  phone: text("Phone number is required").regex(PHONE_RULE.pattern, PHONE_RULE.message),
   address: required("Address is required", 10, "Address must be at least 10 characters"),
   city: required("City is required", 2, "City must be at least 2 characters"),
   state: required("State is required", 2, "State must be at least 2 characters").refine(

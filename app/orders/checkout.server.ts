@@ -5,7 +5,8 @@ import { getMessages } from "~/i18n/messages";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireUser } from "~/auth/guards.server";
 import { redirect } from "@remix-run/cloudflare";
-import { splitName, tenDigitPhone } from "./rules";
+import { tenDigitPhone } from "~/lib/phone";
+import { splitName } from "./rules";
 
 /** The checkout's guards: signed out → /login and empty cart → /cart, each with a toast; admin → / (no cart). */
 export async function requireCheckout(request: Request, context: AppLoadContext, message: "loginToCheckout" | "loginToComplete") {

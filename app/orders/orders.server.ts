@@ -2,8 +2,9 @@ import { and, desc, eq, inArray, lte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { ledger, orderItems, orders, payments, products, type LedgerRow, type Order, type OrderItem, type Payment, type User } from "~/db/schema";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
+import { storedPhone, tenDigitPhone } from "~/lib/phone";
 import type { ShippingInput } from "./checkout-schema";
-import { ADVANCE_PAISE, AUCTION_PAY_MS, MAX_LINE_QUANTITY, MAX_LINES, orderNumber, RESERVATION_MS, splitName, tenDigitPhone } from "./rules";
+import { ADVANCE_PAISE, AUCTION_PAY_MS, MAX_LINE_QUANTITY, MAX_LINES, orderNumber, RESERVATION_MS, splitName } from "./rules";
 
 /**
  * Orders: the pending order made when 'Pay ₹500' is pressed, its stock reservation and its release.
@@ -101,7 +102,7 @@ export async function createShopOrder(db: Db, input: ShopOrderInput): Promise<Sh
     .where(and(eq(orders.userId, input.user.id), eq(orders.status, "payment_pending"), eq(orders.source, "shop")));
   const same = await findSameLines(db, open, lines);
   if (same) {
-    const address = { firstName: s.firstName, lastName: s.lastName, phone: `+91${s.phone}`, address: s.address, city: s.city, state: s.state, zip: s.zip, updatedAt: input.now };
+    const address = { firstName: s.firstName, lastName: s.lastName, phone: storedPhone(s.phone), address: s.address, city: s.city, state: s.state, zip: s.zip, updatedAt: input.now };
     const [resumed] = await db.update(orders).set(address).where(and(eq(orders.id, same.id), eq(orders.status, "payment_pending"))).returning();
     if (resumed) return { ...resumed, resumed: true, replaced: [] };
   }
@@ -144,7 +145,7 @@ async function insertShopOrder(
            address, city, state, zip, reserved_until, stock_held, created_at, updated_at)
          SELECT ?, ?, 'payment_pending', 'advance_due', 'shop', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ? WHERE changes() = ?`,
       )
-      .bind(number, input.user.id, estimated, ADVANCE_PAISE, s.firstName, s.lastName, `+91${s.phone}`, s.address, s.city, s.state, s.zip,
+      .bind(number, input.user.id, estimated, ADVANCE_PAISE, s.firstName, s.lastName, storedPhone(s.phone), s.address, s.city, s.state, s.zip,
         input.now + RESERVATION_MS, input.now, input.now, priced.length);
     const insertItems = priced.map((l) =>
       d1

@@ -56,10 +56,3 @@ export function splitName(name: string): { firstName: string; lastName: string }
   const at = trimmed.indexOf(" ");
   return at === -1 ? { firstName: trimmed, lastName: "" } : { firstName: trimmed.slice(0, at), lastName: trimmed.slice(at + 1) };
 }
-
-/** A stored phone (+91 98765 43210, 09876543210, 9876543210) as the form's 10 digits, or "" when it is not one. */
-export function tenDigitPhone(phone: string | null | undefined): string {
-  const digits = (phone ?? "").replace(/\D/g, "");
-  const ten = digits.length === 12 && digits.startsWith("91") ? digits.slice(2) : digits.length === 11 && digits.startsWith("0") ? digits.slice(1) : digits;
-  return /^\d{10}$/.test(ten) ? ten : "";
-}

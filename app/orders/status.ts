@@ -9,10 +9,29 @@ export const FULFILMENT = ["order_raised", "order_confirmed", "order_packed", "o
 export const CANCELLED = "order_cancelled";
 export const ADMIN_STATUSES = [...FULFILMENT, CANCELLED] as const;
 export const PAYMENT_STATUSES = ["payment_pending", "payment_expired"] as const;
+/** Every value `orders.status` holds (the drizzle schema's enum). */
+export const ORDER_STATUSES = [...PAYMENT_STATUSES, ...ADMIN_STATUSES] as const;
 
 export type FulfilmentStatus = (typeof FULFILMENT)[number];
 export type AdminStatus = (typeof ADMIN_STATUSES)[number];
-export type OrderStatus = AdminStatus | (typeof PAYMENT_STATUSES)[number];
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The money state beside the status (`orders.payment_state`): what the customer has paid or owes. */
+export const PAYMENT_STATES = ["advance_due", "advance_paid", "balance_requested", "balance_paid", "balance_on_delivery", "refunded"] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+export function isAdminStatus(value: string): value is AdminStatus {
+  return (ADMIN_STATUSES as readonly string[]).includes(value);
+}
+
+function isOrderStatus(value: string): value is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** An order whose advance is not paid (pending or expired): the gateway's business, not the admin's. */
+export function awaitsPayment(status: OrderStatus): boolean {
+  return (PAYMENT_STATUSES as readonly OrderStatus[]).includes(status);
+}
 
 /** Values written by the first version of the store, read as today's. */
 const LEGACY: Record<string, AdminStatus> = {
@@ -25,14 +44,8 @@ const LEGACY: Record<string, AdminStatus> = {
 
 /** Today's status for any stored value (legacy values mapped); null for an unknown value. */
 export function normalizeStatus(value: string): OrderStatus | null {
-  if ((ADMIN_STATUSES as readonly string[]).includes(value) || (PAYMENT_STATUSES as readonly string[]).includes(value)) {
-    return value as OrderStatus;
-  }
+  if (isOrderStatus(value)) return value;
   return Object.hasOwn(LEGACY, value) ? LEGACY[value] : null;
-}
-
-export function isFinal(status: OrderStatus): boolean {
-  return status === "order_delivered" || status === CANCELLED || status === "payment_expired";
 }
 
 /**
@@ -55,10 +68,10 @@ export type TransitionCheck = { ok: true; from: OrderStatus; to: AdminStatus } |
 export function checkTransition(current: string, requested: string): TransitionCheck {
   const from = normalizeStatus(current);
   const to = normalizeStatus(requested);
-  if (from === null || to === null || !(ADMIN_STATUSES as readonly string[]).includes(to)) return { ok: false, reason: "unknown" };
-  if (!nextStatuses(from).includes(to as AdminStatus)) return { ok: false, reason: "not_allowed" };
+  if (from === null || to === null || !isAdminStatus(to)) return { ok: false, reason: "unknown" };
+  if (!nextStatuses(from).includes(to)) return { ok: false, reason: "not_allowed" };
   if (from === to) return { ok: false, reason: "unchanged" };
-  return { ok: true, from, to: to as AdminStatus };
+  return { ok: true, from, to };
 }
 
 /** Statuses counted on the admin dashboard's "pending" card: paid and not yet delivered or cancelled. */

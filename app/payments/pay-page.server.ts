@@ -9,7 +9,8 @@ import { getMessages } from "~/i18n/messages";
 import { NotFoundError } from "~/lib/errors";
 import { paymentDeps } from "~/orders/checkout.server";
 import { getUserOrder } from "~/orders/orders.server";
-import { ORDER_NUMBER_PATTERN, tenDigitPhone } from "~/orders/rules";
+import { storedPhone, tenDigitPhone } from "~/lib/phone";
+import { ORDER_NUMBER_PATTERN } from "~/orders/rules";
 import { redirectWithFlash } from "~/web/flash.server";
 import { markAdvanceFailed, startAdvancePayment, verifyAdvanceCallback } from "./advance.server";
 import { gatewaySecrets } from "./gateway.server";
@@ -79,7 +80,7 @@ export async function startPayment(request: Request, context: AppLoadContext, nu
     const s = submission.value;
     await context.db
       .update(orders)
-      .set({ firstName: s.firstName, lastName: s.lastName, phone: `+91${s.phone}`, address: s.address, city: s.city, state: s.state, zip: s.zip, updatedAt: Date.now() })
+      .set({ firstName: s.firstName, lastName: s.lastName, phone: storedPhone(s.phone), address: s.address, city: s.city, state: s.state, zip: s.zip, updatedAt: Date.now() })
       .where(and(eq(orders.id, order.id), eq(orders.status, "payment_pending")));
   }
   try {

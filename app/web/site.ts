@@ -3,8 +3,6 @@ import { useMemo } from "react";
 import { getMessages } from "~/i18n/messages";
 import type { loader as rootLoader } from "~/root";
 
-export type SiteData = ReturnType<typeof useSite>;
-
 /** Root loader data: configuration the pages need, the theme, the visitor and any flash message. */
 export function useSite() {
   const data = useRouteLoaderData<typeof rootLoader>("root");

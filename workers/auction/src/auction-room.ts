@@ -1,8 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
 import type { AuctionView } from "../../../app/auctions/auction";
 import type { AuctionRow } from "../../../app/db/schema";
-import { isTakingBids, minimumNextBid, placeBid, type Bidder, type RoomState } from "./bid-rules";
-import { RECENT_BIDS, toBidJson } from "./listing";
+import { paiseToRupees } from "../../../app/lib/money";
+import { isTakingBids, minimumNextBid, openingState, placeBid, type Bidder, type RoomState } from "./bid-rules";
+import { RECENT_BIDS, toAuctionJson, toBidJson } from "./listing";
 import { closeAuctionInD1, D1Mirror, notifyBidders, notifyOutbid, type MirrorBid, type RoomEnv } from "./room-d1";
 
 export type Stored = RoomState & {
@@ -83,25 +84,11 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
 
   private async init(input: CreateInput) {
     this.save({
-      id: input.id,
-      status: "active",
+      ...openingState(input),
       title: input.title,
       description: input.description,
       image: input.image,
       sellerName: input.sellerName,
-      sellerUserId: input.sellerUserId,
-      startPricePaise: input.startPricePaise,
-      incrementPaise: input.incrementPaise,
-      currentPricePaise: input.startPricePaise,
-      startTime: input.startTime,
-      scheduledEndTime: input.endTime,
-      endTime: input.endTime,
-      bidCount: 0,
-      leaderId: null,
-      leaderName: null,
-      leaderMaxPaise: 0,
-      version: 1,
-      lastBidAt: {},
       cancelReason: null,
       finalized: false,
       winnerUserId: null,
@@ -156,19 +143,10 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
       .toArray()
       .map((b) => toBidJson(b.seq, b.bidder_name, b.amount_paise, b.created_at));
     return {
-      id: s.id,
-      title: s.title,
-      description: s.description,
-      product_image: s.image,
-      current_price: s.currentPricePaise / 100,
-      end_time: new Date(s.endTime).toISOString(),
-      status: s.status,
-      bid_count: s.bidCount,
-      bids,
-      seller: { name: s.sellerName },
+      ...toAuctionJson(s, bids),
       start_time: new Date(s.startTime).toISOString(),
-      min_increment: s.incrementPaise / 100,
-      min_next_bid: minimumNextBid(s) / 100,
+      min_increment: paiseToRupees(s.incrementPaise),
+      min_next_bid: paiseToRupees(minimumNextBid(s)),
       version: s.version,
       you: this.standing(viewer),
       cancel_reason: s.cancelReason,
