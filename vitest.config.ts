@@ -40,6 +40,9 @@ export default defineConfig(async () => {
                   WHATSAPP_NUMBER: "+91 90000 00000",
                   SOCIAL_HANDLE: "@example",
                   ENVIRONMENT: "test",
+                  // The randomized money test: MONEY_SEED replays a run, MONEY_STEPS sets its length.
+                  ...(process.env.MONEY_SEED ? { MONEY_SEED: process.env.MONEY_SEED } : {}),
+                  ...(process.env.MONEY_STEPS ? { MONEY_STEPS: process.env.MONEY_STEPS } : {}),
                 },
               },
             }),

@@ -47,7 +47,7 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
   const [theme, { flash, clear }] = await Promise.all([readTheme(request), readFlash(request, deps)]);
   const signedIn = deps.user;
   const user = signedIn ? { name: signedIn.name, isAdmin: signedIn.isAdmin } : null;
-  // Admins have no cart (spec: count 0 and the Cart button hidden).
+  // Admins have no cart: their count is 0 and the header hides the Cart button.
   const preview = signedIn && !signedIn.isAdmin ? await cartPreview(deps, signedIn.id) : null;
   const summaryClosed = preview ? (await appCookies(deps.config).cartSummaryClosed.parse(request.headers.get("Cookie"))) === "1" : true;
   const unread = signedIn ? await unreadCount(deps, signedIn.id) : 0;

@@ -42,13 +42,17 @@ const child = spawn(
 const stop = () => {
   try {
     process.kill(-child.pid, "SIGTERM");
-  } catch {}
+  } catch {
+    // already gone
+  }
 };
 process.on("exit", stop);
 for (let i = 0; ; i++) {
   try {
     if ((await fetch(`${BASE}/api/auction`)).ok) break;
-  } catch {}
+  } catch {
+    // not listening yet
+  }
   if (i > 240) throw new Error("store did not start");
   await new Promise((r) => setTimeout(r, 500));
 }

@@ -7,6 +7,8 @@ import { ConflictError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { notifyCustomer } from "~/notifications/notify.server";
 import { cancelLinksStatement, closeCancelledLinks, processOrderRefunds, refundStatement } from "~/payments/ledger.server";
+import type { PaymentState } from "~/orders/status";
+import { COLLECTABLE_ON_DELIVERY } from "./fulfilment";
 import { eventStatement, loadByNumber, StaleOrderError } from "./orders.server";
 
 /** The balance after weighing: a payment link, a refund of the difference, or cash on delivery. */
@@ -17,8 +19,10 @@ export const BALANCE_LINK_MS = 7 * 24 * 60 * 60_000;
 
 /**
  * After weighing: a payment link for the balance (final − advance), or, when the fish came in below the
- * advance, a refund of the difference; nothing owed marks the balance paid. Each path moves the order out of
- * `advance_paid` in the one batch that records it, on the version the admin's form showed.
+ * advance, a refund of the difference; nothing owed marks the balance paid. Each path leaves
+ * `advance_paid` only on the version the admin's form showed: the refund and nothing-owed paths in the batch
+ * that records them, the link path by claiming `balance_requested` before the gateway is asked (undone if
+ * the gateway fails).
  */
 export async function requestBalance(deps: Deps, actor: User, input: { number: string; version: number }, now = deps.now()) {
   const order = await loadByNumber(deps, input.number);
@@ -29,7 +33,7 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
   const gateway = deps.gateway;
   if (balance > 0 && !gateway) throw new ConflictError(m.errors.noGateway);
   const d1 = deps.db.$client;
-  const claim = (state: string) =>
+  const claim = (state: PaymentState) =>
     d1
       .prepare("UPDATE orders SET payment_state = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND payment_state = 'advance_paid' AND status <> 'order_cancelled'")
       .bind(state, now, order.id, order.version);
@@ -127,7 +131,7 @@ export async function collectOnDelivery(deps: Deps, actor: User, input: { number
   const order = await loadByNumber(deps, input.number);
   if (order.version !== input.version) throw new StaleOrderError();
   if (order.finalTotalPaise === null) throw new ConflictError(m.errors.noFinal);
-  if (!["advance_paid", "balance_requested"].includes(order.paymentState) || order.status === "order_cancelled") throw new ConflictError(m.errors.balanceState);
+  if (!COLLECTABLE_ON_DELIVERY.includes(order.paymentState) || order.status === "order_cancelled") throw new ConflictError(m.errors.balanceState);
   const d1 = deps.db.$client;
   const results = await d1.batch([
     d1

@@ -21,8 +21,8 @@ describe("weighing and the balance", () => {
   });
 
   it("holds packing until weighed and shipping until the balance is settled", () => {
-    const unweighed = { paymentState: "advance_paid", finalTotalPaise: null };
-    const weighed = { paymentState: "advance_paid", finalTotalPaise: 2_500_000 };
+    const unweighed = { paymentState: "advance_paid" as const, finalTotalPaise: null };
+    const weighed = { paymentState: "advance_paid" as const, finalTotalPaise: 2_500_000 };
     expect(moneyBlocksMove("order_confirmed", unweighed)).toBeNull();
     expect(moneyBlocksMove("order_packed", unweighed)).toBe("weigh_first");
     expect(moneyBlocksMove("order_packed", weighed)).toBeNull();

@@ -1,12 +1,14 @@
 /**
- * Pure rules of fulfilment (DECISIONS.md): the final price from the weighed lines, the balance, and what the
+ * Pure rules of fulfilment: the final price from the weighed lines, the balance, and what the
  * money must look like before an order may move on. Unit-tested on their own; the admin module calls them.
  */
-import { FULFILMENT, type AdminStatus } from "~/orders/status";
+import { FULFILMENT, type AdminStatus, type FulfilmentStatus, type PaymentState } from "~/orders/status";
 
-/** Money states beside the fulfilment status. */
-export const PAYMENT_STATES = ["advance_due", "advance_paid", "balance_requested", "balance_paid", "balance_on_delivery", "refunded"] as const;
-export type PaymentState = (typeof PAYMENT_STATES)[number];
+/** The money states in which an order may ship: the balance is settled or is to be collected on delivery. */
+const SHIPPABLE: readonly PaymentState[] = ["balance_paid", "balance_on_delivery"];
+
+/** The money states from which the balance may be switched to cash on delivery: no link yet, or one still open. */
+export const COLLECTABLE_ON_DELIVERY: readonly PaymentState[] = ["advance_paid", "balance_requested"];
 
 /** A weighed line's final price: price per kg × weight, rounded to the rupee (in paise). */
 export function linePricePaise(pricePerKgPaise: number, weightGrams: number): number {
@@ -38,10 +40,10 @@ export const MAX_WEIGHT_GRAMS = 100_000;
  * Why a move to `to` must wait for the money, or null when it may go ahead. Nothing is packed before the
  * final price is known, and nothing ships until the balance is paid or is to be collected on delivery.
  */
-export function moneyBlocksMove(to: AdminStatus, order: { paymentState: string; finalTotalPaise: number | null }): "weigh_first" | "balance_first" | null {
-  const at = FULFILMENT.indexOf(to as (typeof FULFILMENT)[number]);
+export function moneyBlocksMove(to: AdminStatus, order: { paymentState: PaymentState; finalTotalPaise: number | null }): "weigh_first" | "balance_first" | null {
+  const at = FULFILMENT.indexOf(to as FulfilmentStatus);
   if (at < 0) return null;
   if (at >= FULFILMENT.indexOf("order_packed") && order.finalTotalPaise === null) return "weigh_first";
-  if (at >= FULFILMENT.indexOf("order_shipped") && !["balance_paid", "balance_on_delivery"].includes(order.paymentState)) return "balance_first";
+  if (at >= FULFILMENT.indexOf("order_shipped") && !SHIPPABLE.includes(order.paymentState)) return "balance_first";
   return null;
 }

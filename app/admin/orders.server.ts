@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, like, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, like, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Deps } from "~/deps";
 import { orderEvents, orderItems, orders, payments, users, type Order, type User } from "~/db/schema";
 import { adminMessages } from "~/i18n/admin.messages";
@@ -8,7 +8,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { notifyCustomer } from "~/notifications/notify.server";
 import { returnStockStatement } from "~/orders/orders.server";
-import { ADMIN_STATUSES, checkTransition, normalizeStatus, PENDING_STATUSES, type AdminStatus } from "~/orders/status";
+import { awaitsPayment, checkTransition, isAdminStatus, normalizeStatus, PAYMENT_STATUSES, PENDING_STATUSES, type AdminStatus } from "~/orders/status";
 import { balanceDuePaise } from "~/payments/ledger";
 import { cancelLinksStatement, closeCancelledLinks, orderMoney, processOrderRefunds, refundStatement } from "~/payments/ledger.server";
 import { finalTotals, MAX_WEIGHT_GRAMS, moneyBlocksMove } from "./fulfilment";
@@ -29,17 +29,17 @@ export class StaleOrderError extends ConflictError {
 }
 
 /** Orders an admin works on: everything paid (payment_pending / payment_expired are the gateway's business). */
-const UNPAID = ["payment_pending", "payment_expired"];
+const UNPAID = [...PAYMENT_STATUSES];
 
 export async function adminStats(deps: Pick<Deps, "db">) {
   const [row] = await deps.db
     .select({
-      total: sql<number>`sum(case when ${orders.status} not in ('payment_pending', 'payment_expired') then 1 else 0 end)`,
-      pending: sql<number>`sum(case when ${orders.status} in (${sql.join(PENDING_STATUSES.map((s) => sql`${s}`), sql`, `)}) then 1 else 0 end)`,
-      completed: sql<number>`sum(case when ${orders.status} = 'order_delivered' then 1 else 0 end)`,
-      cancelled: sql<number>`sum(case when ${orders.status} = 'order_cancelled' then 1 else 0 end)`,
-      outstanding: sql<number>`sum(case when ${orders.finalTotalPaise} is not null and ${orders.status} <> 'order_cancelled'
-        and ${orders.paymentState} in ('advance_paid', 'balance_requested', 'balance_on_delivery')
+      total: sql<number>`sum(case when ${notInArray(orders.status, UNPAID)} then 1 else 0 end)`,
+      pending: sql<number>`sum(case when ${inArray(orders.status, [...PENDING_STATUSES])} then 1 else 0 end)`,
+      completed: sql<number>`sum(case when ${eq(orders.status, "order_delivered")} then 1 else 0 end)`,
+      cancelled: sql<number>`sum(case when ${eq(orders.status, "order_cancelled")} then 1 else 0 end)`,
+      outstanding: sql<number>`sum(case when ${orders.finalTotalPaise} is not null and ${ne(orders.status, "order_cancelled")}
+        and ${inArray(orders.paymentState, ["advance_paid", "balance_requested", "balance_on_delivery"])}
         and ${orders.finalTotalPaise} > ${orders.advancePaise} then ${orders.finalTotalPaise} - ${orders.advancePaise} else 0 end)`,
     })
     .from(orders);
@@ -68,7 +68,7 @@ export type OrderFilter = { status: string | null; q: string | null; page: numbe
 export async function listAdminOrders(deps: Pick<Deps, "db">, filter: OrderFilter) {
   const where: SQL[] = [];
   if (filter.status === "awaiting_payment") where.push(inArray(orders.status, UNPAID));
-  else if (filter.status && (ADMIN_STATUSES as readonly string[]).includes(filter.status)) where.push(eq(orders.status, filter.status));
+  else if (filter.status && isAdminStatus(filter.status)) where.push(eq(orders.status, filter.status));
   else where.push(notInArray(orders.status, UNPAID));
   if (filter.q) {
     const term = `%${filter.q.replace(/[%_\\]/g, "")}%`;
@@ -132,7 +132,7 @@ export async function changeOrderStatus(deps: Deps, actor: User, input: { number
   if (order.version !== input.version) throw new StaleOrderError();
   const check = checkTransition(order.status, input.to);
   if (!check.ok) {
-    if (check.reason === "unknown") throw new InvalidInputError(UNPAID.includes(order.status) ? m.errors.notPaid : m.errors.unknownStatus);
+    if (check.reason === "unknown") throw new InvalidInputError(awaitsPayment(order.status) ? m.errors.notPaid : m.errors.unknownStatus);
     if (check.reason === "unchanged") throw new ConflictError(format(m.errors.unchanged, { label: labelOf(order.status) }));
     throw new ConflictError(format(m.errors.notAllowed, { from: labelOf(order.status), to: labelOf(input.to) }));
   }
@@ -202,8 +202,8 @@ export async function changeOrderStatus(deps: Deps, actor: User, input: { number
 export async function recordWeights(deps: Deps, actor: User, input: { number: string; version: number; weights: Map<number, number> }, now = deps.now()) {
   const order = await loadByNumber(deps, input.number);
   if (order.version !== input.version) throw new StaleOrderError();
-  if (UNPAID.includes(order.status) || order.status === "order_cancelled") throw new ConflictError(m.errors.notPaid);
-  if (!["advance_paid"].includes(order.paymentState)) throw new ConflictError(m.errors.balanceState);
+  if (awaitsPayment(order.status) || order.status === "order_cancelled") throw new ConflictError(m.errors.notPaid);
+  if (order.paymentState !== "advance_paid") throw new ConflictError(m.errors.balanceState);
   const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   const weighed = items.map((item) => {
     if (item.productId === null) return { ...item, weightGrams: item.weightGrams };
@@ -231,5 +231,3 @@ export async function recordWeights(deps: Deps, actor: User, input: { number: st
   });
   return amounts;
 }
-
-export { ADMIN_STATUSES, type AdminStatus };

@@ -1,4 +1,4 @@
-/** The spec's auction shape (amounts in rupees, times ISO 8601), shared by the server and the pages. */
+/** The auction as the JSON API answers it (amounts in rupees, times ISO 8601), shared by the server and the pages. */
 export type AuctionBid = { id: number; bidder_name: string; amount: number; created_at: string };
 
 export type Auction = {
@@ -19,7 +19,7 @@ export function isOpen(auction: Pick<Auction, "status" | "end_time">, now = Date
   return auction.status === "active" && new Date(auction.end_time).getTime() > now;
 }
 
-/** The auction as its Durable Object sees it (detail page, live updates): the spec's shape plus bidding details. */
+/** The auction as its Durable Object sees it (detail page, live updates): the API's shape plus bidding details. */
 export type AuctionView = Auction & {
   start_time: string;
   min_increment: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { AuctionServiceError, fetchAuction, fetchAuctions } from "./auctions.server";
+import { AuctionServiceError, fetchAuctions, fetchAuctionView } from "./auctions.server";
 
 const FALLBACK = "Failed to fetch auctions";
 
@@ -46,9 +46,11 @@ describe("fetchAuctions (the auction list through the service binding)", () => {
   });
 });
 
-describe("fetchAuction", () => {
+describe("fetchAuctionView", () => {
   it("returns null for an auction the Worker does not know, and the auction otherwise", async () => {
-    expect(await fetchAuction(binding(() => Response.json({ success: false, error: "Auction not found" }, { status: 404 })), 9, FALLBACK)).toBeNull();
-    expect(await fetchAuction(binding(() => Response.json({ success: true, auction: sample })), 7, FALLBACK)).toEqual(sample);
+    const view = { ...sample, start_time: sample.end_time, min_increment: 100, min_next_bid: 31_300, version: 3, you: null, cancel_reason: null, order_number: null };
+    const cookie = "__session=visitor";
+    expect(await fetchAuctionView(binding(() => Response.json({ success: false, error: "Auction not found" }, { status: 404 })), 9, cookie, FALLBACK)).toBeNull();
+    expect(await fetchAuctionView(binding(() => Response.json({ success: true, auction: view })), 7, cookie, FALLBACK)).toEqual(view);
   });
 });

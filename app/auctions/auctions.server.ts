@@ -23,50 +23,39 @@ const listSchema = z.union([
 
 export class AuctionServiceError extends Error {}
 
-/** The auction Worker, or the fallback error when this Worker has no binding to it. */
-function auctionService(deps: Pick<Deps, "auctionService">, fallbackError: string): Fetcher {
-  if (!deps.auctionService) throw new AuctionServiceError(fallbackError);
-  return deps.auctionService;
+type AuctionService = Pick<Deps, "auctionService">;
+
+/**
+ * One request to the auction Worker through the AUCTION service binding (`deps.auctionService`). With
+ * `cookie`, it goes as that visitor: their cookie header is passed on and the auction Worker authenticates them
+ * itself (nothing else identifies them). Null when the Worker cannot be reached (or there is no binding) or
+ * does not answer JSON (logged).
+ */
+async function callAuctionWorker(
+  deps: AuctionService,
+  path: string,
+  init: { method?: "GET" | "POST"; body?: BodyInit; contentType?: string; cookie?: string } = {},
+): Promise<{ status: number; ok: boolean; body: unknown } | null> {
+  const headers = new Headers({ Accept: "application/json" });
+  if (init.cookie !== undefined) headers.set("Cookie", init.cookie);
+  if (init.contentType) headers.set("Content-Type", init.contentType);
+  try {
+    if (!deps.auctionService) throw new Error("No AUCTION binding");
+    const response = await deps.auctionService.fetch(`https://auction.internal${path}`, { method: init.method ?? "GET", headers, body: init.body });
+    return { status: response.status, ok: response.ok, body: await response.json() };
+  } catch (error) {
+    console.error("auction service unreachable", path, error);
+    return null;
+  }
 }
 
-/** Reads the auction list from the auction Worker through the service binding. */
-export async function fetchAuctions(deps: Pick<Deps, "auctionService">, fallbackError: string): Promise<Auction[]> {
-  const service = auctionService(deps, fallbackError);
-  let body: unknown;
-  try {
-    const response = await service.fetch("https://auction.internal/api/auction", { headers: { Accept: "application/json" } });
-    body = await response.json();
-  } catch (error) {
-    console.error("auction service unreachable", error);
-    throw new AuctionServiceError(fallbackError);
-  }
-  const parsed = listSchema.safeParse(body);
+/** Reads the auction list from the auction Worker. */
+export async function fetchAuctions(deps: AuctionService, fallbackError: string): Promise<Auction[]> {
+  const answer = await callAuctionWorker(deps, "/api/auction");
+  const parsed = listSchema.safeParse(answer?.body);
   if (!parsed.success) throw new AuctionServiceError(fallbackError);
   if (!parsed.data.success) throw new AuctionServiceError(parsed.data.error);
   return parsed.data.auctions;
-}
-
-const oneSchema = z.union([
-  z.object({ success: z.literal(true), auction: auctionSchema }),
-  z.object({ success: z.literal(false), error: z.string() }),
-]);
-
-/** One auction, or null when the auction Worker does not know it. */
-export async function fetchAuction(env: { AUCTION: Fetcher }, id: number, fallbackError: string): Promise<Auction | null> {
-  let response: Response;
-  let body: unknown;
-  try {
-    response = await env.AUCTION.fetch(`https://auction.internal/api/auction/${id}`, { headers: { Accept: "application/json" } });
-    body = await response.json();
-  } catch (error) {
-    console.error("auction service unreachable", error);
-    throw new AuctionServiceError(fallbackError);
-  }
-  if (response.status === 404) return null;
-  const parsed = oneSchema.safeParse(body);
-  if (!parsed.success) throw new AuctionServiceError(fallbackError);
-  if (!parsed.data.success) throw new AuctionServiceError(parsed.data.error);
-  return parsed.data.auction;
 }
 
 const viewSchema = z.object({
@@ -82,47 +71,34 @@ const viewSchema = z.object({
   }),
 });
 
-/**
- * The auction as its Durable Object holds it, seen by the visitor: the visitor's own cookie header is passed
- * on so the auction Worker authenticates them itself (nothing else identifies them).
- */
-export async function fetchAuctionView(deps: Pick<Deps, "auctionService">, id: number, cookie: string, fallbackError: string): Promise<AuctionView | null> {
-  const service = auctionService(deps, fallbackError);
-  let response: Response;
-  let body: unknown;
-  try {
-    response = await service.fetch(`https://auction.internal/api/auction/${id}`, {
-      headers: { Accept: "application/json", Cookie: cookie },
-    });
-    body = await response.json();
-  } catch (error) {
-    console.error("auction service unreachable", error);
-    throw new AuctionServiceError(fallbackError);
-  }
-  if (response.status === 404) return null;
-  const parsed = viewSchema.safeParse(body);
+/** The auction as its Durable Object holds it, seen by the visitor whose cookie header this is; null for an unknown one. */
+export async function fetchAuctionView(deps: AuctionService, id: number, cookie: string, fallbackError: string): Promise<AuctionView | null> {
+  const answer = await callAuctionWorker(deps, `/api/auction/${id}`, { cookie });
+  if (answer?.status === 404) return null;
+  const parsed = viewSchema.safeParse(answer?.body);
   if (!parsed.success) throw new AuctionServiceError(fallbackError);
   return parsed.data.auction;
 }
 
+/** The auction Worker's answer to a change: whether it succeeded, its message or error, and its whole body. */
+type WorkerAnswer = { ok: boolean; message: string | null; error: string | null; body: Record<string, unknown> };
+
+/** Sends a change to the auction Worker as the visitor whose cookie header this is (a bid, or an admin's change). */
+export async function postToAuctionWorker(deps: AuctionService, cookie: string, path: string, body: BodyInit, contentType = "application/json"): Promise<WorkerAnswer> {
+  const answer = await callAuctionWorker(deps, path, { method: "POST", body, contentType, cookie });
+  const fields = answer && typeof answer.body === "object" && answer.body !== null ? (answer.body as Record<string, unknown>) : {};
+  const text = (key: string) => (typeof fields[key] === "string" ? (fields[key] as string) : null);
+  return { ok: answer !== null && answer.ok && fields.success === true, message: text("message"), error: text("error"), body: fields };
+}
+
 /** Places a bid from the plain form through the auction Worker, as the signed-in visitor (their cookie header). */
 export async function postBid(
-  deps: Pick<Deps, "auctionService">,
+  deps: AuctionService,
   cookie: string,
   bid: { auctionId: number; amount: string; maxAmount: string },
   fallbackError: string,
 ): Promise<{ ok: boolean; text: string }> {
-  try {
-    const response = await auctionService(deps, fallbackError).fetch("https://auction.internal/api/bids", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Cookie: cookie },
-      body: JSON.stringify({ auction_id: bid.auctionId, amount: bid.amount, max_amount: bid.maxAmount }),
-    });
-    const body = (await response.json()) as { success?: boolean; message?: string; error?: string };
-    if (body.success) return { ok: true, text: body.message ?? "Bid placed successfully!" };
-    return { ok: false, text: typeof body.error === "string" ? body.error : fallbackError };
-  } catch (error) {
-    console.error("bid failed", error);
-    return { ok: false, text: fallbackError };
-  }
+  const answer = await postToAuctionWorker(deps, cookie, "/api/bids", JSON.stringify({ auction_id: bid.auctionId, amount: bid.amount, max_amount: bid.maxAmount }));
+  if (answer.ok) return { ok: true, text: answer.message ?? "Bid placed successfully!" };
+  return { ok: false, text: answer.error ?? fallbackError };
 }

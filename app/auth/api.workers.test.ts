@@ -291,7 +291,7 @@ describe("check-user and google", () => {
     expect((await call("GET", "profile", undefined, { token: created.body.tokens.jwtToken })).status).toBe(200);
 
     // An address that signed up with a password but never entered its code becomes a verified Google account;
-    // the password typed at that sign-up does not survive (issue 7, defect 2).
+    // the password typed at that sign-up does not survive, so a stranger's password cannot ride on Google.
     await signup("pending.google@example.in", { password: "typed-before-google" });
     const linked = await call("POST", "google", { idToken: await idToken({ ...claims, sub: "g-2", email: "pending.google@example.in" }) }, { ctx });
     expect(linked.body.user.email).toBe("pending.google@example.in");

@@ -61,32 +61,3 @@ export async function verifyPassword(password: string, stored: string | null): P
   const actual = await pbkdf2(password, fromBase64Url(salt), Number(iterations));
   return stored !== null && safeEqual(toBase64Url(actual), hash);
 }
-
-async function hmacKey(secret: string) {
-  return crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
-}
-
-/** A compact HS256 JWT. */
-export async function signJwt(claims: Record<string, unknown>, secret: string): Promise<string> {
-  const head = toBase64Url(encoder.encode(JSON.stringify({ alg: "HS256", typ: "JWT" })));
-  const body = toBase64Url(encoder.encode(JSON.stringify(claims)));
-  const signature = await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(`${head}.${body}`));
-  return `${head}.${body}.${toBase64Url(signature)}`;
-}
-
-/** The claims of a valid HS256 JWT signed with `secret`, or null. */
-export async function verifyJwt(token: string, secret: string): Promise<Record<string, unknown> | null> {
-  const parts = token.split(".");
-  if (parts.length !== 3) return null;
-  const [head, body, signature] = parts;
-  try {
-    const header = JSON.parse(new TextDecoder().decode(fromBase64Url(head)));
-    if (header.alg !== "HS256") return null;
-    const ok = await crypto.subtle.verify("HMAC", await hmacKey(secret), fromBase64Url(signature), encoder.encode(`${head}.${body}`));
-    if (!ok) return null;
-    const claims = JSON.parse(new TextDecoder().decode(fromBase64Url(body)));
-    return claims && typeof claims === "object" ? claims : null;
-  } catch {
-    return null;
-  }
-}

@@ -1,4 +1,4 @@
-/** The one-time code rules (DECISIONS.md). Pure, so they are unit-tested on their own. */
+/** The one-time code rules: 10 minutes, 5 wrong tries, one resend per 300 s. Pure, so they are unit-tested on their own. */
 export const CODE_LIFETIME_MS = 10 * 60_000;
 export const MAX_WRONG_TRIES = 5;
 export const RESEND_INTERVAL_MS = 300_000;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PHONE_RULE } from "~/lib/phone";
 
 /** One schema per form, shared by the page (instant checks) and the server (the checks that count). */
 const email = z
@@ -29,7 +30,7 @@ export const signupSchema = z.object({
   phone: z
     .string()
     .trim()
-    .regex(/^\d{10}$/, "Phone number must be exactly 10 digits")
+    .regex(PHONE_RULE.pattern, PHONE_RULE.message)
     .optional(),
   address: optionalText(500, "Address is too long"),
   website: honeypot,

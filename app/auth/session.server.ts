@@ -1,9 +1,10 @@
 import { and, eq, gt, isNotNull, lt, sql } from "drizzle-orm";
+import { errors, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import type { AppConfig } from "../config.server";
 import type { Db } from "../db/client.server";
 import { sessions, users, type User } from "../db/schema";
 import type { Deps } from "../deps";
-import { randomToken, sha256, signJwt, verifyJwt } from "./crypto.server";
+import { randomToken, sha256 } from "./crypto.server";
 
 export const SESSION_TTL_MS = 24 * 60 * 60_000;
 /** How long a browser or API client may go on with one sign-up (resends included). */
@@ -53,6 +54,27 @@ export function purgeExpiredSessions(deps: Pick<Deps, "db" | "now">, now = deps.
   return deps.db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
+const encoder = new TextEncoder();
+
+/**
+ * An HS256 JWT of `claims` with the header `{"alg":"HS256","typ":"JWT"}`, the format every token issued so far
+ * has (the auction Worker checks the same tokens with `readApiToken`).
+ */
+function signJwt(claims: JWTPayload, secret: string): Promise<string> {
+  return new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(encoder.encode(secret));
+}
+
+/** The claims of an unexpired HS256 JWT signed with `secret` that carries `exp`, or null. */
+async function verifyJwt(token: string, secret: string): Promise<JWTPayload | null> {
+  try {
+    const { payload } = await jwtVerify(token, encoder.encode(secret), { algorithms: ["HS256"], requiredClaims: ["exp"] });
+    return payload;
+  } catch (error) {
+    if (error instanceof errors.JOSEError) return null;
+    throw error;
+  }
+}
+
 /** API tokens: an HS256 JWT naming the server-side session, so logging out makes the token fail. */
 export async function issueApiToken(config: AppConfig, userId: number, sessionToken: string, ttlMs = SESSION_TTL_MS) {
   const exp = Math.floor((Date.now() + ttlMs) / 1000);
@@ -61,9 +83,7 @@ export async function issueApiToken(config: AppConfig, userId: number, sessionTo
 
 export async function readApiToken(config: AppConfig, jwt: string): Promise<{ sessionToken: string } | null> {
   const claims = await verifyJwt(jwt, config.sessionSecret);
-  if (!claims || typeof claims.sid !== "string" || typeof claims.exp !== "number") return null;
-  if (claims.exp * 1000 <= Date.now()) return null;
-  return { sessionToken: claims.sid };
+  return claims && typeof claims.sid === "string" ? { sessionToken: claims.sid } : null;
 }
 
 /**
@@ -78,6 +98,5 @@ export function issueSignupToken(config: AppConfig, signupToken: string) {
 export async function readSignupToken(config: AppConfig, jwt: string | null): Promise<string | null> {
   if (!jwt) return null;
   const claims = await verifyJwt(jwt, config.sessionSecret);
-  if (!claims || claims.typ !== "signup" || typeof claims.sup !== "string" || typeof claims.exp !== "number") return null;
-  return claims.exp * 1000 > Date.now() ? claims.sup : null;
+  return claims && claims.typ === "signup" && typeof claims.sup === "string" ? claims.sup : null;
 }

@@ -3,15 +3,6 @@ import { cartItems, products } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { MAX_LINE_QUANTITY } from "~/orders/rules";
 
-/** Number of items (sum of quantities) in a user's cart. */
-export async function cartCount(deps: Pick<Deps, "db">, userId: number): Promise<number> {
-  const [row] = await deps.db
-    .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)` })
-    .from(cartItems)
-    .where(eq(cartItems.userId, userId));
-  return row?.n ?? 0;
-}
-
 /** Adds one more of a product (a new line, or quantity + 1). Refuses unknown and sold-out products. */
 export async function addToCart(deps: Pick<Deps, "db">, userId: number, productId: number): Promise<{ name: string } | null> {
   const [product] = await deps.db
@@ -53,7 +44,7 @@ export async function getCart(deps: Pick<Deps, "db">, userId: number): Promise<C
 export type QuantityResult = { kind: "updated"; quantity: number } | { kind: "removed" } | { kind: "capped"; quantity: number; stock: number } | { kind: "missing" };
 
 /**
- * Sets a line's quantity (spec: 0 or less removes it), never above the product's stock: one conditional
+ * Sets a line's quantity (0 or less removes the line), never above the product's stock: one conditional
  * statement, so a concurrent stock change cannot slip a quantity past it.
  */
 export async function setCartQuantity(deps: Pick<Deps, "db">, userId: number, productId: number, quantity: number): Promise<QuantityResult> {
@@ -75,21 +66,6 @@ export async function setCartQuantity(deps: Pick<Deps, "db">, userId: number, pr
   }
   const q = updated[0].quantity;
   return q < quantity ? { kind: "capped", quantity: q, stock: q } : { kind: "updated", quantity: q };
-}
-
-/** Adds `delta` (±1) to a line: the − and + buttons. */
-export async function stepCartQuantity(deps: Pick<Deps, "db">, userId: number, productId: number, delta: 1 | -1): Promise<QuantityResult> {
-  const [line] = await deps.db
-    .select({ q: cartItems.quantity })
-    .from(cartItems)
-    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
-    .limit(1);
-  if (!line) return { kind: "missing" };
-  return setCartQuantity(deps, userId, productId, line.q + delta);
-}
-
-export async function removeFromCart(deps: Pick<Deps, "db">, userId: number, productId: number): Promise<boolean> {
-  return (await setCartQuantity(deps, userId, productId, 0)).kind === "removed";
 }
 
 export async function clearCart(deps: Pick<Deps, "db">, userId: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { ADVANCE_PAISE, estimatedRemainingPaise, subtotalPaise } from "~/orders/rules";
 
-/** The cart summary of the spec: subtotal for about 1 kg a line, the ₹500 advance, the estimated rest. */
+/** The cart summary: the subtotal (price per kg × kg, an estimate until weighed), the ₹500 advance, the estimated rest. */
 export function cartSummary(lines: { pricePaise: number; quantity: number }[]) {
   const subtotal = subtotalPaise(lines);
   return {

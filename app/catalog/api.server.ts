@@ -5,7 +5,7 @@ import type { Deps } from "~/deps";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { paiseToRupees } from "~/lib/money";
 
-/** The spec's product shape: `price` in rupees as a number (25000), the image as a URL. */
+/** The product shape API clients read: `price` in rupees as a number (25000), the image as a URL. */
 export function productJson(p: Pick<Product, "id" | "name" | "description" | "pricePaise" | "image" | "stock" | "category">) {
   return { id: p.id, name: p.name, description: p.description, price: paiseToRupees(p.pricePaise), image: mediaUrl(p.image, 960, "webp"), stock: p.stock, category: p.category };
 }

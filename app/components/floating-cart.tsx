@@ -8,13 +8,13 @@ export type CartPreview = { items: number; lines: { name: string; quantity: numb
 
 const HIDDEN_ON = ["/cart", "/checkout", "/help-support", "/delivery-info", "/returns-refunds", "/terms-conditions", "/privacy-policy"];
 
-/** The spec's pages, plus the payment steps that continue the checkout (the pay page, the sandbox). */
+/** The cart, checkout and policy pages, plus the payment steps that continue the checkout (the pay page, the sandbox). */
 function hiddenOn(pathname: string) {
   return HIDDEN_ON.includes(pathname) || /^\/orders\/[^/]+\/pay$/.test(pathname) || pathname.startsWith("/sandbox/");
 }
 
 /**
- * The floating cart summary (spec): everywhere but the cart, checkout and policy pages, for a non-empty
+ * The floating cart summary: everywhere but the cart, checkout, policy and payment pages, for a non-empty
  * cart. Closing it is a form post that sets a browser-session cookie, so it stays closed without JavaScript.
  */
 export function FloatingCart({ preview }: { preview: CartPreview | null }) {

@@ -2,13 +2,14 @@ import { Link } from "@remix-run/react";
 import { StatusBadge } from "~/components/status-badge";
 import { format } from "~/i18n/messages";
 import { formatRupees } from "~/lib/money";
+import type { OrderStatus } from "~/orders/status";
 import { customerStatus } from "~/orders/status-text";
 import { formatDateTimeIst } from "~/lib/dates";
 import { useMessages } from "~/web/site";
 
 export type OrderCardData = {
   number: string;
-  status: string;
+  status: OrderStatus;
   createdAt: number;
   estimatedTotalPaise: number;
   finalTotalPaise: number | null;

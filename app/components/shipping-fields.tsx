@@ -5,7 +5,7 @@ import { useMessages } from "~/web/site";
 
 type Field = FieldMetadata<string | undefined>;
 
-/** The shipping form's fields (spec section 5), for the checkout and for a won auction's first payment. */
+/** The shipping form's fields, for the checkout and for a won auction's first payment. */
 export function ShippingFields({ fields }: { fields: Record<"firstName" | "lastName" | "phone" | "address" | "city" | "state" | "zip", Field> }) {
   const m = useMessages().shop.checkout;
   const stateInvalid = Boolean(fields.state.errors?.length);

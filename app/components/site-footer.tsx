@@ -1,5 +1,6 @@
 import { POLICY_PATHS, type PolicyPath } from "~/content/policies/paths";
 import { Link } from "@remix-run/react";
+import { whatsappLink } from "~/lib/phone";
 import { useMessages, useSite } from "~/web/site";
 
 function digits(value: string) {
@@ -26,6 +27,17 @@ export function SiteFooter() {
   const care = POLICY_PATHS.map((to) => ({ to, label: labels[to] }));
   const heading = "text-sm font-semibold uppercase tracking-wider text-gold-300";
   const item = "text-river-100 hover:text-white hover:underline underline-offset-4";
+  const linkList = (links: { to: string; label: string }[]) => (
+    <ul className="mt-4 space-y-2 text-sm">
+      {links.map((l) => (
+        <li key={l.to}>
+          <Link to={l.to} className={item}>
+            {l.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
   return (
     <footer className="mt-16 bg-river-900 text-river-100 dark:bg-black/40">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -45,25 +57,9 @@ export function SiteFooter() {
         </div>
         <nav aria-label={f.quickLinks}>
           <h2 className={heading}>{f.quickLinks}</h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {quick.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className={item}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          {linkList(quick)}
           <h2 className={`${heading} mt-8`}>{f.customerCare}</h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {care.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className={item}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          {linkList(care)}
         </nav>
         <div>
           <h2 className={heading}>{f.contact}</h2>
@@ -71,7 +67,7 @@ export function SiteFooter() {
             <div>
               <dt className="text-river-300">{f.whatsapp}</dt>
               <dd>
-                <a className={item} href={`https://wa.me/${digits(site.whatsapp).replace("+", "")}`} rel="noopener">
+                <a className={item} href={whatsappLink(site.whatsapp)} rel="noopener">
                   {site.whatsapp}
                 </a>
               </dd>

@@ -1,6 +1,6 @@
-import { normalizeStatus } from "~/orders/status";
+import type { OrderStatus } from "~/orders/status";
 
-const tone: Record<string, string> = {
+const tone: Partial<Record<OrderStatus, string>> = {
   order_cancelled: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
   payment_expired: "bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100",
   payment_pending: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
@@ -8,9 +8,9 @@ const tone: Record<string, string> = {
 };
 
 /** An order's status as a coloured badge (the customer's and the admin's views share it). */
-export function StatusBadge({ status, label, srPrefix }: { status: string; label: string; srPrefix?: string }) {
+export function StatusBadge({ status, label, srPrefix }: { status: OrderStatus; label: string; srPrefix?: string }) {
   return (
-    <span className={`badge ${tone[normalizeStatus(status) ?? ""] ?? "bg-river-100 text-river-900 dark:bg-river-800 dark:text-river-50"}`}>
+    <span className={`badge ${tone[status] ?? "bg-river-100 text-river-900 dark:bg-river-800 dark:text-river-50"}`}>
       {srPrefix ? <span className="sr-only">{srPrefix}: </span> : null}
       {label}
     </span>

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { ORDER_STATUSES, PAYMENT_STATES } from "~/orders/status";
 
 /** Money is always integer paise (₹1 = 100 paise); times are Unix epoch milliseconds. */
 const createdAt = () =>
@@ -177,10 +178,11 @@ export const cartItems = sqliteTable(
 export type User = typeof users.$inferSelect;
 
 /**
- * Orders. The fulfilment status and the money state are separate fields (DECISIONS.md): `status` moves
- * forward along the chain in `app/orders/status.ts`; `paymentState` records what happened to the money.
- * An order exists from the moment 'Pay ₹500' is pressed (`payment_pending`, holding its stock until
- * `reservedUntil`); it becomes `order_raised` only when the advance is verified.
+ * Orders. The fulfilment status and the money state are separate fields, because money moves at several
+ * steps: `status` moves forward along the chain in `app/orders/status.ts`; `paymentState` records what
+ * happened to the money. A shop order exists from the moment 'Pay ₹500' is pressed (`payment_pending`,
+ * holding its stock until `reservedUntil`), a won auction's from its close (no stock, 24 h to pay); either
+ * becomes `order_raised` only when the advance is verified.
  */
 export const orders = sqliteTable(
   "orders",
@@ -191,10 +193,8 @@ export const orders = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id),
-    /** payment_pending | order_raised | order_confirmed | order_packed | order_shipped | order_delivered | order_cancelled | payment_expired */
-    status: text("status").notNull(),
-    /** advance_due | advance_paid | balance_requested | balance_paid | balance_on_delivery | refunded */
-    paymentState: text("payment_state").notNull().default("advance_due"),
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
+    paymentState: text("payment_state", { enum: PAYMENT_STATES }).notNull().default("advance_due"),
     /** shop (a cart checkout) or auction (a won auction; its line has no product stock to hold). */
     source: text("source", { enum: ["shop", "auction"] }).notNull().default("shop"),
     auctionId: integer("auction_id"),
@@ -216,7 +216,7 @@ export const orders = sqliteTable(
     reservedUntil: integer("reserved_until", { mode: "number" }),
     /** Stock is held (decremented) while this is true; released exactly once on expiry or cancellation. */
     stockHeld: integer("stock_held", { mode: "boolean" }).notNull().default(false),
-    /** Bumped on every change, so a form opened on an older version is refused (two admin tabs). */
+    /** Bumped by every change of status, weights or payment state, so an admin form opened on an older version is refused. */
     version: integer("version").notNull().default(1),
     paidAt: integer("paid_at", { mode: "number" }),
     createdAt: createdAt(),
@@ -384,9 +384,9 @@ export const orderEvents = sqliteTable(
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    /** The admin (or customer) who made the change; null for the system (payment gateway, expiry, alarm). */
+    /** The admin who made the change; null for the system (payment gateway, expiry). */
     actorUserId: integer("actor_user_id"),
-    /** status | payment | weight | note */
+    /** status | payment | weight */
     kind: text("kind").notNull(),
     fromValue: text("from_value"),
     toValue: text("to_value"),
@@ -396,7 +396,7 @@ export const orderEvents = sqliteTable(
   (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
 );
 
-/** In-app notifications (the bell); each is also e-mailed through the mail module. */
+/** In-app notifications (the bell); each is also e-mailed through the mail module, but for repeated outbids. */
 export const notifications = sqliteTable(
   "notifications",
   {
@@ -404,7 +404,7 @@ export const notifications = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** order_placed | order_status_update | balance_requested | balance_paid | refund | outbid | auction_won | auction_ended | auction_cancelled | note */
+    /** order_placed | order_status_update | order_weighed | balance_requested | balance_paid | refund | outbid | auction_won | auction_ended | auction_cancelled | note */
     type: text("type").notNull(),
     title: text("title").notNull(),
     message: text("message").notNull(),

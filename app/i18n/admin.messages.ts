@@ -1,4 +1,4 @@
-/** The admin dashboard's and notifications' strings (spec sections 2, 4 and 8; the rest written for this store). */
+/** The admin dashboard's and notifications' strings. Tests look for many word for word: change them together. */
 export const adminMessages = {
   title: "Admin Dashboard",
   subtitle: "Orders from payment to delivery: weigh, request the balance, move each order on.",

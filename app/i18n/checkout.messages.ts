@@ -1,4 +1,4 @@
-/** Cart, checkout, payment and My Orders strings. Texts in quotes in the spec are its exact words. */
+/** Cart, checkout, payment and My Orders strings. Tests look for many word for word: change them together. */
 export const checkoutMessages = {
   cart: {
     title: "Your Cart",

@@ -2,8 +2,8 @@ import { notificationMessages } from "./admin.messages";
 import { checkoutMessages } from "./checkout.messages";
 
 /**
- * The message catalogue: every visible interface string, in English for now (Telugu follows). Texts the
- * spec names are its exact words; `{product}` is filled from configuration. The strings of the admin pages,
+ * The message catalogue: every visible interface string, in English for now (Telugu follows). Tests look
+ * for many word for word; `{product}` is filled from configuration. The strings of the admin pages,
  * live bidding, payments and the server's account answers (admin, auction-live, pay and account .messages.ts)
  * name no product and are imported by the few pages and modules that use them, so the pages every shopper
  * loads do not carry them.

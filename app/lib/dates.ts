@@ -1,9 +1,9 @@
-/** Every date the store shows, in India Standard Time (DECISIONS.md), from one place. */
+/** Every date the store shows, in India Standard Time whatever the server's zone, from one place. */
 const IST = "Asia/Kolkata";
 
 const longDate = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: IST });
 const dateTime = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true, timeZone: IST });
-/** The admin's format (spec: en-GB with seconds). */
+/** The admin's format: en-GB, 24-hour, with seconds. */
 const adminDateTime = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false, timeZone: IST });
 
 type When = number | string | Date;

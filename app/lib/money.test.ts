@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRupees, parsePriceText, paiseToRupees, rupeesToPaise } from "./money";
+import { formatRupees, paiseToRupees, parseRupees, rupeesToPaise } from "./money";
 
 describe("formatRupees", () => {
   it("formats whole rupees with Indian grouping", () => {
@@ -29,24 +29,15 @@ describe("formatRupees", () => {
   });
 });
 
-describe("parsePriceText", () => {
-  it("removes every rupee sign and every comma", () => {
-    expect(parsePriceText("₹1,25,000")).toBe(125000);
-    expect(parsePriceText("₹₹1,23,45,678")).toBe(12345678);
-    expect(parsePriceText("25,800.50")).toBe(25800.5);
+describe("parseRupees", () => {
+  it("reads rupees typed with Indian grouping or sent as a number, in paise", () => {
+    expect(parseRupees(" 1,20,000 ")).toBe(12_000_000);
+    expect(parseRupees("25800.50")).toBe(2_580_050);
+    expect(parseRupees(1200)).toBe(120_000);
   });
 
-  it("gives 0 for empty text and passes numbers through", () => {
-    expect(parsePriceText("")).toBe(0);
-    expect(parsePriceText("  ")).toBe(0);
-    expect(parsePriceText(null)).toBe(0);
-    expect(parsePriceText(25000)).toBe(25000);
-  });
-
-  it("accepts a Rs. prefix and refuses garbage", () => {
-    expect(parsePriceText("Rs. 25,000")).toBe(25000);
-    expect(parsePriceText("twenty")).toBeNaN();
-    expect(parsePriceText("1,2a")).toBeNaN();
+  it("refuses anything that is not a plain amount", () => {
+    for (const value of ["", "₹500", "1e5", "-5", "1200\t", "１２００", 1e21, null, {}]) expect(parseRupees(value)).toBeNaN();
   });
 });
 

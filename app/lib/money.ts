@@ -10,6 +10,16 @@ export function paiseToRupees(paise: number): number {
   return paise / PAISE_PER_RUPEE;
 }
 
+/**
+ * Rupees as typed or sent (a number or a numeric string; spaces around it and Indian digit grouping allowed)
+ * → paise; NaN when it is not a plain amount. Tabs, newlines and other control characters are refused.
+ */
+export function parseRupees(value: unknown): number {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.replace(/^ +| +$/g, "").replace(/,/g, "") : "";
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return Number.NaN;
+  return rupeesToPaise(Number(text));
+}
+
 const withPaise = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
 const wholeRupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 0, maximumFractionDigits: 0 });
 
@@ -23,17 +33,4 @@ export function formatRupees(paise: number, options: { decimals?: 0 | 2 } = {}):
   const rounded = Math.round(paise);
   const showFraction = options.decimals === 2 || (options.decimals === undefined && rounded % PAISE_PER_RUPEE !== 0);
   return (showFraction ? withPaise : wholeRupees).format(rounded / PAISE_PER_RUPEE);
-}
-
-/**
- * Parses a price typed or shown as text ("₹25,000", "1,25,000.50", 25800) into rupees.
- * Every rupee sign and every comma is removed (the original removed only the first of each); empty gives 0;
- * anything else that is not a number gives NaN so callers can refuse it.
- */
-export function parsePriceText(value: string | number | null | undefined): number {
-  if (typeof value === "number") return value;
-  const cleaned = (value ?? "").replace(/[₹,]/g, "").replace(/^\s*(Rs\.?|INR)\s*/i, "").trim();
-  if (cleaned === "") return 0;
-  if (!/^-?\d+(\.\d+)?$/.test(cleaned)) return Number.NaN;
-  return Number(cleaned);
 }

@@ -1,18 +1,20 @@
-/** Indian mobile numbers: typed as 10 digits, stored and sent with +91 (spec section 9). */
-export const PHONE_DIGITS = /^\d{10}$/;
+/** Indian mobile numbers: typed as 10 digits, stored and sent with +91. */
+export const PHONE_RULE = { pattern: /^\d{10}$/, message: "Phone number must be exactly 10 digits" } as const;
 
-/** "+91 98490 22771" or "9849022771" → "+919849022771"; null when it is not an Indian 10-digit number. */
-export function toE164India(phone: string): string | null {
-  const digits = phone.replace(/[\s-]/g, "").replace(/^(\+?91)(?=\d{10}$)/, "");
-  return PHONE_DIGITS.test(digits) ? `+91${digits}` : null;
+/** A phone as stored or typed (+91 98765 43210, 09876543210, 9876543210) as the form's 10 digits, or "" when it is not one. */
+export function tenDigitPhone(phone: string | null | undefined): string {
+  const digits = (phone ?? "").replace(/\D/g, "");
+  const ten = digits.length === 12 && digits.startsWith("91") ? digits.slice(2) : digits.length === 11 && digits.startsWith("0") ? digits.slice(1) : digits;
+  return PHONE_RULE.pattern.test(ten) ? ten : "";
 }
 
-/** The 10 digits a form field shows for a stored number ("+919849022771" → "9849022771"). */
-export function nationalDigits(phone: string | null | undefined): string {
-  return phone ? (toE164India(phone)?.slice(3) ?? "") : "";
+/** The form's 10 digits as an order stores them: "9849022771" → "+919849022771". */
+export function storedPhone(tenDigits: string): string {
+  return `+91${tenDigits}`;
 }
 
 /** A link that opens WhatsApp with the number (digits only, country code first). */
 export function whatsappLink(phone: string): string {
-  return `https://wa.me/${(toE164India(phone) ?? phone).replace(/\D/g, "")}`;
+  const ten = tenDigitPhone(phone);
+  return `https://wa.me/${ten ? `91${ten}` : phone.replace(/\D/g, "")}`;
 }

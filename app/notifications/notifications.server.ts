@@ -24,7 +24,7 @@ export async function markAllRead(deps: Pick<Deps, "db" | "now">, userId: number
   await deps.db.update(notifications).set({ readAt: now }).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
 }
 
-/** The spec's notification shape for the JSON API. */
+/** A notification as the JSON API answers it: camelCase fields, `read` as a boolean, `createdAt` ISO 8601. */
 export function notificationJson(n: Notification) {
   return {
     id: n.id,

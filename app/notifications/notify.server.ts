@@ -6,7 +6,7 @@ import { InvalidInputError } from "~/lib/errors";
 
 export type NotificationInput = {
   userId: number;
-  /** order_placed | order_status_update | balance_requested | balance_paid | refund | outbid | auction_won | auction_ended | auction_cancelled | note */
+  /** order_placed | order_status_update | order_weighed | balance_requested | balance_paid | refund | outbid | auction_won | auction_ended | auction_cancelled | note */
   type: string;
   title: string;
   message: string;

@@ -14,8 +14,8 @@ import { orderJson } from "./json.server";
 import { createShopOrder, getAnyOrder, getUserOrder, listUserOrders, OutOfStockError, type OrderView } from "./orders.server";
 
 /**
- * The steps of the orders JSON API (served by the table in app/routes/api.orders.$.ts), in the spec's
- * shapes: plain inputs in, plain JSON-ready values out, typed errors for refusals.
+ * The steps of the orders JSON API (served by the table in app/routes/api.orders.$.ts): plain inputs in,
+ * plain JSON-ready values out, typed errors for refusals.
  */
 
 const str = z.union([z.string(), z.number()]).transform(String);
@@ -33,10 +33,10 @@ export const createOrderSchema = z.object({
   zip: str.optional(),
 });
 
-/** A pending order from the spec's body: lines from the body, or else the user's cart. */
+/** A pending order from the API client's body: lines from the body, or else the user's cart. */
 export async function createApiOrder(deps: Pick<Deps, "db" | "now">, user: User, body: z.infer<typeof createOrderSchema>) {
   if (user.isAdmin) throw new ConflictError("Admins have no cart");
-  // The spec's client sends the phone with +91; the form's rules want the 10 digits.
+  // API clients send the phone with +91; the form's rules want the 10 digits.
   const phone = (body.phone ?? "").replace(/^\s*\+?91[\s-]*/, "").replace(/[\s-]/g, "");
   const shipping = shippingSchema.safeParse({ firstName: body.first_name, lastName: body.last_name, phone, address: body.address, city: body.city, state: body.state, zip: body.zip });
   if (!shipping.success) throw new InvalidInputError(shipping.error.issues[0]?.message ?? "Invalid address");
@@ -66,7 +66,7 @@ export async function startApiPayment(deps: Pick<Deps, "db" | "gateway" | "now">
   if (body.order_number !== undefined || body.order_id !== undefined) {
     order = await getUserOrder(deps, user.id, body.order_number !== undefined ? { number: body.order_number } : { id: body.order_id }, deps.now());
   } else {
-    // The spec's client asks before naming an order: its newest unpaid one.
+    // A client that names no order pays for its newest unpaid one.
     const [latest] = await deps.db
       .select({ id: orders.id })
       .from(orders)

@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { orders, type Order, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { formatRupees } from "~/lib/money";
+import { storedPhone, tenDigitPhone } from "~/lib/phone";
 import { emailNotice } from "~/notifications/notify.server";
-import { ADVANCE_PAISE, AUCTION_PAY_MS, orderNumber, splitName, tenDigitPhone } from "./rules";
+import { ADVANCE_PAISE, AUCTION_PAY_MS, orderNumber, splitName } from "./rules";
 
 export type AuctionOrderInput = {
   user: Pick<User, "id" | "name" | "phone" | "address">;
@@ -52,7 +53,7 @@ export async function createAuctionOrder(deps: Pick<Deps, "db" | "config" | "mai
            VALUES (?, ?, 'payment_pending', 'advance_due', 'auction', ?, ?, ?, ?, ?, ?, ?, '', '', '', ?, 0, ?, ?)
            ON CONFLICT (auction_id) DO NOTHING`,
         )
-        .bind(number, input.user.id, input.auctionId, input.winningPaise, ADVANCE_PAISE, firstName, lastName, digits ? `+91${digits}` : "",
+        .bind(number, input.user.id, input.auctionId, input.winningPaise, ADVANCE_PAISE, firstName, lastName, digits ? storedPhone(digits) : "",
           input.user.address ?? "", input.now + AUCTION_PAY_MS, input.now, input.now),
       d1
         .prepare(`INSERT INTO order_items (order_id, product_id, name, image, price_paise, quantity) SELECT id, NULL, ?, ?, ?, 1 ${thisOrder}`)

@@ -1,12 +1,9 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { testDeps } from "../../tests/setup/deps";
-import { getConfig } from "~/config.server";
-import { getDb } from "~/db/client.server";
 import { createAuctionOrder, type AuctionOrderInput } from "./auction-order.server";
 import { ADVANCE_PAISE, AUCTION_PAY_MS, orderNumber } from "./rules";
 
-const db = getDb(env);
 const deps = testDeps();
 const now = Date.UTC(2026, 10, 23, 6, 0, 0);
 let auctionId = 100;

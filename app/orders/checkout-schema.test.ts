@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { shippingSchema } from "./checkout-schema";
-import { estimatedRemainingPaise, isServiceablePincode, orderNumber, ORDER_NUMBER_PATTERN, savingPaise, splitName, struckPricePaise, tenDigitPhone } from "./rules";
+import { tenDigitPhone } from "~/lib/phone";
+import { estimatedRemainingPaise, isServiceablePincode, orderNumber, ORDER_NUMBER_PATTERN, savingPaise, splitName, struckPricePaise } from "./rules";
 
 const valid = { firstName: "Asha", lastName: "Rao", phone: "9876543210", address: "12 Godavari Bund Road", city: "Rajahmundry", state: "Andhra Pradesh", zip: "533101" };
 

@@ -1,12 +1,11 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { testDeps } from "../../tests/setup/deps";
-import { getConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { startAdvancePayment, verifyAdvanceCallback } from "~/payments/advance.server";
 import { settlePayment } from "~/payments/ledger.server";
-import { getGateway, SANDBOX_SECRETS } from "~/payments/gateway.server";
+import { SANDBOX_SECRETS } from "~/payments/gateway.server";
 import { sandboxDecide, sendSandboxWebhook } from "~/payments/sandbox.server";
 import { loadContext } from "../../tests/setup/load-context";
 import { paymentSignature, webhookSignature } from "~/payments/signature";
@@ -22,7 +21,6 @@ import { action as payAction } from "~/routes/orders.$number.pay";
 const db = getDb(env);
 const deps = testDeps();
 const shipping = { firstName: "Asha", lastName: "Rao", phone: "9876543210", address: "12 Godavari Bund Road", city: "Rajahmundry", state: "Andhra Pradesh", zip: "533101" };
-const ORIGIN = "http://localhost";
 let now = Date.UTC(2026, 10, 23, 6, 0, 0);
 
 async function q<T = Record<string, unknown>>(sql: string, ...binds: unknown[]) {
@@ -303,11 +301,15 @@ describe("through the sandbox and the callback route", () => {
     expect(await stock()).toBe(1);
   });
 
-  it("a refused checkout (quantity −3, an unknown product) leaves the earlier unpaid order and its hold alone", async () => {
+  it("a refused checkout (quantity −3, an unknown product, not enough stock) leaves the earlier unpaid order and its hold alone", async () => {
     const { userId, order } = await paidSetup("refused@example.in", [{ productId: 1, quantity: 2 }]);
     for (const lines of [[{ productId: 1, quantity: -3 }], [{ productId: 999, quantity: 1 }]]) {
       await expect(createShopOrder(deps, { user: { id: userId }, lines, shipping, now })).rejects.toBeInstanceOf(InvalidInputError);
     }
+    // Enough fish only once the earlier hold is released, but not enough curry: nothing is released either.
+    const short = [{ productId: 1, quantity: 3 }, { productId: 2, quantity: 31 }];
+    await expect(createShopOrder(deps, { user: { id: userId }, lines: short, shipping, now })).rejects.toBeInstanceOf(OutOfStockError);
+    expect(await q("SELECT id FROM orders WHERE user_id = ?", userId)).toHaveLength(1);
     expect(await one("SELECT status, stock_held FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_pending", stock_held: 1 });
     expect(await stock()).toBe(1);
   });

@@ -1,7 +1,7 @@
 import { paiseToRupees } from "~/lib/money";
 import type { OrderView } from "./orders.server";
 
-/** An order in the spec's shape: amounts in rupees, products as {product_id (string), name, price, quantity}. */
+/** An order as the JSON API answers it: amounts in rupees, products as {product_id (string, null for an auction lot), name, price, quantity}. */
 export function orderJson(o: OrderView) {
   const advance = o.payments.find((p) => p.kind === "advance" && p.status === "paid");
   return {

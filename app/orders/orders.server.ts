@@ -2,8 +2,9 @@ import { and, desc, eq, inArray, lte } from "drizzle-orm";
 import type { Deps } from "~/deps";
 import { ledger, orderItems, orders, payments, products, type LedgerRow, type Order, type OrderItem, type Payment, type User } from "~/db/schema";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
+import { storedPhone, tenDigitPhone } from "~/lib/phone";
 import type { ShippingInput } from "./checkout-schema";
-import { ADVANCE_PAISE, AUCTION_PAY_MS, MAX_LINE_QUANTITY, MAX_LINES, orderNumber, RESERVATION_MS, splitName, tenDigitPhone } from "./rules";
+import { ADVANCE_PAISE, AUCTION_PAY_MS, MAX_LINE_QUANTITY, MAX_LINES, orderNumber, RESERVATION_MS, splitName } from "./rules";
 
 /**
  * Orders: the pending order made when 'Pay ₹500' is pressed, its stock reservation and its release.
@@ -75,10 +76,11 @@ export type ShopOrder = Order & { resumed: boolean; replaced: string[] };
  * catalogue, the estimated total, the address and the phone with +91. Stock is taken and the order written
  * in one atomic batch; if any line lacks stock nothing is written (OutOfStockError).
  *
- * Everything is checked before anything changes, so a refused checkout leaves the shopper's earlier unpaid
- * order alone (they may be paying it in another tab). An earlier unpaid order for exactly these lines is
- * resumed (with the new address) instead of made again; one for other lines is replaced, and its number
- * returned so the shopper is told (if it is paid after all, that payment is refunded).
+ * A refused checkout (bad lines, unknown products, not enough stock) changes nothing, so the shopper's
+ * earlier unpaid order stays as it was (they may be paying it in another tab). An earlier unpaid order for
+ * exactly these lines is resumed (with the new address) instead of made again; one for other lines is
+ * replaced in the batch that writes the new order, and its number returned so the shopper is told (if it is
+ * paid after all, that payment is refunded).
  */
 export async function createShopOrder(deps: Pick<Deps, "db">, input: ShopOrderInput): Promise<ShopOrder> {
   await releaseExpiredOrders(deps, input.now);
@@ -100,13 +102,11 @@ export async function createShopOrder(deps: Pick<Deps, "db">, input: ShopOrderIn
     .where(and(eq(orders.userId, input.user.id), eq(orders.status, "payment_pending"), eq(orders.source, "shop")));
   const same = await findSameLines(deps, open, lines);
   if (same) {
-    const address = { firstName: s.firstName, lastName: s.lastName, phone: `+91${s.phone}`, address: s.address, city: s.city, state: s.state, zip: s.zip, updatedAt: input.now };
+    const address = { firstName: s.firstName, lastName: s.lastName, phone: storedPhone(s.phone), address: s.address, city: s.city, state: s.state, zip: s.zip, updatedAt: input.now };
     const [resumed] = await deps.db.update(orders).set(address).where(and(eq(orders.id, same.id), eq(orders.status, "payment_pending"))).returning();
     if (resumed) return { ...resumed, resumed: true, replaced: [] };
   }
-  // The earlier checkout's hold ends now, so it cannot starve this one.
-  await releaseUserPendingShopOrders(deps, open, input.now);
-  const order = await insertShopOrder(deps, input, lines, priced);
+  const order = await insertShopOrder(deps, input, lines, priced, open);
   return { ...order, resumed: false, replaced: open.map((o) => o.number) };
 }
 
@@ -118,7 +118,21 @@ async function findSameLines(deps: Pick<Deps, "db">, open: Order[], lines: Order
   return open.find((o) => key(items.filter((i) => i.orderId === o.id)) === wanted) ?? null;
 }
 
-async function insertShopOrder(deps: Pick<Deps, "db">, input: ShopOrderInput, lines: OrderLineInput[], priced: (OrderLineInput & { product: { name: string; image: string; pricePaise: number; stock: number } })[]) {
+/** SQLite raises this for `json_extract` of a non-JSON text: the batch's way to roll itself back. */
+const ROLLBACK = "malformed JSON";
+
+/**
+ * One batch: the shopper's earlier unpaid orders expire and give their stock back (so their own hold cannot
+ * starve this checkout), the new order takes its stock and is written, and a last statement fails the whole
+ * batch if the order was not written, which undoes the expiry too: a checkout refused for stock changes nothing.
+ */
+async function insertShopOrder(
+  deps: Pick<Deps, "db">,
+  input: ShopOrderInput,
+  lines: OrderLineInput[],
+  priced: (OrderLineInput & { product: { name: string; image: string; pricePaise: number; stock: number } })[],
+  replacing: Pick<Order, "id" | "stockHeld">[],
+) {
   const estimated = priced.reduce((sum, l) => sum + l.product.pricePaise * l.quantity, 0);
   const s = input.shipping;
   const d1 = deps.db.$client;
@@ -131,24 +145,35 @@ async function insertShopOrder(deps: Pick<Deps, "db">, input: ShopOrderInput, li
            address, city, state, zip, reserved_until, stock_held, created_at, updated_at)
          SELECT ?, ?, 'payment_pending', 'advance_due', 'shop', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ? WHERE changes() = ?`,
       )
-      .bind(number, input.user.id, estimated, ADVANCE_PAISE, s.firstName, s.lastName, `+91${s.phone}`, s.address, s.city, s.state, s.zip,
+      .bind(number, input.user.id, estimated, ADVANCE_PAISE, s.firstName, s.lastName, storedPhone(s.phone), s.address, s.city, s.state, s.zip,
         input.now + RESERVATION_MS, input.now, input.now, priced.length);
     const insertItems = priced.map((l) =>
       d1
         .prepare(`INSERT INTO order_items (order_id, product_id, name, image, price_paise, quantity) SELECT id, ?, ?, ?, ?, ? FROM orders WHERE number = ?`)
         .bind(l.productId, l.product.name, l.product.image, l.product.pricePaise, l.quantity, number),
     );
-    let results: D1Result[];
+    const release = replacing.flatMap((o) => [
+      d1
+        .prepare("UPDATE orders SET status = 'payment_expired', stock_held = 0, version = version + 1, updated_at = ? WHERE id = ? AND status = 'payment_pending'")
+        .bind(input.now, o.id),
+      d1
+        .prepare("INSERT INTO order_events (order_id, kind, from_value, to_value, note, created_at) SELECT ?, 'status', 'payment_pending', 'payment_expired', ?, ? WHERE changes() = 1")
+        .bind(o.id, "Replaced by a new checkout; stock released", input.now),
+      ...(o.stockHeld ? [returnStockStatement(deps, o.id)] : []),
+    ]);
+    const written = d1
+      .prepare("SELECT CASE WHEN EXISTS (SELECT 1 FROM orders WHERE number = ?) THEN 1 ELSE json_extract(?, '$') END")
+      .bind(number, "the order was not written");
     try {
-      results = await d1.batch([takeStockStatement(deps, lines), insertOrder, ...insertItems]);
+      await d1.batch([...release, takeStockStatement(deps, lines), insertOrder, ...insertItems, written]);
     } catch (error) {
       // The number is unique; a clash (1 in a million per month) rolls the whole batch back: try another.
       if (String(error).includes("UNIQUE") && String(error).includes("orders.number")) continue;
+      if (String(error).includes(ROLLBACK)) {
+        const short = priced.find((l) => l.product.stock < l.quantity) ?? priced[0];
+        throw new OutOfStockError(short.product.name);
+      }
       throw error;
-    }
-    if (results[1].meta.changes !== 1) {
-      const short = priced.find((l) => l.product.stock < l.quantity) ?? priced[0];
-      throw new OutOfStockError(short.product.name);
     }
     const [order] = await deps.db.select().from(orders).where(eq(orders.number, number)).limit(1);
     return order;
@@ -157,7 +182,7 @@ async function insertShopOrder(deps: Pick<Deps, "db">, input: ShopOrderInput, li
 }
 
 /**
- * Releases every reservation whose time is up: the order becomes `payment_expired` and a held order's stock
+ * Releases reservations whose time is up, 100 a call: the order becomes `payment_expired` and a held order's stock
  * goes back, exactly once (the status change and the stock return are one batch, the return conditional on
  * the status change). Safe to run from any request or a cron trigger, concurrently. Returns how many expired.
  */
@@ -168,12 +193,6 @@ export async function releaseExpiredOrders(deps: Pick<Deps, "db">, now: number):
     .where(and(eq(orders.status, "payment_pending"), lte(orders.reservedUntil, now)))
     .limit(100);
   return expireOrders(deps, due, now, now);
-}
-
-async function releaseUserPendingShopOrders(deps: Pick<Deps, "db">, open: Pick<Order, "id" | "stockHeld">[], now: number) {
-  // Moving the deadline to now first makes them due, through the same single release path.
-  for (const o of open) await deps.db.update(orders).set({ reservedUntil: now }).where(and(eq(orders.id, o.id), eq(orders.status, "payment_pending")));
-  return expireOrders(deps, open, now, now);
 }
 
 async function expireOrders(deps: Pick<Deps, "db">, due: { id: number; stockHeld: boolean }[], now: number, deadline: number): Promise<number> {

@@ -1,8 +1,8 @@
 /**
- * The money and ordering rules (DECISIONS.md), pure so they are unit-tested on their own. Paise throughout.
+ * The money and ordering rules, pure so they are unit-tested on their own. Paise throughout.
  */
 export const ADVANCE_PAISE = 50_000;
-/** A shop order's stock is held this long for its advance (DECISIONS.md). */
+/** A shop order's stock is held this long for its advance; unpaid by then, the order expires and the stock returns. */
 export const RESERVATION_MS = 30 * 60_000;
 /** A won auction's advance is due within 24 hours. */
 export const AUCTION_PAY_MS = 24 * 60 * 60_000;
@@ -10,7 +10,7 @@ export const AUCTION_PAY_MS = 24 * 60 * 60_000;
 export const MAX_LINE_QUANTITY = 50;
 export const MAX_LINES = 20;
 
-/** Struck-through "was" price: 20% above the price (spec section 9). */
+/** Struck-through "was" price: 20% above the price. */
 export function struckPricePaise(pricePaise: number): number {
   return Math.round(pricePaise * 1.2);
 }
@@ -50,16 +50,9 @@ export function orderNumber(now: number, random: Uint8Array = crypto.getRandomVa
 
 export const ORDER_NUMBER_PATTERN = /^PUL-\d{4}-[2-9A-HJ-NP-Z]{4}$/;
 
-/** The spec's first/last name prefill: the first word, and the rest. */
+/** The checkout's first/last name prefill from the profile's name: the first word, and the rest. */
 export function splitName(name: string): { firstName: string; lastName: string } {
   const trimmed = name.trim().replace(/\s+/g, " ");
   const at = trimmed.indexOf(" ");
   return at === -1 ? { firstName: trimmed, lastName: "" } : { firstName: trimmed.slice(0, at), lastName: trimmed.slice(at + 1) };
-}
-
-/** A stored phone (+91 98765 43210, 09876543210, 9876543210) as the form's 10 digits, or "" when it is not one. */
-export function tenDigitPhone(phone: string | null | undefined): string {
-  const digits = (phone ?? "").replace(/\D/g, "");
-  const ten = digits.length === 12 && digits.startsWith("91") ? digits.slice(2) : digits.length === 11 && digits.startsWith("0") ? digits.slice(1) : digits;
-  return /^\d{10}$/.test(ten) ? ten : "";
 }

@@ -2,9 +2,9 @@ import type { Messages } from "~/i18n/messages";
 import { normalizeStatus } from "./status";
 
 /**
- * What a customer is shown for a stored status: its label, the message of spec section 4 and what happens
- * next. Legacy values keep their own label and message (pending, confirmed, delivered, rejected,
- * completed); anything unknown reads 'Order status unknown.'.
+ * What a customer is shown for a stored status: its label, its message and what happens next. Legacy values
+ * (pending, confirmed, delivered, rejected, completed) keep their own label, and their own message where they
+ * have one (pending, rejected, completed); anything unknown reads 'Order status unknown.'.
  */
 export function customerStatus(raw: string, m: Messages["shop"]["status"]) {
   const normalized = normalizeStatus(raw);

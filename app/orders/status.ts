@@ -1,6 +1,6 @@
 /**
- * The order status machine (DECISIONS.md): forward only along FULFILMENT, or to order_cancelled from any
- * non-final status. Pure, so it is unit-tested on its own; routes, the JSON API and the admin UI call it.
+ * The order status machine: forward only along FULFILMENT, or to order_cancelled from any paid, non-final
+ * status. Pure, so it is unit-tested on its own; routes, the JSON API and the admin UI call it.
  *
  * Before the advance is verified an order is `payment_pending`; if its reservation runs out unpaid it becomes
  * `payment_expired`. Neither is an admin choice: only the payment flow moves an order out of them.
@@ -9,12 +9,31 @@ export const FULFILMENT = ["order_raised", "order_confirmed", "order_packed", "o
 export const CANCELLED = "order_cancelled";
 export const ADMIN_STATUSES = [...FULFILMENT, CANCELLED] as const;
 export const PAYMENT_STATUSES = ["payment_pending", "payment_expired"] as const;
+/** Every value `orders.status` holds (the drizzle schema's enum). */
+export const ORDER_STATUSES = [...PAYMENT_STATUSES, ...ADMIN_STATUSES] as const;
 
 export type FulfilmentStatus = (typeof FULFILMENT)[number];
 export type AdminStatus = (typeof ADMIN_STATUSES)[number];
-export type OrderStatus = AdminStatus | (typeof PAYMENT_STATUSES)[number];
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Values written by the first version of the store, read as today's (spec section 4). */
+/** The money state beside the status (`orders.payment_state`): what the customer has paid or owes. */
+export const PAYMENT_STATES = ["advance_due", "advance_paid", "balance_requested", "balance_paid", "balance_on_delivery", "refunded"] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+export function isAdminStatus(value: string): value is AdminStatus {
+  return (ADMIN_STATUSES as readonly string[]).includes(value);
+}
+
+function isOrderStatus(value: string): value is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** An order whose advance is not paid (pending or expired): the gateway's business, not the admin's. */
+export function awaitsPayment(status: OrderStatus): boolean {
+  return (PAYMENT_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
+/** Values written by the first version of the store, read as today's. */
 const LEGACY: Record<string, AdminStatus> = {
   pending: "order_raised",
   confirmed: "order_confirmed",
@@ -25,19 +44,14 @@ const LEGACY: Record<string, AdminStatus> = {
 
 /** Today's status for any stored value (legacy values mapped); null for an unknown value. */
 export function normalizeStatus(value: string): OrderStatus | null {
-  if ((ADMIN_STATUSES as readonly string[]).includes(value) || (PAYMENT_STATUSES as readonly string[]).includes(value)) {
-    return value as OrderStatus;
-  }
+  if (isOrderStatus(value)) return value;
   return Object.hasOwn(LEGACY, value) ? LEGACY[value] : null;
-}
-
-export function isFinal(status: OrderStatus): boolean {
-  return status === "order_delivered" || status === CANCELLED || status === "payment_expired";
 }
 
 /**
  * What an admin may choose for an order now: its current status and every later one, plus order_cancelled
- * from any non-final status. Empty for an order that is not paid yet (the gateway decides) or is final.
+ * from any non-final status. Empty for an order that is not paid yet (the gateway decides) or has expired; a
+ * delivered or cancelled order offers only its own status.
  */
 export function nextStatuses(current: string): AdminStatus[] {
   const status = normalizeStatus(current);
@@ -54,11 +68,11 @@ export type TransitionCheck = { ok: true; from: OrderStatus; to: AdminStatus } |
 export function checkTransition(current: string, requested: string): TransitionCheck {
   const from = normalizeStatus(current);
   const to = normalizeStatus(requested);
-  if (from === null || to === null || !(ADMIN_STATUSES as readonly string[]).includes(to)) return { ok: false, reason: "unknown" };
-  if (!nextStatuses(from).includes(to as AdminStatus)) return { ok: false, reason: "not_allowed" };
+  if (from === null || to === null || !isAdminStatus(to)) return { ok: false, reason: "unknown" };
+  if (!nextStatuses(from).includes(to)) return { ok: false, reason: "not_allowed" };
   if (from === to) return { ok: false, reason: "unchanged" };
-  return { ok: true, from, to: to as AdminStatus };
+  return { ok: true, from, to };
 }
 
-/** Statuses counted on the admin dashboard's "pending" card (spec: raised, confirmed, packed or shipped). */
+/** Statuses counted on the admin dashboard's "pending" card: paid and not yet delivered or cancelled. */
 export const PENDING_STATUSES: readonly AdminStatus[] = ["order_raised", "order_confirmed", "order_packed", "order_shipped"];

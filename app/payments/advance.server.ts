@@ -21,8 +21,8 @@ export class PaymentUnavailableError extends ConflictError {
 }
 
 /**
- * A gateway order for the order's advance (amount from OUR order, never the client). An unpaid attempt of
- * the same gateway is reused, so reloading the pay page does not pile up gateway orders.
+ * A gateway order for the order's advance (amount from OUR order, never the client). An open (`created`)
+ * attempt of the same gateway is reused, so reloading the pay page does not pile up gateway orders.
  */
 export async function startAdvancePayment(deps: Pick<Deps, "db" | "gateway">, order: Order): Promise<StartedPayment> {
   if (order.status !== "payment_pending") throw new ConflictError(payMessages.notPending);

@@ -9,9 +9,10 @@ import { GatewayError } from "./gateway.server";
 import { summarizeLedger, type MoneySummary } from "./ledger";
 
 /**
- * The one money module: every capture, cash record and refund is written here, each in the same atomic
- * batch as the state check that allows it (D1 has no interactive transactions, so each step is one batch of
- * conditional statements, read back by row count).
+ * The one money module: every capture and refund row is written by a statement built here (the cash row by
+ * the admin's delivery, app/admin/orders.server.ts), each in the same atomic batch as the state check that
+ * allows it (D1 has no interactive transactions, so each step is one batch of conditional statements, read
+ * back by row count).
  *
  * Invariants, under any interleaving of callbacks, webhooks, admin actions and the scheduled job:
  * - a gateway payment id is one ledger row, so it belongs to one order, once;

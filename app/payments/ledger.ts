@@ -1,4 +1,5 @@
 import type { LedgerKind, LedgerReason, LedgerState } from "~/db/schema";
+import type { OrderStatus } from "~/orders/status";
 
 /**
  * What an order's money adds up to, derived from its ledger rows (never from counters). Pure, so the rules
@@ -39,7 +40,7 @@ export function summarizeLedger(rows: readonly LedgerEntry[]): MoneySummary {
 }
 
 /** What the customer still owes: the final price (or, before weighing, nothing beyond the advance) − what is kept. */
-export function balanceDuePaise(order: { finalTotalPaise: number | null; status: string }, money: MoneySummary): number {
+export function balanceDuePaise(order: { finalTotalPaise: number | null; status: OrderStatus }, money: MoneySummary): number {
   if (order.status === "order_cancelled" || order.finalTotalPaise === null) return 0;
   return Math.max(0, order.finalTotalPaise - money.keptPaise);
 }

@@ -4,8 +4,9 @@ import { orders, payments } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { getMessages } from "~/i18n/messages";
 import { ConflictError, NotFoundError } from "~/lib/errors";
+import { storedPhone, tenDigitPhone } from "~/lib/phone";
 import { getUserOrder, type OrderView } from "~/orders/orders.server";
-import { ORDER_NUMBER_PATTERN, tenDigitPhone } from "~/orders/rules";
+import { ORDER_NUMBER_PATTERN } from "~/orders/rules";
 import { markAdvanceFailed, startAdvancePayment, verifyAdvanceCallback } from "./advance.server";
 import { gatewaySecrets } from "./gateway.server";
 import { settlePayment, type SettleOutcome } from "./ledger.server";
@@ -76,7 +77,7 @@ export async function payAdvance(deps: Pick<Deps, "db" | "gateway" | "now">, ord
     const s = shipping;
     await deps.db
       .update(orders)
-      .set({ firstName: s.firstName, lastName: s.lastName, phone: `+91${s.phone}`, address: s.address, city: s.city, state: s.state, zip: s.zip, updatedAt: deps.now() })
+      .set({ firstName: s.firstName, lastName: s.lastName, phone: storedPhone(s.phone), address: s.address, city: s.city, state: s.state, zip: s.zip, updatedAt: deps.now() })
       .where(and(eq(orders.id, order.id), eq(orders.status, "payment_pending")));
   }
   return startAdvancePayment(deps, order);

@@ -3,6 +3,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { collectOnDelivery, requestBalance } from "~/admin/balance.server";
+import { COLLECTABLE_ON_DELIVERY } from "~/admin/fulfilment";
 import { changeOrderStatus, getAdminOrder, recordWeights } from "~/admin/orders.server";
 import { OrderDialog } from "~/components/order-dialog";
 import { StatusBadge } from "~/components/status-badge";
@@ -12,7 +13,7 @@ import { formatAdminDateTime } from "~/lib/dates";
 import { DomainError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { whatsappLink } from "~/lib/phone";
-import { nextStatuses } from "~/orders/status";
+import { ADMIN_STATUSES, awaitsPayment, nextStatuses } from "~/orders/status";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireAdmin } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
@@ -33,7 +34,7 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
 
 const versioned = { version: z.coerce.number().int().positive() };
 const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("status"), status: z.string().min(1).max(40), ...versioned }),
+  z.object({ intent: z.literal("status"), status: z.enum(ADMIN_STATUSES), ...versioned }),
   z.object({ intent: z.literal("weights"), ...versioned }),
   z.object({ intent: z.literal("balance"), ...versioned }),
   z.object({ intent: z.literal("cod"), ...versioned }),
@@ -100,10 +101,10 @@ export default function AdminOrder() {
   const busy = useNavigation().state === "submitting";
   const advance = ledger.find((l) => l.kind === "capture" && l.reason === "advance");
   const balance = order.finalTotalPaise === null ? null : order.finalTotalPaise - order.advancePaise;
-  const cancellable = order.status !== "order_cancelled" && order.status !== "order_delivered" && !["payment_pending", "payment_expired"].includes(order.status);
+  const cancellable = order.status !== "order_cancelled" && order.status !== "order_delivered" && !awaitsPayment(order.status);
   const balanceOpen = order.finalTotalPaise !== null && order.status !== "order_cancelled";
   const canRequest = balanceOpen && order.paymentState === "advance_paid";
-  const canCollect = balanceOpen && ["advance_paid", "balance_requested"].includes(order.paymentState);
+  const canCollect = balanceOpen && COLLECTABLE_ON_DELIVERY.includes(order.paymentState);
   const weighable = order.paymentState === "advance_paid" && order.status !== "order_cancelled" && items.some((i) => i.productId !== null);
   const version = <input type="hidden" name="version" value={order.version} />;
   type Entry = (typeof ledger)[number];

@@ -37,7 +37,7 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
   };
 }
 
-/** 'Refresh Orders' without JavaScript: back to the same list, with the spec's toast. */
+/** 'Refresh Orders' without JavaScript: back to the same list, with an 'Orders refreshed' toast. */
 export async function action({ request, context: { deps } }: ActionFunctionArgs) {
   await requireAdmin(request, deps);
   const back = new URL(request.url);

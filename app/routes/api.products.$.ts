@@ -1,7 +1,7 @@
 import { listProductJson, productJsonById } from "~/catalog/api.server";
 import { apiRoute, endpoint, storeApi } from "~/web/api.server";
 
-/** GET /api/products and /api/products/{id}. */
+/** GET /api/products and /api/products/{id}: the catalogue for API clients. */
 const PRODUCTS_API = storeApi(
   [
     endpoint({ method: "GET", path: "/api/products", guard: "public", handler: async ({ deps }) => ({ products: await listProductJson(deps) }) }),

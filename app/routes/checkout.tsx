@@ -26,7 +26,7 @@ import { payMessages } from "~/i18n/pay.messages";
 
 export const meta: MetaFunction = () => [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
 
-/** The checkout's guards (spec toasts): signed out → /login, admin → / (no cart), empty cart → /cart. */
+/** The checkout's guards: signed out → /login and empty cart → /cart, each with a toast; admin → / (no cart). */
 async function requireCheckout(request: Request, deps: Pick<Deps, "user" | "config" | "db">, message: "loginToCheckout" | "loginToComplete") {
   const m = getMessages(deps.config.product).shop.checkout;
   const user = await requireUser(request, deps, m[message]);

@@ -79,15 +79,18 @@ export default function VerifyOtp() {
   const formErrors = Object.values(result?.error ?? {})
     .flat()
     .filter((e): e is string => Boolean(e));
+  const backToSignup = (
+    <p className="mt-6 text-center text-sm">
+      <Link to="/signup" className="link">
+        {m.backToSignup}
+      </Link>
+    </p>
+  );
   if (noSignupHere && !formErrors.length) {
     return (
       <AuthCard title={m.verifyTitle}>
         <FormError errors={[noSignupHere]} />
-        <p className="mt-6 text-center text-sm">
-          <Link to="/signup" className="link">
-            {m.backToSignup}
-          </Link>
-        </p>
+        {backToSignup}
       </AuthCard>
     );
   }
@@ -119,11 +122,7 @@ export default function VerifyOtp() {
           </Form>
         )}
       </div>
-      <p className="mt-6 text-center text-sm">
-        <Link to="/signup" className="link">
-          {m.backToSignup}
-        </Link>
-      </p>
+      {backToSignup}
     </AuthCard>
   );
 }

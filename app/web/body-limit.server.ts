@@ -49,11 +49,6 @@ export async function readLimitedBytes(request: Request, maxBytes: number, messa
   return bytes;
 }
 
-/** The body as UTF-8 text (as `request.text()` decodes it), within `maxBytes`. */
-export async function readLimitedText(request: Request, maxBytes: number, message?: string): Promise<string> {
-  return new TextDecoder().decode(await readLimitedBytes(request, maxBytes, message));
-}
-
 /**
  * The same request (method, headers, URL) over its body read once within `maxBytes`, so whatever parses it
  * afterwards (`formData()`, `json()`) reads those bytes and never the client's unbounded stream.

@@ -78,7 +78,7 @@ export function appCookies(config: AppConfig): AppCookies {
     session: tolerant(createCookie(COOKIE_NAMES.session, { ...signed, maxAge: SESSION_TTL_SECONDS })),
     flash: tolerant(createCookie(COOKIE_NAMES.flash, { ...signed, maxAge: 60 })),
     theme: themeCookie,
-    // No maxAge: a browser-session cookie, as the spec asks ("remembered for the session").
+    // No maxAge: a browser-session cookie, so a closed cart summary stays closed until the browser closes.
     cartSummaryClosed: tolerant(createCookie(COOKIE_NAMES.cartSummaryClosed, base)),
     oauthReturn: tolerant(createCookie(COOKIE_NAMES.oauthReturn, { ...signed, path: "/auth", maxAge: 600 })),
     signup: tolerant(createCookie(COOKIE_NAMES.signup, { ...signed, maxAge: 3600 })),

@@ -5,7 +5,7 @@ import { appCookies, COOKIE_NAMES, parseCookieHeader } from "./cookies.server";
 import { safeRedirect } from "./safe-redirect";
 
 /**
- * One-shot messages carried across a redirect (the toasts of the spec). With JavaScript they show as toasts;
+ * One-shot messages carried across a redirect. With JavaScript they show as toasts;
  * without it, as a message on the next page. The cookie is signed, so nobody can put words in a toast.
  */
 const flashSchema = z.object({

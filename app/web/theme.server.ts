@@ -8,7 +8,7 @@ export const themeSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-/** The visitor's theme; anything unreadable is light (the spec's default). */
+/** The visitor's theme; anything unreadable is light, the default. */
 export async function readTheme(request: Request): Promise<Theme> {
   const value: unknown = await themeCookie.parse(request.headers.get("Cookie"));
   return themes.includes(value as Theme) ? (value as Theme) : "light";

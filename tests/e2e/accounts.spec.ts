@@ -65,7 +65,7 @@ describe.each(VARIANTS.filter((v) => v.viewport === "desktop"))("accounts ($java
     if (variant.javaScript) expect(await page.getByText(/You can request a new code in [45]:\d\d/).count()).toBe(1);
     await expectNoAxeViolations(page);
 
-    // Someone else signs up with this e-mail from another browser: it changes nothing for this sign-up (issue 7).
+    // Someone else signs up with this e-mail from another browser: a sign-up is not an account, so nothing changes here.
     const other = await open(variant);
     await other.page.goto("/signup");
     await fillSignup(other.page, email, "someone-elses-password");

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { baseUrl, useBrowser } from "./browser";
 
 /**
- * Issue 7's attacks replayed against the running store (the built Workers under `wrangler dev`): each one
- * worked against the first accounts release.
+ * Attacks replayed against the running store (the built Workers under `wrangler dev`): the edge-cache poisoning
+ * and open redirects that worked against the first accounts release, then headers, forged flashes and fuzzing.
  */
 const ADMIN = { email: "admin@pulasa.local", password: "pulasa-admin-local" };
 // One browser, for the test that needs one (the rest of this file speaks HTTP).

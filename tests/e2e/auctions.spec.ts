@@ -60,7 +60,7 @@ describe("live auction: two bidders, JavaScript off and on", () => {
     const endAfter = await live.page.getByTestId("end-time").locator("time").getAttribute("datetime");
     expect(new Date(endAfter!).getTime()).toBeGreaterThan(new Date(endBefore!).getTime());
 
-    // A bid below the minimum is refused with the spec's words; then the JS bidder takes the lead.
+    // A bid below the minimum is refused with the server's message; then the JS bidder takes the lead.
     await live.page.getByLabel("Your bid (₹)").fill("1050");
     await live.page.getByLabel("Your bid (₹)").evaluate((el) => el.removeAttribute("min"));
     await live.page.getByRole("button", { name: "Place Bid" }).click();

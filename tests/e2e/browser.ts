@@ -137,7 +137,7 @@ export async function newAccount(tag: string, details: { name: string; address?:
   const { tempToken } = (await registered.json()) as { tempToken: string };
   const html = await (await fetch(`${baseUrl()}/dev/mail`)).text();
   const code = /verification code is (\d{6})/.exec(html.slice(html.indexOf(email)))?.[1];
-  // The code is entered with the temporary token of the sign-up it was mailed for (issue 7).
+  // The code is accepted only with the temporary token of the sign-up it was mailed for.
   expect((await post("/api/auth/verify-otp", { email, otp: code }, tempToken)).status).toBe(200);
   return { email, password };
 }

@@ -1,8 +1,12 @@
 import { env } from "cloudflare:workers";
-import type { Order } from "~/db/schema";
+import { beforeEach } from "vitest";
+import { recordWeights } from "~/admin/orders.server";
+import type { Order, User } from "~/db/schema";
 import type { Deps } from "~/deps";
+import { createShopOrder } from "~/orders/orders.server";
 import { startAdvancePayment } from "~/payments/advance.server";
 import { sandboxDecide, sandboxPayLink } from "~/payments/sandbox.server";
+import { testDeps } from "./deps";
 
 /**
  * Money moved the way a shopper moves it in the sandbox: through the gateway's own pages, its callback and
@@ -32,4 +36,43 @@ export async function ledgerSums(orderId: number) {
     .bind(orderId)
     .first<{ captured: number; cash: number; refunded: number; pending: number }>();
   return row!;
+}
+
+/**
+ * The money tests' shared world: a fish with plenty of stock, an admin, shoppers with paid orders, and small
+ * SQL helpers. `useMoneyWorld()` registers the per-test setup and returns the helpers.
+ */
+export function useMoneyWorld() {
+  const deps = testDeps();
+  const shipping = { firstName: "Ravi", lastName: "Kumar", phone: "9848012345", address: "3-14 Lock Road", city: "Dowleswaram", state: "Andhra Pradesh", zip: "533125" };
+  const one = async <T = Record<string, any>>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<T>())!;
+  const all = async <T = Record<string, any>>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
+  const version = async (orderId: number) => (await one<{ version: number }>("SELECT version FROM orders WHERE id = ?", orderId)).version;
+  const world = {
+    deps,
+    shipping,
+    one,
+    all,
+    version,
+    admin: null as unknown as User,
+    productId: 0,
+    customer: () => one<{ id: number }>("INSERT INTO users (name, email) VALUES ('Ravi Kumar', ?) RETURNING id", `ravi.${crypto.randomUUID()}@example.in`),
+    async paidOrder(kg = 1) {
+      const order = await createShopOrder(deps, { user: await world.customer(), lines: [{ productId: world.productId, quantity: kg }], shipping, now: Date.now() });
+      return { order, paymentId: await payAdvance(deps, order) };
+    },
+    async weigh(order: Order, grams: number) {
+      const item = await one<{ id: number }>("SELECT id FROM order_items WHERE order_id = ?", order.id);
+      await recordWeights(deps, world.admin, { number: order.number, version: await version(order.id), weights: new Map([[item.id, grams]]) });
+    },
+  };
+  beforeEach(async () => {
+    await env.DB.prepare("DELETE FROM sandbox_settings").run();
+    const product = await one<{ id: number }>(
+      "INSERT INTO products (slug, name, description, price_paise, image, stock, category) VALUES ('fresh-m', 'Fresh Pulasa Fish', 'x', 2500000, 'fresh-pulasa', 100000, 'Fresh Fish') ON CONFLICT(slug) DO UPDATE SET stock = 100000 RETURNING id",
+    );
+    world.productId = product.id;
+    world.admin = await one<User>("INSERT INTO users (name, email, is_admin) VALUES ('Store Admin', ?, 1) RETURNING id, name, email, is_admin AS isAdmin", `admin.${crypto.randomUUID()}@example.in`);
+  });
+  return world;
 }

@@ -1,6 +1,6 @@
 import type { Blog, ContentContext } from "../types";
 
-/** Article 7 exists only as a title for now (the spec keeps its id but the index lists six cards). */
+/** Article 7 exists only as a title for now: /blogs/7 answers, but the index lists only articles 1–6. */
 export function article7(c: ContentContext): Blog {
   return {
     id: 7,

@@ -3,8 +3,9 @@ import type { AuctionView } from "../../../app/auctions/auction";
 import type { AuctionRow } from "../../../app/db/schema";
 import type { DomainError } from "../../../app/lib/errors";
 import { createDeps } from "../../../app/deps.server";
-import { isTakingBids, minimumNextBid, placeBid, type Bidder } from "./bid-rules";
-import { RECENT_BIDS, toBidJson } from "./listing";
+import { paiseToRupees } from "../../../app/lib/money";
+import { isTakingBids, minimumNextBid, openingState, placeBid, type Bidder } from "./bid-rules";
+import { RECENT_BIDS, toAuctionJson, toBidJson } from "./listing";
 import { closeAuctionInD1, D1Mirror, notifyBidders, notifyOutbid, type MirrorBid } from "./room-d1";
 import type { RoomEnv, Stored } from "./room-state";
 
@@ -67,7 +68,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     );
   }
 
-  /** Creates the auction (admin) or adopts a summary row that predates the object (seeded auctions). */
+  /** Creates the auction the admin just added to D1; a repeated call leaves it as it is (rows that predate the object use `adopt`). */
   async create(input: CreateInput): Promise<AuctionView> {
     if (!this.state) {
       await this.init(input);
@@ -78,25 +79,11 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
 
   private async init(input: CreateInput) {
     this.save({
-      id: input.id,
-      status: "active",
+      ...openingState(input),
       title: input.title,
       description: input.description,
       image: input.image,
       sellerName: input.sellerName,
-      sellerUserId: input.sellerUserId,
-      startPricePaise: input.startPricePaise,
-      incrementPaise: input.incrementPaise,
-      currentPricePaise: input.startPricePaise,
-      startTime: input.startTime,
-      scheduledEndTime: input.endTime,
-      endTime: input.endTime,
-      bidCount: 0,
-      leaderId: null,
-      leaderName: null,
-      leaderMaxPaise: 0,
-      version: 1,
-      lastBidAt: {},
       cancelReason: null,
       finalized: false,
       winnerUserId: null,
@@ -151,19 +138,10 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
       .toArray()
       .map((b) => toBidJson(b.seq, b.bidder_name, b.amount_paise, b.created_at));
     return {
-      id: s.id,
-      title: s.title,
-      description: s.description,
-      product_image: s.image,
-      current_price: s.currentPricePaise / 100,
-      end_time: new Date(s.endTime).toISOString(),
-      status: s.status,
-      bid_count: s.bidCount,
-      bids,
-      seller: { name: s.sellerName },
+      ...toAuctionJson(s, bids),
       start_time: new Date(s.startTime).toISOString(),
-      min_increment: s.incrementPaise / 100,
-      min_next_bid: minimumNextBid(s) / 100,
+      min_increment: paiseToRupees(s.incrementPaise),
+      min_next_bid: paiseToRupees(minimumNextBid(s)),
       version: s.version,
       you: this.standing(viewer),
       cancel_reason: s.cancelReason,
@@ -253,7 +231,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     this.broadcast();
   }
 
-  /** Test and admin hook: the object's state as stored. */
+  /** Test hook: the object's state as stored. */
   async inspect(): Promise<Stored | null> {
     return this.state;
   }

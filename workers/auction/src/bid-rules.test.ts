@@ -1,28 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { BID_MESSAGES, extendedEnd, minimumNextBid, placeBid, publicBidderName, type Bidder, type RoomState } from "./bid-rules";
+import { BID_MESSAGES, extendedEnd, minimumNextBid, openingState, placeBid, publicBidderName, type Bidder, type RoomState } from "./bid-rules";
 
 const T0 = 1_800_000_000_000;
 const MIN = 60_000;
 
 function room(over: Partial<RoomState> = {}): RoomState {
-  return {
-    id: 1,
-    status: "active",
-    startPricePaise: 100_000,
-    incrementPaise: 10_000,
-    currentPricePaise: 100_000,
-    startTime: T0 - 60 * MIN,
-    scheduledEndTime: T0 + 60 * MIN,
-    endTime: T0 + 60 * MIN,
-    sellerUserId: 99,
-    bidCount: 0,
-    leaderId: null,
-    leaderName: null,
-    leaderMaxPaise: 0,
-    version: 1,
-    lastBidAt: {},
-    ...over,
-  };
+  return { ...openingState({ id: 1, startPricePaise: 100_000, incrementPaise: 10_000, startTime: T0 - 60 * MIN, endTime: T0 + 60 * MIN, sellerUserId: 99 }), ...over };
 }
 
 const ravi: Bidder = { id: 1, name: "Ravi K.", verified: true, isAdmin: false };

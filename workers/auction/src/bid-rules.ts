@@ -3,6 +3,7 @@
  * time and persists what it returns; nothing here reads a clock or storage, so every rule is unit tested.
  * Money is integer paise; times are epoch ms.
  */
+import { formatRupees } from "../../../app/lib/money";
 
 export const SOFT_CLOSE_MS = 2 * 60_000;
 export const SOFT_CLOSE_CAP_MS = 30 * 60_000;
@@ -54,13 +55,30 @@ export type BidResult =
   | { ok: true; state: RoomState; history: HistoryBid[]; outbidUserId: number | null }
   | { ok: false; error: string; status: 400 | 401 | 403 | 409 | 429 };
 
+/** An auction before its first bid: open at its starting price, no leader, ending when it was scheduled to. */
+export function openingState(auction: Pick<RoomState, "id" | "startPricePaise" | "incrementPaise" | "startTime" | "endTime" | "sellerUserId">): RoomState {
+  return {
+    id: auction.id,
+    status: "active",
+    startPricePaise: auction.startPricePaise,
+    incrementPaise: auction.incrementPaise,
+    currentPricePaise: auction.startPricePaise,
+    startTime: auction.startTime,
+    scheduledEndTime: auction.endTime,
+    endTime: auction.endTime,
+    sellerUserId: auction.sellerUserId,
+    bidCount: 0,
+    leaderId: null,
+    leaderName: null,
+    leaderMaxPaise: 0,
+    version: 1,
+    lastBidAt: {},
+  };
+}
+
 /** The lowest amount the next bid may be: the starting price first, then current + increment. */
 export function minimumNextBid(state: Pick<RoomState, "bidCount" | "startPricePaise" | "currentPricePaise" | "incrementPaise">): number {
   return state.bidCount === 0 ? state.startPricePaise : state.currentPricePaise + state.incrementPaise;
-}
-
-function formatRupeesPlain(paise: number): string {
-  return `₹${new Intl.NumberFormat("en-IN").format(paise / 100)}`;
 }
 
 /** Soft close: a bid in the last 2 minutes moves the end to 2 minutes after it, never past the cap. */
@@ -92,7 +110,7 @@ export function placeBid(state: RoomState, bidder: Bidder | null, amountPaise: n
   if (state.bidCount > 0 && amountPaise <= state.currentPricePaise) return { ok: false, error: BID_MESSAGES.higher, status: 400 };
   const minimum = minimumNextBid(state);
   if (amountPaise < minimum) {
-    return { ok: false, error: BID_MESSAGES.minimum.replace("{amount}", formatRupeesPlain(minimum)), status: 400 };
+    return { ok: false, error: BID_MESSAGES.minimum.replace("{amount}", formatRupees(minimum)), status: 400 };
   }
   if (state.leaderId === bidder.id) return { ok: false, error: BID_MESSAGES.leading, status: 409 };
   const last = state.lastBidAt[String(bidder.id)];

@@ -1,16 +1,8 @@
 /** Parsing of the auction API's bodies (read as fields by the API table), with the store's messages for bad input. */
 
-export type Body = Record<string, unknown>;
+import { parseRupees } from "../../../app/lib/money";
 
-/**
- * Rupees as typed or sent (a number or a numeric string; spaces around it and Indian digit grouping allowed)
- * → paise; NaN when it is not a plain amount. Tabs, newlines and other control characters are refused.
- */
-export function rupeesToPaiseStrict(value: unknown): number {
-  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.replace(/^ +| +$/g, "").replace(/,/g, "") : "";
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return Number.NaN;
-  return Math.round(Number(text) * 100);
-}
+export type Body = Record<string, unknown>;
 
 export type ParsedBid = { ok: true; auctionId: number; amountPaise: number; maxPaise: number | null } | { ok: false; error: string };
 
@@ -20,10 +12,10 @@ export function parseBid(body: Body): ParsedBid {
   const id = typeof raw === "number" ? raw : typeof raw === "string" && /^\d{1,12}$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isSafeInteger(id) || id <= 0) return { ok: false, error: "Auction not found" };
   if (body.amount === undefined || body.amount === null || body.amount === "") return { ok: false, error: "Bid amount must be higher than current price" };
-  const amountPaise = rupeesToPaiseStrict(body.amount);
+  const amountPaise = parseRupees(body.amount);
   if (Number.isNaN(amountPaise)) return { ok: false, error: "Enter the amount in whole rupees" };
   const rawMax = body.max_amount;
-  const maxPaise = rawMax === undefined || rawMax === null || rawMax === "" ? null : rupeesToPaiseStrict(rawMax);
+  const maxPaise = rawMax === undefined || rawMax === null || rawMax === "" ? null : parseRupees(rawMax);
   if (maxPaise !== null && Number.isNaN(maxPaise)) return { ok: false, error: "Enter the amount in whole rupees" };
   return { ok: true, auctionId: id, amountPaise, maxPaise };
 }
@@ -64,10 +56,10 @@ export function createAuctionInput(body: Body, now: number): { ok: true; value: 
   const image = text(body.product_image ?? body.image) || null;
   // Only our own images: a product image under /media/ or an upload served by the auction Worker.
   if (image && !/^\/(media\/[\w./-]+|api\/auction\/images\/[a-z0-9-]{8,80}\.(jpg|png|webp))$/.test(image)) return { ok: false, error: "Choose one of the product images or upload one" };
-  const startPricePaise = rupeesToPaiseStrict(body.starting_price ?? body.start_price);
+  const startPricePaise = parseRupees(body.starting_price ?? body.start_price);
   if (!Number.isSafeInteger(startPricePaise) || startPricePaise < 100 || startPricePaise % 100 !== 0) return { ok: false, error: "Starting price must be a whole number of rupees" };
   const rawIncrement = body.min_increment;
-  const incrementPaise = rawIncrement === undefined || rawIncrement === "" ? 10_000 : rupeesToPaiseStrict(rawIncrement);
+  const incrementPaise = rawIncrement === undefined || rawIncrement === "" ? 10_000 : parseRupees(rawIncrement);
   if (!Number.isSafeInteger(incrementPaise) || incrementPaise < 100 || incrementPaise % 100 !== 0) return { ok: false, error: "Minimum increment must be a whole number of rupees" };
   const startsNow = body.start_time === undefined || body.start_time === "" || body.start_now === "on" || body.start_now === true;
   const startTime = startsNow ? now : parseIstDateTime(body.start_time);

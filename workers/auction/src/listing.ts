@@ -1,30 +1,34 @@
 import { desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { AuctionBid, Auction as AuctionJson } from "../../../app/auctions/auction";
-import { auctionBids, auctions, type AuctionBidRow, type AuctionRow } from "../../../app/db/schema";
+import { auctionBids, auctions, type AuctionBidRow } from "../../../app/db/schema";
 import type { Deps } from "../../../app/deps";
+import { paiseToRupees } from "../../../app/lib/money";
 
-/** Bids shown with each auction (the spec's Bid History shows the 10 most recent). */
+/** Bids shown with each auction: its Bid History shows the 10 most recent. */
 export const RECENT_BIDS = 10;
 
 export type { Auction as AuctionJson } from "../../../app/auctions/auction";
 
 /** One bid as the API shows it (from D1's mirror or from the auction's own object). */
 export function toBidJson(id: number, bidderName: string, amountPaise: number, createdAt: number): AuctionBid {
-  return { id, bidder_name: bidderName, amount: amountPaise / 100, created_at: new Date(createdAt).toISOString() };
+  return { id, bidder_name: bidderName, amount: paiseToRupees(amountPaise), created_at: new Date(createdAt).toISOString() };
 }
 
-export function toAuctionJson(row: AuctionRow, bids: AuctionBidRow[]): AuctionJson {
+type AuctionFacts = { id: number; title: string; description: string; image: string | null; currentPricePaise: number; endTime: number; status: string; bidCount: number; sellerName: string };
+
+/** The API's auction, from D1's summary row (listings) or from the auction's own object (its page). */
+export function toAuctionJson(auction: AuctionFacts, bids: AuctionBid[]): AuctionJson {
   return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    product_image: row.productImage,
-    current_price: row.currentPricePaise / 100,
-    end_time: new Date(row.endTime).toISOString(),
-    status: row.status,
-    bid_count: row.bidCount,
-    bids: bids.map((b) => toBidJson(b.id, b.bidderName, b.amountPaise, b.createdAt)),
-    seller: { name: row.sellerName },
+    id: auction.id,
+    title: auction.title,
+    description: auction.description,
+    product_image: auction.image,
+    current_price: paiseToRupees(auction.currentPricePaise),
+    end_time: new Date(auction.endTime).toISOString(),
+    status: auction.status,
+    bid_count: auction.bidCount,
+    bids,
+    seller: { name: auction.sellerName },
   };
 }
 
@@ -64,12 +68,7 @@ export async function listAuctions(deps: Pick<Deps, "db" | "now">, now = deps.no
     .orderBy(sql`case when ${auctions.status} = 'active' and ${auctions.endTime} > ${now} then 0 else 1 end`, auctions.endTime)
     .limit(100);
   const bids = await recentBidsFor(deps, rows.map((r) => r.id));
-  return rows.map((row) => toAuctionJson(row, bids.get(row.id) ?? []));
-}
-
-export async function findAuction(deps: Pick<Deps, "db">, id: number): Promise<AuctionJson | null> {
-  const [row] = await deps.db.select().from(auctions).where(eq(auctions.id, id)).limit(1);
-  if (!row || row.status === "cancelled") return null;
-  const bids = await recentBidsFor(deps, [row.id]);
-  return toAuctionJson(row, bids.get(row.id) ?? []);
+  return rows.map((row) =>
+    toAuctionJson({ ...row, image: row.productImage }, (bids.get(row.id) ?? []).map((b) => toBidJson(b.id, b.bidderName, b.amountPaise, b.createdAt))),
+  );
 }
