@@ -1,5 +1,6 @@
 // ESLint (flat config): TypeScript's recommended rules, the rules of React hooks for the app, and an import
-// rule that keeps the layers apart: domain modules and the Workers never import routes.
+// rule that keeps the layers apart: domain modules and the Workers never import routes (components may import
+// a route's loader type, as useFetcher<typeof loader> needs).
 import js from "@eslint/js";
 import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -24,7 +25,7 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
-    ignores: ["**/*.test.ts", "**/*.test.tsx", "app/routes/**", "app/root.tsx", "app/entry.*"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "app/routes/**", "app/root.tsx", "app/entry.*", "app/components/**"],
     plugins: { "import-x": importX },
     settings: { "import-x/resolver": { typescript: { project: "./tsconfig.json" } } },
     rules: {

@@ -1,4 +1,5 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- the error it silences exists only before a build, so @ts-expect-error would fail after one
 // @ts-ignore build/server is written by `remix vite:build`, which always runs before wrangler bundles this file.
 import * as build from "../build/server";
 import { withEdgeCache } from "./edge-cache";

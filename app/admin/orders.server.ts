@@ -8,7 +8,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { notifyCustomer } from "~/notifications/notify.server";
 import { returnStockStatement } from "~/orders/orders.server";
-import { awaitsPayment, checkTransition, isAdminStatus, normalizeStatus, PAYMENT_STATUSES, PENDING_STATUSES, type AdminStatus } from "~/orders/status";
+import { awaitsPayment, checkTransition, isAdminStatus, normalizeStatus, PAYMENT_STATUSES, PENDING_STATUSES } from "~/orders/status";
 import { balanceDuePaise } from "~/payments/ledger";
 import { cancelLinksStatement, closeCancelledLinks, orderMoney, processOrderRefunds, refundStatement } from "~/payments/ledger.server";
 import { finalTotals, MAX_WEIGHT_GRAMS, moneyBlocksMove } from "./fulfilment";

@@ -2,9 +2,9 @@ import { and, desc, eq, inArray, lte } from "drizzle-orm";
 import type { Deps } from "~/deps";
 import { ledger, orderItems, orders, payments, products, type LedgerRow, type Order, type OrderItem, type Payment, type User } from "~/db/schema";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
-import { storedPhone, tenDigitPhone } from "~/lib/phone";
+import { storedPhone } from "~/lib/phone";
 import type { ShippingInput } from "./checkout-schema";
-import { ADVANCE_PAISE, AUCTION_PAY_MS, MAX_LINE_QUANTITY, MAX_LINES, orderNumber, RESERVATION_MS, splitName } from "./rules";
+import { ADVANCE_PAISE, MAX_LINE_QUANTITY, MAX_LINES, orderNumber, RESERVATION_MS } from "./rules";
 
 /**
  * Orders: the pending order made when 'Pay ₹500' is pressed, its stock reservation and its release.

@@ -4,13 +4,13 @@ import { collectOnDelivery, requestBalance } from "~/admin/balance.server";
 import { changeOrderStatus, recordWeights } from "~/admin/orders.server";
 import type { Order } from "~/db/schema";
 import { createShopOrder } from "~/orders/orders.server";
-import { payBalanceLink, useMoneyWorld } from "../../tests/setup/money";
+import { payBalanceLink, setUpMoneyWorld } from "../../tests/setup/money";
 import { startAdvancePayment } from "./advance.server";
 import { settlePayment } from "./ledger.server";
 import { reconcilePayments, RECONCILE_AFTER_MS } from "./reconcile.server";
 import { sandboxDecide } from "./sandbox.server";
 
-const w = useMoneyWorld();
+const w = setUpMoneyWorld();
 const { deps, shipping, one, all, version } = w;
 const numberOf = async (orderId: number) => (await one<{ number: string }>("SELECT number FROM orders WHERE id = ?", orderId)).number;
 

@@ -3,13 +3,13 @@ import { describe, expect, it } from "vitest";
 import { collectOnDelivery, requestBalance } from "~/admin/balance.server";
 import { changeOrderStatus } from "~/admin/orders.server";
 import { createShopOrder } from "~/orders/orders.server";
-import { ledgerSums, payBalanceLink, useMoneyWorld } from "../../tests/setup/money";
+import { ledgerSums, payBalanceLink, setUpMoneyWorld } from "../../tests/setup/money";
 import { startAdvancePayment } from "./advance.server";
 import { settlePayment } from "./ledger.server";
 import { reconcilePayments, RECONCILE_AFTER_MS } from "./reconcile.server";
 import { sandboxDecide, sendSandboxWebhook } from "./sandbox.server";
 
-const w = useMoneyWorld();
+const w = setUpMoneyWorld();
 const { deps, shipping, one, all, version } = w;
 
 /** A payment the gateway captured on a link although the store closed it (the gateway's cancel never arrived, say). */

@@ -64,7 +64,7 @@ export default function Cart() {
     return (
       <div className="mx-auto max-w-md px-4 py-20 text-center">
         <h1 className="font-serif text-3xl font-bold">{m.empty}</h1>
-        <p className="mt-3 text-slate-600 dark:text-slate-300">{useMessages().shop.cart.emptyText}</p>
+        <p className="mt-3 text-slate-600 dark:text-slate-300">{m.emptyText}</p>
         <Link to="/" className="btn-dark mt-8">
           {m.startShopping}
         </Link>

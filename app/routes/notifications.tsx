@@ -51,7 +51,8 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
 
 export default function Notifications() {
   const { items, isAdmin } = useLoaderData<typeof loader>();
-  const m = useMessages().notifications;
+  const all = useMessages();
+  const m = all.notifications;
   const unread = items.some((n) => !n.read);
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
@@ -107,7 +108,7 @@ export default function Notifications() {
       {isAdmin ? (
         <p className="mt-8">
           <Link to="/admin-dashboard" className="link">
-            {useMessages().nav.adminDashboard}
+            {all.nav.adminDashboard}
           </Link>
         </p>
       ) : null}

@@ -14,7 +14,8 @@ export async function loader({ context: { deps } }: LoaderFunctionArgs) {
 
 export default function Profile() {
   const { profile } = useLoaderData<typeof loader>();
-  const m = useMessages().auth;
+  const all = useMessages();
+  const m = all.auth;
   if (!profile) {
     return (
       <div className="mx-auto max-w-md px-4 py-20 text-center">
@@ -52,7 +53,7 @@ export default function Profile() {
         </dl>
         <Form method="post" action="/logout" className="mt-8">
           <button type="submit" className="btn-outline text-red-700 dark:text-red-300">
-            {useMessages().nav.logout}
+            {all.nav.logout}
           </button>
         </Form>
       </div>

@@ -40,9 +40,9 @@ export async function ledgerSums(orderId: number) {
 
 /**
  * The money tests' shared world: a fish with plenty of stock, an admin, shoppers with paid orders, and small
- * SQL helpers. `useMoneyWorld()` registers the per-test setup and returns the helpers.
+ * SQL helpers. `setUpMoneyWorld()` registers the per-test setup and returns the helpers.
  */
-export function useMoneyWorld() {
+export function setUpMoneyWorld() {
   const deps = testDeps();
   const shipping = { firstName: "Ravi", lastName: "Kumar", phone: "9848012345", address: "3-14 Lock Road", city: "Dowleswaram", state: "Andhra Pradesh", zip: "533125" };
   const one = async <T = Record<string, any>>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<T>())!;
