@@ -1,5 +1,5 @@
-// `npm test`: the whole suite. Installs Debian's Chromium when it is missing, builds the store, then runs the
-// unit, workerd and end-to-end projects.
+// `npm run test:e2e`: the browser suite. Installs Debian's Chromium when it is missing, builds the store, then
+// runs the end-to-end project (the built store under `wrangler dev`, driven in Chromium).
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { run } from "./lib/local.mjs";
@@ -18,4 +18,4 @@ if (!existsSync(chromium)) {
 }
 
 run("node_modules/.bin/remix", ["vite:build"]);
-run("node_modules/.bin/vitest", ["run", ...process.argv.slice(2)]);
+run("node_modules/.bin/vitest", ["run", "--project", "e2e", ...process.argv.slice(2)]);
