@@ -29,7 +29,10 @@ export default tseslint.config(
     plugins: { "import-x": importX },
     settings: { "import-x/resolver": { typescript: { project: "./tsconfig.json" } } },
     rules: {
-      "import-x/no-restricted-paths": ["error", { zones: [{ target: "./", from: "./app/routes", message: "Only routes import routes: move what is shared into a module." }] }],
+      "import-x/no-restricted-paths": [
+        "error",
+        { zones: [{ target: "./", from: "./app/routes", message: "Only routes import routes: move what is shared into a module." }] },
+      ],
     },
   },
 );

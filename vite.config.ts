@@ -10,7 +10,6 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-
 export default defineConfig({
   plugins: [
     // Must come before remix(): loaders in `npm run dev` get the Worker bindings through it.

@@ -1,16 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useFetchers,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useFetchers, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorPage } from "~/components/error-page";
 import { SiteFooter } from "~/components/site-footer";
@@ -66,7 +56,9 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
 
 /** The theme being applied: a pending theme change shows at once, before the server answers. */
 function useTheme(fallback: Theme): Theme {
-  const pending = useFetchers().find((f) => f.formAction === "/theme")?.formData?.get("theme");
+  const pending = useFetchers()
+    .find((f) => f.formAction === "/theme")
+    ?.formData?.get("theme");
   return pending === "light" || pending === "dark" || pending === "system" ? pending : fallback;
 }
 

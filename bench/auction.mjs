@@ -28,7 +28,9 @@ const cookies = [];
 for (let i = 1; i <= BIDDERS + 1; i++) {
   const token = randomBytes(24).toString("base64url");
   const hash = createHash("sha256").update(token).digest("base64url");
-  statements.push(`INSERT INTO users (id, name, email, email_verified_at, is_admin) VALUES (${i}, 'Bidder ${i} Bench', 'bench${i}@example.in', ${now}, ${i === 1 ? 1 : 0})`);
+  statements.push(
+    `INSERT INTO users (id, name, email, email_verified_at, is_admin) VALUES (${i}, 'Bidder ${i} Bench', 'bench${i}@example.in', ${now}, ${i === 1 ? 1 : 0})`,
+  );
   statements.push(`INSERT INTO sessions (id, user_id, purpose, expires_at) VALUES ('${hash}', ${i}, 'session', ${now + 3_600_000})`);
   cookies.push((await cookie.serialize(token)).split(";")[0]);
 }
@@ -36,7 +38,24 @@ queryLocal(PERSIST, statements.join("; "));
 
 const child = spawn(
   WRANGLER,
-  ["dev", "-c", "wrangler.toml", "-c", "bench/auction.wrangler.toml", "--persist-to", PERSIST, "--port", String(PORT), "--ip", "127.0.0.1", "--var", "ENVIRONMENT:development", "--show-interactive-dev-session=false", "--log-level", "error"],
+  [
+    "dev",
+    "-c",
+    "wrangler.toml",
+    "-c",
+    "bench/auction.wrangler.toml",
+    "--persist-to",
+    PERSIST,
+    "--port",
+    String(PORT),
+    "--ip",
+    "127.0.0.1",
+    "--var",
+    "ENVIRONMENT:development",
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    "error",
+  ],
   { stdio: ["ignore", "ignore", "inherit"], env: quietEnv, detached: true },
 );
 const stop = () => {
@@ -60,7 +79,13 @@ for (let i = 0; ; i++) {
 const post = (path, body, who) =>
   fetch(`${BASE}${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: BASE, Cookie: who ?? "" }, body: JSON.stringify(body) });
 
-const created = await (await post("/api/auction", { title: "Bench lot", description: "A lot for the benchmark.", starting_price: 100, min_increment: 1, end_time_ms: Date.now() + 3_600_000 }, cookies[0])).json();
+const created = await (
+  await post(
+    "/api/auction",
+    { title: "Bench lot", description: "A lot for the benchmark.", starting_price: 100, min_increment: 1, end_time_ms: Date.now() + 3_600_000 },
+    cookies[0],
+  )
+).json();
 if (!created.success) throw new Error(`create failed: ${created.error}`);
 const auctionId = created.auction.id;
 
@@ -95,7 +120,10 @@ const trivialAppend = async (b) => (await (await post(`/api/auction/bench/bench/
 const ROUNDS = 4;
 const totals = { real: { latencies: [], accepted: 0 }, trivial: { latencies: [], accepted: 0 } };
 for (let round = 0; round < ROUNDS; round++) {
-  for (const [name, send] of [["real", realBid], ["trivial", trivialAppend]]) {
+  for (const [name, send] of [
+    ["real", realBid],
+    ["trivial", trivialAppend],
+  ]) {
     const r = await load(send, DURATION_MS / ROUNDS);
     totals[name].latencies.push(...r.latencies);
     totals[name].accepted += r.accepted;
@@ -113,11 +141,15 @@ const trivial = summary(totals.trivial);
 /** n open watchers of one path; `time(trigger)` measures how long one broadcast takes to reach each of them. */
 async function watchers(n, watchPath) {
   const sockets = await Promise.all(
-    Array.from({ length: n }, () => new Promise((resolve, reject) => {
-      const ws = new WebSocket(`ws://localhost:${PORT}${watchPath}`);
-      ws.addEventListener("open", () => resolve(ws));
-      ws.addEventListener("error", reject);
-    })),
+    Array.from(
+      { length: n },
+      () =>
+        new Promise((resolve, reject) => {
+          const ws = new WebSocket(`ws://localhost:${PORT}${watchPath}`);
+          ws.addEventListener("open", () => resolve(ws));
+          ws.addEventListener("error", reject);
+        }),
+    ),
   );
   let onMessage = () => {};
   for (const ws of sockets) ws.addEventListener("message", () => onMessage());
@@ -171,13 +203,22 @@ for (const n of process.env.BENCH_FANOUT === "0" ? [] : [100, 300, 1000]) {
   trivialWatchers.close();
   const result = (rs) => {
     const delays = rs.flatMap((r) => r.delays);
-    return { received: delays.length / BROADCASTS, p99: pct(delays, 99), spread: pct(rs.flatMap((r) => r.spread), 99) };
+    return {
+      received: delays.length / BROADCASTS,
+      p99: pct(delays, 99),
+      spread: pct(
+        rs.flatMap((r) => r.spread),
+        99,
+      ),
+    };
   };
   fan.push({ n, real: result(runs.real), trivial: result(runs.trivial) });
 }
 
 const f = (x) => (Number.isFinite(x) ? x.toFixed(1) : String(x));
-console.log(`\nBid path, ${BIDDERS} concurrent bidders, ${DURATION_MS / 1000} s each in ${ROUNDS} alternating rounds (note: the rules allow 1 accepted bid per second per bidder)`);
+console.log(
+  `\nBid path, ${BIDDERS} concurrent bidders, ${DURATION_MS / 1000} s each in ${ROUNDS} alternating rounds (note: the rules allow 1 accepted bid per second per bidder)`,
+);
 console.log(`  real auction object : ${f(real.perSecond)} req/s (${f(real.acceptedPerSecond)} accepted bids/s), p50 ${f(real.p50)} ms, p99 ${f(real.p99)} ms`);
 console.log(`  trivial object      : ${f(trivial.perSecond)} req/s, p50 ${f(trivial.p50)} ms, p99 ${f(trivial.p99)} ms`);
 console.log(`  ratio real/trivial  : ${(real.perSecond / trivial.perSecond).toFixed(2)}×`);

@@ -19,10 +19,25 @@ await withBuiltStore(async (base) => {
     for (let i = 0; i < RUNS; i++) {
       const chrome = await chromeLauncher.launch({
         chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-        chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        chromeFlags: [
+          "--headless=new",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-quic",
+          "--no-first-run",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+        ],
       });
       try {
-        const result = await lighthouse(base + path, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, formFactor: "mobile" });
+        const result = await lighthouse(base + path, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: CATEGORIES,
+          formFactor: "mobile",
+        });
         const lhr = result.lhr;
         for (const c of CATEGORIES) scores[c].push(Math.round((lhr.categories[c].score ?? 0) * 100));
         lcp.push(lhr.audits["largest-contentful-paint"].numericValue);

@@ -30,7 +30,10 @@ await withBuiltStore(async (base) => {
     headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ email: "admin@pulasa.local", password: "pulasa-admin-local" }),
   });
-  const session = login.headers.getSetCookie().find((c) => c.startsWith("__session="))?.split(";")[0];
+  const session = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("__session="))
+    ?.split(";")[0];
   if (!session) throw new Error("could not sign in the seeded admin");
   console.log(`${N} sequential requests per row`);
   await measure("GET /products, anonymous (edge cache)", `${base}/products`);

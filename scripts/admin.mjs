@@ -7,7 +7,10 @@ const args = process.argv.slice(2);
 const remote = args.includes("--remote");
 const persistAt = args.indexOf("--persist-to");
 const persistTo = persistAt >= 0 ? args[persistAt + 1] : ".wrangler/state";
-const email = args.find((a, i) => !a.startsWith("--") && i !== persistAt + 1)?.trim().toLowerCase();
+const email = args
+  .find((a, i) => !a.startsWith("--") && i !== persistAt + 1)
+  ?.trim()
+  .toLowerCase();
 if (!email || !/^[^\s@'"]+@[^\s@'"]+\.[^\s@'"]+$/.test(email)) {
   console.error("Usage: npm run admin -- <email> [--remote]");
   process.exit(2);

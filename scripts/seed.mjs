@@ -33,9 +33,33 @@ const products = [
 
 const HOUR = 3_600_000;
 const auctions = [
-  { title: `Royal ${product} – 2.1 kg`, description: `A single large ${product} from the Dowleswaram barrage stretch, caught at first light. Bright silver, firm and full of roe.`, start: 3_000_000, endsIn: 26 * HOUR, image: "/media/fresh-pulasa-480.webp", bids: [["Ravi K.", 3_050_000], ["Sita M.", 3_120_000]] },
-  { title: `${product} Pair – 1.4 kg each`, description: `Two matched ${product} from the Yanam side of the river, ideal for a family feast. Delivered together in one cold-chain box.`, start: 4_200_000, endsIn: 50 * HOUR, image: null, bids: [["Prasad V.", 4_300_000]] },
-  { title: `Festival ${product} Curry – 2 kg`, description: `Two kilograms of slow-cooked ${product} Pulusu made to order for your festival table, with the fish chosen that morning.`, start: 5_000_000, endsIn: 74 * HOUR, image: "/media/pulasa-curry-480.webp", bids: [] },
+  {
+    title: `Royal ${product} – 2.1 kg`,
+    description: `A single large ${product} from the Dowleswaram barrage stretch, caught at first light. Bright silver, firm and full of roe.`,
+    start: 3_000_000,
+    endsIn: 26 * HOUR,
+    image: "/media/fresh-pulasa-480.webp",
+    bids: [
+      ["Ravi K.", 3_050_000],
+      ["Sita M.", 3_120_000],
+    ],
+  },
+  {
+    title: `${product} Pair – 1.4 kg each`,
+    description: `Two matched ${product} from the Yanam side of the river, ideal for a family feast. Delivered together in one cold-chain box.`,
+    start: 4_200_000,
+    endsIn: 50 * HOUR,
+    image: null,
+    bids: [["Prasad V.", 4_300_000]],
+  },
+  {
+    title: `Festival ${product} Curry – 2 kg`,
+    description: `Two kilograms of slow-cooked ${product} Pulusu made to order for your festival table, with the fish chosen that morning.`,
+    start: 5_000_000,
+    endsIn: 74 * HOUR,
+    image: "/media/pulasa-curry-480.webp",
+    bids: [],
+  },
 ];
 
 const statements = [

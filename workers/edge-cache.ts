@@ -30,12 +30,7 @@ async function cacheKey(request: Request): Promise<Request> {
 
 function isStorable(response: Response): boolean {
   const cacheControl = response.headers.get("Cache-Control") ?? "";
-  return (
-    response.status === 200 &&
-    /(^|,)\s*public\s*(,|$)/.test(cacheControl) &&
-    cacheControl.includes("s-maxage") &&
-    !response.headers.has("Set-Cookie")
-  );
+  return response.status === 200 && /(^|,)\s*public\s*(,|$)/.test(cacheControl) && cacheControl.includes("s-maxage") && !response.headers.has("Set-Cookie");
 }
 
 function withHeader(response: Response, name: string, value: string): Response {

@@ -91,7 +91,9 @@ describe("withEdgeCache", () => {
     const anon = page("anonymous");
     expect(await (await withEdgeCache(new Request("https://store.test/auctions"), ctx, cache, anon)).text()).toBe("anonymous");
     const personalRender = page("personal", {}, true);
-    expect((await withEdgeCache(new Request("https://store.test/auctions?fresh"), ctx, cache, personalRender)).headers.get("Cache-Control")).toBe("private, no-store");
+    expect((await withEdgeCache(new Request("https://store.test/auctions?fresh"), ctx, cache, personalRender)).headers.get("Cache-Control")).toBe(
+      "private, no-store",
+    );
     await settle();
     expect((await withEdgeCache(new Request("https://store.test/auctions?fresh"), ctx, cache, page("anon"))).headers.get("x-cache")).toBe("MISS");
   });

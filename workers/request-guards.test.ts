@@ -32,10 +32,14 @@ describe("readableForm", () => {
   });
 
   it("answers what no action could read with 4xx instead of letting the action throw", async () => {
-    expect((await readableForm(form("\u0000", "text/plain")) as Response).status).toBe(415);
-    expect((await readableForm(form("{", "application/json")) as Response).status).toBe(415);
-    expect((await readableForm(form("--zzz\r\nbroken", "multipart/form-data; boundary=zzz")) as Response).status).toBe(400);
-    const big = new Request("https://store.test/login", { method: "POST", body: "x", headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(MAX_FORM_BYTES + 1) } });
+    expect(((await readableForm(form("\u0000", "text/plain"))) as Response).status).toBe(415);
+    expect(((await readableForm(form("{", "application/json"))) as Response).status).toBe(415);
+    expect(((await readableForm(form("--zzz\r\nbroken", "multipart/form-data; boundary=zzz"))) as Response).status).toBe(400);
+    const big = new Request("https://store.test/login", {
+      method: "POST",
+      body: "x",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(MAX_FORM_BYTES + 1) },
+    });
     expect(((await readableForm(big)) as Response).status).toBe(413);
   });
 });

@@ -4,7 +4,8 @@ import { MAX_FORM_BYTES, readableForm } from "./request-guards";
 
 /** A urlencoded form of exactly `size` bytes: `note=aaa…`. */
 const formOfSize = (size: number) => `note=${"a".repeat(size - "note=".length)}`;
-const post = (body: string) => chunkedUpload("https://store.test/contact", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
+const post = (body: string) =>
+  chunkedUpload("https://store.test/contact", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
 
 describe("a page's form post sent chunked (no Content-Length)", () => {
   it("is refused with 413 and the form error as soon as it passes MAX_FORM_BYTES", async () => {
@@ -16,7 +17,7 @@ describe("a page's form post sent chunked (no Content-Length)", () => {
     expect(refused.headers.get("Cache-Control")).toBe("no-store");
     expect(await refused.json()).toEqual({ success: false, error: "The form is too large." });
     expect(sent()).toBeLessThan(MAX_FORM_BYTES + 100_000);
-    expect((await readableForm(post(formOfSize(MAX_FORM_BYTES + 1)).request) as Response).status).toBe(413);
+    expect(((await readableForm(post(formOfSize(MAX_FORM_BYTES + 1)).request)) as Response).status).toBe(413);
   });
 
   it("under the cap is handed on as a new request over the bytes read, which the action can parse", async () => {

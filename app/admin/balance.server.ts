@@ -35,11 +35,16 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
   const d1 = deps.db.$client;
   const claim = (state: PaymentState) =>
     d1
-      .prepare("UPDATE orders SET payment_state = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND payment_state = 'advance_paid' AND status <> 'order_cancelled'")
+      .prepare(
+        "UPDATE orders SET payment_state = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND payment_state = 'advance_paid' AND status <> 'order_cancelled'",
+      )
       .bind(state, now, order.id, order.version);
 
   if (balance === 0) {
-    const results = await d1.batch([claim("balance_paid"), eventStatement(deps, order.id, actor, "payment", "advance_paid", "balance_paid", m.detail.nothingOwed, now)]);
+    const results = await d1.batch([
+      claim("balance_paid"),
+      eventStatement(deps, order.id, actor, "payment", "advance_paid", "balance_paid", m.detail.nothingOwed, now),
+    ]);
     if (results[0].meta.changes !== 1) throw new StaleOrderError();
     return { message: m.detail.nothingOwed };
   }
@@ -54,7 +59,10 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
         reason: "difference",
         amountPaise: amount,
         now,
-        guard: { sql: "c.reason = 'advance' AND EXISTS (SELECT 1 FROM orders WHERE id = ? AND version = ? AND payment_state = 'advance_paid' AND status <> 'order_cancelled')", binds: [order.id, order.version] },
+        guard: {
+          sql: "c.reason = 'advance' AND EXISTS (SELECT 1 FROM orders WHERE id = ? AND version = ? AND payment_state = 'advance_paid' AND status <> 'order_cancelled')",
+          binds: [order.id, order.version],
+        },
       }),
       d1
         .prepare("UPDATE orders SET payment_state = 'balance_paid', version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND changes() = 1")
@@ -107,7 +115,9 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
   ]);
   if (recorded[0].meta.changes !== 1) {
     await d1
-      .prepare("INSERT INTO payments (order_id, kind, provider, provider_ref, amount_paise, currency, status, expires_at, created_at, updated_at) VALUES (?, 'balance', ?, ?, ?, 'INR', 'cancelled', ?, ?, ?)")
+      .prepare(
+        "INSERT INTO payments (order_id, kind, provider, provider_ref, amount_paise, currency, status, expires_at, created_at, updated_at) VALUES (?, 'balance', ?, ?, ?, 'INR', 'cancelled', ?, ?, ?)",
+      )
       .bind(order.id, gateway!.name, link.id, balance, now + BALANCE_LINK_MS, now, now)
       .run();
     await closeCancelledLinks(deps, order.id, now);

@@ -15,7 +15,11 @@ describe("weighing and the balance", () => {
       { productId: 1, pricePaise: 2_500_000, quantity: 2, weightGrams: 2150 },
       { productId: null, pricePaise: 3_120_000, quantity: 1, weightGrams: null },
     ];
-    expect(finalTotals(lines, 50_000)).toEqual({ finalPaise: 5_375_000 + 3_120_000, balancePaise: 5_375_000 + 3_120_000 - 50_000, lines: [5_375_000, 3_120_000] });
+    expect(finalTotals(lines, 50_000)).toEqual({
+      finalPaise: 5_375_000 + 3_120_000,
+      balancePaise: 5_375_000 + 3_120_000 - 50_000,
+      lines: [5_375_000, 3_120_000],
+    });
     expect(finalTotals([{ productId: 1, pricePaise: 2_500_000, quantity: 1, weightGrams: 10 }], 50_000)?.balancePaise).toBe(-25_000);
     expect(finalTotals([{ productId: 1, pricePaise: 2_500_000, quantity: 1, weightGrams: null }], 50_000)).toBeNull();
   });

@@ -40,7 +40,10 @@ export const MAX_WEIGHT_GRAMS = 100_000;
  * Why a move to `to` must wait for the money, or null when it may go ahead. Nothing is packed before the
  * final price is known, and nothing ships until the balance is paid or is to be collected on delivery.
  */
-export function moneyBlocksMove(to: AdminStatus, order: { paymentState: PaymentState; finalTotalPaise: number | null }): "weigh_first" | "balance_first" | null {
+export function moneyBlocksMove(
+  to: AdminStatus,
+  order: { paymentState: PaymentState; finalTotalPaise: number | null },
+): "weigh_first" | "balance_first" | null {
   const at = FULFILMENT.indexOf(to as FulfilmentStatus);
   if (at < 0) return null;
   if (at >= FULFILMENT.indexOf("order_packed") && order.finalTotalPaise === null) return "weigh_first";

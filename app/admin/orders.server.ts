@@ -20,7 +20,8 @@ import { finalTotals, MAX_WEIGHT_GRAMS, moneyBlocksMove } from "./fulfilment";
  * row count, so two admins (or an admin and a webhook) can never both apply a change to the same version.
  */
 const m = adminMessages;
-const labelOf = (status: string) => checkoutMessages.status.labels[(normalizeStatus(status) ?? "unknown") as keyof typeof checkoutMessages.status.labels] ?? status;
+const labelOf = (status: string) =>
+  checkoutMessages.status.labels[(normalizeStatus(status) ?? "unknown") as keyof typeof checkoutMessages.status.labels] ?? status;
 
 export class StaleOrderError extends ConflictError {
   constructor() {
@@ -104,7 +105,16 @@ export async function getAdminOrder(deps: Pick<Deps, "db">, number: string) {
       .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id)),
     deps.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, order.userId)).limit(1),
   ]);
-  return { order, items, payments: money, ledger: ledgerMoney.rows, money: ledgerMoney.summary, balanceDuePaise: balanceDuePaise(order, ledgerMoney.summary), history, customer: customer ?? null };
+  return {
+    order,
+    items,
+    payments: money,
+    ledger: ledgerMoney.rows,
+    money: ledgerMoney.summary,
+    balanceDuePaise: balanceDuePaise(order, ledgerMoney.summary),
+    history,
+    customer: customer ?? null,
+  };
 }
 
 export async function loadByNumber(deps: Pick<Deps, "db">, number: string): Promise<Order> {
@@ -113,7 +123,16 @@ export async function loadByNumber(deps: Pick<Deps, "db">, number: string): Prom
   return order;
 }
 
-export function eventStatement(deps: Pick<Deps, "db">, orderId: number, actor: User | null, kind: string, from: string | null, to: string | null, note: string | null, now: number) {
+export function eventStatement(
+  deps: Pick<Deps, "db">,
+  orderId: number,
+  actor: User | null,
+  kind: string,
+  from: string | null,
+  to: string | null,
+  note: string | null,
+  now: number,
+) {
   return deps.db.$client
     .prepare("INSERT INTO order_events (order_id, actor_user_id, kind, from_value, to_value, note, created_at) SELECT ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1")
     .bind(orderId, actor?.id ?? null, kind, from, to, note, now);
@@ -161,7 +180,10 @@ export async function changeOrderStatus(deps: Deps, actor: User, input: { number
   ];
   if (cancelling && order.stockHeld) statements.push(returnStockStatement(deps, order.id));
   if (cancelling) {
-    const isCancelled = { sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = 'order_cancelled' AND version = ?)", binds: [order.id, order.version + 1] };
+    const isCancelled = {
+      sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = 'order_cancelled' AND version = ?)",
+      binds: [order.id, order.version + 1],
+    };
     statements.push(cancelLinksStatement(deps, order.id, now, `status = 'order_cancelled' AND version = ${Number(order.version) + 1}`));
     statements.push(refundStatement(deps, { orderId: order.id, reason: "cancel", now, guard: isCancelled }));
   }
@@ -219,8 +241,19 @@ export async function recordWeights(deps: Deps, actor: User, input: { number: st
       .prepare("UPDATE orders SET final_total_paise = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND payment_state = 'advance_paid'")
       .bind(totals.finalPaise, now, order.id, order.version),
     // Chained on `changes() = 1`: each line is written only if the order's update (and the line before) was.
-    ...weighed.map((item, i) => d1.prepare("UPDATE order_items SET weight_grams = ?, final_paise = ? WHERE id = ? AND changes() = 1").bind(item.weightGrams, totals.lines[i], item.id)),
-    eventStatement(deps, order.id, actor, "weight", order.finalTotalPaise === null ? null : formatRupees(order.finalTotalPaise), formatRupees(totals.finalPaise), null, now),
+    ...weighed.map((item, i) =>
+      d1.prepare("UPDATE order_items SET weight_grams = ?, final_paise = ? WHERE id = ? AND changes() = 1").bind(item.weightGrams, totals.lines[i], item.id),
+    ),
+    eventStatement(
+      deps,
+      order.id,
+      actor,
+      "weight",
+      order.finalTotalPaise === null ? null : formatRupees(order.finalTotalPaise),
+      formatRupees(totals.finalPaise),
+      null,
+      now,
+    ),
   ]);
   if (results[0].meta.changes !== 1) throw new StaleOrderError();
   const amounts = { final: formatRupees(totals.finalPaise), balance: formatRupees(totals.balancePaise) };

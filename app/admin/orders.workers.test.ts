@@ -18,10 +18,20 @@ import { ledgerSums, payAdvance } from "../../tests/setup/money";
 
 const deps = testDeps();
 const config = deps.config;
-const shipping = { firstName: "Lakshmi", lastName: "Devi", phone: "9876543210", address: "4-2 Temple Street", city: "Kovvur", state: "Andhra Pradesh", zip: "534350" };
+const shipping = {
+  firstName: "Lakshmi",
+  lastName: "Devi",
+  phone: "9876543210",
+  address: "4-2 Temple Street",
+  city: "Kovvur",
+  state: "Andhra Pradesh",
+  zip: "534350",
+};
 
 async function one<T = Record<string, any>>(sql: string, ...binds: unknown[]) {
-  return (await env.DB.prepare(sql).bind(...binds).first<T>())!;
+  return (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<T>())!;
 }
 
 async function newUser(email: string, isAdmin = false): Promise<User> {
@@ -49,7 +59,9 @@ const stock = async (id: number) => (await one<{ stock: number }>("SELECT stock 
 let admin: User;
 let customer: User;
 beforeEach(async () => {
-  await env.DB.prepare("INSERT INTO products (slug, name, description, price_paise, image, stock, category) VALUES ('fresh', 'Fresh Pulasa Fish', 'x', 2500000, 'fresh-pulasa', 50, 'Fresh Fish') ON CONFLICT(slug) DO NOTHING").run();
+  await env.DB.prepare(
+    "INSERT INTO products (slug, name, description, price_paise, image, stock, category) VALUES ('fresh', 'Fresh Pulasa Fish', 'x', 2500000, 'fresh-pulasa', 50, 'Fresh Fish') ON CONFLICT(slug) DO NOTHING",
+  ).run();
   admin = await newUser(`admin.${crypto.randomUUID()}@example.in`, true);
   customer = await newUser(`customer.${crypto.randomUUID()}@example.in`);
 });
@@ -87,26 +99,50 @@ describe("status changes", () => {
   it("weighs, requests the balance, takes the balance once under duplicate webhooks, and delivers", async () => {
     const order = await paidOrder(customer.id, 2);
     const weights = new Map([[await itemId(order.id), 2150]]);
-    expect(await recordWeights(deps, admin, { number: order.number, version: await version(order.number), weights })).toEqual({ final: "₹53,750", balance: "₹53,250" });
-    expect(await one("SELECT final_total_paise, payment_state FROM orders WHERE id = ?", order.id)).toEqual({ final_total_paise: 5_375_000, payment_state: "advance_paid" });
+    expect(await recordWeights(deps, admin, { number: order.number, version: await version(order.number), weights })).toEqual({
+      final: "₹53,750",
+      balance: "₹53,250",
+    });
+    expect(await one("SELECT final_total_paise, payment_state FROM orders WHERE id = ?", order.id)).toEqual({
+      final_total_paise: 5_375_000,
+      payment_state: "advance_paid",
+    });
     await changeOrderStatus(deps, admin, { number: order.number, version: await version(order.number), to: "order_packed" });
-    await expect(changeOrderStatus(deps, admin, { number: order.number, version: await version(order.number), to: "order_shipped" })).rejects.toThrow(/balance must be paid/);
+    await expect(changeOrderStatus(deps, admin, { number: order.number, version: await version(order.number), to: "order_shipped" })).rejects.toThrow(
+      /balance must be paid/,
+    );
 
     await requestBalance(deps, admin, { number: order.number, version: await version(order.number) });
-    const link = await one<{ provider_ref: string; amount_paise: number; link_url: string }>("SELECT provider_ref, amount_paise, link_url FROM payments WHERE order_id = ? AND kind = 'balance'", order.id);
+    const link = await one<{ provider_ref: string; amount_paise: number; link_url: string }>(
+      "SELECT provider_ref, amount_paise, link_url FROM payments WHERE order_id = ? AND kind = 'balance'",
+      order.id,
+    );
     expect(link.amount_paise).toBe(5_325_000);
     expect(link.link_url).toContain("/sandbox/link/");
     // A second request (another tab) changes nothing.
     await expect(requestBalance(deps, admin, { number: order.number, version: await version(order.number) })).rejects.toThrow(/once/);
 
-    const paid = await Promise.all([1, 2, 3].map(() => settlePayment(deps, { attemptRef: link.provider_ref, paymentId: "pay_BALANCE000001", amountPaise: 5_325_000, currency: "INR" })));
+    const paid = await Promise.all(
+      [1, 2, 3].map(() => settlePayment(deps, { attemptRef: link.provider_ref, paymentId: "pay_BALANCE000001", amountPaise: 5_325_000, currency: "INR" })),
+    );
     expect(paid.filter((p) => p.kind === "paid")).toHaveLength(1);
     expect((await one("SELECT COUNT(*) AS n FROM notifications WHERE order_id = ? AND type = 'balance_paid'", order.id)).n).toBe(1);
 
-    for (const to of ["order_shipped", "order_delivered"]) await changeOrderStatus(deps, admin, { number: order.number, version: await version(order.number), to });
+    for (const to of ["order_shipped", "order_delivered"])
+      await changeOrderStatus(deps, admin, { number: order.number, version: await version(order.number), to });
     expect(await one("SELECT status, payment_state FROM orders WHERE id = ?", order.id)).toEqual({ status: "order_delivered", payment_state: "balance_paid" });
-    const types = (await env.DB.prepare("SELECT type FROM notifications WHERE order_id = ? ORDER BY id").bind(order.id).all<{ type: string }>()).results.map((r) => r.type);
-    expect(types).toEqual(["order_placed", "order_weighed", "order_status_update", "balance_requested", "balance_paid", "order_status_update", "order_status_update"]);
+    const types = (await env.DB.prepare("SELECT type FROM notifications WHERE order_id = ? ORDER BY id").bind(order.id).all<{ type: string }>()).results.map(
+      (r) => r.type,
+    );
+    expect(types).toEqual([
+      "order_placed",
+      "order_weighed",
+      "order_status_update",
+      "balance_requested",
+      "balance_paid",
+      "order_status_update",
+      "order_status_update",
+    ]);
   });
 
   it("refunds the difference when the fish comes in below the advance", async () => {
@@ -121,9 +157,13 @@ describe("status changes", () => {
     const order = await paidOrder(customer.id, 1);
     await recordWeights(deps, admin, { number: order.number, version: await version(order.number), weights: new Map([[await itemId(order.id), 1000]]) });
     await collectOnDelivery(deps, admin, { number: order.number, version: await version(order.number) });
-    for (const to of ["order_shipped", "order_delivered"]) await changeOrderStatus(deps, admin, { number: order.number, version: await version(order.number), to });
+    for (const to of ["order_shipped", "order_delivered"])
+      await changeOrderStatus(deps, admin, { number: order.number, version: await version(order.number), to });
     expect(await one("SELECT payment_state FROM orders WHERE id = ?", order.id)).toEqual({ payment_state: "balance_paid" });
-    expect(await one("SELECT COUNT(*) AS n, SUM(amount_paise) AS paise FROM ledger WHERE order_id = ? AND kind = 'cash'", order.id)).toEqual({ n: 1, paise: 2_450_000 });
+    expect(await one("SELECT COUNT(*) AS n, SUM(amount_paise) AS paise FROM ledger WHERE order_id = ? AND kind = 'cash'", order.id)).toEqual({
+      n: 1,
+      paise: 2_450_000,
+    });
     expect(await ledgerSums(order.id)).toEqual({ captured: 50_000, cash: 2_450_000, refunded: 0, pending: 0 });
   });
 
@@ -132,10 +172,16 @@ describe("status changes", () => {
     const before = await stock(order.productId);
     const v = await version(order.number);
     await expect(changeOrderStatus(deps, admin, { number: order.number, version: v, to: "order_cancelled", reason: " " })).rejects.toThrow(/reason/);
-    const results = await Promise.allSettled([1, 2, 3].map(() => changeOrderStatus(deps, admin, { number: order.number, version: v, to: "order_cancelled", reason: "No catch today" })));
+    const results = await Promise.allSettled(
+      [1, 2, 3].map(() => changeOrderStatus(deps, admin, { number: order.number, version: v, to: "order_cancelled", reason: "No catch today" })),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await stock(order.productId)).toBe(before + 3);
-    expect(await one("SELECT status, cancel_reason, stock_held FROM orders WHERE id = ?", order.id)).toEqual({ status: "order_cancelled", cancel_reason: "No catch today", stock_held: 0 });
+    expect(await one("SELECT status, cancel_reason, stock_held FROM orders WHERE id = ?", order.id)).toEqual({
+      status: "order_cancelled",
+      cancel_reason: "No catch today",
+      stock_held: 0,
+    });
     expect(await ledgerSums(order.id)).toEqual({ captured: 50_000, cash: 0, refunded: 50_000, pending: 0 });
     const note = await one<{ message: string }>("SELECT message FROM notifications WHERE order_id = ? AND type = 'order_status_update'", order.id);
     expect(note.message).toContain("Reason: No catch today");
@@ -184,31 +230,61 @@ describe("who may do what (authorization matrix)", () => {
       });
       return String((await route({ request, context: await loadContext(request), params: { "*": splat } })).status);
     };
-    const describeResponse = (res: Response) => (res.status >= 300 && res.status < 400 ? `→ ${new URL(res.headers.get("Location")!, "https://store.test").pathname}` : String(res.status));
+    const describeResponse = (res: Response) =>
+      res.status >= 300 && res.status < 400 ? `→ ${new URL(res.headers.get("Location")!, "https://store.test").pathname}` : String(res.status);
 
     const cases: [string, (c: { cookie: string; bearer: string }) => Promise<string>, Record<Who, string>][] = [
-      ["dashboard page", (c) => pageRun(dashboardLoader, "/admin-dashboard", c.cookie), { "signed out": "→ /login", customer: "→ /", "other customer": "→ /", admin: "200" }],
-      ["refresh action", (c) => pageRun(dashboardAction, "/admin-dashboard", c.cookie, "POST", ""), { "signed out": "→ /login", customer: "→ /", "other customer": "→ /", admin: "→ /admin-dashboard" }],
-      ["order page", (c) => pageRun(detailLoader, `/admin-dashboard/orders/${order.number}`, c.cookie), { "signed out": "→ /login", customer: "→ /", "other customer": "→ /", admin: "200" }],
+      [
+        "dashboard page",
+        (c) => pageRun(dashboardLoader, "/admin-dashboard", c.cookie),
+        { "signed out": "→ /login", customer: "→ /", "other customer": "→ /", admin: "200" },
+      ],
+      [
+        "refresh action",
+        (c) => pageRun(dashboardAction, "/admin-dashboard", c.cookie, "POST", ""),
+        { "signed out": "→ /login", customer: "→ /", "other customer": "→ /", admin: "→ /admin-dashboard" },
+      ],
+      [
+        "order page",
+        (c) => pageRun(detailLoader, `/admin-dashboard/orders/${order.number}`, c.cookie),
+        { "signed out": "→ /login", customer: "→ /", "other customer": "→ /", admin: "200" },
+      ],
       [
         "status action",
         (c) => pageRun(detailAction, `/admin-dashboard/orders/${order.number}`, c.cookie, "POST", "intent=status&status=order_raised&version=999"),
         { "signed out": "→ /login", customer: "→ /", "other customer": "→ /", admin: "409" },
       ],
-      ["GET /api/orders", (c) => apiRun(ordersApi, "/api/orders", "", c.bearer, "GET"), { "signed out": "401", customer: "403", "other customer": "403", admin: "200" }],
+      [
+        "GET /api/orders",
+        (c) => apiRun(ordersApi, "/api/orders", "", c.bearer, "GET"),
+        { "signed out": "401", customer: "403", "other customer": "403", admin: "200" },
+      ],
       [
         "PUT /api/orders/{id}/status",
         (c) => apiRun(ordersApi, `/api/orders/${order.id}/status`, `${order.id}/status`, c.bearer, "PUT", { status: "order_raised" }),
         { "signed out": "401", customer: "403", "other customer": "403", admin: "409" },
       ],
-      ["GET /api/orders/{id}", (c) => apiRun(ordersApi, `/api/orders/${order.id}`, String(order.id), c.bearer, "GET"), { "signed out": "401", customer: "200", "other customer": "404", admin: "200" }],
+      [
+        "GET /api/orders/{id}",
+        (c) => apiRun(ordersApi, `/api/orders/${order.id}`, String(order.id), c.bearer, "GET"),
+        { "signed out": "401", customer: "200", "other customer": "404", admin: "200" },
+      ],
       [
         "POST /api/notifications",
-        (c) => apiRun(notificationsApi, "/api/notifications", "", c.bearer, "POST", { userId: customer.id, title: "Your fish", message: "Caught this morning." }),
+        (c) =>
+          apiRun(notificationsApi, "/api/notifications", "", c.bearer, "POST", { userId: customer.id, title: "Your fish", message: "Caught this morning." }),
         { "signed out": "401", customer: "403", "other customer": "403", admin: "201" },
       ],
-      ["PUT /api/notifications/{id}/read", (c) => apiRun(notificationsApi, "", `${note.id}/read`, c.bearer, "PUT"), { "signed out": "401", customer: "200", "other customer": "404", admin: "404" }],
-      ["notifications page", (c) => pageRun(notificationsLoader, "/notifications", c.cookie), { "signed out": "→ /login", customer: "200", "other customer": "200", admin: "200" }],
+      [
+        "PUT /api/notifications/{id}/read",
+        (c) => apiRun(notificationsApi, "", `${note.id}/read`, c.bearer, "PUT"),
+        { "signed out": "401", customer: "200", "other customer": "404", admin: "404" },
+      ],
+      [
+        "notifications page",
+        (c) => pageRun(notificationsLoader, "/notifications", c.cookie),
+        { "signed out": "→ /login", customer: "200", "other customer": "200", admin: "200" },
+      ],
     ];
     const table: Record<string, Record<Who, string>> = {};
     const expected: Record<string, Record<Who, string>> = {};
@@ -226,13 +302,18 @@ describe("who may do what (authorization matrix)", () => {
     const order = await paidOrder(customer.id);
     const get = async (who: User, id: number) => {
       const token = await createSession(deps, who.id);
-      const request = new Request(`https://store.test/api/orders/${id}`, { headers: { Authorization: `Bearer ${await issueApiToken(config, who.id, token)}` } });
+      const request = new Request(`https://store.test/api/orders/${id}`, {
+        headers: { Authorization: `Bearer ${await issueApiToken(config, who.id, token)}` },
+      });
       const res = await ordersApi({ request, context: await loadContext(request), params: { "*": String(id) } });
       return { status: res.status, body: (await res.json()) as Record<string, any> };
     };
     const asAdmin = await get(admin, order.id);
     expect(asAdmin.status).toBe(200);
-    expect(asAdmin.body).toMatchObject({ success: true, order: { id: order.id, order_number: order.number, user_id: customer.id, status: "order_raised", advance_paid: 500 } });
+    expect(asAdmin.body).toMatchObject({
+      success: true,
+      order: { id: order.id, order_number: order.number, user_id: customer.id, status: "order_raised", advance_paid: 500 },
+    });
     expect(await get(admin, 999_999)).toEqual({ status: 404, body: { success: false, error: "Order not found" } });
     const stranger = await newUser(`stranger.${crypto.randomUUID()}@example.in`);
     expect(await get(stranger, order.id)).toEqual({ status: 404, body: { success: false, error: "Order not found" } });

@@ -29,7 +29,12 @@ describe("fetchAuctions (the auction list through the service binding)", () => {
   });
 
   it("returns an empty list as it is (the page shows its empty state)", async () => {
-    expect(await fetchAuctions(binding(() => Response.json({ success: true, auctions: [] })), FALLBACK)).toEqual([]);
+    expect(
+      await fetchAuctions(
+        binding(() => Response.json({ success: true, auctions: [] })),
+        FALLBACK,
+      ),
+    ).toEqual([]);
   });
 
   it("passes on the auction Worker's own error message", async () => {
@@ -39,18 +44,56 @@ describe("fetchAuctions (the auction list through the service binding)", () => {
 
   it("falls back to 'Failed to fetch auctions' when the Worker is unreachable or answers nonsense", async () => {
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});
-    await expect(fetchAuctions(binding(() => Promise.reject(new Error("connection reset"))), FALLBACK)).rejects.toThrow(FALLBACK);
-    await expect(fetchAuctions(binding(() => new Response("<html>", { status: 502 })), FALLBACK)).rejects.toThrow(FALLBACK);
-    await expect(fetchAuctions(binding(() => Response.json({ success: true, auctions: [{ id: "x" }] })), FALLBACK)).rejects.toThrow(FALLBACK);
+    await expect(
+      fetchAuctions(
+        binding(() => Promise.reject(new Error("connection reset"))),
+        FALLBACK,
+      ),
+    ).rejects.toThrow(FALLBACK);
+    await expect(
+      fetchAuctions(
+        binding(() => new Response("<html>", { status: 502 })),
+        FALLBACK,
+      ),
+    ).rejects.toThrow(FALLBACK);
+    await expect(
+      fetchAuctions(
+        binding(() => Response.json({ success: true, auctions: [{ id: "x" }] })),
+        FALLBACK,
+      ),
+    ).rejects.toThrow(FALLBACK);
     spy.mockRestore();
   });
 });
 
 describe("fetchAuctionView", () => {
   it("returns null for an auction the Worker does not know, and the auction otherwise", async () => {
-    const view = { ...sample, start_time: sample.end_time, min_increment: 100, min_next_bid: 31_300, version: 3, you: null, cancel_reason: null, order_number: null };
+    const view = {
+      ...sample,
+      start_time: sample.end_time,
+      min_increment: 100,
+      min_next_bid: 31_300,
+      version: 3,
+      you: null,
+      cancel_reason: null,
+      order_number: null,
+    };
     const cookie = "__session=visitor";
-    expect(await fetchAuctionView(binding(() => Response.json({ success: false, error: "Auction not found" }, { status: 404 })), 9, cookie, FALLBACK)).toBeNull();
-    expect(await fetchAuctionView(binding(() => Response.json({ success: true, auction: view })), 7, cookie, FALLBACK)).toEqual(view);
+    expect(
+      await fetchAuctionView(
+        binding(() => Response.json({ success: false, error: "Auction not found" }, { status: 404 })),
+        9,
+        cookie,
+        FALLBACK,
+      ),
+    ).toBeNull();
+    expect(
+      await fetchAuctionView(
+        binding(() => Response.json({ success: true, auction: view })),
+        7,
+        cookie,
+        FALLBACK,
+      ),
+    ).toEqual(view);
   });
 });

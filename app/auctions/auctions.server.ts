@@ -84,7 +84,13 @@ export async function fetchAuctionView(deps: AuctionService, id: number, cookie:
 type WorkerAnswer = { ok: boolean; message: string | null; error: string | null; body: Record<string, unknown> };
 
 /** Sends a change to the auction Worker as the visitor whose cookie header this is (a bid, or an admin's change). */
-export async function postToAuctionWorker(deps: AuctionService, cookie: string, path: string, body: BodyInit, contentType = "application/json"): Promise<WorkerAnswer> {
+export async function postToAuctionWorker(
+  deps: AuctionService,
+  cookie: string,
+  path: string,
+  body: BodyInit,
+  contentType = "application/json",
+): Promise<WorkerAnswer> {
   const answer = await callAuctionWorker(deps, path, { method: "POST", body, contentType, cookie });
   const fields = answer && typeof answer.body === "object" && answer.body !== null ? (answer.body as Record<string, unknown>) : {};
   const text = (key: string) => (typeof fields[key] === "string" ? (fields[key] as string) : null);
@@ -98,7 +104,12 @@ export async function postBid(
   bid: { auctionId: number; amount: string; maxAmount: string },
   fallbackError: string,
 ): Promise<{ ok: boolean; text: string }> {
-  const answer = await postToAuctionWorker(deps, cookie, "/api/bids", JSON.stringify({ auction_id: bid.auctionId, amount: bid.amount, max_amount: bid.maxAmount }));
+  const answer = await postToAuctionWorker(
+    deps,
+    cookie,
+    "/api/bids",
+    JSON.stringify({ auction_id: bid.auctionId, amount: bid.amount, max_amount: bid.maxAmount }),
+  );
   if (answer.ok) return { ok: true, text: answer.message ?? "Bid placed successfully!" };
   return { ok: false, text: answer.error ?? fallbackError };
 }

@@ -41,7 +41,11 @@ async function mailCode(deps: Pick<Deps, "config" | "mailer">, signup: { email: 
 }
 
 async function findSignup(deps: Pick<Deps, "db">, token: string) {
-  const [row] = await deps.db.select().from(signups).where(eq(signups.tokenHash, await sha256(token))).limit(1);
+  const [row] = await deps.db
+    .select()
+    .from(signups)
+    .where(eq(signups.tokenHash, await sha256(token)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -80,7 +84,12 @@ export type LoginResult = { user: User; token: string };
  * apply to a browser that has signed in to this account before (`knownAccount`), so strangers cannot lock the
  * owner out.
  */
-export async function login(deps: Pick<Deps, "db" | "client" | "now">, email: string, password: string, options: { knownAccountIds?: number[] } = {}): Promise<LoginResult> {
+export async function login(
+  deps: Pick<Deps, "db" | "client" | "now">,
+  email: string,
+  password: string,
+  options: { knownAccountIds?: number[] } = {},
+): Promise<LoginResult> {
   await throttle(deps, `login:ip:${deps.client}`, LIMITS.loginPerClient);
   await throttle(deps, `login:email-ip:${email}:${deps.client}`, LIMITS.loginPerEmailAndClient);
   const user = await findAccount(deps, email);
@@ -95,7 +104,12 @@ export async function login(deps: Pick<Deps, "db" | "client" | "now">, email: st
  * before the comparison, so concurrent guesses cannot exceed the limit. On success the account is created (or
  * an unverified row of the first version is replaced) and signed in.
  */
-export async function verifyEmail(deps: Pick<Deps, "db" | "config" | "client" | "now">, signupToken: string | null, email: string, code: string): Promise<{ user: User; token: string }> {
+export async function verifyEmail(
+  deps: Pick<Deps, "db" | "config" | "client" | "now">,
+  signupToken: string | null,
+  email: string,
+  code: string,
+): Promise<{ user: User; token: string }> {
   await throttle(deps, `code:ip:${deps.client}`, LIMITS.codePerClient);
   const m = accountMessages;
   const now = deps.now();
@@ -115,7 +129,10 @@ export async function verifyEmail(deps: Pick<Deps, "db" | "config" | "client" | 
     throw new InvalidInputError(codeUnusableReason({ ...counted, failedAttempts: counted.tries }, now) ? m.deadCode : m.wrongCode);
   }
   // Single use: only the request that deletes the sign-up goes on.
-  const [signup] = await deps.db.delete(signups).where(and(eq(signups.id, counted.id), eq(signups.codeHash, counted.codeHash))).returning();
+  const [signup] = await deps.db
+    .delete(signups)
+    .where(and(eq(signups.id, counted.id), eq(signups.codeHash, counted.codeHash)))
+    .returning();
   if (!signup) throw new InvalidInputError(m.deadCode);
   const fields = { name: signup.name, phone: signup.phone, address: signup.address, passwordHash: signup.passwordHash, emailVerifiedAt: now };
   const [user] = await deps.db
@@ -182,7 +199,10 @@ export async function loginWithGoogle(deps: Pick<Deps, "db" | "now">, identity: 
       .where(eq(users.id, byEmail.id))
       .returning();
   } else {
-    [user] = await deps.db.insert(users).values({ name: identity.name || email, email, googleSub: identity.sub, emailVerifiedAt: now }).returning();
+    [user] = await deps.db
+      .insert(users)
+      .values({ name: identity.name || email, email, googleSub: identity.sub, emailVerifiedAt: now })
+      .returning();
   }
   await deps.db.delete(signups).where(eq(signups.email, user.email));
   return { user, token: await createSession(deps, user.id) };

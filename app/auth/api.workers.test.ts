@@ -25,7 +25,7 @@ async function call(method: string, path: string, body?: unknown, options: { tok
 }
 
 async function lastCode(email: string) {
-  const row = await env.DB.prepare("SELECT body FROM mail_outbox WHERE \"to\" = ? ORDER BY id DESC LIMIT 1").bind(email).first<{ body: string }>();
+  const row = await env.DB.prepare('SELECT body FROM mail_outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1').bind(email).first<{ body: string }>();
   return /code is (\d{6})/.exec(row?.body ?? "")?.[1] ?? null;
 }
 
@@ -118,11 +118,25 @@ describe("takeover attempts on a sign-up (issue 7, defects 1 and 2)", () => {
   it("Google vouching for an address discards any password set before it was verified", async () => {
     const { privateKey, jwk } = await googleKeyPair;
     const keys = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ keys: [jwk] }));
-    const ctx = { GOOGLE_CLIENT_ID: "store.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "secret", GOOGLE_CALLBACK_URL: "https://store.test/auth/google/callback" };
-    const claims = { iss: "https://accounts.google.com", aud: ctx.GOOGLE_CLIENT_ID, sub: "g-victim", email: "gmail.victim@example.in", email_verified: true, name: "Gita", exp: Math.floor(Date.now() / 1000) + 600 };
+    const ctx = {
+      GOOGLE_CLIENT_ID: "store.apps.googleusercontent.com",
+      GOOGLE_CLIENT_SECRET: "secret",
+      GOOGLE_CALLBACK_URL: "https://store.test/auth/google/callback",
+    };
+    const claims = {
+      iss: "https://accounts.google.com",
+      aud: ctx.GOOGLE_CLIENT_ID,
+      sub: "g-victim",
+      email: "gmail.victim@example.in",
+      email_verified: true,
+      name: "Gita",
+      exp: Math.floor(Date.now() / 1000) + 600,
+    };
     // A pending sign-up by the attacker, and an unverified row with a password as the first version left them.
     await signup("gmail.victim@example.in", { password: "attacker-password-2" });
-    await env.DB.prepare("INSERT INTO users (name, email, password_hash) VALUES ('Attacker', 'gmail.victim@example.in', 'pbkdf2$100000$AAAAAAAAAAAAAAAAAAAAAA$x')").run();
+    await env.DB.prepare(
+      "INSERT INTO users (name, email, password_hash) VALUES ('Attacker', 'gmail.victim@example.in', 'pbkdf2$100000$AAAAAAAAAAAAAAAAAAAAAA$x')",
+    ).run();
     const res = await call("POST", "google", { idToken: await signIdToken(privateKey, claims, { alg: "RS256", kid: "test-key" }) }, { ctx });
     expect(res.status).toBe(200);
     expect(await userRow("gmail.victim@example.in")).toMatchObject({ password_hash: null, name: "Gita" });
@@ -154,7 +168,8 @@ describe("verify-otp", () => {
   it("kills a code after 5 tries", async () => {
     const { body } = await signup("guess@example.in");
     const code = (await lastCode("guess@example.in"))!;
-    for (let i = 0; i < 5; i++) expect((await call("POST", "verify-otp", { email: "guess@example.in", otp: wrongFor(code) }, { token: body.tempToken })).status).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await call("POST", "verify-otp", { email: "guess@example.in", otp: wrongFor(code) }, { token: body.tempToken })).status).toBe(400);
     const right = await call("POST", "verify-otp", { email: "guess@example.in", otp: code }, { token: body.tempToken });
     expect(right.status).toBe(400);
     expect(right.body.error).toMatch(/new code/);
@@ -164,7 +179,9 @@ describe("verify-otp", () => {
     const { body } = await signup("race@example.in");
     const code = (await lastCode("race@example.in"))!;
     const guesses = await Promise.all(
-      Array.from({ length: 30 }, () => call("POST", "verify-otp", { email: "race@example.in", otp: wrongFor(code) }, { token: body.tempToken, ip: "198.51.100.7" })),
+      Array.from({ length: 30 }, () =>
+        call("POST", "verify-otp", { email: "race@example.in", otp: wrongFor(code) }, { token: body.tempToken, ip: "198.51.100.7" }),
+      ),
     );
     expect(guesses.every((g) => g.status === 400)).toBe(true);
     expect((await call("POST", "verify-otp", { email: "race@example.in", otp: code }, { token: body.tempToken })).status).toBe(400);
@@ -175,7 +192,9 @@ describe("verify-otp", () => {
     const { body } = await signup("race2@example.in");
     const code = (await lastCode("race2@example.in"))!;
     const attempts = [...Array.from({ length: 29 }, () => wrongFor(code)), code];
-    const results = await Promise.all(attempts.map((otp) => call("POST", "verify-otp", { email: "race2@example.in", otp }, { token: body.tempToken, ip: "198.51.100.8" })));
+    const results = await Promise.all(
+      attempts.map((otp) => call("POST", "verify-otp", { email: "race2@example.in", otp }, { token: body.tempToken, ip: "198.51.100.8" })),
+    );
     const compared = results.filter((r) => r.status === 200 || r.body.error === "Invalid verification code. Please check the code and try again.");
     expect(compared.length).toBeLessThanOrEqual(5);
     const { n } = (await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = 'race2@example.in'").first<{ n: number }>())!;
@@ -185,7 +204,9 @@ describe("verify-otp", () => {
   it("refuses an expired code and a code that is not 6 digits", async () => {
     const { body } = await signup("late@example.in");
     const code = await lastCode("late@example.in");
-    await env.DB.prepare("UPDATE signups SET expires_at = ? WHERE email = 'late@example.in'").bind(Date.now() - 1).run();
+    await env.DB.prepare("UPDATE signups SET expires_at = ? WHERE email = 'late@example.in'")
+      .bind(Date.now() - 1)
+      .run();
     expect((await call("POST", "verify-otp", { email: "late@example.in", otp: code }, { token: body.tempToken })).status).toBe(400);
     expect((await call("POST", "verify-otp", { email: "late@example.in", otp: "12345" })).body.error).toBe("Please enter a valid 6-digit OTP");
   });
@@ -232,7 +253,8 @@ describe("login, tokens and logout", () => {
   it("throttles login guesses per e-mail and address (429 with Retry-After)", async () => {
     await verifiedUser("target@example.in");
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await call("POST", "login", { email: "target@example.in", password: `guess-${i}-x` }, { ip: "203.0.113.5" })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await call("POST", "login", { email: "target@example.in", password: `guess-${i}-x` }, { ip: "203.0.113.5" })).status);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     const blocked = await call("POST", "login", { email: "target@example.in", password: "godavari-2026" }, { ip: "203.0.113.5" });
     expect(blocked.status).toBe(429);
@@ -243,10 +265,14 @@ describe("login, tokens and logout", () => {
     await verifiedUser("owner@example.in");
     const user = await userRow("owner@example.in");
     // 11 addresses: the first release locked the owner out here.
-    await Promise.all(Array.from({ length: 11 }, (_, i) => call("POST", "login", { email: "owner@example.in", password: `nope-${i}-x` }, { ip: `192.0.2.${100 + i}` })));
+    await Promise.all(
+      Array.from({ length: 11 }, (_, i) => call("POST", "login", { email: "owner@example.in", password: `nope-${i}-x` }, { ip: `192.0.2.${100 + i}` })),
+    );
     expect((await call("POST", "login", { email: "owner@example.in", password: "godavari-2026" })).status).toBe(200);
     // A botnet's 60 addresses stop guessing for everyone without a known browser…
-    await Promise.all(Array.from({ length: 60 }, (_, i) => call("POST", "login", { email: "owner@example.in", password: `nope-${i}-y` }, { ip: `198.18.0.${i}` })));
+    await Promise.all(
+      Array.from({ length: 60 }, (_, i) => call("POST", "login", { email: "owner@example.in", password: `nope-${i}-y` }, { ip: `198.18.0.${i}` })),
+    );
     expect((await call("POST", "login", { email: "owner@example.in", password: "godavari-2026" })).status).toBe(429);
     // …but the owner's own browser is still let in.
     const request = new Request("https://store.test/login", { headers: { "CF-Connecting-IP": "192.0.2.250" } });
@@ -271,7 +297,7 @@ describe("check-user and google", () => {
 
   it("refuses Google sign-in without configuration and bad ID tokens", async () => {
     expect((await call("POST", "google", { idToken: "x.y.z" })).body.error).toBe("Google OAuth is not available. Please refresh the page and try again.");
-    const ctx = ({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret", GOOGLE_CALLBACK_URL: "https://store.test/auth/google/callback" });
+    const ctx = { GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret", GOOGLE_CALLBACK_URL: "https://store.test/auth/google/callback" };
     expect((await call("POST", "google", {}, { ctx })).status).toBe(400);
   });
 
@@ -280,12 +306,29 @@ describe("check-user and google", () => {
     // Google's key endpoint, answered here: the tests never reach the internet.
     const keys = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ keys: [jwk] }));
     const idToken = (claims: Record<string, unknown>) => signIdToken(privateKey, claims, { alg: "RS256", kid: "test-key" });
-    const ctx = ({ GOOGLE_CLIENT_ID: "store.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "secret", GOOGLE_CALLBACK_URL: "https://store.test/auth/google/callback" });
-    const claims = { iss: "https://accounts.google.com", aud: "store.apps.googleusercontent.com", sub: "g-1", email: "meena@example.in", email_verified: true, name: "Meena", exp: Math.floor(Date.now() / 1000) + 600 };
+    const ctx = {
+      GOOGLE_CLIENT_ID: "store.apps.googleusercontent.com",
+      GOOGLE_CLIENT_SECRET: "secret",
+      GOOGLE_CALLBACK_URL: "https://store.test/auth/google/callback",
+    };
+    const claims = {
+      iss: "https://accounts.google.com",
+      aud: "store.apps.googleusercontent.com",
+      sub: "g-1",
+      email: "meena@example.in",
+      email_verified: true,
+      name: "Meena",
+      exp: Math.floor(Date.now() / 1000) + 600,
+    };
 
     const created = await call("POST", "google", { idToken: await idToken(claims) }, { ctx });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ success: true, source: "google", user: { email: "meena@example.in", is_admin: false }, tokens: { tokenType: "Bearer", expiresIn: "24h" } });
+    expect(created.body).toMatchObject({
+      success: true,
+      source: "google",
+      user: { email: "meena@example.in", is_admin: false },
+      tokens: { tokenType: "Bearer", expiresIn: "24h" },
+    });
     const row = await env.DB.prepare("SELECT email_verified_at FROM users WHERE email = 'meena@example.in'").first<{ email_verified_at: number | null }>();
     expect(row?.email_verified_at).not.toBeNull();
     expect((await call("GET", "profile", undefined, { token: created.body.tokens.jwtToken })).status).toBe(200);
@@ -296,7 +339,13 @@ describe("check-user and google", () => {
     const linked = await call("POST", "google", { idToken: await idToken({ ...claims, sub: "g-2", email: "pending.google@example.in" }) }, { ctx });
     expect(linked.body.user.email).toBe("pending.google@example.in");
     expect(await userRow("pending.google@example.in")).toMatchObject({ password_hash: null });
-    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = 'pending.google@example.in' AND email_verified_at IS NOT NULL").first<{ n: number }>())?.n).toBe(1);
+    expect(
+      (
+        await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = 'pending.google@example.in' AND email_verified_at IS NOT NULL").first<{
+          n: number;
+        }>()
+      )?.n,
+    ).toBe(1);
     expect((await call("POST", "login", { email: "pending.google@example.in", password: "typed-before-google" })).status).toBe(401);
 
     const wrongAudience = await call("POST", "google", { idToken: await idToken({ ...claims, aud: "someone-else" }) }, { ctx });
@@ -315,7 +364,11 @@ describe("check-user and google", () => {
 
 describe("body limit (chunked, no Content-Length)", () => {
   function register(body: string) {
-    const upload = chunkedUpload("https://store.test/api/auth/register", { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.0.9.${++ipCounter}` }, body });
+    const upload = chunkedUpload("https://store.test/api/auth/register", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.0.9.${++ipCounter}` },
+      body,
+    });
     const response = (async () => {
       const res = await authApi({ request: upload.request, context: await loadContext(upload.request), params: { "*": "register" } });
       return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, any> };

@@ -8,7 +8,15 @@ const sign = (privateKey: CryptoKey, claims: Record<string, unknown>, header: Re
   signIdToken(privateKey, claims, header);
 
 const now = Date.now();
-const good = { iss: "https://accounts.google.com", aud: CLIENT_ID, sub: "1234", email: "asha@example.in", email_verified: true, name: "Asha", exp: Math.floor(now / 1000) + 600 };
+const good = {
+  iss: "https://accounts.google.com",
+  aud: CLIENT_ID,
+  sub: "1234",
+  email: "asha@example.in",
+  email_verified: true,
+  name: "Asha",
+  exp: Math.floor(now / 1000) + 600,
+};
 
 describe("verifyGoogleIdToken", async () => {
   const { privateKey, jwk } = await keyPair("k1");

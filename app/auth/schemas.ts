@@ -23,15 +23,8 @@ export const honeypot = z.string().max(0, "Please leave this field empty").optio
 export const signupSchema = z.object({
   name: z.string({ required_error: "Full name is required" }).trim().min(1, "Full name is required").max(100, "Name is too long"),
   email,
-  password: z
-    .string({ required_error: "Password is required" })
-    .min(8, "Password must be at least 8 characters")
-    .max(200, "Password is too long"),
-  phone: z
-    .string()
-    .trim()
-    .regex(PHONE_RULE.pattern, PHONE_RULE.message)
-    .optional(),
+  password: z.string({ required_error: "Password is required" }).min(8, "Password must be at least 8 characters").max(200, "Password is too long"),
+  phone: z.string().trim().regex(PHONE_RULE.pattern, PHONE_RULE.message).optional(),
   address: optionalText(500, "Address is too long"),
   website: honeypot,
 });
@@ -47,7 +40,10 @@ export const OTP_ERROR = "Please enter a valid 6-digit OTP";
 
 export const verifySchema = z.object({
   email,
-  otp: z.string({ required_error: OTP_ERROR }).trim().regex(/^\d{6}$/, OTP_ERROR),
+  otp: z
+    .string({ required_error: OTP_ERROR })
+    .trim()
+    .regex(/^\d{6}$/, OTP_ERROR),
 });
 
 export const resendSchema = z.object({ email });

@@ -9,9 +9,12 @@ const decode = (p: string) => JSON.parse(new TextDecoder().decode(base64url.deco
 
 // Tokens issued before the switch to jose (HS256 signed with the secret above, expiring in 2100 or in 2023):
 // clients holding one must keep working.
-const EARLIER_API = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI0MiIsInNpZCI6InNlc3Npb24tdG9rZW4tYWJjIiwiZXhwIjo0MTAyNDQ0ODAwfQ.weTiKYhrX19V2n5qf07lXy5tY7mXQKpXBuIbImBILYA";
-const EARLIER_SIGNUP = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ0eXAiOiJzaWdudXAiLCJzdXAiOiJzaWdudXAtdG9rZW4teHl6IiwiZXhwIjo0MTAyNDQ0ODAwfQ.L1LWAY5gaIlMoqOrkRWOBJzyToKndnjkVr8lC0HIvC0";
-const EARLIER_EXPIRED = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI0MiIsInNpZCI6InNlc3Npb24tdG9rZW4tYWJjIiwiZXhwIjoxNzAwMDAwMDAwfQ.-f8N662kDsaMXClmvDwdtNefYTp7j6br2tp5SUjq2Og";
+const EARLIER_API =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI0MiIsInNpZCI6InNlc3Npb24tdG9rZW4tYWJjIiwiZXhwIjo0MTAyNDQ0ODAwfQ.weTiKYhrX19V2n5qf07lXy5tY7mXQKpXBuIbImBILYA";
+const EARLIER_SIGNUP =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ0eXAiOiJzaWdudXAiLCJzdXAiOiJzaWdudXAtdG9rZW4teHl6IiwiZXhwIjo0MTAyNDQ0ODAwfQ.L1LWAY5gaIlMoqOrkRWOBJzyToKndnjkVr8lC0HIvC0";
+const EARLIER_EXPIRED =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI0MiIsInNpZCI6InNlc3Npb24tdG9rZW4tYWJjIiwiZXhwIjoxNzAwMDAwMDAwfQ.-f8N662kDsaMXClmvDwdtNefYTp7j6br2tp5SUjq2Og";
 
 describe("API and sign-up tokens", () => {
   it("reads tokens issued earlier, and refuses an expired one", async () => {

@@ -10,7 +10,6 @@ export const SESSION_TTL_MS = 24 * 60 * 60_000;
 /** How long a browser or API client may go on with one sign-up (resends included). */
 export const SIGNUP_TTL_MS = 60 * 60_000;
 
-
 export async function createSession(deps: Pick<Deps, "db" | "now">, userId: number, now = deps.now()): Promise<string> {
   const token = randomToken();
   await deps.db.insert(sessions).values({

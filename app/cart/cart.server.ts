@@ -5,11 +5,7 @@ import { MAX_LINE_QUANTITY } from "~/orders/rules";
 
 /** Adds one more of a product (a new line, or quantity + 1). Refuses unknown and sold-out products. */
 export async function addToCart(deps: Pick<Deps, "db">, userId: number, productId: number): Promise<{ name: string } | null> {
-  const [product] = await deps.db
-    .select({ name: products.name, stock: products.stock })
-    .from(products)
-    .where(eq(products.id, productId))
-    .limit(1);
+  const [product] = await deps.db.select({ name: products.name, stock: products.stock }).from(products).where(eq(products.id, productId)).limit(1);
   if (!product || product.stock <= 0) return null;
   await deps.db
     .insert(cartItems)
@@ -17,7 +13,9 @@ export async function addToCart(deps: Pick<Deps, "db">, userId: number, productI
     .onConflictDoUpdate({
       target: [cartItems.userId, cartItems.productId],
       // Never above the stock (the cart's rule): a further add at the stock leaves the line as it is.
-      set: { quantity: sql`min(${cartItems.quantity} + 1, ${MAX_LINE_QUANTITY}, (select ${products.stock} from ${products} where ${products.id} = ${productId}))` },
+      set: {
+        quantity: sql`min(${cartItems.quantity} + 1, ${MAX_LINE_QUANTITY}, (select ${products.stock} from ${products} where ${products.id} = ${productId}))`,
+      },
     });
   return { name: product.name };
 }
@@ -41,7 +39,8 @@ export async function getCart(deps: Pick<Deps, "db">, userId: number): Promise<C
     .orderBy(asc(cartItems.createdAt), asc(cartItems.productId));
 }
 
-export type QuantityResult = { kind: "updated"; quantity: number } | { kind: "removed" } | { kind: "capped"; quantity: number; stock: number } | { kind: "missing" };
+export type QuantityResult =
+  { kind: "updated"; quantity: number } | { kind: "removed" } | { kind: "capped"; quantity: number; stock: number } | { kind: "missing" };
 
 /**
  * Sets a line's quantity (0 or less removes the line), never above the product's stock: one conditional

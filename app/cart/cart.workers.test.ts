@@ -10,8 +10,12 @@ const cartCount = async (user: number) => (await cartPreview(deps, user)).items;
 
 beforeAll(async () => {
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO products (id, slug, name, description, price_paise, image, stock, category, sort_order) VALUES (1, 'fish', 'Fresh Pulasa Fish', 'd', 2500000, 'fresh-pulasa', 5, 'Fresh Fish', 0)"),
-    env.DB.prepare("INSERT INTO products (id, slug, name, description, price_paise, image, stock, category, sort_order) VALUES (2, 'curry', 'Pulasa Curry', 'd', 2580000, 'pulasa-curry', 0, 'Curry', 1)"),
+    env.DB.prepare(
+      "INSERT INTO products (id, slug, name, description, price_paise, image, stock, category, sort_order) VALUES (1, 'fish', 'Fresh Pulasa Fish', 'd', 2500000, 'fresh-pulasa', 5, 'Fresh Fish', 0)",
+    ),
+    env.DB.prepare(
+      "INSERT INTO products (id, slug, name, description, price_paise, image, stock, category, sort_order) VALUES (2, 'curry', 'Pulasa Curry', 'd', 2580000, 'pulasa-curry', 0, 'Curry', 1)",
+    ),
     env.DB.prepare("INSERT INTO users (name, email) VALUES ('Asha', 'asha@example.in')"),
   ]);
   userId = (await env.DB.prepare("SELECT id FROM users WHERE email = 'asha@example.in'").first<{ id: number }>())!.id;

@@ -9,9 +9,7 @@ export function StatusBadge({ auction, now }: { auction: Auction; now: number })
   const m = useMessages().auctions;
   const open = isOpen(auction, now);
   return (
-    <span
-      className={`badge ${open ? "bg-emerald-700 text-white" : "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100"}`}
-    >
+    <span className={`badge ${open ? "bg-emerald-700 text-white" : "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100"}`}>
       {open ? m.active : m.ended}
     </span>
   );

@@ -28,7 +28,11 @@ export function FloatingCart({ preview }: { preview: CartPreview | null }) {
         <p className="font-bold">{format(m.items, { n: preview.items })}</p>
         <close.Form method="post" action="/cart/summary" preventScrollReset>
           <FetcherMarker />
-          <button type="submit" className="-m-2 flex h-11 w-11 items-center justify-center rounded-full hover:bg-river-100 dark:hover:bg-river-800" aria-label={m.close}>
+          <button
+            type="submit"
+            className="-m-2 flex h-11 w-11 items-center justify-center rounded-full hover:bg-river-100 dark:hover:bg-river-800"
+            aria-label={m.close}
+          >
             <span aria-hidden="true">×</span>
           </button>
         </close.Form>

@@ -7,7 +7,10 @@ export function GoogleButton({ redirectTo }: { redirectTo?: string }) {
   return (
     <Form method="post" action="/auth/google" className="mt-4">
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      <button type="submit" className="btn w-full border border-river-200 bg-white text-slate-800 hover:bg-river-50 dark:border-river-700 dark:bg-river-950 dark:text-slate-100 dark:hover:bg-river-900">
+      <button
+        type="submit"
+        className="btn w-full border border-river-200 bg-white text-slate-800 hover:bg-river-50 dark:border-river-700 dark:bg-river-950 dark:text-slate-100 dark:hover:bg-river-900"
+      >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
           <path fill="#4285F4" d="M22.5 12.3c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 0 1-2.2 3.3v2.7h3.5c2.1-1.9 3.3-4.7 3.3-8z" />
           <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.5-2.7c-1 .7-2.3 1.1-3.8 1.1-2.9 0-5.4-2-6.3-4.6H2.1v2.8A11 11 0 0 0 12 23z" />

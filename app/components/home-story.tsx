@@ -67,7 +67,10 @@ export function StorySection({ content }: { content: HomeContent }) {
         ))}
       </ol>
 
-      <section className="mt-20 rounded-3xl bg-gradient-to-br from-river-700 to-river-900 px-6 py-14 text-center text-white shadow-xl" aria-labelledby="cta-heading">
+      <section
+        className="mt-20 rounded-3xl bg-gradient-to-br from-river-700 to-river-900 px-6 py-14 text-center text-white shadow-xl"
+        aria-labelledby="cta-heading"
+      >
         <h2 id="cta-heading" className="font-serif text-3xl font-bold">
           {content.cta.heading}
         </h2>

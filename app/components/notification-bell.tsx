@@ -51,7 +51,16 @@ export function NotificationBell() {
         aria-label={format(m.auth.bell, { n: unread })}
         className="relative flex h-11 w-11 items-center justify-center rounded-full text-lg hover:bg-river-100 dark:hover:bg-river-800"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
           <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
         </svg>
@@ -91,7 +100,13 @@ export function NotificationBell() {
   );
 }
 
-function NotificationItem({ item, onDone }: { item: { id: number; title: string; message: string; orderNumber: string | null; createdAt: number }; onDone: () => void }) {
+function NotificationItem({
+  item,
+  onDone,
+}: {
+  item: { id: number; title: string; message: string; orderNumber: string | null; createdAt: number };
+  onDone: () => void;
+}) {
   const body = (
     <>
       <span className="block text-sm font-semibold">{item.title}</span>

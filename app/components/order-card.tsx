@@ -17,14 +17,17 @@ export type OrderCardData = {
   /** Everything captured or collected for the order (shown beside the refunds of a cancelled order). */
   paidPaise: number;
   paymentRef: string | null;
-  balance: { kind: "paid"; amountPaise: number; at: number } | { kind: "link"; amountPaise: number; url: string } | { kind: "on_delivery"; amountPaise: number } | null;
+  balance:
+    | { kind: "paid"; amountPaise: number; at: number }
+    | { kind: "link"; amountPaise: number; url: string }
+    | { kind: "on_delivery"; amountPaise: number }
+    | null;
   refunded: { amountPaise: number; at: number } | null;
   refundPendingPaise: number;
   cancelReason: string | null;
   payable: boolean;
   items: { name: string; quantity: number; pricePaise: number }[];
 };
-
 
 /** One order as its owner sees it: number, IST time, lines, money, status label and message, what's next. */
 export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { order: OrderCardData; headingLevel?: 1 | 2; linkNumber?: boolean }) {
@@ -79,7 +82,9 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
           <div>
             <dt className="text-slate-600 dark:text-slate-300">{m.paid}</dt>
             <dd className="font-semibold">{formatRupees(order.paidPaise)}</dd>
-            {order.refunded ? <dd>{format(m.refunded, { amount: formatRupees(order.refunded.amountPaise), date: formatDateTimeIst(order.refunded.at) })}</dd> : null}
+            {order.refunded ? (
+              <dd>{format(m.refunded, { amount: formatRupees(order.refunded.amountPaise), date: formatDateTimeIst(order.refunded.at) })}</dd>
+            ) : null}
             {order.refundPendingPaise > 0 ? <dd>{format(m.refundPending, { amount: formatRupees(order.refundPendingPaise) })}</dd> : null}
           </div>
         ) : (

@@ -21,7 +21,10 @@ export function OtpInput({ error, onChange }: { error?: string; onChange: (code:
   }, [code, onChange]);
 
   const put = (index: number, text: string) => {
-    const incoming = text.replace(/\D/g, "").slice(0, 6 - index).split("");
+    const incoming = text
+      .replace(/\D/g, "")
+      .slice(0, 6 - index)
+      .split("");
     if (incoming.length === 0) return;
     const next = [...digits];
     incoming.forEach((d, i) => (next[index + i] = d));

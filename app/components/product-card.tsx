@@ -19,9 +19,7 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductCar
           sizes="(min-width: 1024px) 30rem, (min-width: 640px) 50vw, 100vw"
           className="aspect-[4/3] w-full object-cover"
         />
-        <span className="badge absolute left-3 top-3 bg-white/90 text-river-800 shadow dark:bg-river-950/90 dark:text-river-100">
-          {product.category}
-        </span>
+        <span className="badge absolute left-3 top-3 bg-white/90 text-river-800 shadow dark:bg-river-950/90 dark:text-river-100">{product.category}</span>
       </div>
       <div className="flex flex-1 flex-col p-5">
         <Heading className="font-serif text-xl font-bold">{product.name}</Heading>

@@ -57,8 +57,21 @@ function UserBadges() {
     <>
       <NotificationBell />
       {!user.isAdmin ? (
-        <Link to="/cart" aria-label={format(m.auth.cartCount, { n: cartCount })} className="relative flex h-11 items-center gap-1 rounded-full px-3 text-sm font-semibold hover:bg-river-100 dark:hover:bg-river-800">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <Link
+          to="/cart"
+          aria-label={format(m.auth.cartCount, { n: cartCount })}
+          className="relative flex h-11 items-center gap-1 rounded-full px-3 text-sm font-semibold hover:bg-river-100 dark:hover:bg-river-800"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <circle cx="9" cy="20" r="1.5" />
             <circle cx="18" cy="20" r="1.5" />
             <path d="M2.5 3h2.7l2.4 11.4a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 1.9-1.5L21 7H6" />
@@ -83,7 +96,10 @@ export function SiteHeader() {
   const items = [...main, ...account];
   return (
     <header className="sticky top-0 z-40 border-b border-river-100 bg-white/95 backdrop-blur dark:border-river-800 dark:bg-river-950/95">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:rounded focus:bg-gold-300 focus:px-3 focus:py-2 focus:text-river-950">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:rounded focus:bg-gold-300 focus:px-3 focus:py-2 focus:text-river-950"
+      >
         {m.skipToContent}
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">

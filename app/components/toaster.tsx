@@ -35,7 +35,12 @@ export function Toaster() {
   }, []);
 
   return (
-    <section ref={region} tabIndex={-1} aria-label={m.region} className="pointer-events-none fixed bottom-4 right-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none">
+    <section
+      ref={region}
+      tabIndex={-1}
+      aria-label={m.region}
+      className="pointer-events-none fixed bottom-4 right-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none"
+    >
       <ol aria-live="polite" className="contents">
         {visible ? (
           <li className="pointer-events-auto">

@@ -88,18 +88,8 @@ describe("home", () => {
   });
 
   it("tells the four-step story, ending with cold-chain delivery", () => {
-    expect(home.steps.map((s) => s.title)).toEqual([
-      "The Monsoon's Gift",
-      "The Artisanal Catch",
-      "Quality and Selection",
-      "Delivered Fresh",
-    ]);
-    expect(home.steps.map((s) => s.image.name)).toEqual([
-      "story-monsoon",
-      "story-catch",
-      "story-selection",
-      "story-delivery",
-    ]);
+    expect(home.steps.map((s) => s.title)).toEqual(["The Monsoon's Gift", "The Artisanal Catch", "Quality and Selection", "Delivered Fresh"]);
+    expect(home.steps.map((s) => s.image.name)).toEqual(["story-monsoon", "story-catch", "story-selection", "story-delivery"]);
     const delivery = home.steps[3].text;
     expect(delivery).toContain("under 24 hours");
     expect(delivery).toContain("cold chain");
@@ -109,13 +99,7 @@ describe("home", () => {
 
 describe("policies", () => {
   it("serves the five pages by path and nothing else", () => {
-    expect(policies.map((p) => p.path)).toEqual([
-      "/help-support",
-      "/delivery-info",
-      "/returns-refunds",
-      "/terms-conditions",
-      "/privacy-policy",
-    ]);
+    expect(policies.map((p) => p.path)).toEqual(["/help-support", "/delivery-info", "/returns-refunds", "/terms-conditions", "/privacy-policy"]);
     expect(getPolicy(c, "/unknown")).toBeUndefined();
     expect(getPolicy(c, "/help-support/")?.title).toBe("Help & Support");
     for (const page of policies) {

@@ -67,14 +67,12 @@ function featureBody(c: ContentContext): Block[] {
     p("Method:"),
     ol(
       "Rub the fish with a little salt, turmeric and chilli powder and set it aside for 15 minutes.",
-      "Heat the oil gently in the clay pot, splutter the mustard seeds, then fry the curry leaves, green chillies " +
-        "and onions until golden.",
+      "Heat the oil gently in the clay pot, splutter the mustard seeds, then fry the curry leaves, green chillies " + "and onions until golden.",
       "Stir in the ginger-garlic paste and the spice powders for a minute, then add the okra.",
       "Pour in the tamarind extract with a cup of water, the salt and the jaggery, and simmer for 10 minutes.",
       "Lay the fish in the pot in a single layer. From here, swirl the pot by its rim instead of stirring.",
       "Cover and cook on low heat for 15 to 20 minutes, until the fish is done and red oil rises to the top.",
-      "Finish with the ground cumin and fenugreek, rest the pot covered, then refrigerate it once cool and reheat " +
-        "it gently the next day.",
+      "Finish with the ground cumin and fenugreek, rest the pot covered, then refrigerate it once cool and reheat " + "it gently the next day.",
     ),
   ];
 }

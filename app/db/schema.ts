@@ -196,7 +196,9 @@ export const orders = sqliteTable(
     status: text("status", { enum: ORDER_STATUSES }).notNull(),
     paymentState: text("payment_state", { enum: PAYMENT_STATES }).notNull().default("advance_due"),
     /** shop (a cart checkout) or auction (a won auction; its line has no product stock to hold). */
-    source: text("source", { enum: ["shop", "auction"] }).notNull().default("shop"),
+    source: text("source", { enum: ["shop", "auction"] })
+      .notNull()
+      .default("shop"),
     auctionId: integer("auction_id"),
     estimatedTotalPaise: integer("estimated_total_paise").notNull(),
     advancePaise: integer("advance_paise").notNull(),

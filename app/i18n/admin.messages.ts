@@ -100,7 +100,8 @@ export const adminMessages = {
     difference: "The final price is below the advance. Refund the difference of {amount} to the customer?",
     cod: "Collect the balance of {amount} in cash on delivery? Any payment link already sent is cancelled.",
     cancel: "Cancel order",
-    cancelQuestion: "Cancel this order? Everything received for it ({amount}) is refunded and any payment link is cancelled. The customer is shown your reason.",
+    cancelQuestion:
+      "Cancel this order? Everything received for it ({amount}) is refunded and any payment link is cancelled. The customer is shown your reason.",
     reason: "Reason (shown to the customer)",
     cancelYes: "Cancel the order and refund",
   },

@@ -11,12 +11,15 @@ export const payMessages = {
   notPending: "This order does not need a payment now.",
   sandboxNote: "Test payments: no money moves. You will see a local page that plays Razorpay's part.",
   receiptTitle: "Order placed: {number}",
-  receipt: "Payment successful! Order placed successfully! We received your ₹500 token advance for order {number} ({items}). Estimated total {total}. We will tell you the final weight and price after the catch.",
+  receipt:
+    "Payment successful! Order placed successfully! We received your ₹500 token advance for order {number} ({items}). Estimated total {total}. We will tell you the final weight and price after the catch.",
   balancePaidTitle: "Balance received: {number}",
   balancePaid: "We received your balance payment of {amount} for order {number}. Thank you!",
   unowedTitle: "Payment refunded: {number}",
-  unowed: "We received a payment of {amount} for order {number} that was not due, so we have refunded all of it. Refunds reach your account in 5 to 7 working days.",
-  unowedAdmin: "A payment of {amount} arrived for order {number} when nothing was due (paid twice, or after the order or its link was closed). It has been refunded in full.",
+  unowed:
+    "We received a payment of {amount} for order {number} that was not due, so we have refunded all of it. Refunds reach your account in 5 to 7 working days.",
+  unowedAdmin:
+    "A payment of {amount} arrived for order {number} when nothing was due (paid twice, or after the order or its link was closed). It has been refunded in full.",
   unowedToast: "Nothing was due for this payment, so it has been refunded in full. Refunds reach your account in 5 to 7 working days.",
   replaced: "Your earlier unpaid order {numbers} was replaced by this one. If it is paid after all, that payment is refunded in full.",
   alreadyPaid: "Already paid",

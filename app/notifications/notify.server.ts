@@ -21,7 +21,11 @@ export type NotificationInput = {
  * caller can say '(Notification failed to send)'. `email: false` stores it without mailing (rate-limited
  * notices such as repeated outbids).
  */
-export async function notify(deps: Pick<Deps, "db" | "config" | "mailer">, input: NotificationInput, options: { email?: boolean } = {}): Promise<{ id: number; emailed: boolean }> {
+export async function notify(
+  deps: Pick<Deps, "db" | "config" | "mailer">,
+  input: NotificationInput,
+  options: { email?: boolean } = {},
+): Promise<{ id: number; emailed: boolean }> {
   const [row] = await deps.db
     .insert(notifications)
     .values({
@@ -42,7 +46,10 @@ export async function notify(deps: Pick<Deps, "db" | "config" | "mailer">, input
  * The e-mail half of `notify`, for a notice already stored (one written in the same batch as what it tells
  * about). Never throws: false when it could not be sent; the stored notice stands either way.
  */
-export async function emailNotice(deps: Pick<Deps, "db" | "config" | "mailer">, notice: Pick<NotificationInput, "userId" | "title" | "message">): Promise<boolean> {
+export async function emailNotice(
+  deps: Pick<Deps, "db" | "config" | "mailer">,
+  notice: Pick<NotificationInput, "userId" | "title" | "message">,
+): Promise<boolean> {
   try {
     const [user] = await deps.db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, notice.userId)).limit(1);
     if (!user) return false;

@@ -38,7 +38,15 @@ export async function createApiOrder(deps: Pick<Deps, "db" | "now">, user: User,
   if (user.isAdmin) throw new ConflictError("Admins have no cart");
   // API clients send the phone with +91; the form's rules want the 10 digits.
   const phone = (body.phone ?? "").replace(/^\s*\+?91[\s-]*/, "").replace(/[\s-]/g, "");
-  const shipping = shippingSchema.safeParse({ firstName: body.first_name, lastName: body.last_name, phone, address: body.address, city: body.city, state: body.state, zip: body.zip });
+  const shipping = shippingSchema.safeParse({
+    firstName: body.first_name,
+    lastName: body.last_name,
+    phone,
+    address: body.address,
+    city: body.city,
+    state: body.state,
+    zip: body.zip,
+  });
   if (!shipping.success) throw new InvalidInputError(shipping.error.issues[0]?.message ?? "Invalid address");
   // Prices and amounts always come from the catalogue; the client's names, prices and totals are ignored.
   const lines = body.products?.length
@@ -56,7 +64,15 @@ export async function createApiOrder(deps: Pick<Deps, "db" | "now">, user: User,
 export const createPaymentSchema = z.object({
   currency: z.string().default("INR"),
   order_number: z.string().max(40).optional(),
-  order_id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/).transform(Number)]).optional(),
+  order_id: z
+    .union([
+      z.number().int().positive(),
+      z
+        .string()
+        .regex(/^\d{1,9}$/)
+        .transform(Number),
+    ])
+    .optional(),
 });
 
 /** A gateway order for the advance of the named order, or of the user's newest unpaid one. */
@@ -93,7 +109,11 @@ export const verifyPaymentSchema = z.object({
  */
 export async function verifyApiPayment(deps: Deps, user: User, body: z.infer<typeof verifyPaymentSchema>) {
   const failed = new InvalidInputError(checkoutMessages.checkout.verifyFailed);
-  const [row] = await deps.db.select({ orderId: payments.orderId }).from(payments).where(and(eq(payments.providerRef, body.razorpay_order_id), eq(payments.kind, "advance"))).limit(1);
+  const [row] = await deps.db
+    .select({ orderId: payments.orderId })
+    .from(payments)
+    .where(and(eq(payments.providerRef, body.razorpay_order_id), eq(payments.kind, "advance")))
+    .limit(1);
   if (!row) throw failed;
   let order: OrderView;
   try {
@@ -101,7 +121,11 @@ export async function verifyApiPayment(deps: Deps, user: User, body: z.infer<typ
   } catch {
     throw failed;
   }
-  const verified = await verifyAdvanceCallback(deps, order, { razorpayOrderId: body.razorpay_order_id, razorpayPaymentId: body.razorpay_payment_id, razorpaySignature: body.razorpay_signature });
+  const verified = await verifyAdvanceCallback(deps, order, {
+    razorpayOrderId: body.razorpay_order_id,
+    razorpayPaymentId: body.razorpay_payment_id,
+    razorpaySignature: body.razorpay_signature,
+  });
   if (!verified) throw failed;
   const outcome = await settlePayment(deps, { attemptRef: body.razorpay_order_id, paymentId: body.razorpay_payment_id });
   const current = orderJson(await getUserOrder(deps, user.id, { id: order.id }, deps.now()));

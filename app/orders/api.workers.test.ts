@@ -29,14 +29,26 @@ async function shopper(email: string) {
   return res.body.tokens.jwtToken as string;
 }
 
-const address = { first_name: "Ravi", last_name: "Kumar", phone: "+91 9876543210", address: "4-2 Temple Street, Kovvur", city: "Kovvur", state: "Andhra Pradesh", zip: "534350" };
+const address = {
+  first_name: "Ravi",
+  last_name: "Kumar",
+  phone: "+91 9876543210",
+  address: "4-2 Temple Street, Kovvur",
+  city: "Kovvur",
+  state: "Andhra Pradesh",
+  zip: "534350",
+};
 let ravi = "";
 let sita = "";
 
 beforeAll(async () => {
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO products (id, slug, name, description, price_paise, image, stock, category) VALUES (1, 'fish', 'Fresh Pulasa Fish', 'd', 2500000, 'fresh-pulasa', 10, 'Fresh Fish')"),
-    env.DB.prepare("INSERT INTO products (id, slug, name, description, price_paise, image, stock, category) VALUES (2, 'curry', 'Pulasa Curry', 'd', 2580000, 'pulasa-curry', 10, 'Curry')"),
+    env.DB.prepare(
+      "INSERT INTO products (id, slug, name, description, price_paise, image, stock, category) VALUES (1, 'fish', 'Fresh Pulasa Fish', 'd', 2500000, 'fresh-pulasa', 10, 'Fresh Fish')",
+    ),
+    env.DB.prepare(
+      "INSERT INTO products (id, slug, name, description, price_paise, image, stock, category) VALUES (2, 'curry', 'Pulasa Curry', 'd', 2580000, 'pulasa-curry', 10, 'Curry')",
+    ),
   ]);
   ravi = await shopper("ravi@example.in");
   sita = await shopper("sita@example.in");
@@ -59,14 +71,30 @@ describe("orders API", () => {
   });
 
   it("creates a pending order with catalogue prices, ignoring the client's amount, prices and user", async () => {
-    const res = await call("orders", "POST", { ...address, user_id: 999, amount: 1, products: [{ product_id: "1", name: "Cheap", price: 1, quantity: 2 }] }, ravi);
+    const res = await call(
+      "orders",
+      "POST",
+      { ...address, user_id: 999, amount: 1, products: [{ product_id: "1", name: "Cheap", price: 1, quantity: 2 }] },
+      ravi,
+    );
     expect(res.status).toBe(201);
-    expect(res.body.order).toMatchObject({ amount: 50000, status: "payment_pending", phone: "+919876543210", products: [{ product_id: "1", name: "Fresh Pulasa Fish", price: 25000, quantity: 2 }] });
+    expect(res.body.order).toMatchObject({
+      amount: 50000,
+      status: "payment_pending",
+      phone: "+919876543210",
+      products: [{ product_id: "1", name: "Fresh Pulasa Fish", price: 25000, quantity: 2 }],
+    });
     expect(res.body.order.user_id).not.toBe(999);
   });
 
   it("refuses bad quantities, unknown products, unserviceable pincodes, malformed and oversized bodies with 4xx", async () => {
-    for (const products of [[{ product_id: "1", quantity: 0 }], [{ product_id: "1", quantity: -1 }], [{ product_id: "1", quantity: 1e9 }], [{ product_id: "42", quantity: 1 }], [{ product_id: "x", quantity: 1 }]]) {
+    for (const products of [
+      [{ product_id: "1", quantity: 0 }],
+      [{ product_id: "1", quantity: -1 }],
+      [{ product_id: "1", quantity: 1e9 }],
+      [{ product_id: "42", quantity: 1 }],
+      [{ product_id: "x", quantity: 1 }],
+    ]) {
       expect((await call("orders", "POST", { ...address, products }, ravi)).status).toBe(400);
     }
     const far = await call("orders", "POST", { ...address, zip: "560001", products: [{ product_id: "1", quantity: 1 }] }, ravi);
@@ -87,7 +115,9 @@ describe("orders API", () => {
     const proof = { razorpay_order_id: gatewayOrderId, razorpay_payment_id: "pay_APITEST0000001", razorpay_signature: signature };
     // Sita cannot settle Ravi's payment, even with Razorpay's valid proof.
     expect((await call("orders/verify-payment", "POST", proof, sita)).status).toBe(400);
-    expect((await call("orders/verify-payment", "POST", { ...proof, razorpay_signature: "f".repeat(64) }, ravi)).body.error).toBe("Payment verification failed");
+    expect((await call("orders/verify-payment", "POST", { ...proof, razorpay_signature: "f".repeat(64) }, ravi)).body.error).toBe(
+      "Payment verification failed",
+    );
     const verified = await call("orders/verify-payment", "POST", proof, ravi);
     expect(verified.body).toMatchObject({ success: true, order: { status: "order_raised", upi_reference: "pay_APITEST0000001", advance_paid: 500 } });
     const id = verified.body.order.id as number;
@@ -124,7 +154,11 @@ describe("webhook endpoint", () => {
 
   it("is 503 in production without Razorpay keys (no sandbox there)", async () => {
     const body = JSON.stringify({ event: "payment.failed", payload: {} });
-    const request = new Request("https://store.test/api/payments/razorpay-webhook", { method: "POST", headers: { "X-Razorpay-Signature": await webhookSignature(SANDBOX_SECRETS.webhookSecret, body) }, body });
+    const request = new Request("https://store.test/api/payments/razorpay-webhook", {
+      method: "POST",
+      headers: { "X-Razorpay-Signature": await webhookSignature(SANDBOX_SECRETS.webhookSecret, body) },
+      body,
+    });
     const res = await webhookRoute({ request, context: await loadContext(request, { ENVIRONMENT: "production", SESSION_SECRET: "x".repeat(40) }), params: {} });
     expect(res.status).toBe(503);
   });

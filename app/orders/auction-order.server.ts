@@ -53,13 +53,27 @@ export async function createAuctionOrder(deps: Pick<Deps, "db" | "config" | "mai
            VALUES (?, ?, 'payment_pending', 'advance_due', 'auction', ?, ?, ?, ?, ?, ?, ?, '', '', '', ?, 0, ?, ?)
            ON CONFLICT (auction_id) DO NOTHING`,
         )
-        .bind(number, input.user.id, input.auctionId, input.winningPaise, ADVANCE_PAISE, firstName, lastName, digits ? storedPhone(digits) : "",
-          input.user.address ?? "", input.now + AUCTION_PAY_MS, input.now, input.now),
+        .bind(
+          number,
+          input.user.id,
+          input.auctionId,
+          input.winningPaise,
+          ADVANCE_PAISE,
+          firstName,
+          lastName,
+          digits ? storedPhone(digits) : "",
+          input.user.address ?? "",
+          input.now + AUCTION_PAY_MS,
+          input.now,
+          input.now,
+        ),
       d1
         .prepare(`INSERT INTO order_items (order_id, product_id, name, image, price_paise, quantity) SELECT id, NULL, ?, ?, ?, 1 ${thisOrder}`)
         .bind(input.title, input.image, input.winningPaise, input.auctionId, number),
       d1
-        .prepare(`INSERT INTO notifications (user_id, type, title, message, order_id, order_number, auction_id) SELECT user_id, ?, ?, ?, id, number, auction_id ${thisOrder}`)
+        .prepare(
+          `INSERT INTO notifications (user_id, type, title, message, order_id, order_number, auction_id) SELECT user_id, ?, ?, ?, id, number, auction_id ${thisOrder}`,
+        )
         .bind(notice.type, notice.title, notice.message, input.auctionId, number),
     ];
     let created: boolean;

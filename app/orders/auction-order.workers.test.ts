@@ -10,23 +10,32 @@ let auctionId = 100;
 let input: AuctionOrderInput;
 
 async function q<T = Record<string, unknown>>(sql: string, ...binds: unknown[]) {
-  return (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
+  return (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
 }
 
 /** Everything a close may have written for the auction: its orders, their lines, its notices, the mail. */
 async function written(id: number) {
   return {
     orders: await q<{ id: number; number: string }>("SELECT id, number FROM orders WHERE auction_id = ?", id),
-    lines: await q("SELECT o.number, i.product_id, i.name, i.price_paise, i.quantity FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.auction_id = ?", id),
+    lines: await q(
+      "SELECT o.number, i.product_id, i.name, i.price_paise, i.quantity FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.auction_id = ?",
+      id,
+    ),
     notices: await q("SELECT user_id, type, order_number FROM notifications WHERE auction_id = ?", id),
-    mail: await q("SELECT \"to\", subject FROM mail_outbox WHERE body LIKE ?", `%/orders/%/pay%`),
+    mail: await q('SELECT "to", subject FROM mail_outbox WHERE body LIKE ?', `%/orders/%/pay%`),
   };
 }
 
 beforeEach(async () => {
   auctionId++;
   await env.DB.batch(["notifications", "order_items", "orders", "mail_outbox", "users"].map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
-  await env.DB.prepare("INSERT INTO users (id, name, email, phone, address) VALUES (1, '  Sita   Devi Rao ', 'sita@example.in', '+91 98765 43210', '7 Ghat Road, Rajahmundry')").run();
+  await env.DB.prepare(
+    "INSERT INTO users (id, name, email, phone, address) VALUES (1, '  Sita   Devi Rao ', 'sita@example.in', '+91 98765 43210', '7 Ghat Road, Rajahmundry')",
+  ).run();
   input = {
     user: { id: 1, name: "  Sita   Devi Rao ", phone: "+91 98765 43210", address: "7 Ghat Road, Rajahmundry" },
     auctionId,
@@ -107,7 +116,9 @@ describe("a won auction's order", () => {
 
   it("a crash inside the write leaves no half order, and is not retried as a number clash; the next close makes the whole order", async () => {
     // The notice is the last of the three writes: failing it stands for a crash after the order and its line.
-    await env.DB.prepare("CREATE TRIGGER crash_on_auction_won BEFORE INSERT ON notifications WHEN NEW.type = 'auction_won' BEGIN SELECT RAISE(ABORT, 'simulated crash'); END").run();
+    await env.DB.prepare(
+      "CREATE TRIGGER crash_on_auction_won BEFORE INSERT ON notifications WHEN NEW.type = 'auction_won' BEGIN SELECT RAISE(ABORT, 'simulated crash'); END",
+    ).run();
     await expect(createAuctionOrder(deps, input)).rejects.toThrow(/simulated crash/);
     expect(await written(auctionId)).toEqual({ orders: [], lines: [], notices: [], mail: [] });
     await env.DB.prepare("DROP TRIGGER crash_on_auction_won").run();

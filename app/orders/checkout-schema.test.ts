@@ -4,7 +4,15 @@ import { shippingSchema } from "./checkout-schema";
 import { tenDigitPhone } from "~/lib/phone";
 import { estimatedRemainingPaise, isServiceablePincode, orderNumber, ORDER_NUMBER_PATTERN, savingPaise, splitName, struckPricePaise } from "./rules";
 
-const valid = { firstName: "Asha", lastName: "Rao", phone: "9876543210", address: "12 Godavari Bund Road", city: "Rajahmundry", state: "Andhra Pradesh", zip: "533101" };
+const valid = {
+  firstName: "Asha",
+  lastName: "Rao",
+  phone: "9876543210",
+  address: "12 Godavari Bund Road",
+  city: "Rajahmundry",
+  state: "Andhra Pradesh",
+  zip: "533101",
+};
 
 /** The first error per field, as the form shows it, for the form data a browser would send. */
 function errorsFor(values: Record<string, string>) {
@@ -72,7 +80,12 @@ describe("ordering rules", () => {
   });
 
   it("serviceable pincodes are 500000–535999", () => {
-    expect([isServiceablePincode("500000"), isServiceablePincode("535999"), isServiceablePincode("536000"), isServiceablePincode("50000")]).toEqual([true, true, false, false]);
+    expect([isServiceablePincode("500000"), isServiceablePincode("535999"), isServiceablePincode("536000"), isServiceablePincode("50000")]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it("order numbers look like PUL-2611-7F3K (IST month)", () => {

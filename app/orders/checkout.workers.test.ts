@@ -20,14 +20,28 @@ import { action as payAction } from "~/routes/orders.$number.pay";
 
 const db = getDb(env);
 const deps = testDeps();
-const shipping = { firstName: "Asha", lastName: "Rao", phone: "9876543210", address: "12 Godavari Bund Road", city: "Rajahmundry", state: "Andhra Pradesh", zip: "533101" };
+const shipping = {
+  firstName: "Asha",
+  lastName: "Rao",
+  phone: "9876543210",
+  address: "12 Godavari Bund Road",
+  city: "Rajahmundry",
+  state: "Andhra Pradesh",
+  zip: "533101",
+};
 let now = Date.UTC(2026, 10, 23, 6, 0, 0);
 
 async function q<T = Record<string, unknown>>(sql: string, ...binds: unknown[]) {
-  return (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
+  return (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
 }
 async function one<T = Record<string, unknown>>(sql: string, ...binds: unknown[]) {
-  return (await env.DB.prepare(sql).bind(...binds).first<T>())!;
+  return (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<T>())!;
 }
 async function stock(id = 1) {
   return (await one<{ stock: number }>("SELECT stock FROM products WHERE id = ?", id)).stock;
@@ -63,7 +77,8 @@ beforeEach(async () => {
 
 async function paidSetup(email: string, lines = [{ productId: 1, quantity: 1 }]) {
   const userId = await newUser(email);
-  for (const l of lines) await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?, ?, ?)").bind(userId, l.productId, l.quantity).run();
+  for (const l of lines)
+    await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?, ?, ?)").bind(userId, l.productId, l.quantity).run();
   const order = await createShopOrder(deps, { user: { id: userId }, lines, shipping, now });
   const started = await startAdvancePayment(deps, order);
   return { userId, order, started };
@@ -77,13 +92,25 @@ describe("reserving stock", () => {
     expect(won).toHaveLength(3);
     for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(OutOfStockError);
     expect(await stock()).toBe(0);
-    const held = await one<{ kg: number }>("SELECT sum(i.quantity) AS kg FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.status = 'payment_pending' AND o.stock_held = 1 AND i.product_id = 1");
+    const held = await one<{ kg: number }>(
+      "SELECT sum(i.quantity) AS kg FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.status = 'payment_pending' AND o.stock_held = 1 AND i.product_id = 1",
+    );
     expect(held.kg).toBe(3);
   });
 
   it("takes all lines or none: a cart with one short line holds nothing", async () => {
     const id = await newUser("mixed@example.in");
-    await expect(createShopOrder(deps, { user: { id }, lines: [{ productId: 2, quantity: 2 }, { productId: 1, quantity: 4 }], shipping, now })).rejects.toBeInstanceOf(OutOfStockError);
+    await expect(
+      createShopOrder(deps, {
+        user: { id },
+        lines: [
+          { productId: 2, quantity: 2 },
+          { productId: 1, quantity: 4 },
+        ],
+        shipping,
+        now,
+      }),
+    ).rejects.toBeInstanceOf(OutOfStockError);
     expect(await stock(1)).toBe(3);
     expect(await stock(2)).toBe(30);
     expect(await q("SELECT id FROM orders WHERE user_id = ?", id)).toHaveLength(0);
@@ -91,8 +118,23 @@ describe("reserving stock", () => {
 
   it("copies the catalogue's lines and prices, the estimated total and +91 phone into a payment_pending order", async () => {
     const id = await newUser("copy@example.in");
-    const order = await createShopOrder(deps, { user: { id }, lines: [{ productId: 1, quantity: 2 }, { productId: 2, quantity: 1 }], shipping, now });
-    expect(order).toMatchObject({ status: "payment_pending", estimatedTotalPaise: 2 * 2500000 + 2580000, advancePaise: 50000, phone: "+919876543210", reservedUntil: now + RESERVATION_MS, stockHeld: true });
+    const order = await createShopOrder(deps, {
+      user: { id },
+      lines: [
+        { productId: 1, quantity: 2 },
+        { productId: 2, quantity: 1 },
+      ],
+      shipping,
+      now,
+    });
+    expect(order).toMatchObject({
+      status: "payment_pending",
+      estimatedTotalPaise: 2 * 2500000 + 2580000,
+      advancePaise: 50000,
+      phone: "+919876543210",
+      reservedUntil: now + RESERVATION_MS,
+      stockHeld: true,
+    });
     expect(order.number).toMatch(/^PUL-\d{4}-[2-9A-Z]{4}$/);
     expect(await q("SELECT product_id, price_paise, quantity FROM order_items WHERE order_id = ? ORDER BY product_id", order.id)).toEqual([
       { product_id: 1, price_paise: 2500000, quantity: 2 },
@@ -102,7 +144,14 @@ describe("reserving stock", () => {
 
   it("refuses a foreign product id and quantities 0, −1, 1e9 and 1.5 without touching stock", async () => {
     const id = await newUser("tamper@example.in");
-    for (const lines of [[{ productId: 999, quantity: 1 }], [{ productId: 1, quantity: 0 }], [{ productId: 1, quantity: -1 }], [{ productId: 1, quantity: 1e9 }], [{ productId: 1, quantity: 1.5 }], []]) {
+    for (const lines of [
+      [{ productId: 999, quantity: 1 }],
+      [{ productId: 1, quantity: 0 }],
+      [{ productId: 1, quantity: -1 }],
+      [{ productId: 1, quantity: 1e9 }],
+      [{ productId: 1, quantity: 1.5 }],
+      [],
+    ]) {
       await expect(createShopOrder(deps, { user: { id }, lines, shipping, now })).rejects.toBeInstanceOf(InvalidInputError);
     }
     expect(await stock()).toBe(3);
@@ -127,7 +176,11 @@ describe("paying the advance", () => {
   it("creates the gateway order for our amount (₹500) with our order number as receipt", async () => {
     const { order, started } = await paidSetup("amount@example.in");
     expect(started).toMatchObject({ gateway: "sandbox", amountPaise: 50000, currency: "INR" });
-    expect(await one("SELECT amount_paise, status, provider FROM payments WHERE provider_ref = ?", started.gatewayOrderId)).toEqual({ amount_paise: 50000, status: "created", provider: "sandbox" });
+    expect(await one("SELECT amount_paise, status, provider FROM payments WHERE provider_ref = ?", started.gatewayOrderId)).toEqual({
+      amount_paise: 50000,
+      status: "created",
+      provider: "sandbox",
+    });
     // Reloading the pay page reuses the open attempt.
     expect((await startAdvancePayment(deps, order)).gatewayOrderId).toBe(started.gatewayOrderId);
   });
@@ -138,7 +191,11 @@ describe("paying the advance", () => {
     const paymentId = "pay_ONCE0000000001";
     const signature = await paymentSignature(SANDBOX_SECRETS.keySecret, started.gatewayOrderId, paymentId);
     const callback = async () => {
-      const row = await verifyAdvanceCallback(deps, order, { razorpayOrderId: started.gatewayOrderId, razorpayPaymentId: paymentId, razorpaySignature: signature });
+      const row = await verifyAdvanceCallback(deps, order, {
+        razorpayOrderId: started.gatewayOrderId,
+        razorpayPaymentId: paymentId,
+        razorpaySignature: signature,
+      });
       expect(row).not.toBeNull();
       return settlePayment(deps, { attemptRef: started.gatewayOrderId, paymentId });
     };
@@ -175,12 +232,27 @@ describe("paying the advance", () => {
     const paymentId = "pay_SIG000000000001";
     const signatureForB = await paymentSignature(SANDBOX_SECRETS.keySecret, b.started.gatewayOrderId, paymentId);
     // B's valid signature presented on A's callback, with either gateway order id.
-    expect(await verifyAdvanceCallback(deps, a.order, { razorpayOrderId: b.started.gatewayOrderId, razorpayPaymentId: paymentId, razorpaySignature: signatureForB })).toBeNull();
-    expect(await verifyAdvanceCallback(deps, a.order, { razorpayOrderId: a.started.gatewayOrderId, razorpayPaymentId: paymentId, razorpaySignature: signatureForB })).toBeNull();
-    expect(await verifyAdvanceCallback(deps, a.order, { razorpayOrderId: a.started.gatewayOrderId, razorpayPaymentId: paymentId, razorpaySignature: "0".repeat(64) })).toBeNull();
+    expect(
+      await verifyAdvanceCallback(deps, a.order, { razorpayOrderId: b.started.gatewayOrderId, razorpayPaymentId: paymentId, razorpaySignature: signatureForB }),
+    ).toBeNull();
+    expect(
+      await verifyAdvanceCallback(deps, a.order, { razorpayOrderId: a.started.gatewayOrderId, razorpayPaymentId: paymentId, razorpaySignature: signatureForB }),
+    ).toBeNull();
+    expect(
+      await verifyAdvanceCallback(deps, a.order, {
+        razorpayOrderId: a.started.gatewayOrderId,
+        razorpayPaymentId: paymentId,
+        razorpaySignature: "0".repeat(64),
+      }),
+    ).toBeNull();
     const wrongSecret = await paymentSignature("not-the-secret", a.started.gatewayOrderId, paymentId);
-    expect(await verifyAdvanceCallback(deps, a.order, { razorpayOrderId: a.started.gatewayOrderId, razorpayPaymentId: paymentId, razorpaySignature: wrongSecret })).toBeNull();
-    expect(await q("SELECT status FROM orders WHERE id IN (?, ?)", a.order.id, b.order.id)).toEqual([{ status: "payment_pending" }, { status: "payment_pending" }]);
+    expect(
+      await verifyAdvanceCallback(deps, a.order, { razorpayOrderId: a.started.gatewayOrderId, razorpayPaymentId: paymentId, razorpaySignature: wrongSecret }),
+    ).toBeNull();
+    expect(await q("SELECT status FROM orders WHERE id IN (?, ?)", a.order.id, b.order.id)).toEqual([
+      { status: "payment_pending" },
+      { status: "payment_pending" },
+    ]);
   });
 
   it("ignores webhooks with a bad signature, another amount or another currency", async () => {
@@ -200,7 +272,9 @@ describe("paying the advance", () => {
   it("accepts events in any order: a failure reported after the capture does not undo it", async () => {
     const { order, started } = await paidSetup("order@example.in");
     await webhook("payment.captured", captured(started.gatewayOrderId, "pay_FIRST00000001"));
-    await webhook("payment.failed", { payment: { entity: { id: "pay_OTHER00000001", order_id: started.gatewayOrderId, amount: 50000, currency: "INR", status: "failed" } } });
+    await webhook("payment.failed", {
+      payment: { entity: { id: "pay_OTHER00000001", order_id: started.gatewayOrderId, amount: 50000, currency: "INR", status: "failed" } },
+    });
     expect(await one("SELECT status FROM orders WHERE id = ?", order.id)).toEqual({ status: "order_raised" });
     expect(await one("SELECT status FROM payments WHERE order_id = ?", order.id)).toEqual({ status: "paid" });
   });
@@ -208,7 +282,8 @@ describe("paying the advance", () => {
   /** The shopper presses Pay on the sandbox's page: the gateway captures, but nothing reaches the store yet. */
   async function captureAtGateway(gatewayOrderId: string) {
     await sandboxDecide(deps, gatewayOrderId, "pay");
-    return (await one<{ id: string }>("SELECT id FROM sandbox_records WHERE kind = 'payment' AND parent = ? ORDER BY created_at DESC LIMIT 1", gatewayOrderId)).id;
+    return (await one<{ id: string }>("SELECT id FROM sandbox_records WHERE kind = 'payment' AND parent = ? ORDER BY created_at DESC LIMIT 1", gatewayOrderId))
+      .id;
   }
 
   it("an advance paid after the hold ran out is refunded in full, once, and the shopper and the admin told", async () => {
@@ -278,7 +353,11 @@ describe("through the sandbox and the callback route", () => {
     await outcome.webhooks();
     const res = await callback(order.number, outcome.callback.split("?")[1]);
     expect(res.headers.get("Location")).toBe("/checkout");
-    const forged = new URLSearchParams({ razorpay_order_id: started.gatewayOrderId, razorpay_payment_id: "pay_FORGED0000001", razorpay_signature: "a".repeat(64) });
+    const forged = new URLSearchParams({
+      razorpay_order_id: started.gatewayOrderId,
+      razorpay_payment_id: "pay_FORGED0000001",
+      razorpay_signature: "a".repeat(64),
+    });
     expect((await callback(order.number, forged.toString())).headers.get("Location")).toBe("/checkout");
     expect(await one("SELECT status FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_pending" });
     expect(await q("SELECT product_id FROM cart_items WHERE user_id = ?", userId)).toEqual([{ product_id: 1 }]);
@@ -287,7 +366,12 @@ describe("through the sandbox and the callback route", () => {
   it("checking out again with the same lines resumes the earlier unpaid order (its hold, its gateway order)", async () => {
     const { userId, order, started } = await paidSetup("again@example.in", [{ productId: 1, quantity: 3 }]);
     expect(await stock()).toBe(0);
-    const second = await createShopOrder(deps, { user: { id: userId }, lines: [{ productId: 1, quantity: 3 }], shipping: { ...shipping, city: "Kovvur" }, now });
+    const second = await createShopOrder(deps, {
+      user: { id: userId },
+      lines: [{ productId: 1, quantity: 3 }],
+      shipping: { ...shipping, city: "Kovvur" },
+      now,
+    });
     expect(second).toMatchObject({ id: order.id, resumed: true, replaced: [], status: "payment_pending", city: "Kovvur" });
     expect((await startAdvancePayment(deps, second)).gatewayOrderId).toBe(started.gatewayOrderId);
     expect(await stock()).toBe(0);
@@ -307,7 +391,10 @@ describe("through the sandbox and the callback route", () => {
       await expect(createShopOrder(deps, { user: { id: userId }, lines, shipping, now })).rejects.toBeInstanceOf(InvalidInputError);
     }
     // Enough fish only once the earlier hold is released, but not enough curry: nothing is released either.
-    const short = [{ productId: 1, quantity: 3 }, { productId: 2, quantity: 31 }];
+    const short = [
+      { productId: 1, quantity: 3 },
+      { productId: 2, quantity: 31 },
+    ];
     await expect(createShopOrder(deps, { user: { id: userId }, lines: short, shipping, now })).rejects.toBeInstanceOf(OutOfStockError);
     expect(await q("SELECT id FROM orders WHERE user_id = ?", userId)).toHaveLength(1);
     expect(await one("SELECT status, stock_held FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_pending", stock_held: 1 });
@@ -327,8 +414,21 @@ describe("won auctions", () => {
     const userId = await newUser("winner@example.in");
     await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?, 1, 1)").bind(userId).run();
     const user = { id: userId, name: "Ravi Kumar", phone: "9876543210", address: "4-2 Temple Street, Kovvur" };
-    const { order: won } = await createAuctionOrder(deps, { user, auctionId: 7, title: "2 kg Pulasa, Dowleswaram catch", image: null, winningPaise: 3_100_000, now });
-    expect(won).toMatchObject({ source: "auction", status: "payment_pending", estimatedTotalPaise: 3_100_000, reservedUntil: now + AUCTION_PAY_MS, phone: "+919876543210" });
+    const { order: won } = await createAuctionOrder(deps, {
+      user,
+      auctionId: 7,
+      title: "2 kg Pulasa, Dowleswaram catch",
+      image: null,
+      winningPaise: 3_100_000,
+      now,
+    });
+    expect(won).toMatchObject({
+      source: "auction",
+      status: "payment_pending",
+      estimatedTotalPaise: 3_100_000,
+      reservedUntil: now + AUCTION_PAY_MS,
+      phone: "+919876543210",
+    });
     const started = await startAdvancePayment(deps, won);
     expect(started.amountPaise).toBe(50000);
     expect((await settlePayment(deps, { attemptRef: started.gatewayOrderId, paymentId: "pay_AUCTION0000001" })).kind).toBe("paid");
@@ -360,7 +460,12 @@ describe("a won auction's first payment asks for the address", () => {
     const ok = (await post(shipping)) as Response;
     expect(ok.status).toBe(303);
     expect(ok.headers.get("Location")).toMatch(/^\/sandbox\/checkout\/order_/);
-    expect(await one("SELECT city, state, zip, phone FROM orders WHERE id = ?", won.id)).toEqual({ city: "Rajahmundry", state: "Andhra Pradesh", zip: "533101", phone: "+919876543210" });
+    expect(await one("SELECT city, state, zip, phone FROM orders WHERE id = ?", won.id)).toEqual({
+      city: "Rajahmundry",
+      state: "Andhra Pradesh",
+      zip: "533101",
+      phone: "+919876543210",
+    });
   });
 });
 
@@ -386,7 +491,12 @@ describe("one press from checkout to the gateway", () => {
   it("Razorpay with JavaScript: the answer opens Checkout on the page (prefilled, ₹500 Token Advance); without it, the pay page's hosted form", async () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
       const body = JSON.parse(String((init as RequestInit).body)) as { amount: number; receipt: string };
-      return Response.json({ id: `order_RZP${crypto.randomUUID().replace(/-/g, "").slice(0, 11)}`, amount: body.amount, currency: "INR", receipt: body.receipt });
+      return Response.json({
+        id: `order_RZP${crypto.randomUUID().replace(/-/g, "").slice(0, 11)}`,
+        amount: body.amount,
+        currency: "INR",
+        receipt: body.receipt,
+      });
     });
     try {
       const answer = (await pressPay("rzp-js@example.in", { js: "1" }, KEYS)) as { razorpay: Record<string, unknown>; number: string };

@@ -15,7 +15,12 @@ export function orderJson(o: OrderView) {
     status: o.status,
     payment_state: o.paymentState,
     source: o.source,
-    products: o.items.map((i) => ({ product_id: i.productId === null ? null : String(i.productId), name: i.name, price: paiseToRupees(i.pricePaise), quantity: i.quantity })),
+    products: o.items.map((i) => ({
+      product_id: i.productId === null ? null : String(i.productId),
+      name: i.name,
+      price: paiseToRupees(i.pricePaise),
+      quantity: i.quantity,
+    })),
     first_name: o.firstName,
     last_name: o.lastName,
     phone: o.phone,
@@ -28,4 +33,3 @@ export function orderJson(o: OrderView) {
     upi_reference: advance?.paymentId ?? "",
   };
 }
-

@@ -88,7 +88,12 @@ export async function createShopOrder(deps: Pick<Deps, "db">, input: ShopOrderIn
   const catalogue = await deps.db
     .select({ id: products.id, name: products.name, image: products.image, pricePaise: products.pricePaise, stock: products.stock })
     .from(products)
-    .where(inArray(products.id, lines.map((l) => l.productId)));
+    .where(
+      inArray(
+        products.id,
+        lines.map((l) => l.productId),
+      ),
+    );
   const byId = new Map(catalogue.map((p) => [p.id, p]));
   const priced = lines.map((line) => {
     const product = byId.get(line.productId);
@@ -102,8 +107,21 @@ export async function createShopOrder(deps: Pick<Deps, "db">, input: ShopOrderIn
     .where(and(eq(orders.userId, input.user.id), eq(orders.status, "payment_pending"), eq(orders.source, "shop")));
   const same = await findSameLines(deps, open, lines);
   if (same) {
-    const address = { firstName: s.firstName, lastName: s.lastName, phone: storedPhone(s.phone), address: s.address, city: s.city, state: s.state, zip: s.zip, updatedAt: input.now };
-    const [resumed] = await deps.db.update(orders).set(address).where(and(eq(orders.id, same.id), eq(orders.status, "payment_pending"))).returning();
+    const address = {
+      firstName: s.firstName,
+      lastName: s.lastName,
+      phone: storedPhone(s.phone),
+      address: s.address,
+      city: s.city,
+      state: s.state,
+      zip: s.zip,
+      updatedAt: input.now,
+    };
+    const [resumed] = await deps.db
+      .update(orders)
+      .set(address)
+      .where(and(eq(orders.id, same.id), eq(orders.status, "payment_pending")))
+      .returning();
     if (resumed) return { ...resumed, resumed: true, replaced: [] };
   }
   const order = await insertShopOrder(deps, input, lines, priced, open);
@@ -112,8 +130,20 @@ export async function createShopOrder(deps: Pick<Deps, "db">, input: ShopOrderIn
 
 async function findSameLines(deps: Pick<Deps, "db">, open: Order[], lines: OrderLineInput[]): Promise<Order | null> {
   if (open.length === 0) return null;
-  const items = await deps.db.select().from(orderItems).where(inArray(orderItems.orderId, open.map((o) => o.id)));
-  const key = (ls: { productId: number | null; quantity: number }[]) => ls.map((l) => `${l.productId}x${l.quantity}`).sort().join(",");
+  const items = await deps.db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        open.map((o) => o.id),
+      ),
+    );
+  const key = (ls: { productId: number | null; quantity: number }[]) =>
+    ls
+      .map((l) => `${l.productId}x${l.quantity}`)
+      .sort()
+      .join(",");
   const wanted = key(lines);
   return open.find((o) => key(items.filter((i) => i.orderId === o.id)) === wanted) ?? null;
 }
@@ -145,8 +175,23 @@ async function insertShopOrder(
            address, city, state, zip, reserved_until, stock_held, created_at, updated_at)
          SELECT ?, ?, 'payment_pending', 'advance_due', 'shop', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ? WHERE changes() = ?`,
       )
-      .bind(number, input.user.id, estimated, ADVANCE_PAISE, s.firstName, s.lastName, storedPhone(s.phone), s.address, s.city, s.state, s.zip,
-        input.now + RESERVATION_MS, input.now, input.now, priced.length);
+      .bind(
+        number,
+        input.user.id,
+        estimated,
+        ADVANCE_PAISE,
+        s.firstName,
+        s.lastName,
+        storedPhone(s.phone),
+        s.address,
+        s.city,
+        s.state,
+        s.zip,
+        input.now + RESERVATION_MS,
+        input.now,
+        input.now,
+        priced.length,
+      );
     const insertItems = priced.map((l) =>
       d1
         .prepare(`INSERT INTO order_items (order_id, product_id, name, image, price_paise, quantity) SELECT id, ?, ?, ?, ?, ? FROM orders WHERE number = ?`)
@@ -154,10 +199,14 @@ async function insertShopOrder(
     );
     const release = replacing.flatMap((o) => [
       d1
-        .prepare("UPDATE orders SET status = 'payment_expired', stock_held = 0, version = version + 1, updated_at = ? WHERE id = ? AND status = 'payment_pending'")
+        .prepare(
+          "UPDATE orders SET status = 'payment_expired', stock_held = 0, version = version + 1, updated_at = ? WHERE id = ? AND status = 'payment_pending'",
+        )
         .bind(input.now, o.id),
       d1
-        .prepare("INSERT INTO order_events (order_id, kind, from_value, to_value, note, created_at) SELECT ?, 'status', 'payment_pending', 'payment_expired', ?, ? WHERE changes() = 1")
+        .prepare(
+          "INSERT INTO order_events (order_id, kind, from_value, to_value, note, created_at) SELECT ?, 'status', 'payment_pending', 'payment_expired', ?, ? WHERE changes() = 1",
+        )
         .bind(o.id, "Replaced by a new checkout; stock released", input.now),
       ...(o.stockHeld ? [returnStockStatement(deps, o.id)] : []),
     ]);
@@ -210,14 +259,15 @@ async function expireOrders(deps: Pick<Deps, "db">, due: { id: number; stockHeld
     if (results[0].meta.changes === 1) {
       expired++;
       await d1
-        .prepare("INSERT INTO order_events (order_id, kind, from_value, to_value, note, created_at) VALUES (?, 'status', 'payment_pending', 'payment_expired', ?, ?)")
+        .prepare(
+          "INSERT INTO order_events (order_id, kind, from_value, to_value, note, created_at) VALUES (?, 'status', 'payment_pending', 'payment_expired', ?, ?)",
+        )
         .bind(order.id, order.stockHeld ? "Advance not paid in time; stock released" : "Advance not paid in time", now)
         .run();
     }
   }
   return expired;
 }
-
 
 export type OrderView = Order & { items: OrderItem[]; payments: Payment[]; ledger: LedgerRow[] };
 
@@ -241,7 +291,11 @@ export function getAnyOrder(deps: Pick<Deps, "db">, key: { number?: string; id?:
 async function findOrderView(deps: Pick<Deps, "db">, key: { number?: string; id?: number }, now: number, ownerId: number | null): Promise<OrderView> {
   await releaseExpiredOrders(deps, now);
   const where = key.number !== undefined ? eq(orders.number, key.number) : eq(orders.id, key.id ?? -1);
-  const [row] = await deps.db.select().from(orders).where(ownerId === null ? where : and(where, eq(orders.userId, ownerId))).limit(1);
+  const [row] = await deps.db
+    .select()
+    .from(orders)
+    .where(ownerId === null ? where : and(where, eq(orders.userId, ownerId)))
+    .limit(1);
   if (!row) throw new NotFoundError("Order not found");
   return (await withDetails(deps, [row]))[0];
 }

@@ -24,11 +24,31 @@ const EXPECTED: Record<string, string[]> = {
   whatever: [],
   "": [],
 };
-const CANDIDATES = [...CHAIN, "order_cancelled", "payment_pending", "payment_expired", "pending", "confirmed", "delivered", "rejected", "completed", "shipped", "", "ORDER_RAISED", "order_raised "];
+const CANDIDATES = [
+  ...CHAIN,
+  "order_cancelled",
+  "payment_pending",
+  "payment_expired",
+  "pending",
+  "confirmed",
+  "delivered",
+  "rejected",
+  "completed",
+  "shipped",
+  "",
+  "ORDER_RAISED",
+  "order_raised ",
+];
 
 describe("the order status machine", () => {
   it("maps the legacy values", () => {
-    expect(["pending", "confirmed", "delivered", "rejected", "completed"].map(normalizeStatus)).toEqual(["order_raised", "order_confirmed", "order_delivered", "order_cancelled", "order_delivered"]);
+    expect(["pending", "confirmed", "delivered", "rejected", "completed"].map(normalizeStatus)).toEqual([
+      "order_raised",
+      "order_confirmed",
+      "order_delivered",
+      "order_cancelled",
+      "order_delivered",
+    ]);
     expect(normalizeStatus("shipped")).toBeNull();
     expect(normalizeStatus("toString")).toBeNull();
   });

@@ -31,7 +31,8 @@ export function toOrderCard(order: OrderView): OrderCardData {
           : due > 0 && order.paymentState === "balance_on_delivery"
             ? { kind: "on_delivery", amountPaise: due }
             : null,
-    refunded: money.refundedPaise > 0 ? { amountPaise: money.refundedPaise, at: Math.max(...refunds.filter((r) => r.state === "done").map((r) => r.updatedAt)) } : null,
+    refunded:
+      money.refundedPaise > 0 ? { amountPaise: money.refundedPaise, at: Math.max(...refunds.filter((r) => r.state === "done").map((r) => r.updatedAt)) } : null,
     refundPendingPaise: money.refundPendingPaise,
     cancelReason: order.status === "order_cancelled" ? order.cancelReason : null,
     payable: order.status === "payment_pending",

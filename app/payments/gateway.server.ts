@@ -147,7 +147,15 @@ export function sandboxId(prefix: "order" | "pay" | "plink" | "rfnd" | "evt"): s
   return `${prefix}_${Array.from(bytes, (b) => ID_ALPHABET[b % ID_ALPHABET.length]).join("")}`;
 }
 
-export type SandboxRecord = { id: string; kind: "order" | "link" | "payment" | "refund"; parent: string | null; amount_paise: number; status: string; reference: string | null; expires_at: number | null };
+export type SandboxRecord = {
+  id: string;
+  kind: "order" | "link" | "payment" | "refund";
+  parent: string | null;
+  amount_paise: number;
+  status: string;
+  reference: string | null;
+  expires_at: number | null;
+};
 
 /** The sandbox's switches, set by tests to lose what Razorpay can lose: `refunds` = fail, `webhooks` / `callbacks` = drop. */
 export async function sandboxSetting(deps: Pick<Deps, "db">, key: "refunds" | "webhooks" | "callbacks"): Promise<string | null> {
@@ -174,13 +182,28 @@ class SandboxGateway implements PaymentGateway {
 
   private insert(record: Omit<SandboxRecord, "expires_at"> & { expires_at?: number | null; idem?: string | null }) {
     return this.d1
-      .prepare("INSERT INTO sandbox_records (id, kind, parent, amount_paise, status, reference, idem, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-      .bind(record.id, record.kind, record.parent, record.amount_paise, record.status, record.reference, record.idem ?? null, record.expires_at ?? null, Date.now())
+      .prepare(
+        "INSERT INTO sandbox_records (id, kind, parent, amount_paise, status, reference, idem, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      )
+      .bind(
+        record.id,
+        record.kind,
+        record.parent,
+        record.amount_paise,
+        record.status,
+        record.reference,
+        record.idem ?? null,
+        record.expires_at ?? null,
+        Date.now(),
+      )
       .run();
   }
 
   private async payments(parent: string): Promise<GatewayPayment[]> {
-    const rows = await this.d1.prepare("SELECT * FROM sandbox_records WHERE kind = 'payment' AND parent = ? ORDER BY created_at").bind(parent).all<SandboxRecord>();
+    const rows = await this.d1
+      .prepare("SELECT * FROM sandbox_records WHERE kind = 'payment' AND parent = ? ORDER BY created_at")
+      .bind(parent)
+      .all<SandboxRecord>();
     return rows.results.map((p) => ({ id: p.id, amount: p.amount_paise, currency: "INR", status: p.status }));
   }
 
@@ -198,7 +221,15 @@ class SandboxGateway implements PaymentGateway {
   async createPaymentLink(input: Parameters<PaymentGateway["createPaymentLink"]>[0]): Promise<GatewayPaymentLink> {
     assertAmount(input.amountPaise);
     const id = sandboxId("plink");
-    await this.insert({ id, kind: "link", parent: null, amount_paise: input.amountPaise, status: "created", reference: input.referenceId, expires_at: input.expiresAt });
+    await this.insert({
+      id,
+      kind: "link",
+      parent: null,
+      amount_paise: input.amountPaise,
+      status: "created",
+      reference: input.referenceId,
+      expires_at: input.expiresAt,
+    });
     const query = new URLSearchParams({ reference_id: input.referenceId, callback_url: input.callbackUrl });
     return { id, shortUrl: `${this.origin}/sandbox/link/${id}?${query}`, amount: input.amountPaise };
   }
@@ -249,7 +280,10 @@ class SandboxGateway implements PaymentGateway {
 /** A sandbox link as the gateway sees it now (a created link past its expiry is expired). */
 export async function sandboxLinkRecord(deps: Pick<Deps, "db">, linkId: string, now = Date.now()): Promise<SandboxRecord | null> {
   const d1 = deps.db.$client;
-  await d1.prepare("UPDATE sandbox_records SET status = 'expired' WHERE id = ? AND kind = 'link' AND status = 'created' AND expires_at <= ?").bind(linkId, now).run();
+  await d1
+    .prepare("UPDATE sandbox_records SET status = 'expired' WHERE id = ? AND kind = 'link' AND status = 'created' AND expires_at <= ?")
+    .bind(linkId, now)
+    .run();
   return d1.prepare("SELECT * FROM sandbox_records WHERE id = ? AND kind = 'link'").bind(linkId).first<SandboxRecord>();
 }
 

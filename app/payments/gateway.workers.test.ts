@@ -13,7 +13,9 @@ const db = getDb(env);
 afterEach(() => vi.restoreAllMocks());
 
 function mockFetch(answer: unknown, status = 200) {
-  return vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response(JSON.stringify(answer), { status, headers: { "Content-Type": "application/json" } }));
+  return vi
+    .spyOn(globalThis, "fetch")
+    .mockImplementation(async () => new Response(JSON.stringify(answer), { status, headers: { "Content-Type": "application/json" } }));
 }
 
 describe("Razorpay over fetch (mocked: tests never reach Razorpay)", () => {
@@ -24,7 +26,12 @@ describe("Razorpay over fetch (mocked: tests never reach Razorpay)", () => {
     const gateway = getGateway(razorpayConfig(), db, "")!;
     expect(gateway.name).toBe("razorpay");
     expect(gateway.keyId).toBe("rzp_test_KEY123");
-    expect(await gateway.createOrder({ amountPaise: 50000, receipt: "PUL-2611-7F3K" })).toEqual({ id: "order_RZP000000001", amount: 50000, currency: "INR", receipt: "PUL-2611-7F3K" });
+    expect(await gateway.createOrder({ amountPaise: 50000, receipt: "PUL-2611-7F3K" })).toEqual({
+      id: "order_RZP000000001",
+      amount: 50000,
+      currency: "INR",
+      receipt: "PUL-2611-7F3K",
+    });
     const [url, init] = spy.mock.calls[0] as [string, RequestInit];
     expect(url).toBe("https://api.razorpay.com/v1/orders");
     expect(new Headers(init.headers).get("Authorization")).toBe(basic);
@@ -34,13 +41,25 @@ describe("Razorpay over fetch (mocked: tests never reach Razorpay)", () => {
   it("creates payment links and idempotent refunds", async () => {
     const gateway = getGateway(razorpayConfig(), db, "")!;
     let spy = mockFetch({ id: "plink_1", short_url: "https://rzp.io/i/abc", amount: 2450000 });
-    const link = await gateway.createPaymentLink({ amountPaise: 2450000, referenceId: "PUL-2611-7F3K-B", description: "Balance", customer: { name: "Asha", email: "a@example.in", contact: "+919876543210" }, callbackUrl: "https://store.test/orders/PUL-2611-7F3K", expiresAt: Date.UTC(2026, 11, 1) });
+    const link = await gateway.createPaymentLink({
+      amountPaise: 2450000,
+      referenceId: "PUL-2611-7F3K-B",
+      description: "Balance",
+      customer: { name: "Asha", email: "a@example.in", contact: "+919876543210" },
+      callbackUrl: "https://store.test/orders/PUL-2611-7F3K",
+      expiresAt: Date.UTC(2026, 11, 1),
+    });
     expect(JSON.parse(String((spy.mock.calls[0][1] as RequestInit).body))).toMatchObject({ expire_by: Date.UTC(2026, 11, 1) / 1000 });
     expect(link).toEqual({ id: "plink_1", shortUrl: "https://rzp.io/i/abc", amount: 2450000 });
     expect(spy.mock.calls[0][0]).toBe("https://api.razorpay.com/v1/payment_links");
     spy.mockRestore();
     spy = mockFetch({ id: "rfnd_1", payment_id: "pay_1", amount: 50000, status: "processed" });
-    expect(await gateway.refund({ paymentId: "pay_1", amountPaise: 50000, idempotencyKey: "advance-7" })).toEqual({ id: "rfnd_1", paymentId: "pay_1", amount: 50000, status: "processed" });
+    expect(await gateway.refund({ paymentId: "pay_1", amountPaise: 50000, idempotencyKey: "advance-7" })).toEqual({
+      id: "rfnd_1",
+      paymentId: "pay_1",
+      amount: 50000,
+      status: "processed",
+    });
     const [url, init] = spy.mock.calls[0] as [string, RequestInit];
     expect(url).toBe("https://api.razorpay.com/v1/payments/pay_1/refund");
     expect(new Headers(init.headers).get("X-Refund-Idempotency")).toBe("advance-7");
@@ -63,7 +82,9 @@ describe("the sandbox gateway", () => {
 
   it("gives the same refund id for the same idempotency key, and never refunds more than a payment took", async () => {
     const sandbox = getGateway(getConfig(env), db, "")!;
-    await env.DB.prepare("INSERT INTO sandbox_records (id, kind, parent, amount_paise, status) VALUES ('pay_SBXREF0000001', 'payment', 'order_X', 50000, 'captured')").run();
+    await env.DB.prepare(
+      "INSERT INTO sandbox_records (id, kind, parent, amount_paise, status) VALUES ('pay_SBXREF0000001', 'payment', 'order_X', 50000, 'captured')",
+    ).run();
     const a = await sandbox.refund({ paymentId: "pay_SBXREF0000001", amountPaise: 30000, idempotencyKey: "k" });
     expect((await sandbox.refund({ paymentId: "pay_SBXREF0000001", amountPaise: 30000, idempotencyKey: "k" })).id).toBe(a.id);
     await expect(sandbox.refund({ paymentId: "pay_SBXREF0000001", amountPaise: 30000, idempotencyKey: "other" })).rejects.toBeInstanceOf(GatewayError);
@@ -74,10 +95,24 @@ describe("the sandbox gateway", () => {
   it("a cancelled or expired link takes no payment", async () => {
     const deps = testDeps();
     const sandbox = deps.gateway!;
-    const link = await sandbox.createPaymentLink({ amountPaise: 100000, referenceId: "R-1", description: "Balance", customer: { name: "A", email: "a@example.in", contact: "" }, callbackUrl: "https://store.test/x", expiresAt: Date.now() + 60_000 });
+    const link = await sandbox.createPaymentLink({
+      amountPaise: 100000,
+      referenceId: "R-1",
+      description: "Balance",
+      customer: { name: "A", email: "a@example.in", contact: "" },
+      callbackUrl: "https://store.test/x",
+      expiresAt: Date.now() + 60_000,
+    });
     expect(await sandbox.cancelPaymentLink(link.id)).toBe("cancelled");
     expect(await sandboxPayLink(deps, link.id)).toEqual({ ok: false, status: "cancelled" });
-    const old = await sandbox.createPaymentLink({ amountPaise: 100000, referenceId: "R-2", description: "Balance", customer: { name: "A", email: "a@example.in", contact: "" }, callbackUrl: "https://store.test/x", expiresAt: Date.now() - 1 });
+    const old = await sandbox.createPaymentLink({
+      amountPaise: 100000,
+      referenceId: "R-2",
+      description: "Balance",
+      customer: { name: "A", email: "a@example.in", contact: "" },
+      callbackUrl: "https://store.test/x",
+      expiresAt: Date.now() - 1,
+    });
     expect(await sandboxPayLink(deps, old.id)).toEqual({ ok: false, status: "expired" });
     expect((await sandbox.fetchPaymentLink(old.id)).payments).toEqual([]);
   });
@@ -91,9 +126,20 @@ describe("the sandbox gateway", () => {
       ),
     ]);
     const sandbox = deps.gateway!;
-    const link = await sandbox.createPaymentLink({ amountPaise: 2450000, referenceId: "PUL-2611-LNK2-B", description: "Balance", customer: { name: "Asha", email: "link@example.in", contact: "+919876543210" }, callbackUrl: "https://store.test/orders/PUL-2611-LNK2", expiresAt: Date.now() + 60_000 });
+    const link = await sandbox.createPaymentLink({
+      amountPaise: 2450000,
+      referenceId: "PUL-2611-LNK2-B",
+      description: "Balance",
+      customer: { name: "Asha", email: "link@example.in", contact: "+919876543210" },
+      callbackUrl: "https://store.test/orders/PUL-2611-LNK2",
+      expiresAt: Date.now() + 60_000,
+    });
     expect(link.shortUrl).toMatch(/^https:\/\/store\.test\/sandbox\/link\/plink_/);
-    await env.DB.prepare("INSERT INTO payments (order_id, kind, provider, provider_ref, amount_paise, status, link_url) VALUES (50, 'balance', 'sandbox', ?, 2450000, 'created', ?)").bind(link.id, link.shortUrl).run();
+    await env.DB.prepare(
+      "INSERT INTO payments (order_id, kind, provider, provider_ref, amount_paise, status, link_url) VALUES (50, 'balance', 'sandbox', ?, 2450000, 'created', ?)",
+    )
+      .bind(link.id, link.shortUrl)
+      .run();
     expect(await sandboxLink(deps, link.id)).toMatchObject({ amountPaise: 2450000, number: "PUL-2611-LNK2", status: "created" });
     const paid = await sandboxPayLink(deps, link.id);
     expect(paid?.ok && paid.query.get("razorpay_payment_link_status")).toBe("paid");

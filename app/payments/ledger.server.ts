@@ -113,10 +113,14 @@ export async function settlePayment(
           )
           .bind(now, now, attempt.orderId)
       : d1
-          .prepare("UPDATE orders SET payment_state = 'balance_paid', version = version + 1, updated_at = ? WHERE id = ? AND payment_state = 'balance_requested' AND changes() = 1")
+          .prepare(
+            "UPDATE orders SET payment_state = 'balance_paid', version = version + 1, updated_at = ? WHERE id = ? AND payment_state = 'balance_requested' AND changes() = 1",
+          )
           .bind(now, attempt.orderId),
     d1
-      .prepare("INSERT INTO order_events (order_id, actor_user_id, kind, from_value, to_value, note, created_at) SELECT ?, NULL, 'payment', ?, ?, ?, ? WHERE changes() = 1")
+      .prepare(
+        "INSERT INTO order_events (order_id, actor_user_id, kind, from_value, to_value, note, created_at) SELECT ?, NULL, 'payment', ?, ?, ?, ? WHERE changes() = 1",
+      )
       .bind(attempt.orderId, advance ? "payment_pending" : "balance_requested", advance ? "order_raised" : "balance_paid", note, now),
     ...(advance
       ? [
@@ -144,11 +148,17 @@ export async function settlePayment(
     return { kind: "paid", order };
   }
   const refundInserted = results[results.length - 1].meta.changes === 1;
-  const [refund] = await deps.db.select().from(ledger).where(eq(ledger.ref, `unowed:${input.paymentId}`)).limit(1);
+  const [refund] = await deps.db
+    .select()
+    .from(ledger)
+    .where(eq(ledger.ref, `unowed:${input.paymentId}`))
+    .limit(1);
   if (!refund) return { kind: "already", order };
   if (refundInserted) {
     await d1
-      .prepare("INSERT INTO order_events (order_id, actor_user_id, kind, from_value, to_value, note, created_at) VALUES (?, NULL, 'payment', NULL, 'refund', ?, ?)")
+      .prepare(
+        "INSERT INTO order_events (order_id, actor_user_id, kind, from_value, to_value, note, created_at) VALUES (?, NULL, 'payment', NULL, 'refund', ?, ?)",
+      )
       .bind(order.id, `${formatRupees(refund.amountPaise)} from ${input.paymentId} was not owed: refunded in full`, now)
       .run();
   }
@@ -195,7 +205,11 @@ export async function processRefund(deps: Pick<Deps, "db" | "gateway" | "now">, 
 }
 
 /** Every refund of an order the gateway has not made yet (after a cancel or a difference refund). */
-export async function processOrderRefunds(deps: Pick<Deps, "db" | "gateway" | "now">, orderId: number, now = deps.now()): Promise<{ done: number; pending: number }> {
+export async function processOrderRefunds(
+  deps: Pick<Deps, "db" | "gateway" | "now">,
+  orderId: number,
+  now = deps.now(),
+): Promise<{ done: number; pending: number }> {
   const rows = await deps.db
     .select()
     .from(ledger)
@@ -216,7 +230,9 @@ export async function recordRefundOutcome(deps: Pick<Deps, "db" | "now">, gatewa
     await d1.prepare("UPDATE ledger SET state = 'done', updated_at = ? WHERE gateway_refund_id = ? AND kind = 'refund'").bind(now, gatewayRefundId).run();
   } else {
     await d1
-      .prepare("UPDATE ledger SET state = 'failed', gateway_refund_id = NULL, tries = tries + 1, updated_at = ? WHERE gateway_refund_id = ? AND kind = 'refund' AND state <> 'done'")
+      .prepare(
+        "UPDATE ledger SET state = 'failed', gateway_refund_id = NULL, tries = tries + 1, updated_at = ? WHERE gateway_refund_id = ? AND kind = 'refund' AND state <> 'done'",
+      )
       .bind(now, gatewayRefundId)
       .run();
   }
@@ -249,7 +265,8 @@ export async function closeLink(deps: Deps, link: Payment, now = deps.now()) {
   if (!gateway || link.provider !== gateway.name || !link.providerRef) return;
   try {
     const status = await gateway.cancelPaymentLink(link.providerRef);
-    if (status === "paid" || status === "partially_paid") await settleGatewayPayments(deps, link.providerRef, (await gateway.fetchPaymentLink(link.providerRef)).payments, now);
+    if (status === "paid" || status === "partially_paid")
+      await settleGatewayPayments(deps, link.providerRef, (await gateway.fetchPaymentLink(link.providerRef)).payments, now);
     if (status !== "created") await deps.db.update(payments).set({ gatewayClosed: true, updatedAt: now }).where(eq(payments.id, link.id));
   } catch (error) {
     console.error(`closing payment link ${link.providerRef} failed; the scheduled job retries it`, error);
@@ -257,7 +274,12 @@ export async function closeLink(deps: Deps, link: Payment, now = deps.now()) {
 }
 
 /** Records every captured payment the gateway reports for one gateway order or link. */
-export async function settleGatewayPayments(deps: Deps, attemptRef: string, reported: { id: string; amount: number; currency: string; status: string }[], now = deps.now()) {
+export async function settleGatewayPayments(
+  deps: Deps,
+  attemptRef: string,
+  reported: { id: string; amount: number; currency: string; status: string }[],
+  now = deps.now(),
+) {
   for (const p of reported) {
     if (p.status === "captured") await settlePayment(deps, { attemptRef, paymentId: p.id, amountPaise: p.amount, currency: p.currency }, now);
   }
@@ -275,7 +297,10 @@ async function loadOrder(deps: Pick<Deps, "db">, id: number): Promise<Order> {
 }
 
 async function sendReceipt(deps: Pick<Deps, "db" | "config" | "mailer">, order: Order) {
-  const items = await deps.db.$client.prepare("SELECT name, quantity FROM order_items WHERE order_id = ? ORDER BY id").bind(order.id).all<{ name: string; quantity: number }>();
+  const items = await deps.db.$client
+    .prepare("SELECT name, quantity FROM order_items WHERE order_id = ? ORDER BY id")
+    .bind(order.id)
+    .all<{ name: string; quantity: number }>();
   const list = items.results.map((i) => `${i.name} × ${i.quantity}`).join(", ");
   await notifyCustomer(deps, order, {
     type: "order_placed",
@@ -295,5 +320,11 @@ async function tellBalancePaid(deps: Pick<Deps, "db" | "config" | "mailer">, ord
 async function tellUnowedRefund(deps: Pick<Deps, "db" | "config" | "mailer">, order: Order, amount: number) {
   const values = { number: order.number, amount: formatRupees(amount) };
   await notifyCustomer(deps, order, { type: "refund", title: format(m.unowedTitle, values), message: format(m.unowed, values) });
-  await notifyAdmins(deps, { type: "refund", title: format(m.unowedTitle, values), message: format(m.unowedAdmin, values), orderId: order.id, orderNumber: order.number });
+  await notifyAdmins(deps, {
+    type: "refund",
+    title: format(m.unowedTitle, values),
+    message: format(m.unowedAdmin, values),
+    orderId: order.id,
+    orderNumber: order.number,
+  });
 }

@@ -51,7 +51,11 @@ describe("random interleavings keep every invariant", () => {
 
   it("the invariant check itself catches a refund above its capture", async () => {
     const { order, paymentId } = await w.paidOrder(1);
-    await env.DB.prepare("INSERT INTO ledger (order_id, kind, reason, ref, provider, amount_paise, state, payment_ref) VALUES (?, 'refund', 'cancel', 'bogus:1', 'sandbox', 60000, 'done', ?)").bind(order.id, paymentId).run();
+    await env.DB.prepare(
+      "INSERT INTO ledger (order_id, kind, reason, ref, provider, amount_paise, state, payment_ref) VALUES (?, 'refund', 'cancel', 'bogus:1', 'sandbox', 60000, 'done', ?)",
+    )
+      .bind(order.id, paymentId)
+      .run();
     const found = await all<{ rule: string }>(VIOLATIONS);
     await env.DB.prepare("DELETE FROM ledger WHERE ref = 'bogus:1'").run();
     expect(found.map((v) => v.rule)).toEqual(expect.arrayContaining(["refunds above a capture"]));
@@ -63,7 +67,7 @@ describe("random interleavings keep every invariant", () => {
 
   it(`${STEPS} seeded steps of shoppers, admins, gateway deliveries, lost messages and failing refunds`, { timeout: 240_000 }, async () => {
     const rand = random(SEED);
-    const pick = <T,>(xs: T[]): T => xs[Math.floor(rand() * xs.length)];
+    const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)];
     const live: { order: Order; gatewayOrderId?: string }[] = [];
     /** Gateway messages not yet delivered: delivered later, twice, or never. */
     const inbox: (() => Promise<unknown>)[] = [];
@@ -79,12 +83,17 @@ describe("random interleavings keep every invariant", () => {
         const target = pick(live.filter((l) => l.gatewayOrderId));
         if (!target) return;
         const outcome = await sandboxDecide(deps, target.gatewayOrderId!, "pay");
-        const payment = await one<{ id: string; amount_paise: number }>("SELECT id, amount_paise FROM sandbox_records WHERE kind = 'payment' AND parent = ? ORDER BY rowid DESC LIMIT 1", target.gatewayOrderId);
+        const payment = await one<{ id: string; amount_paise: number }>(
+          "SELECT id, amount_paise FROM sandbox_records WHERE kind = 'payment' AND parent = ? ORDER BY rowid DESC LIMIT 1",
+          target.gatewayOrderId,
+        );
         if (rand() < 0.7) inbox.push(() => settlePayment(deps, { attemptRef: target.gatewayOrderId!, paymentId: payment.id }, clock));
         if (rand() < 0.7) inbox.push(() => outcome!.webhooks());
       },
       async payLink() {
-        const links = await all<{ order_id: number }>("SELECT DISTINCT order_id FROM payments WHERE kind = 'balance' AND order_id IN (SELECT id FROM orders WHERE user_id IN (SELECT id FROM users WHERE email LIKE 'fuzz.%')) ORDER BY order_id");
+        const links = await all<{ order_id: number }>(
+          "SELECT DISTINCT order_id FROM payments WHERE kind = 'balance' AND order_id IN (SELECT id FROM orders WHERE user_id IN (SELECT id FROM users WHERE email LIKE 'fuzz.%')) ORDER BY order_id",
+        );
         const link = pick(links);
         if (link) await payBalanceLink(deps, link.order_id);
       },
@@ -120,10 +129,14 @@ describe("random interleavings keep every invariant", () => {
         const target = pick(live);
         if (!target) return;
         const v = await version(target.order.id);
-        await Promise.allSettled([1, 2].map(() => changeOrderStatus(deps, w.admin, { number: target.order.number, version: v, to: "order_cancelled", reason: "Twice" })));
+        await Promise.allSettled(
+          [1, 2].map(() => changeOrderStatus(deps, w.admin, { number: target.order.number, version: v, to: "order_cancelled", reason: "Twice" })),
+        );
       },
       async refundsFail() {
-        await env.DB.prepare("INSERT INTO sandbox_settings (key, value) VALUES ('refunds', 'fail') ON CONFLICT (key) DO UPDATE SET value = CASE value WHEN 'fail' THEN 'ok' ELSE 'fail' END").run();
+        await env.DB.prepare(
+          "INSERT INTO sandbox_settings (key, value) VALUES ('refunds', 'fail') ON CONFLICT (key) DO UPDATE SET value = CASE value WHEN 'fail' THEN 'ok' ELSE 'fail' END",
+        ).run();
       },
       async time() {
         clock += pick([60_000, 10 * 60_000, 40 * 60_000]);
@@ -168,7 +181,9 @@ describe("random interleavings keep every invariant", () => {
     await checkInvariants(STEPS, "settled");
     expect(await all("SELECT ref FROM ledger WHERE kind = 'refund' AND state <> 'done'")).toEqual([]);
     // The gateway's books and the store's agree: every capture is in the ledger, every refund made once.
-    const unrecorded = await all("SELECT p.id FROM sandbox_records p JOIN payments a ON a.provider_ref = p.parent WHERE p.kind = 'payment' AND p.status = 'captured' AND NOT EXISTS (SELECT 1 FROM ledger WHERE ref = p.id)");
+    const unrecorded = await all(
+      "SELECT p.id FROM sandbox_records p JOIN payments a ON a.provider_ref = p.parent WHERE p.kind = 'payment' AND p.status = 'captured' AND NOT EXISTS (SELECT 1 FROM ledger WHERE ref = p.id)",
+    );
     expect(unrecorded).toEqual([]);
     const gatewayRefunds = await one<{ n: number }>("SELECT coalesce(sum(amount_paise), 0) AS n FROM sandbox_records WHERE kind = 'refund'");
     const storeRefunds = await one<{ n: number }>("SELECT coalesce(sum(amount_paise), 0) AS n FROM ledger WHERE kind = 'refund'");

@@ -14,7 +14,9 @@ const { deps, shipping, one, all, version } = w;
 
 /** A payment the gateway captured on a link although the store closed it (the gateway's cancel never arrived, say). */
 async function capturedAnyway(linkId: string, amount: number, paymentId = `pay_ANYWAY${crypto.randomUUID().replace(/-/g, "").slice(0, 10)}`) {
-  await env.DB.prepare("INSERT INTO sandbox_records (id, kind, parent, amount_paise, status) VALUES (?, 'payment', ?, ?, 'captured')").bind(paymentId, linkId, amount).run();
+  await env.DB.prepare("INSERT INTO sandbox_records (id, kind, parent, amount_paise, status) VALUES (?, 'payment', ?, ?, 'captured')")
+    .bind(paymentId, linkId, amount)
+    .run();
   await sendSandboxWebhook(deps, "payment_link.paid", {
     payment_link: { entity: { id: linkId, amount, status: "paid" } },
     payment: { entity: { id: paymentId, entity: "payment", order_id: null, amount, currency: "INR", status: "captured" } },
@@ -22,7 +24,11 @@ async function capturedAnyway(linkId: string, amount: number, paymentId = `pay_A
   return paymentId;
 }
 
-const linkOf = (orderId: number) => one<{ provider_ref: string; amount_paise: number; status: string }>("SELECT provider_ref, amount_paise, status FROM payments WHERE order_id = ? AND kind = 'balance' ORDER BY id DESC", orderId);
+const linkOf = (orderId: number) =>
+  one<{ provider_ref: string; amount_paise: number; status: string }>(
+    "SELECT provider_ref, amount_paise, status FROM payments WHERE order_id = ? AND kind = 'balance' ORDER BY id DESC",
+    orderId,
+  );
 
 describe("sequences that used to keep money the store was not owed", () => {
   it("cancel after a balance link: the old link takes nothing, and a payment that arrives anyway is refunded", async () => {
@@ -35,7 +41,10 @@ describe("sequences that used to keep money the store was not owed", () => {
     expect(await payBalanceLink(deps, order.id)).toEqual({ ok: false, status: "cancelled" });
     await capturedAnyway(link.provider_ref, link.amount_paise);
     expect(await ledgerSums(order.id)).toEqual({ captured: 3_000_000, cash: 0, refunded: 3_000_000, pending: 0 });
-    expect(await one("SELECT status, payment_state FROM orders WHERE id = ?", order.id)).toEqual({ status: "order_cancelled", payment_state: "balance_requested" });
+    expect(await one("SELECT status, payment_state FROM orders WHERE id = ?", order.id)).toEqual({
+      status: "order_cancelled",
+      payment_state: "balance_requested",
+    });
   });
 
   it("cash on delivery after a balance link: the old link takes nothing, and the balance is kept once", async () => {
@@ -46,7 +55,8 @@ describe("sequences that used to keep money the store was not owed", () => {
     expect(await payBalanceLink(deps, order.id)).toEqual({ ok: false, status: "cancelled" });
     const link = await linkOf(order.id);
     await capturedAnyway(link.provider_ref, link.amount_paise);
-    for (const to of ["order_shipped", "order_delivered"]) await changeOrderStatus(deps, w.admin, { number: order.number, version: await version(order.id), to });
+    for (const to of ["order_shipped", "order_delivered"])
+      await changeOrderStatus(deps, w.admin, { number: order.number, version: await version(order.id), to });
     const sums = await ledgerSums(order.id);
     expect(sums).toEqual({ captured: 50_000 + 2_950_000, cash: 2_950_000, refunded: 2_950_000, pending: 0 });
     expect(sums.captured + sums.cash - sums.refunded).toBe(3_000_000);
@@ -59,14 +69,24 @@ describe("sequences that used to keep money the store was not owed", () => {
     expect(await ledgerSums(order.id)).toEqual({ captured: 50_000, cash: 0, refunded: 25_000, pending: 0 });
     await changeOrderStatus(deps, w.admin, { number: order.number, version: await version(order.id), to: "order_cancelled", reason: "Customer asked" });
     expect(await ledgerSums(order.id)).toEqual({ captured: 50_000, cash: 0, refunded: 50_000, pending: 0 });
-    expect((await one("SELECT coalesce(sum(amount_paise), 0) AS n FROM sandbox_records WHERE kind = 'refund' AND parent = (SELECT ref FROM ledger WHERE order_id = ? AND kind = 'capture')", order.id)).n).toBe(50_000);
+    expect(
+      (
+        await one(
+          "SELECT coalesce(sum(amount_paise), 0) AS n FROM sandbox_records WHERE kind = 'refund' AND parent = (SELECT ref FROM ledger WHERE order_id = ? AND kind = 'capture')",
+          order.id,
+        )
+      ).n,
+    ).toBe(50_000);
   });
 
   it("one gateway payment id settles one order, once", async () => {
     const a = await createShopOrder(deps, { user: await w.customer(), lines: [{ productId: w.productId, quantity: 1 }], shipping, now: Date.now() });
     const b = await createShopOrder(deps, { user: await w.customer(), lines: [{ productId: w.productId, quantity: 1 }], shipping, now: Date.now() });
     const [ga, gb] = [await startAdvancePayment(deps, a), await startAdvancePayment(deps, b)];
-    const outcomes = await Promise.all([settlePayment(deps, { attemptRef: ga.gatewayOrderId, paymentId: "pay_SHARED000001" }), settlePayment(deps, { attemptRef: gb.gatewayOrderId, paymentId: "pay_SHARED000001" })]);
+    const outcomes = await Promise.all([
+      settlePayment(deps, { attemptRef: ga.gatewayOrderId, paymentId: "pay_SHARED000001" }),
+      settlePayment(deps, { attemptRef: gb.gatewayOrderId, paymentId: "pay_SHARED000001" }),
+    ]);
     expect(outcomes.filter((o) => o.kind === "paid")).toHaveLength(1);
     expect(await all("SELECT order_id FROM ledger WHERE ref = 'pay_SHARED000001'")).toHaveLength(1);
     const statuses = (await all<{ status: string }>("SELECT status FROM orders WHERE id IN (?, ?) ORDER BY status", a.id, b.id)).map((r) => r.status);
@@ -91,14 +111,18 @@ describe("sequences that used to keep money the store was not owed", () => {
       await requestBalance(deps, w.admin, { number: order.number, version: await version(order.id) });
       const link = await linkOf(order.id);
       const pay = async () => {
-        await env.DB.prepare("INSERT INTO sandbox_records (id, kind, parent, amount_paise, status) VALUES (?, 'payment', ?, ?, 'captured')").bind(`pay_RACE${round}AAAAAAAA`, link.provider_ref, link.amount_paise).run();
+        await env.DB.prepare("INSERT INTO sandbox_records (id, kind, parent, amount_paise, status) VALUES (?, 'payment', ?, ?, 'captured')")
+          .bind(`pay_RACE${round}AAAAAAAA`, link.provider_ref, link.amount_paise)
+          .run();
         return settlePayment(deps, { attemptRef: link.provider_ref, paymentId: `pay_RACE${round}AAAAAAAA`, amountPaise: link.amount_paise });
       };
       const v = await version(order.id);
-      const cancel = () => changeOrderStatus(deps, w.admin, { number: order.number, version: v, to: "order_cancelled", reason: "Out of fish" }).catch(() => null);
+      const cancel = () =>
+        changeOrderStatus(deps, w.admin, { number: order.number, version: v, to: "order_cancelled", reason: "Out of fish" }).catch(() => null);
       await Promise.all(round % 2 ? [pay(), cancel()] : [cancel(), pay()]);
       const status = (await one<{ status: string }>("SELECT status FROM orders WHERE id = ?", order.id)).status;
-      if (status !== "order_cancelled") await changeOrderStatus(deps, w.admin, { number: order.number, version: await version(order.id), to: "order_cancelled", reason: "Out of fish" });
+      if (status !== "order_cancelled")
+        await changeOrderStatus(deps, w.admin, { number: order.number, version: await version(order.id), to: "order_cancelled", reason: "Out of fish" });
       const sums = await ledgerSums(order.id);
       expect(sums.captured - sums.refunded).toBe(0);
     }
@@ -131,6 +155,8 @@ describe("reconciliation (the scheduled job asks the gateway)", () => {
     await env.DB.prepare("DELETE FROM sandbox_settings").run();
     await Promise.all([reconcilePayments(deps), reconcilePayments(deps)]);
     expect(await ledgerSums(order.id)).toEqual({ captured: 50_000, cash: 0, refunded: 50_000, pending: 0 });
-    expect(await all("SELECT id FROM sandbox_records WHERE kind = 'refund' AND parent = (SELECT ref FROM ledger WHERE order_id = ? AND kind = 'capture')", order.id)).toHaveLength(1);
+    expect(
+      await all("SELECT id FROM sandbox_records WHERE kind = 'refund' AND parent = (SELECT ref FROM ledger WHERE order_id = ? AND kind = 'capture')", order.id),
+    ).toHaveLength(1);
   });
 });

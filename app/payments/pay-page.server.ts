@@ -57,8 +57,23 @@ export async function payPageData(deps: Pick<Deps, "db" | "config" | "origin">, 
     : [];
   return {
     needsAddress: needsAddress(order),
-    shipping: { firstName: order.firstName, lastName: order.lastName, phone: tenDigitPhone(order.phone), address: order.address, city: order.city, state: order.state, zip: order.zip },
-    order: { number: order.number, source: order.source, advancePaise: order.advancePaise, estimatedTotalPaise: order.estimatedTotalPaise, reservedUntil: order.reservedUntil, items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, pricePaise: i.pricePaise })) },
+    shipping: {
+      firstName: order.firstName,
+      lastName: order.lastName,
+      phone: tenDigitPhone(order.phone),
+      address: order.address,
+      city: order.city,
+      state: order.state,
+      zip: order.zip,
+    },
+    order: {
+      number: order.number,
+      source: order.source,
+      advancePaise: order.advancePaise,
+      estimatedTotalPaise: order.estimatedTotalPaise,
+      reservedUntil: order.reservedUntil,
+      items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, pricePaise: i.pricePaise })),
+    },
     gateway: secrets?.name ?? null,
     keyId: secrets?.keyId ?? null,
     gatewayOrderId: open?.ref ?? null,
@@ -77,7 +92,16 @@ export async function payAdvance(deps: Pick<Deps, "db" | "gateway" | "now">, ord
     const s = shipping;
     await deps.db
       .update(orders)
-      .set({ firstName: s.firstName, lastName: s.lastName, phone: storedPhone(s.phone), address: s.address, city: s.city, state: s.state, zip: s.zip, updatedAt: deps.now() })
+      .set({
+        firstName: s.firstName,
+        lastName: s.lastName,
+        phone: storedPhone(s.phone),
+        address: s.address,
+        city: s.city,
+        state: s.state,
+        zip: s.zip,
+        updatedAt: deps.now(),
+      })
       .where(and(eq(orders.id, order.id), eq(orders.status, "payment_pending")));
   }
   return startAdvancePayment(deps, order);
@@ -110,8 +134,19 @@ export async function settleReturn(deps: Deps, number: string | undefined, field
       .from(payments)
       .where(and(eq(payments.orderId, order.id), eq(payments.kind, "balance"), eq(payments.providerRef, linkId)))
       .limit(1);
-    const signed = { id: linkId, referenceId: fields.get("razorpay_payment_link_reference_id") ?? "", status: fields.get("razorpay_payment_link_status") ?? "", paymentId: razorpayPaymentId };
-    if (!secrets || !link || link.provider !== secrets.name || signed.status !== "paid" || !(await verifyPaymentLinkSignature(secrets.keySecret, signed, razorpaySignature))) {
+    const signed = {
+      id: linkId,
+      referenceId: fields.get("razorpay_payment_link_reference_id") ?? "",
+      status: fields.get("razorpay_payment_link_status") ?? "",
+      paymentId: razorpayPaymentId,
+    };
+    if (
+      !secrets ||
+      !link ||
+      link.provider !== secrets.name ||
+      signed.status !== "paid" ||
+      !(await verifyPaymentLinkSignature(secrets.keySecret, signed, razorpaySignature))
+    ) {
       return { to, toast: { type: "error", text: m.checkout.verifyFailed } };
     }
     const outcome = await settlePayment(deps, { attemptRef: linkId, paymentId: razorpayPaymentId });

@@ -33,8 +33,18 @@ export async function reconcilePayments(deps: Deps, now = deps.now()): Promise<R
       and(
         eq(payments.provider, gateway.name),
         or(
-          and(eq(payments.kind, "advance"), inArray(payments.status, ["created", "failed"]), lt(payments.createdAt, settledBefore), gt(payments.createdAt, now - CHECKOUT_LOOK_BACK_MS)),
-          and(eq(payments.kind, "balance"), eq(payments.status, "created"), lt(payments.createdAt, settledBefore), gt(payments.createdAt, now - LINK_LOOK_BACK_MS)),
+          and(
+            eq(payments.kind, "advance"),
+            inArray(payments.status, ["created", "failed"]),
+            lt(payments.createdAt, settledBefore),
+            gt(payments.createdAt, now - CHECKOUT_LOOK_BACK_MS),
+          ),
+          and(
+            eq(payments.kind, "balance"),
+            eq(payments.status, "created"),
+            lt(payments.createdAt, settledBefore),
+            gt(payments.createdAt, now - LINK_LOOK_BACK_MS),
+          ),
           and(eq(payments.kind, "advance"), eq(payments.status, "paid"), gt(payments.createdAt, now - SECOND_CAPTURE_MS)),
           and(eq(payments.kind, "balance"), eq(payments.status, "cancelled"), eq(payments.gatewayClosed, false)),
         ),

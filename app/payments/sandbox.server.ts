@@ -13,7 +13,14 @@ export type SandboxEvent = "payment.captured" | "order.paid" | "payment.failed" 
 /** Signs and delivers one webhook event (raw body + X-Razorpay-Signature + event id), like Razorpay. */
 export async function sendSandboxWebhook(deps: Deps, event: SandboxEvent, payload: Record<string, unknown>) {
   if (!sandboxEnabled(deps.config)) throw new Error("The sandbox exists only in development");
-  const body = JSON.stringify({ entity: "event", account_id: "acc_sandbox", event, contains: Object.keys(payload), payload, created_at: Math.floor(Date.now() / 1000) });
+  const body = JSON.stringify({
+    entity: "event",
+    account_id: "acc_sandbox",
+    event,
+    contains: Object.keys(payload),
+    payload,
+    created_at: Math.floor(Date.now() / 1000),
+  });
   return handleRazorpayWebhook(deps, body, await webhookSignature(SANDBOX_SECRETS.webhookSecret, body), sandboxId("evt"));
 }
 
@@ -31,7 +38,9 @@ export async function sandboxCheckout(deps: Pick<Deps, "db">, gatewayOrderId: st
   if (!order?.reference) return null;
   const paid = await d1.prepare("SELECT 1 FROM sandbox_records WHERE kind = 'payment' AND parent = ? AND status = 'captured'").bind(gatewayOrderId).first();
   const customer = await d1
-    .prepare("SELECT o.first_name || ' ' || o.last_name AS name, u.email AS email, o.phone AS contact FROM orders o JOIN users u ON u.id = o.user_id WHERE o.number = ?")
+    .prepare(
+      "SELECT o.first_name || ' ' || o.last_name AS name, u.email AS email, o.phone AS contact FROM orders o JOIN users u ON u.id = o.user_id WHERE o.number = ?",
+    )
     .bind(order.reference)
     .first<{ name: string; email: string; contact: string }>();
   return { amountPaise: order.amount_paise, number: order.reference, paid: paid !== null, prefill: customer ?? { name: "", email: "", contact: "" } };
@@ -62,7 +71,13 @@ export async function sandboxDecide(deps: Deps, gatewayOrderId: string, decision
   let query: URLSearchParams;
   let webhooks: () => Promise<void>;
   if (decision === "fail") {
-    const error = { code: "BAD_REQUEST_ERROR", description: "Payment failed", source: "customer", reason: "payment_failed", metadata: JSON.stringify({ payment_id: paymentId, order_id: gatewayOrderId }) };
+    const error = {
+      code: "BAD_REQUEST_ERROR",
+      description: "Payment failed",
+      source: "customer",
+      reason: "payment_failed",
+      metadata: JSON.stringify({ payment_id: paymentId, order_id: gatewayOrderId }),
+    };
     query = new URLSearchParams(Object.entries(error).map(([k, v]) => [`error[${k}]`, v]));
     webhooks = async () => void (await sendSandboxWebhook(deps, "payment.failed", { payment }));
   } else {

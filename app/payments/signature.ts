@@ -38,7 +38,11 @@ export function paymentLinkSignature(keySecret: string, link: { id: string; refe
   return hmacSha256Hex(keySecret, `${link.id}|${link.referenceId}|${link.status}|${link.paymentId}`);
 }
 
-export async function verifyPaymentLinkSignature(keySecret: string, link: { id: string; referenceId: string; status: string; paymentId: string }, signature: string) {
+export async function verifyPaymentLinkSignature(
+  keySecret: string,
+  link: { id: string; referenceId: string; status: string; paymentId: string },
+  signature: string,
+) {
   if (!/^[0-9a-f]{64}$/.test(signature)) return false;
   return safeEqual(await paymentLinkSignature(keySecret, link), signature);
 }

@@ -9,7 +9,11 @@ import { action as webhookRoute } from "~/routes/api.payments.razorpay-webhook";
 const CAP = 256_000;
 
 async function post(body: string, eventId: string) {
-  const headers = { "Content-Type": "application/json", "X-Razorpay-Event-Id": eventId, "X-Razorpay-Signature": await webhookSignature(SANDBOX_SECRETS.webhookSecret, body) };
+  const headers = {
+    "Content-Type": "application/json",
+    "X-Razorpay-Event-Id": eventId,
+    "X-Razorpay-Signature": await webhookSignature(SANDBOX_SECRETS.webhookSecret, body),
+  };
   const { request, sent } = chunkedUpload("https://store.test/api/payments/razorpay-webhook", { method: "POST", headers, body });
   return { response: await webhookRoute({ request, context: await loadContext(request), params: {} }), sent: sent() };
 }

@@ -78,6 +78,9 @@ export async function handleRazorpayWebhook(deps: Deps, rawBody: string, signatu
     default:
       break; // Events we did not subscribe to are acknowledged, so Razorpay stops retrying them.
   }
-  await d1.prepare("INSERT INTO webhook_events (id, type, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING").bind(eventId, parsed.event, deps.now()).run();
+  await d1
+    .prepare("INSERT INTO webhook_events (id, type, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING")
+    .bind(eventId, parsed.event, deps.now())
+    .run();
   return { status: 200, body: { success: true } };
 }

@@ -18,7 +18,10 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { requireAdmin } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.order.number ?? "Order"} | Admin Dashboard` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.order.number ?? "Order"} | Admin Dashboard` },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
   await requireAdmin(request, deps);
@@ -138,7 +141,11 @@ export default function AdminOrder() {
             {version}
             <label className="flex flex-col text-sm">
               {m.detail.status}
-              <select name="status" defaultValue={order.status} className="mt-1 min-h-11 rounded-lg border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-900">
+              <select
+                name="status"
+                defaultValue={order.status}
+                className="mt-1 min-h-11 rounded-lg border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-900"
+              >
                 {next.map((s) => (
                   <option key={s} value={s}>
                     {label(s)}
@@ -209,7 +216,8 @@ export default function AdminOrder() {
           <dd>{formatRupees(order.estimatedTotalPaise)}</dd>
           <dt>{m.detail.advance}</dt>
           <dd>
-            {formatRupees(order.advancePaise)} · {m.detail.reference} {advance ? <span className="break-all font-mono text-sm">{advance.ref}</span> : m.detail.none}
+            {formatRupees(order.advancePaise)} · {m.detail.reference}{" "}
+            {advance ? <span className="break-all font-mono text-sm">{advance.ref}</span> : m.detail.none}
           </dd>
           <dt>{m.detail.final}</dt>
           <dd>{order.finalTotalPaise === null ? "—" : formatRupees(order.finalTotalPaise)}</dd>
@@ -284,7 +292,16 @@ export default function AdminOrder() {
           // closed panel's button in line with the text above.
           <div className="-mx-2 mt-2 flex flex-wrap items-start gap-2">
             {canRequest ? (
-              <Confirm label={m.detail.requestBalance} question={balance !== null && balance < 0 ? format(m.confirm.difference, { amount: formatRupees(-balance) }) : balance ? format(m.confirm.balance, { amount: formatRupees(balance) }) : m.detail.nothingOwed}>
+              <Confirm
+                label={m.detail.requestBalance}
+                question={
+                  balance !== null && balance < 0
+                    ? format(m.confirm.difference, { amount: formatRupees(-balance) })
+                    : balance
+                      ? format(m.confirm.balance, { amount: formatRupees(balance) })
+                      : m.detail.nothingOwed
+                }
+              >
                 {version}
                 <button type="submit" name="intent" value="balance" className={PRIMARY} disabled={busy}>
                   {m.confirm.yes}
@@ -304,7 +321,14 @@ export default function AdminOrder() {
                 {version}
                 <label className="flex flex-col text-sm">
                   {m.confirm.reason}
-                  <textarea name="reason" required minLength={3} maxLength={300} rows={2} className="mt-1 w-full rounded-lg border border-river-200 bg-white p-2 dark:border-river-700 dark:bg-river-900" />
+                  <textarea
+                    name="reason"
+                    required
+                    minLength={3}
+                    maxLength={300}
+                    rows={2}
+                    className="mt-1 w-full rounded-lg border border-river-200 bg-white p-2 dark:border-river-700 dark:bg-river-900"
+                  />
                 </label>
                 <button type="submit" name="intent" value="cancel" className={`${PRIMARY} mt-3`} disabled={busy}>
                   {m.confirm.cancelYes}
@@ -347,7 +371,8 @@ export default function AdminOrder() {
           <ol className="mt-3 space-y-2 text-sm">
             {history.map(({ event, actor }) => (
               <li key={event.id}>
-                <span className="font-semibold">{formatAdminDateTime(event.createdAt)}</span> · {actor ?? m.detail.system} · {label(event.fromValue)} → {label(event.toValue)}
+                <span className="font-semibold">{formatAdminDateTime(event.createdAt)}</span> · {actor ?? m.detail.system} · {label(event.fromValue)} →{" "}
+                {label(event.toValue)}
                 {event.note ? ` · ${event.note}` : ""}
               </li>
             ))}

@@ -97,7 +97,11 @@ export default function AdminDashboard() {
       <Form method="get" className="mt-8 flex flex-wrap items-end gap-3" aria-label={m.filters.apply}>
         <label className="flex flex-col text-sm">
           {m.filters.status}
-          <select name="status" defaultValue={filter.status ?? ""} className="mt-1 min-h-11 rounded-lg border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-900">
+          <select
+            name="status"
+            defaultValue={filter.status ?? ""}
+            className="mt-1 min-h-11 rounded-lg border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-900"
+          >
             <option value="">{m.filters.all}</option>
             {ADMIN_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -109,7 +113,13 @@ export default function AdminDashboard() {
         </label>
         <label className="flex min-w-56 flex-1 flex-col text-sm">
           {m.filters.search}
-          <input type="search" name="q" defaultValue={filter.q ?? ""} maxLength={60} className="mt-1 min-h-11 rounded-lg border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-900" />
+          <input
+            type="search"
+            name="q"
+            defaultValue={filter.q ?? ""}
+            maxLength={60}
+            className="mt-1 min-h-11 rounded-lg border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-900"
+          />
         </label>
         <button type="submit" className="btn-outline">
           {m.filters.apply}
@@ -138,7 +148,8 @@ export default function AdminDashboard() {
                 </p>
                 <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{formatAdminDateTime(o.createdAt)}</p>
                 <p className="mt-1 text-sm">
-                  {formatRupees(o.amountPaise)} ({o.final ? m.table.final : m.table.estimated}) · {m.paymentStates[o.paymentState as keyof typeof m.paymentStates] ?? o.paymentState}
+                  {formatRupees(o.amountPaise)} ({o.final ? m.table.final : m.table.estimated}) ·{" "}
+                  {m.paymentStates[o.paymentState as keyof typeof m.paymentStates] ?? o.paymentState}
                 </p>
               </li>
             ))}
@@ -171,7 +182,8 @@ export default function AdminDashboard() {
                     </td>
                     <td className="whitespace-nowrap px-3 py-2">{formatAdminDateTime(o.createdAt)}</td>
                     <td className="whitespace-nowrap px-3 py-2">
-                      {formatRupees(o.amountPaise)} <span className="text-xs text-slate-600 dark:text-slate-300">({o.final ? m.table.final : m.table.estimated})</span>
+                      {formatRupees(o.amountPaise)}{" "}
+                      <span className="text-xs text-slate-600 dark:text-slate-300">({o.final ? m.table.final : m.table.estimated})</span>
                     </td>
                     <td className="px-3 py-2">{m.paymentStates[o.paymentState as keyof typeof m.paymentStates] ?? o.paymentState}</td>
                     <td className="px-3 py-2">

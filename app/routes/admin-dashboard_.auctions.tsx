@@ -149,7 +149,8 @@ export default function AdminAuctions() {
                     {row.title}
                   </Link>
                   <p className="text-sm text-slate-700 dark:text-slate-200">
-                    {statusOf(row, now, messages)} · {formatRupees(row.currentPricePaise)} · {messages.auctions.totalBids}: {row.bidCount} · {formatDateTime(row.endTime)}
+                    {statusOf(row, now, messages)} · {formatRupees(row.currentPricePaise)} · {messages.auctions.totalBids}: {row.bidCount} ·{" "}
+                    {formatDateTime(row.endTime)}
                     {row.cancelReason ? ` · ${row.cancelReason}` : ""}
                   </p>
                 </div>

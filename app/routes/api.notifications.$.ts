@@ -4,7 +4,12 @@ import { apiRoute, endpoint, storeApi } from "~/web/api.server";
 
 /** /api/notifications: a user's own list, marking one read, and (admins only) a note to a customer. */
 const NOTIFICATIONS_API = storeApi([
-  endpoint({ method: "GET", path: "/api/notifications", guard: "user", handler: async ({ deps, caller }) => ({ notifications: (await listNotifications(deps, caller.user.id)).map(notificationJson) }) }),
+  endpoint({
+    method: "GET",
+    path: "/api/notifications",
+    guard: "user",
+    handler: async ({ deps, caller }) => ({ notifications: (await listNotifications(deps, caller.user.id)).map(notificationJson) }),
+  }),
   endpoint({
     method: "PUT",
     path: "/api/notifications/:id(\\d{1,9})/read",

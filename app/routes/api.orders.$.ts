@@ -17,10 +17,28 @@ import { apiRoute, endpoint, reply, storeApi } from "~/web/api.server";
 
 /** The orders JSON API: a customer's orders and their advance, and the admin's list and status changes. */
 const ORDERS_API = storeApi([
-  endpoint({ method: "POST", path: "/api/orders", guard: "user", body: createOrderSchema, status: 201, handler: async ({ deps, caller, body }) => ({ order: await createApiOrder(deps, caller.user, body) }) }),
+  endpoint({
+    method: "POST",
+    path: "/api/orders",
+    guard: "user",
+    body: createOrderSchema,
+    status: 201,
+    handler: async ({ deps, caller, body }) => ({ order: await createApiOrder(deps, caller.user, body) }),
+  }),
   endpoint({ method: "GET", path: "/api/orders", guard: "admin", handler: ({ deps, query }) => listAdminApiOrders(deps, query) }),
-  endpoint({ method: "GET", path: "/api/orders/my-orders", guard: "user", handler: async ({ deps, caller }) => ({ orders: await listApiOrders(deps, caller.user) }) }),
-  endpoint({ method: "POST", path: "/api/orders/create-razorpay-order", guard: "user", body: createPaymentSchema, handler: ({ deps, caller, body }) => startApiPayment(deps, caller.user, body) }),
+  endpoint({
+    method: "GET",
+    path: "/api/orders/my-orders",
+    guard: "user",
+    handler: async ({ deps, caller }) => ({ orders: await listApiOrders(deps, caller.user) }),
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/orders/create-razorpay-order",
+    guard: "user",
+    body: createPaymentSchema,
+    handler: ({ deps, caller, body }) => startApiPayment(deps, caller.user, body),
+  }),
   endpoint({
     method: "POST",
     path: "/api/orders/verify-payment",
@@ -32,7 +50,12 @@ const ORDERS_API = storeApi([
       return { message: checkoutMessages.checkout.success, order };
     },
   }),
-  endpoint({ method: "GET", path: "/api/orders/:id(\\d{1,9})", guard: "user", handler: async ({ deps, caller, params }) => ({ order: await getApiOrder(deps, caller.user, Number(params.id)) }) }),
+  endpoint({
+    method: "GET",
+    path: "/api/orders/:id(\\d{1,9})",
+    guard: "user",
+    handler: async ({ deps, caller, params }) => ({ order: await getApiOrder(deps, caller.user, Number(params.id)) }),
+  }),
   endpoint({
     method: "PUT",
     path: "/api/orders/:id(\\d{1,9})/status",

@@ -5,7 +5,12 @@ import { apiRoute, endpoint, storeApi } from "~/web/api.server";
 const PRODUCTS_API = storeApi(
   [
     endpoint({ method: "GET", path: "/api/products", guard: "public", handler: async ({ deps }) => ({ products: await listProductJson(deps) }) }),
-    endpoint({ method: "GET", path: "/api/products/:id", guard: "public", handler: async ({ deps, params }) => ({ product: await productJsonById(deps, params.id) }) }),
+    endpoint({
+      method: "GET",
+      path: "/api/products/:id",
+      guard: "public",
+      handler: async ({ deps, params }) => ({ product: await productJsonById(deps, params.id) }),
+    }),
   ],
   "Failed to load products",
 );

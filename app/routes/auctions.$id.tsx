@@ -43,7 +43,12 @@ export async function action({ params, request, context: { deps } }: ActionFunct
     return typeof value === "string" ? value.slice(0, 20) : "";
   };
   if (!deps.user) return redirectWithFlash(deps, `/auctions/${id}`, { type: "error", text: m.auctions.loginToBid });
-  const result = await postBid(deps, request.headers.get("Cookie") ?? "", { auctionId: id, amount: text("amount"), maxAmount: text("max_amount") }, auctionLiveMessages.failed);
+  const result = await postBid(
+    deps,
+    request.headers.get("Cookie") ?? "",
+    { auctionId: id, amount: text("amount"), maxAmount: text("max_amount") },
+    auctionLiveMessages.failed,
+  );
   return redirectWithFlash(deps, `/auctions/${id}`, { type: result.ok ? "success" : "error", text: result.text });
 }
 
@@ -105,7 +110,11 @@ export default function AuctionDetail() {
               <div>
                 <dt className="text-sm text-slate-600 dark:text-slate-300">{m.endsOn}</dt>
                 <dd className="font-medium" data-testid="end-time">
-                  {auction.status === "active" && isOpen(auction, data.now) ? <AuctionCountdown endTime={auction.end_time} label={live.endsIn} /> : m.auctionEnded}
+                  {auction.status === "active" && isOpen(auction, data.now) ? (
+                    <AuctionCountdown endTime={auction.end_time} label={live.endsIn} />
+                  ) : (
+                    m.auctionEnded
+                  )}
                 </dd>
               </div>
               <div>

@@ -25,7 +25,6 @@ export async function loader({ params, context: { deps } }: LoaderFunctionArgs) 
   return data({ blog, brand: config.brand }, { status: blog ? 200 : 404 });
 }
 
-
 export default function BlogArticle() {
   const { blog } = useLoaderData<typeof loader>();
   const m = useMessages().blog;

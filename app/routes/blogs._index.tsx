@@ -37,7 +37,12 @@ export default function Blogs() {
           <li key={blog.id} className="flex">
             <article className="card group relative flex flex-1 flex-col overflow-hidden">
               {blog.image ? (
-                <Picture {...blog.image} kind="blog" sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw" className="aspect-video w-full object-cover" />
+                <Picture
+                  {...blog.image}
+                  kind="blog"
+                  sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw"
+                  className="aspect-video w-full object-cover"
+                />
               ) : null}
               <div className="flex flex-1 flex-col p-5">
                 <p className="flex items-center gap-3 text-xs">

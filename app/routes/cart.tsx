@@ -138,7 +138,9 @@ function CartLineItem({ line }: { line: CartLine }) {
           <span className="text-lg font-bold">{formatRupees(line.pricePaise)}</span> <span className="text-sm">{m.perKg}</span>{" "}
           <s className="text-sm text-slate-600 dark:text-slate-300">{formatRupees(struckPricePaise(line.pricePaise))}</s>
         </p>
-        <p className="text-sm font-semibold text-emerald-700 dark:text-emerald-300">{format(m.youSave, { amount: formatRupees(savingPaise(line.pricePaise)) })}</p>
+        <p className="text-sm font-semibold text-emerald-700 dark:text-emerald-300">
+          {format(m.youSave, { amount: formatRupees(savingPaise(line.pricePaise)) })}
+        </p>
         <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">
           {m.noReturns}{" "}
           <Link to="/returns-refunds" className="link">
@@ -151,7 +153,13 @@ function CartLineItem({ line }: { line: CartLine }) {
             <input type="hidden" name="intent" value="set" />
             <input type="hidden" name="productId" value={line.productId} />
             <input type="hidden" name="from" value={line.quantity} />
-            <button type="submit" name="quantity" value={line.quantity - 1} className="btn-outline h-11 w-11 px-0" aria-label={format(m.decrease, { name: line.name })}>
+            <button
+              type="submit"
+              name="quantity"
+              value={line.quantity - 1}
+              className="btn-outline h-11 w-11 px-0"
+              aria-label={format(m.decrease, { name: line.name })}
+            >
               −
             </button>
             <output className="min-w-8 text-center text-lg font-bold" aria-label={format(m.quantity, { name: line.name })} aria-live="polite">
@@ -172,7 +180,13 @@ function CartLineItem({ line }: { line: CartLine }) {
             <FetcherMarker />
             <input type="hidden" name="productId" value={line.productId} />
             <input type="hidden" name="from" value={line.quantity} />
-            <button type="submit" name="intent" value="remove" className="btn text-red-700 underline dark:text-red-300" aria-label={format(m.removeLabel, { name: line.name })}>
+            <button
+              type="submit"
+              name="intent"
+              value="remove"
+              className="btn text-red-700 underline dark:text-red-300"
+              aria-label={format(m.removeLabel, { name: line.name })}
+            >
               {m.remove}
             </button>
           </fetcher.Form>

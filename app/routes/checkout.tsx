@@ -55,7 +55,12 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   let order;
   try {
     // Lines and prices come from the server's cart and catalogue; the form carries only the address.
-    order = await createShopOrder(deps, { user, lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })), shipping: submission.value, now: deps.now() });
+    order = await createShopOrder(deps, {
+      user,
+      lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+      shipping: submission.value,
+      now: deps.now(),
+    });
   } catch (error) {
     if (error instanceof OutOfStockError) return data(submission.reply({ formErrors: [format(m.outOfStock, { name: error.productName })] }), { status: 409 });
     // Anything else the order rules refuse (e.g. too many kg of one fish) is the shopper's to fix, not a 500.
@@ -126,21 +131,36 @@ export default function Checkout() {
               {lines.map((l) => (
                 <li key={l.productId} className="flex justify-between gap-4">
                   <span>
-                    {l.name} <span className="text-slate-600 dark:text-slate-300">{format(m.lineQty, { qty: l.quantity, price: formatRupees(l.pricePaise) })}</span>
+                    {l.name}{" "}
+                    <span className="text-slate-600 dark:text-slate-300">{format(m.lineQty, { qty: l.quantity, price: formatRupees(l.pricePaise) })}</span>
                   </span>
                   <span className="font-semibold">{formatRupees(l.pricePaise * l.quantity)}</span>
                 </li>
               ))}
             </ul>
             <dl className="mt-4 space-y-2 border-t border-river-100 pt-4 text-sm dark:border-river-800">
-              <div className="flex justify-between"><dt>{all.cart.subtotal}</dt><dd className="font-semibold">{formatRupees(summary.subtotalPaise)}</dd></div>
-              <div className="flex justify-between"><dt>{all.cart.shipping}</dt><dd className="font-semibold">{all.cart.free}</dd></div>
-              <div className="flex justify-between"><dt>{all.cart.estimatedRemaining}</dt><dd className="font-semibold">{formatRupees(summary.remainingPaise)}</dd></div>
-              <div className="flex justify-between text-base font-bold"><dt>{all.cart.payNow}</dt><dd>{formatRupees(summary.advancePaise)}</dd></div>
+              <div className="flex justify-between">
+                <dt>{all.cart.subtotal}</dt>
+                <dd className="font-semibold">{formatRupees(summary.subtotalPaise)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt>{all.cart.shipping}</dt>
+                <dd className="font-semibold">{all.cart.free}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt>{all.cart.estimatedRemaining}</dt>
+                <dd className="font-semibold">{formatRupees(summary.remainingPaise)}</dd>
+              </div>
+              <div className="flex justify-between text-base font-bold">
+                <dt>{all.cart.payNow}</dt>
+                <dd>{formatRupees(summary.advancePaise)}</dd>
+              </div>
             </dl>
           </section>
           <section aria-labelledby="steps" className="card p-6">
-            <h2 id="steps" className="text-xl font-bold">{m.stepsHeading}</h2>
+            <h2 id="steps" className="text-xl font-bold">
+              {m.stepsHeading}
+            </h2>
             <ol className="mt-4 list-decimal space-y-2 pl-5 text-sm">
               <li>{m.steps.advance}</li>
               <li>{m.steps.catch}</li>
@@ -150,13 +170,23 @@ export default function Checkout() {
           </section>
         </div>
         <section aria-labelledby="shipping" className="card p-6 lg:col-span-3 lg:order-1">
-          <h2 id="shipping" className="text-xl font-bold">{m.shippingHeading}</h2>
+          <h2 id="shipping" className="text-xl font-bold">
+            {m.shippingHeading}
+          </h2>
           <Form method="post" {...getFormProps(form)} className="mt-4 space-y-1">
             <FetcherMarker />
             <FormError errors={form.errors} />
-            {answer && "razorpay" in answer && answer.notice ? <p role="status" className="rounded-xl bg-river-50 p-3 text-sm dark:bg-river-900">{answer.notice}</p> : null}
+            {answer && "razorpay" in answer && answer.notice ? (
+              <p role="status" className="rounded-xl bg-river-50 p-3 text-sm dark:bg-river-900">
+                {answer.notice}
+              </p>
+            ) : null}
             <ShippingFields fields={fields} />
-            {paymentAvailable ? null : <p role="alert" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">{m.notAvailable}</p>}
+            {paymentAvailable ? null : (
+              <p role="alert" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+                {m.notAvailable}
+              </p>
+            )}
             <button type="submit" className="btn-primary mt-4 w-full text-base" disabled={busy || !paymentAvailable}>
               {busy ? m.paying : m.pay}
             </button>

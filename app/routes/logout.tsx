@@ -10,5 +10,10 @@ export const loader = () => redirect("/");
 
 export async function action({ context: { deps } }: ActionFunctionArgs) {
   if (deps.user && deps.sessionToken) await logout(deps, deps.sessionToken, deps.user.id);
-  return redirectWithFlash(deps, "/", { type: "success", text: authMessages(deps).loggedOut }, { headers: { "Set-Cookie": await clearSessionCookie(deps.config) } });
+  return redirectWithFlash(
+    deps,
+    "/",
+    { type: "success", text: authMessages(deps).loggedOut },
+    { headers: { "Set-Cookie": await clearSessionCookie(deps.config) } },
+  );
 }

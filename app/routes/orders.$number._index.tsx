@@ -7,7 +7,10 @@ import { getOwnOrder } from "~/payments/pay-page.server";
 import { orNotFound, requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Order ${data.order.number}` : "Order" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Order ${data.order.number}` : "Order" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, deps, getMessages(deps.config.product).shop.orders.loginToView);

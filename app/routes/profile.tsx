@@ -11,7 +11,6 @@ export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   return { profile: { name, email, phone, address, createdAt } };
 }
 
-
 export default function Profile() {
   const { profile } = useLoaderData<typeof loader>();
   const all = useMessages();

@@ -22,9 +22,11 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
   return { policy, brand: config.brand };
 }
 
-
 function anchor(heading: string) {
-  return heading.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return heading
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 export default function PolicyPage() {
@@ -33,9 +35,7 @@ export default function PolicyPage() {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="font-serif text-4xl font-bold">{policy.title}</h1>
-      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-        {format(m.updated, { date: formatDate(policy.updatedOn) })}
-      </p>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{format(m.updated, { date: formatDate(policy.updatedOn) })}</p>
       <p className="mt-6 text-lg leading-relaxed text-slate-700 dark:text-slate-200">{policy.intro}</p>
       <nav aria-label={m.onThisPage} className="card mt-8 p-5">
         <h2 className="text-sm font-semibold uppercase tracking-wider text-slate-600 dark:text-slate-300">{m.onThisPage}</h2>

@@ -25,7 +25,13 @@ export type Guard = "public" | "user" | "admin";
  * - `{ bytes, tooLarge }`: the raw bytes within their own cap (uploads, signed webhooks).
  */
 export type BodySpec = z.ZodTypeAny | { fields: true } | { bytes: number; tooLarge?: string };
-type BodyOf<S> = S extends z.ZodTypeAny ? z.infer<S> : S extends { fields: true } ? Record<string, unknown> : S extends { bytes: number } ? Uint8Array<ArrayBuffer> : undefined;
+type BodyOf<S> = S extends z.ZodTypeAny
+  ? z.infer<S>
+  : S extends { fields: true }
+    ? Record<string, unknown>
+    : S extends { bytes: number }
+      ? Uint8Array<ArrayBuffer>
+      : undefined;
 
 export type ApiCall<G extends Guard, B> = {
   request: Request;

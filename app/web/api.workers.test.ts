@@ -40,7 +40,10 @@ async function call(method: string, path: string, init: { json?: unknown; raw?: 
 describe("the JSON API table", () => {
   it("answers a matching endpoint, with its success status and `success: true`", async () => {
     expect(await call("GET", "/api/things")).toMatchObject({ status: 200, body: { success: true, things: [] } });
-    expect(await call("POST", "/api/things", { json: { name: "Pulasa", extra: "dropped" } })).toMatchObject({ status: 201, body: { success: true, thing: { name: "Pulasa" } } });
+    expect(await call("POST", "/api/things", { json: { name: "Pulasa", extra: "dropped" } })).toMatchObject({
+      status: 201,
+      body: { success: true, thing: { name: "Pulasa" } },
+    });
     expect((await call("GET", "/api/things/42/")).body).toEqual({ success: true, id: 42 });
     expect((await call("GET", "/api/things/rest/a/b%20c")).body).toEqual({ success: true, rest: "a/b%20c" });
     expect((await call("GET", "/api/things/raw")).body).toEqual({ exists: true });
@@ -56,14 +59,24 @@ describe("the JSON API table", () => {
   });
 
   it("a bad body is 400 with its own message: not JSON, malformed, or the schema's first message", async () => {
-    expect(await call("POST", "/api/things", { raw: "name=x", headers: { "Content-Type": "application/x-www-form-urlencoded" } })).toMatchObject({ status: 400, body: { error: "Expected a JSON body" } });
+    expect(await call("POST", "/api/things", { raw: "name=x", headers: { "Content-Type": "application/x-www-form-urlencoded" } })).toMatchObject({
+      status: 400,
+      body: { error: "Expected a JSON body" },
+    });
     expect(await call("POST", "/api/things", { raw: "{not json" })).toMatchObject({ status: 400, body: { error: "Malformed JSON body" } });
-    expect(await call("POST", "/api/things", { json: { name: "x" } })).toMatchObject({ status: 400, body: { success: false, error: "Name must be at least 3 characters" } });
+    expect(await call("POST", "/api/things", { json: { name: "x" } })).toMatchObject({
+      status: 400,
+      body: { success: false, error: "Name must be at least 3 characters" },
+    });
   });
 
   it("a body over the cap is 413 'Request body too large', refused while it is read and before the handler runs", async () => {
     const before = seen.length;
-    const { request, sent } = chunkedUpload("https://store.test/api/things", { method: "POST", headers: { "Content-Type": "application/json" }, body: jsonOfSize(4 * 1024 * 1024, { name: "Huge" }) });
+    const { request, sent } = chunkedUpload("https://store.test/api/things", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: jsonOfSize(4 * 1024 * 1024, { name: "Huge" }),
+    });
     const res = await handleApi(API, request, testDeps(), "/api/things");
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ success: false, error: "Request body too large" });
@@ -73,7 +86,10 @@ describe("the JSON API table", () => {
 
   it("guards: no credentials 401, not an admin 403, before the body is parsed", async () => {
     expect(await call("PUT", "/api/things/7")).toMatchObject({ status: 401, body: { success: false, error: "Authentication required" } });
-    expect(await call("PUT", "/api/things/7", { headers: { Authorization: "Bearer forged" } })).toMatchObject({ status: 401, body: { error: "Invalid or expired token" } });
+    expect(await call("PUT", "/api/things/7", { headers: { Authorization: "Bearer forged" } })).toMatchObject({
+      status: 401,
+      body: { error: "Invalid or expired token" },
+    });
   });
 
   it("maps domain errors to their own status and message (Retry-After for 429), anything else to a 500 that shows no internals", async () => {

@@ -16,7 +16,13 @@ export function authMessages(deps: Pick<Deps, "config">) {
  * Sets the session cookie, remembers in this browser that it signed in to `userId` (so the per-account login
  * limit never locks it out), ends any pending sign-up, and goes on with a toast.
  */
-export async function signedInRedirect(request: Request, deps: Pick<Deps, "config">, session: { token: string; user: { id: number } }, to: unknown, text: string) {
+export async function signedInRedirect(
+  request: Request,
+  deps: Pick<Deps, "config">,
+  session: { token: string; user: { id: number } },
+  to: unknown,
+  text: string,
+) {
   const cookies = appCookies(deps.config);
   const known = await knownAccountIds(request, deps);
   const headers = new Headers();

@@ -55,7 +55,8 @@ describe("readLimitedBytes", () => {
   });
 
   it("counts the cap in bytes (UTF-8 text arrives intact) and reads an empty body as nothing", async () => {
-    const text = async (maxBytes: number) => new TextDecoder().decode(await readLimitedBytes(new Request("https://store.test/", { method: "POST", body: "తెలుగు" }), maxBytes));
+    const text = async (maxBytes: number) =>
+      new TextDecoder().decode(await readLimitedBytes(new Request("https://store.test/", { method: "POST", body: "తెలుగు" }), maxBytes));
     expect(await text(18)).toBe("తెలుగు");
     await expect(text(17)).rejects.toBeInstanceOf(BodyTooLargeError);
     expect((await readLimitedBytes(new Request("https://store.test/"), 10)).byteLength).toBe(0);
@@ -65,7 +66,11 @@ describe("readLimitedBytes", () => {
 describe("limitedRequest", () => {
   it("hands on the same method, URL and headers over the bytes it read", async () => {
     const form = new URLSearchParams({ email: "a@b.in" }).toString();
-    const original = new Request("https://store.test/login?x=1", { method: "POST", body: form, headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Test": "1" } });
+    const original = new Request("https://store.test/login?x=1", {
+      method: "POST",
+      body: form,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Test": "1" },
+    });
     const limited = await limitedRequest(original, 1024);
     expect(limited).not.toBe(original);
     expect([limited.method, limited.url, limited.headers.get("X-Test")]).toEqual(["POST", "https://store.test/login?x=1", "1"]);
@@ -75,8 +80,15 @@ describe("limitedRequest", () => {
 
 describe("the orders and notifications JSON API routes", () => {
   it("answer a chunked body over MAX_JSON_BYTES with 413 before their handler runs", async () => {
-    for (const [action, path] of [[ordersApi, "orders"], [notificationsApi, "notifications"]] as const) {
-      const { request } = chunkedUpload(`https://store.test/api/${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: jsonOfSize(MAX_JSON_BYTES + 1) });
+    for (const [action, path] of [
+      [ordersApi, "orders"],
+      [notificationsApi, "notifications"],
+    ] as const) {
+      const { request } = chunkedUpload(`https://store.test/api/${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: jsonOfSize(MAX_JSON_BYTES + 1),
+      });
       const res = await action({ request, context: await loadContext(request), params: { "*": "" } });
       expect(res.status).toBe(413);
       expect(res.headers.get("Cache-Control")).toBe("no-store");

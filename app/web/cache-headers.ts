@@ -9,10 +9,7 @@ export function publicPage(sharedSeconds: number): HeadersFunction {
     const headers = new Headers();
     const cookie = loaderHeaders.get("Set-Cookie") ?? parentHeaders.get("Set-Cookie");
     if (cookie) headers.set("Set-Cookie", cookie);
-    headers.set(
-      "Cache-Control",
-      `public, max-age=0, s-maxage=${sharedSeconds}, stale-while-revalidate=${sharedSeconds * 6}`,
-    );
+    headers.set("Cache-Control", `public, max-age=0, s-maxage=${sharedSeconds}, stale-while-revalidate=${sharedSeconds * 6}`);
     return headers;
   };
 }

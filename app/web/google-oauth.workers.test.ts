@@ -50,9 +50,14 @@ describe("Google redirect flow", () => {
 });
 
 describe("coming back from Google", () => {
-  const toGoogle = () => new Response(null, { status: 302, headers: { Location: "https://accounts.google.com/o/oauth2/v2/auth", "Set-Cookie": "__oauth=state" } });
+  const toGoogle = () =>
+    new Response(null, { status: 302, headers: { Location: "https://accounts.google.com/o/oauth2/v2/auth", "Set-Cookie": "__oauth=state" } });
   const back = (cookie: string) => new Request(`${GOOGLE.GOOGLE_CALLBACK_URL}?code=x&state=y`, { headers: { Cookie: cookie } });
-  const cookieOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith("__oauth_return="))!.split(";")[0];
+  const cookieOf = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__oauth_return="))!
+      .split(";")[0];
 
   it("returns to the page Google sign-in started from, keeping the flow's own cookie", async () => {
     const ctx = await context(GOOGLE);

@@ -10,7 +10,9 @@ import { action as logout } from "~/routes/logout";
 
 /** A verified shopper with a live session; returns the Cookie header a browser would send. */
 async function signedInShopper(email: string) {
-  const user = await env.DB.prepare("INSERT INTO users (name, email, email_verified_at) VALUES ('Lakshmi Devi', ?, ?) RETURNING id").bind(email, Date.now()).first<{ id: number }>();
+  const user = await env.DB.prepare("INSERT INTO users (name, email, email_verified_at) VALUES ('Lakshmi Devi', ?, ?) RETURNING id")
+    .bind(email, Date.now())
+    .first<{ id: number }>();
   const token = await createSession((await loadContext(new Request("https://store.test/"))).deps, user!.id);
   const cookie = (await commitSessionCookie(getConfig(env), token)).split(";")[0];
   return { userId: user!.id, cookie };
@@ -25,12 +27,15 @@ async function run(fn: typeof addToCart, path: string, cookie: string, body = ""
   return (await fn({ request, context: await loadContext(request), params: {} })) as Response;
 }
 
-const cartCount = (userId: number) => env.DB.prepare("SELECT COALESCE(SUM(quantity), 0) AS n FROM cart_items WHERE user_id = ?").bind(userId).first<{ n: number }>();
+const cartCount = (userId: number) =>
+  env.DB.prepare("SELECT COALESCE(SUM(quantity), 0) AS n FROM cart_items WHERE user_id = ?").bind(userId).first<{ n: number }>();
 
 describe("one way through a request", () => {
   it("a signed-in shopper adds to the cart and goes back to the page they were on", async () => {
     const { userId, cookie } = await signedInShopper("cart.shopper@example.in");
-    const product = await env.DB.prepare("INSERT INTO products (slug, name, description, price_paise, image, stock, category) VALUES ('p1', 'Fresh Pulasa Fish', 'x', 2500000, 'fresh-pulasa', 5, 'Fresh Fish') RETURNING id").first<{ id: number }>();
+    const product = await env.DB.prepare(
+      "INSERT INTO products (slug, name, description, price_paise, image, stock, category) VALUES ('p1', 'Fresh Pulasa Fish', 'x', 2500000, 'fresh-pulasa', 5, 'Fresh Fish') RETURNING id",
+    ).first<{ id: number }>();
     const res = await run(addToCart, "/cart/add", cookie, `productId=${product!.id}`, { Referer: "https://store.test/products?sort=new" });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/products?sort=new");
@@ -39,7 +44,9 @@ describe("one way through a request", () => {
 
   it("logout ends the session on the server and empties the cart", async () => {
     const { userId, cookie } = await signedInShopper("logout.shopper@example.in");
-    await env.DB.prepare("INSERT INTO products (slug, name, description, price_paise, image, stock, category) VALUES ('p2', 'Pulasa Curry', 'x', 2580000, 'pulasa-curry', 5, 'Curry')").run();
+    await env.DB.prepare(
+      "INSERT INTO products (slug, name, description, price_paise, image, stock, category) VALUES ('p2', 'Pulasa Curry', 'x', 2580000, 'pulasa-curry', 5, 'Curry')",
+    ).run();
     await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) SELECT ?, id, 2 FROM products WHERE slug = 'p2'").bind(userId).run();
     const res = await run(logout, "/logout", cookie);
     expect(res.status).toBe(302);
@@ -55,6 +62,7 @@ describe("one way through a request", () => {
 
   it("formats rupees exactly as workerd's Intl does for en-IN", () => {
     const intl = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
-    for (const paise of [0, 50_000, 2_500_000, 12_345_678, 1_00_00_000_00, 2_512_350]) expect(formatRupees(paise, { decimals: 2 })).toBe(intl.format(paise / 100));
+    for (const paise of [0, 50_000, 2_500_000, 12_345_678, 1_00_00_000_00, 2_512_350])
+      expect(formatRupees(paise, { decimals: 2 })).toBe(intl.format(paise / 100));
   });
 });

@@ -16,7 +16,6 @@ async function codeFromOutbox(email: string): Promise<string> {
   return match[1];
 }
 
-
 async function enterCode(page: Page, code: string, javaScript: boolean) {
   if (javaScript) {
     // The six slots submit the form by themselves once the sixth digit is typed.
@@ -136,7 +135,6 @@ describe.each(VARIANTS.filter((v) => v.viewport === "desktop"))("accounts ($java
     expect(await page.getByText("Please login to place a bid").count()).toBe(0);
     await close();
   });
-
 });
 
 describe.each(VARIANTS)("the admin ($javaScript, $viewport)", (variant) => {

@@ -18,11 +18,20 @@ function paidOrder(email: string, number: string, kg: number) {
     `INSERT INTO orders (number, user_id, status, payment_state, estimated_total_paise, advance_paise, first_name, last_name, phone, address, city, state, zip, stock_held, paid_at)
      SELECT '${number}', id, 'order_raised', 'advance_paid', ${2_500_000 * kg}, 50000, 'Lakshmi', 'Devi', '+919876543210', '4-2 Temple Street', 'Kovvur', 'Andhra Pradesh', '534350', 1, ${Date.now()} FROM users WHERE email = '${email}'`,
   );
-  queryLocal(PERSIST_TO, `INSERT INTO order_items (order_id, product_id, name, image, price_paise, quantity) SELECT o.id, p.id, p.name, p.image, p.price_paise, ${kg} FROM orders o, products p WHERE o.number = '${number}' AND p.slug = 'fresh-fish'`);
+  queryLocal(
+    PERSIST_TO,
+    `INSERT INTO order_items (order_id, product_id, name, image, price_paise, quantity) SELECT o.id, p.id, p.name, p.image, p.price_paise, ${kg} FROM orders o, products p WHERE o.number = '${number}' AND p.slug = 'fresh-fish'`,
+  );
   const pay = `pay_${number.replaceAll("-", "")}`;
-  queryLocal(PERSIST_TO, `INSERT INTO payments (order_id, kind, provider, provider_ref, payment_id, amount_paise, status) SELECT id, 'advance', 'sandbox', 'order_${number}', '${pay}', 50000, 'paid' FROM orders WHERE number = '${number}'`);
+  queryLocal(
+    PERSIST_TO,
+    `INSERT INTO payments (order_id, kind, provider, provider_ref, payment_id, amount_paise, status) SELECT id, 'advance', 'sandbox', 'order_${number}', '${pay}', 50000, 'paid' FROM orders WHERE number = '${number}'`,
+  );
   // The sandbox gateway's own books and the store's ledger, as a real capture leaves them (a refund needs both).
-  queryLocal(PERSIST_TO, `INSERT INTO sandbox_records (id, kind, parent, amount_paise, status) VALUES ('${pay}', 'payment', 'order_${number}', 50000, 'captured')`);
+  queryLocal(
+    PERSIST_TO,
+    `INSERT INTO sandbox_records (id, kind, parent, amount_paise, status) VALUES ('${pay}', 'payment', 'order_${number}', 50000, 'captured')`,
+  );
   queryLocal(
     PERSIST_TO,
     `INSERT INTO ledger (order_id, kind, reason, ref, provider, amount_paise, state, attempt_id) SELECT o.id, 'capture', 'advance', '${pay}', 'sandbox', 50000, 'done', p.id FROM orders o JOIN payments p ON p.order_id = o.id WHERE o.number = '${number}'`,
@@ -78,7 +87,9 @@ describe.each(VARIANTS)("admin fulfilment ($javaScript, $viewport)", (variant) =
     await shopper.page.getByRole("link", { name: "Pay balance" }).click();
     await shopper.page.getByRole("heading", { name: "Razorpay sandbox" }).waitFor();
     await shopper.page.getByRole("button", { name: "Pay" }).click();
-    await expect.poll(() => String(queryLocal(PERSIST_TO, `SELECT payment_state FROM orders WHERE number = '${number}'`)[0].payment_state)).toBe("balance_paid");
+    await expect
+      .poll(() => String(queryLocal(PERSIST_TO, `SELECT payment_state FROM orders WHERE number = '${number}'`)[0].payment_state))
+      .toBe("balance_paid");
 
     await admin.page.reload();
     await setStatus(admin.page, "Shipped");
@@ -87,7 +98,10 @@ describe.each(VARIANTS)("admin fulfilment ($javaScript, $viewport)", (variant) =
     for (const step of ["Order Raised → Confirmed", "Packed → Shipped", "Shipped → Delivered", "Store Admin (local only)"]) expect(history).toContain(step);
 
     await shopper.page.goto("/");
-    const bell = shopper.page.getByRole("link", { name: /^Notifications, \d+ unread$/ }).filter({ visible: true }).first();
+    const bell = shopper.page
+      .getByRole("link", { name: /^Notifications, \d+ unread$/ })
+      .filter({ visible: true })
+      .first();
     expect(Number(/(\d+) unread/.exec((await bell.getAttribute("aria-label")) ?? "")?.[1])).toBeGreaterThanOrEqual(6);
     await bell.click();
     if (variant.javaScript) {

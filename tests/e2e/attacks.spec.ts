@@ -29,7 +29,12 @@ function post(path: string, form: Record<string, string>, headers: Record<string
 function navigationPost(path: string, form: Record<string, string>): Promise<{ status: number; location: string | null }> {
   const body = new URLSearchParams(form).toString();
   return new Promise((resolve, reject) => {
-    const headers = { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), "CF-Connecting-IP": randomAddress() };
+    const headers = {
+      Origin: baseUrl(),
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Content-Length": Buffer.byteLength(body),
+      "CF-Connecting-IP": randomAddress(),
+    };
     const req = request(`${baseUrl()}${path}`, { method: "POST", headers }, (res) => {
       res.resume();
       resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? null });
@@ -82,7 +87,15 @@ describe("open redirects (defect 5)", () => {
   const offSite = (location: string | null) => new URL(location ?? "/", baseUrl()).origin !== new URL(baseUrl()).origin;
 
   it("login, theme and cart keep every redirect on the store", async () => {
-    const targets = ["/\t/evil.example/phish", "/\n/evil.example", "/\r\nSet-Cookie: x=1", "//evil.example/x", "/\\evil.example", "https://evil.example/", "/%09/evil.example"];
+    const targets = [
+      "/\t/evil.example/phish",
+      "/\n/evil.example",
+      "/\r\nSet-Cookie: x=1",
+      "//evil.example/x",
+      "/\\evil.example",
+      "https://evil.example/",
+      "/%09/evil.example",
+    ];
     for (const redirectTo of targets) {
       const login = await post("/login", { ...ADMIN, redirectTo });
       expect(login.status).toBe(302);
@@ -136,7 +149,7 @@ describe("headers", () => {
     const { page, close } = await open({ javaScript: true, viewport: "desktop" });
     await page.route(`${baseUrl()}/blogs`, async (route) => {
       const response = await route.fetch();
-      const body = (await response.text()).replace("<main", '<script>window.__injected = true</script><main');
+      const body = (await response.text()).replace("<main", "<script>window.__injected = true</script><main");
       await route.fulfill({ response, body });
     });
     await page.goto("/blogs");
@@ -184,7 +197,22 @@ describe("fuzzing routes and APIs with malformed input", () => {
     ["text/plain", "\u0000\u0001\u0002"],
     ["multipart/form-data; boundary=zzz", "--zzz\r\nbroken"],
   ];
-  const posts = ["/login", "/signup", "/verify-otp?email=a%40b.in", "/theme", "/cart/add", "/logout", "/api/auth/login", "/api/auth/register", "/api/auth/verify-otp", "/api/auth/resend-otp", "/api/auth/google", "/api/auth/validate", "/api/bids", "/api/auction"];
+  const posts = [
+    "/login",
+    "/signup",
+    "/verify-otp?email=a%40b.in",
+    "/theme",
+    "/cart/add",
+    "/logout",
+    "/api/auth/login",
+    "/api/auth/register",
+    "/api/auth/verify-otp",
+    "/api/auth/resend-otp",
+    "/api/auth/google",
+    "/api/auth/validate",
+    "/api/bids",
+    "/api/auction",
+  ];
 
   it("answers no 5xx", async () => {
     const failures: string[] = [];
@@ -197,15 +225,17 @@ describe("fuzzing routes and APIs with malformed input", () => {
     const requests: [string, () => Promise<Response>][] = [
       ...paths.flatMap((path) => [
         [`GET ${path}`, () => fetch(`${baseUrl()}${path}`)] as [string, () => Promise<Response>],
-        ...cookies.map((cookie) => [`GET ${path} ${cookie}`, () => fetch(`${baseUrl()}${path}`, { headers: { Cookie: cookie } })] as [string, () => Promise<Response>]),
+        ...cookies.map(
+          (cookie) => [`GET ${path} ${cookie}`, () => fetch(`${baseUrl()}${path}`, { headers: { Cookie: cookie } })] as [string, () => Promise<Response>],
+        ),
       ]),
       ...posts.flatMap((path) =>
         bodies.map(
           ([type, body]) =>
-            [`POST ${path} ${type} ${body.slice(0, 30)}`, () => fetch(`${baseUrl()}${path}`, { method: "POST", redirect: "manual", headers: { "Content-Type": type, Origin: baseUrl() }, body })] as [
-              string,
-              () => Promise<Response>,
-            ],
+            [
+              `POST ${path} ${type} ${body.slice(0, 30)}`,
+              () => fetch(`${baseUrl()}${path}`, { method: "POST", redirect: "manual", headers: { "Content-Type": type, Origin: baseUrl() }, body }),
+            ] as [string, () => Promise<Response>],
         ),
       ),
     ];

@@ -25,7 +25,6 @@ async function bidder(id: number, name: string, admin = false) {
   return [{ name: "__session", value }];
 }
 
-
 describe("live auction: two bidders, JavaScript off and on", () => {
   // The close comes 2 minutes after the last bid (soft close), so this test waits for it.
   it("bids from a JS-off page show up live on the other page, soft close extends the end, the winner pays the advance", { timeout: 240_000 }, async () => {
@@ -55,7 +54,10 @@ describe("live auction: two bidders, JavaScript off and on", () => {
     expect(await plain.page.getByTestId("standing").innerText()).toContain("You are the highest bidder");
 
     // The other page updates over its WebSocket, within a second of the bid.
-    await live.page.getByTestId("current-price").getByText("₹1,000").waitFor({ timeout: 1_000 + (Date.now() - sentAt) });
+    await live.page
+      .getByTestId("current-price")
+      .getByText("₹1,000")
+      .waitFor({ timeout: 1_000 + (Date.now() - sentAt) });
     expect(await live.page.getByTestId("bid-history").innerText()).toContain("Mohan R.");
     const endAfter = await live.page.getByTestId("end-time").locator("time").getAttribute("datetime");
     expect(new Date(endAfter!).getTime()).toBeGreaterThan(new Date(endBefore!).getTime());
@@ -109,7 +111,14 @@ describe("live auction: two bidders, JavaScript off and on", () => {
     const number = /PUL-\d{4}-[A-Z0-9]{4}/.exec(plain.page.url())![0];
     await expect.poll(() => plain.page.getByRole("main").innerText()).toContain(`You won this auction. Pay the ₹500 token advance by`);
     // The profile holds no address: the pay page asks for it first.
-    const address = { "First name": "Mohan", "Last name": "Rao", "Phone number": "9876543210", Address: "3-12 Ghat Road, Kotipalli", City: "Rajahmundry", Pincode: "533101" };
+    const address = {
+      "First name": "Mohan",
+      "Last name": "Rao",
+      "Phone number": "9876543210",
+      Address: "3-12 Ghat Road, Kotipalli",
+      City: "Rajahmundry",
+      Pincode: "533101",
+    };
     for (const [label, value] of Object.entries(address)) await plain.page.getByLabel(label, { exact: true }).fill(value);
     await plain.page.getByLabel("State").selectOption("Andhra Pradesh");
     await plain.page.getByRole("button", { name: "Pay ₹500" }).click();
@@ -137,7 +146,10 @@ describe("the admin on an auction page", () => {
       PERSIST_TO,
       `INSERT INTO auctions (id, title, description, start_price_paise, current_price_paise, end_time, scheduled_end_time, status, bid_count, seller_name, min_increment_paise) VALUES (${id}, 'Admin view lot', 'A lot the admin looks at.', 100000, 100000, ${end}, ${end}, 'active', 0, 'Godavari Pulasa', 10000)`,
     );
-    const { page, close } = await open({ javaScript: false, viewport: "phone" }, { cookies: await bidder(7100 + Math.floor(Math.random() * 800), "Admin Person", true) });
+    const { page, close } = await open(
+      { javaScript: false, viewport: "phone" },
+      { cookies: await bidder(7100 + Math.floor(Math.random() * 800), "Admin Person", true) },
+    );
     await page.goto(`/auctions/${id}`);
     expect(await page.getByTestId("admin-note").innerText()).toBe("Admins and the seller cannot bid on this auction.");
     expect(await page.getByRole("button", { name: "Place Bid" }).count()).toBe(0);
@@ -153,7 +165,10 @@ const istInput = (ms: number) => new Date(ms + 5.5 * 3_600_000).toISOString().sl
 describe("managing auctions (admin, JavaScript off, phone)", () => {
   it("creates one with an uploaded image, keeps what was typed when refused, and cancels one with a reason", async () => {
     const title = `Upload lot ${Date.now()}`;
-    const { page, close } = await open({ javaScript: false, viewport: "phone" }, { cookies: await bidder(7100 + Math.floor(Math.random() * 800), "Admin Person", true) });
+    const { page, close } = await open(
+      { javaScript: false, viewport: "phone" },
+      { cookies: await bidder(7100 + Math.floor(Math.random() * 800), "Admin Person", true) },
+    );
     await page.goto("/admin-dashboard/auctions");
     await expectNoAxeViolations(page);
     const fill = async (end: number) => {
@@ -174,14 +189,18 @@ describe("managing auctions (admin, JavaScript off, phone)", () => {
 
     // A file that only claims to be an image is refused by its bytes.
     await fill(Date.now() + 3_600_000);
-    await page.getByLabel("Or upload an image (JPEG, PNG or WebP, up to 2 MB)").setInputFiles({ name: "fish.png", mimeType: "image/png", buffer: Buffer.from("<svg onload=alert(1)>") });
+    await page
+      .getByLabel("Or upload an image (JPEG, PNG or WebP, up to 2 MB)")
+      .setInputFiles({ name: "fish.png", mimeType: "image/png", buffer: Buffer.from("<svg onload=alert(1)>") });
     await create();
     await page.waitForLoadState();
     expect(await page.getByRole("alert").innerText()).toBe("The image must be a JPEG, PNG or WebP file of at most 2 MB");
     expect(await page.getByLabel("Description").inputValue()).toBe("A Pulasa caught this morning at Dowleswaram.");
 
     // A real WebP: created, the form is empty again, the auction is live with the uploaded image.
-    await page.getByLabel("Or upload an image (JPEG, PNG or WebP, up to 2 MB)").setInputFiles({ name: "fish.webp", mimeType: "image/webp", buffer: readFileSync("public/media/blog-1-480.webp") });
+    await page
+      .getByLabel("Or upload an image (JPEG, PNG or WebP, up to 2 MB)")
+      .setInputFiles({ name: "fish.webp", mimeType: "image/webp", buffer: readFileSync("public/media/blog-1-480.webp") });
     await create();
     await page.waitForURL("**/admin-dashboard/auctions");
     expect(await toast(page)).toBe("Auction created successfully!");

@@ -15,11 +15,15 @@ async function login(page: Page, who: { email: string; password: string }) {
   await page.waitForURL("**/products");
 }
 
-const cartBadge = (page: Page) => page.getByRole("link", { name: /^Cart, \d+ items$/ }).first().getAttribute("aria-label");
+const cartBadge = (page: Page) =>
+  page
+    .getByRole("link", { name: /^Cart, \d+ items$/ })
+    .first()
+    .getAttribute("aria-label");
 const errorOf = (page: Page, label: string) =>
   page.evaluate((l) => {
     const input = [...document.querySelectorAll("label")].find((el) => el.textContent === l)?.control;
-    return input ? document.getElementById(`${input.id}-error`)?.textContent ?? "" : "missing";
+    return input ? (document.getElementById(`${input.id}-error`)?.textContent ?? "") : "missing";
   }, label);
 
 /**
@@ -43,7 +47,15 @@ async function submitCheckout(page: Page, values: Record<string, string>) {
   await page.getByRole("button", { name: "Pay ₹500" }).click();
 }
 
-const VALID = { "First name": "Asha", "Last name": "Rani Devi", "Phone number": "9876543210", Address: "12-4 Main Road, Innespeta", City: "Rajahmundry", State: "Andhra Pradesh", Pincode: "533101" };
+const VALID = {
+  "First name": "Asha",
+  "Last name": "Rani Devi",
+  "Phone number": "9876543210",
+  Address: "12-4 Main Road, Innespeta",
+  City: "Rajahmundry",
+  State: "Andhra Pradesh",
+  Pincode: "533101",
+};
 
 // Two variants keep the suite short while covering both axes: JavaScript off on a phone, on at desktop width.
 const RUNS: Variant[] = [

@@ -90,7 +90,15 @@ async function arrive(page: Page, url: RegExp, heading: string) {
   await page.waitForLoadState("networkidle");
 }
 
-const VALID = { "First name": "Asha", "Last name": "Rani Devi", "Phone number": "9876543210", Address: "12-4 Main Road, Innespeta", City: "Rajahmundry", State: "Andhra Pradesh", Pincode: "533101" };
+const VALID = {
+  "First name": "Asha",
+  "Last name": "Rani Devi",
+  "Phone number": "9876543210",
+  Address: "12-4 Main Road, Innespeta",
+  City: "Rajahmundry",
+  State: "Andhra Pradesh",
+  Pincode: "533101",
+};
 
 /** One fresh fish through the cart and checkout, the ₹500 advance paid on the sandbox's page; the order number. */
 async function placePaidOrder(page: Page, variant: Variant, email: string, checks: { backToSandbox?: boolean } = {}) {
@@ -342,7 +350,11 @@ describe.each(RUNS)("money ($javaScript, $viewport)", (variant) => {
     // The link opened before is refused the same way.
     await payOnStalePage(s, href, number);
     await s.goto("/orders");
-    expect(await cardIn(s, number).getByRole("link", { name: /^Pay balance/ }).count()).toBe(0);
+    expect(
+      await cardIn(s, number)
+        .getByRole("link", { name: /^Pay balance/ })
+        .count(),
+    ).toBe(0);
 
     for (const step of ["Confirmed", "Packed", "Shipped", "Delivered"]) await setStatus(a, step);
     const rows = await ledgerRows(a);

@@ -201,7 +201,9 @@ describe("edge cache", () => {
     const res = await fetch(`${baseUrl()}/api/auction`);
     const body = (await res.json()) as { success: boolean; auctions: { title: string }[] };
     expect(body.success).toBe(true);
-    expect(body.auctions.map((a) => a.title)).toEqual(expect.arrayContaining([expect.stringMatching(/^Royal Pulasa/), expect.stringMatching(/^Pulasa Pair/), expect.stringMatching(/^Festival Pulasa Curry/)]));
+    expect(body.auctions.map((a) => a.title)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Royal Pulasa/), expect.stringMatching(/^Pulasa Pair/), expect.stringMatching(/^Festival Pulasa Curry/)]),
+    );
   });
 });
 

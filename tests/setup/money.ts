@@ -16,13 +16,17 @@ export async function payAdvance(deps: Deps, order: Order): Promise<string> {
   const started = await startAdvancePayment(deps, order);
   const outcome = (await sandboxDecide(deps, started.gatewayOrderId, "pay"))!;
   await outcome.webhooks();
-  const paid = await env.DB.prepare("SELECT id FROM sandbox_records WHERE kind = 'payment' AND parent = ? ORDER BY created_at DESC LIMIT 1").bind(started.gatewayOrderId).first<{ id: string }>();
+  const paid = await env.DB.prepare("SELECT id FROM sandbox_records WHERE kind = 'payment' AND parent = ? ORDER BY created_at DESC LIMIT 1")
+    .bind(started.gatewayOrderId)
+    .first<{ id: string }>();
   return paid!.id;
 }
 
 /** The order's newest balance link, paid on the sandbox's link page (null: the sandbox refused it, and why). */
 export async function payBalanceLink(deps: Deps, orderId: number) {
-  const link = await env.DB.prepare("SELECT provider_ref FROM payments WHERE order_id = ? AND kind = 'balance' ORDER BY id DESC LIMIT 1").bind(orderId).first<{ provider_ref: string }>();
+  const link = await env.DB.prepare("SELECT provider_ref FROM payments WHERE order_id = ? AND kind = 'balance' ORDER BY id DESC LIMIT 1")
+    .bind(orderId)
+    .first<{ provider_ref: string }>();
   return sandboxPayLink(deps, link!.provider_ref);
 }
 
@@ -44,9 +48,25 @@ export async function ledgerSums(orderId: number) {
  */
 export function setUpMoneyWorld() {
   const deps = testDeps();
-  const shipping = { firstName: "Ravi", lastName: "Kumar", phone: "9848012345", address: "3-14 Lock Road", city: "Dowleswaram", state: "Andhra Pradesh", zip: "533125" };
-  const one = async <T = Record<string, any>>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<T>())!;
-  const all = async <T = Record<string, any>>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
+  const shipping = {
+    firstName: "Ravi",
+    lastName: "Kumar",
+    phone: "9848012345",
+    address: "3-14 Lock Road",
+    city: "Dowleswaram",
+    state: "Andhra Pradesh",
+    zip: "533125",
+  };
+  const one = async <T = Record<string, any>>(sql: string, ...binds: unknown[]) =>
+    (await env.DB.prepare(sql)
+      .bind(...binds)
+      .first<T>())!;
+  const all = async <T = Record<string, any>>(sql: string, ...binds: unknown[]) =>
+    (
+      await env.DB.prepare(sql)
+        .bind(...binds)
+        .all<T>()
+    ).results;
   const version = async (orderId: number) => (await one<{ version: number }>("SELECT version FROM orders WHERE id = ?", orderId)).version;
   const world = {
     deps,
@@ -58,7 +78,12 @@ export function setUpMoneyWorld() {
     productId: 0,
     customer: () => one<{ id: number }>("INSERT INTO users (name, email) VALUES ('Ravi Kumar', ?) RETURNING id", `ravi.${crypto.randomUUID()}@example.in`),
     async paidOrder(kg = 1) {
-      const order = await createShopOrder(deps, { user: await world.customer(), lines: [{ productId: world.productId, quantity: kg }], shipping, now: Date.now() });
+      const order = await createShopOrder(deps, {
+        user: await world.customer(),
+        lines: [{ productId: world.productId, quantity: kg }],
+        shipping,
+        now: Date.now(),
+      });
       return { order, paymentId: await payAdvance(deps, order) };
     },
     async weigh(order: Order, grams: number) {
@@ -72,7 +97,10 @@ export function setUpMoneyWorld() {
       "INSERT INTO products (slug, name, description, price_paise, image, stock, category) VALUES ('fresh-m', 'Fresh Pulasa Fish', 'x', 2500000, 'fresh-pulasa', 100000, 'Fresh Fish') ON CONFLICT(slug) DO UPDATE SET stock = 100000 RETURNING id",
     );
     world.productId = product.id;
-    world.admin = await one<User>("INSERT INTO users (name, email, is_admin) VALUES ('Store Admin', ?, 1) RETURNING id, name, email, is_admin AS isAdmin", `admin.${crypto.randomUUID()}@example.in`);
+    world.admin = await one<User>(
+      "INSERT INTO users (name, email, is_admin) VALUES ('Store Admin', ?, 1) RETURNING id, name, email, is_admin AS isAdmin",
+      `admin.${crypto.randomUUID()}@example.in`,
+    );
   });
   return world;
 }

@@ -28,8 +28,7 @@ export function article1(c: ContentContext): Blog {
     ul(
       "Rajamahendravaram (Rajahmundry), the old cultural capital of the region, with its long line of bathing ghats.",
       "Dowleswaram, where the Sir Arthur Cotton Barrage spans the river and fishers work the water below its gates.",
-      "Yanam, a small enclave of the Union Territory of Puducherry on the Gautami branch, known for lively " +
-        "early-morning fish sales.",
+      "Yanam, a small enclave of the Union Territory of Puducherry on the Gautami branch, known for lively " + "early-morning fish sales.",
       "Narsapuram, on the Vasishta branch near the coast, where the river and the tide meet.",
     ),
     p(
@@ -87,9 +86,7 @@ export function article1(c: ContentContext): Blog {
     id: 1,
     title: `The River's Silver Guest: ${c.product} in Godavari Life`,
     category: "Culture",
-    summary:
-      "How a monsoon fish became part of the Godavari's identity: the floods, the landings, the famous saying and " +
-      "the river's festivals.",
+    summary: "How a monsoon fish became part of the Godavari's identity: the floods, the landings, the famous saying and " + "the river's festivals.",
     image: {
       name: "blog-1",
       alt: "Bathing ghats on the Godavari riverfront with devotees and festival lamps along the steps",

@@ -63,15 +63,12 @@ export function article2(c: ContentContext): Blog {
     ),
     h2("Enjoying it sensibly"),
     ul(
-      "Mind the bones. Hilsa is famous for its many fine bones. Eat slowly and take the bones out for children and " +
-        "older family members.",
+      "Mind the bones. Hilsa is famous for its many fine bones. Eat slowly and take the bones out for children and " + "older family members.",
       "Fish allergy. If you or a guest are allergic to fish, avoid it completely, including the gravy.",
       "Pregnancy and health conditions. If you are pregnant, breastfeeding, managing a medical condition or taking " +
         "regular medicines, ask your doctor or a dietitian how much fish suits you.",
-      "Freshness and storage. Keep the fish cold from the moment it arrives, cook it thoroughly, and refrigerate " +
-        "leftovers promptly.",
-      "Balance. This is a rich, seasonal treat. Enjoy it as part of a varied diet with plenty of vegetables, " +
-        "pulses and whole grains.",
+      "Freshness and storage. Keep the fish cold from the moment it arrives, cook it thoroughly, and refrigerate " + "leftovers promptly.",
+      "Balance. This is a rich, seasonal treat. Enjoy it as part of a varied diet with plenty of vegetables, " + "pulses and whole grains.",
     ),
     note(
       "This article is general information about food and nutrition. It is not medical advice and is not meant to " +
@@ -89,8 +86,7 @@ export function article2(c: ContentContext): Blog {
     title: `What's on Your Plate: The Nutrition of ${c.product}`,
     category: "Health",
     summary:
-      "An oily river fish with protein, omega-3 fats, vitamin D and B12: what these nutrients are, what they do, " +
-      "and how to enjoy the fish sensibly.",
+      "An oily river fish with protein, omega-3 fats, vitamin D and B12: what these nutrients are, what they do, " + "and how to enjoy the fish sensibly.",
     image: {
       name: "blog-2",
       alt: "A fresh whole river fish on a plate surrounded by leafy greens, lemon and herbs",

@@ -17,10 +17,7 @@ export function article3(c: ContentContext): Blog {
       "A clay pot gives the traditional result, but any heavy-bottomed pan works.",
     ),
     h2(`${fish} Pulusu (tamarind curry in a clay pot)`),
-    p(
-      "The dish the Godavari is famous for: tangy, fiery and glossy with the fish's own oil. Serves four to five " +
-        "with rice and takes about an hour.",
-    ),
+    p("The dish the Godavari is famous for: tangy, fiery and glossy with the fish's own oil. Serves four to five " + "with rice and takes about an hour."),
     h3("Ingredients"),
     ul(
       `1 kg ${fish}, scaled, cleaned and cut into 6 to 8 steaks, with the head and tail`,
@@ -40,20 +37,16 @@ export function article3(c: ContentContext): Blog {
     ),
     h3("Method"),
     ol(
-      "Rub the fish pieces with a little salt, a pinch of turmeric and a teaspoon of the chilli powder. Set them " +
-        "aside for 15 minutes.",
+      "Rub the fish pieces with a little salt, a pinch of turmeric and a teaspoon of the chilli powder. Set them " + "aside for 15 minutes.",
       "Squeeze the soaked tamarind and strain it to get about 2 cups of thick extract.",
-      "Warm the oil in the pot, raising the heat gradually so a clay pot is not shocked, and splutter the mustard " +
-        "seeds.",
+      "Warm the oil in the pot, raising the heat gradually so a clay pot is not shocked, and splutter the mustard " + "seeds.",
       "Add the curry leaves, green chillies and onions. Cook, stirring, until the onions are soft and golden.",
       "Stir in the ginger-garlic paste and the remaining turmeric, chilli and coriander powder for a minute, then " +
         "add the okra and fry for two to three minutes.",
-      "Add the tamarind extract, a cup of water, the salt and the jaggery. Simmer for about 10 minutes, until the " +
-        "raw tamarind smell is gone.",
+      "Add the tamarind extract, a cup of water, the salt and the jaggery. Simmer for about 10 minutes, until the " + "raw tamarind smell is gone.",
       "Slide in the fish, head and tail too, in a single layer. Do not stir from now on: hold the pot by its rim " +
         "with a cloth and swirl it so the gravy coats the fish.",
-      "Cover and simmer on low heat for 15 to 20 minutes, until the fish is cooked through and red oil floats on " +
-        "top.",
+      "Cover and simmer on low heat for 15 to 20 minutes, until the fish is cooked through and red oil floats on " + "top.",
       "Sprinkle over the ground cumin and fenugreek and the coriander leaves, swirl once more and turn off the heat.",
       "Rest the pot covered. For the classic result, cool it, refrigerate it overnight and reheat gently next day.",
     ),
@@ -81,10 +74,7 @@ export function article3(c: ContentContext): Blog {
       "Serve hot with sliced onion and lemon wedges.",
     ),
     h2(`Mustard-steamed ${fish} (Bengal style)`),
-    p(
-      "In Bengal the same fish is the ilish, often steamed in a sharp mustard paste: a lovely contrast to the " +
-        "tamarind curry.",
-    ),
+    p("In Bengal the same fish is the ilish, often steamed in a sharp mustard paste: a lovely contrast to the " + "tamarind curry."),
     h3("Ingredients for the steamed dish"),
     ul(
       "4 fish steaks",
@@ -113,9 +103,7 @@ export function article3(c: ContentContext): Blog {
     id: 3,
     title: `${fish} Pulusu and Two More: Recipes from the Godavari Kitchen`,
     category: "Recipes",
-    summary:
-      `A step-by-step ${fish} Pulusu in a clay pot, a simple tawa fry, and a mustard-steamed dish from the ` +
-      "Bengal side of the family.",
+    summary: `A step-by-step ${fish} Pulusu in a clay pot, a simple tawa fry, and a mustard-steamed dish from the ` + "Bengal side of the family.",
     image: {
       name: "blog-3",
       alt: "A clay pot of red tamarind fish curry surrounded by tamarind pods, dried red chillies and whole spices",

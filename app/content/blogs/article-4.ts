@@ -56,10 +56,7 @@ export function article4(c: ContentContext): Blog {
         "For a new son-in-law, that first monsoon visit and the fish served at it can become a story told for years.",
     ),
     h2("Serving on a banana leaf"),
-    p(
-      "On special occasions the meal is served on a banana leaf. The fish is the star, but it is never alone. A " +
-        "typical leaf might hold:",
-    ),
+    p("On special occasions the meal is served on a banana leaf. The fish is the star, but it is never alone. A " + "typical leaf might hold:"),
     ul(
       "Hot white rice, the essential partner for the tangy gravy.",
       "A piece or two of fish with plenty of pulusu poured over the rice.",
@@ -93,9 +90,7 @@ export function article4(c: ContentContext): Blog {
     id: 4,
     title: `From the Landing to the Leaf: How Godavari Families Keep the ${c.product} Tradition`,
     category: "Traditions",
-    summary:
-      "Reserving a fish, the clay pot, the son-in-law's welcome and a curry that tastes better tomorrow: the customs " +
-      "around a Godavari feast.",
+    summary: "Reserving a fish, the clay pot, the son-in-law's welcome and a curry that tastes better tomorrow: the customs " + "around a Godavari feast.",
     image: {
       name: "blog-4",
       alt: "A family sharing a meal of rice and fish curry served on banana leaves",

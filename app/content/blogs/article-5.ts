@@ -17,10 +17,7 @@ export function article5(c: ContentContext): Blog {
         "later seasons. Break any link in that chain and the run grows smaller.",
     ),
     h2("Pressures on the river run"),
-    p(
-      "Along the Godavari, as in other hilsa rivers, the fish faces several pressures at once. Fisheries officials " +
-        "and researchers commonly point to:",
-    ),
+    p("Along the Godavari, as in other hilsa rivers, the fish faces several pressures at once. Fisheries officials " + "and researchers commonly point to:"),
     ul(
       "Barrages and dams, which block or slow the upstream migration and change the river's flow.",
       "Reduced freshwater flow and heavy silting in some stretches.",
@@ -58,20 +55,14 @@ export function article5(c: ContentContext): Blog {
         "the river cannot go for months without an income.",
     ),
     h2("What we do"),
-    p(
-      `At ${c.brand} we cannot fix the river on our own, but we can decide how we buy and sell. These are our ` +
-        "rules:",
-    ),
+    p(`At ${c.brand} we cannot fix the river on our own, but we can decide how we buy and sell. These are our ` + "rules:"),
     ul(
-      "We buy directly from small-boat fishers who use wide-mesh gill nets meant for adult fish. We do not buy " +
-        "fish caught with fine-mesh nets.",
+      "We buy directly from small-boat fishers who use wide-mesh gill nets meant for adult fish. We do not buy " + "fish caught with fine-mesh nets.",
       "We do not buy or sell juvenile fish. Every fish we list is a grown adult.",
-      "We sell river fish only in season. When the river is not giving fish, the store says so, and we do not " +
-        "pass off sea-caught fish as river fish.",
+      "We sell river fish only in season. When the river is not giving fish, the store says so, and we do not " + "pass off sea-caught fish as river fish.",
       "We fish to order. You pay a small advance, the fish is caught for you, and if none can be caught the " +
         "advance is refunded in full, so nothing is caught speculatively and left to spoil.",
-      "We pay fishers promptly and fairly, because a fair price reduces the pressure to catch more and smaller " +
-        "fish.",
+      "We pay fishers promptly and fairly, because a fair price reduces the pressure to catch more and smaller " + "fish.",
       "We follow local fishing rules and closures wherever they apply.",
     ),
     h2("What you can do"),
@@ -92,8 +83,7 @@ export function article5(c: ContentContext): Blog {
     title: `Fishing for Tomorrow: Why Responsible ${c.product} Matters`,
     category: "Sustainability",
     summary:
-      "The fish returns only if the river lets it breed. How migration, juvenile fish, mesh sizes and seasons shape " +
-      "its future, and what we do about it.",
+      "The fish returns only if the river lets it breed. How migration, juvenile fish, mesh sizes and seasons shape " + "its future, and what we do about it.",
     image: {
       name: "blog-5",
       alt: "A fisher on the river releasing small juvenile fish from a hand net back into the water",

@@ -59,14 +59,12 @@ export function article6(c: ContentContext): Blog {
     ul(
       "Season and source. Genuine river fish is caught only during the flood season. Ask where and when the fish " +
         "was caught; a seller who cannot or will not answer is a warning.",
-      "Colour. Local buyers look for a warm golden or coppery sheen over the silver, and say sea-caught fish looks " +
-        "whiter and brighter.",
+      "Colour. Local buyers look for a warm golden or coppery sheen over the silver, and say sea-caught fish looks " + "whiter and brighter.",
       "Freshness. The eyes should be clear and full, the gills bright red, the flesh firm enough to spring back " +
         "when pressed, and the smell clean. These signs matter for any fish, and a tired fish is never worth a " +
         "premium.",
       "Price. A river fish offered at a sea-fish price in a lean season is almost certainly not what it claims.",
-      "The pot. A true river fish fills the house with its aroma, its flesh is soft and rich, and the gravy shines " +
-        "with its oil.",
+      "The pot. A true river fish fills the house with its aroma, its flesh is soft and rich, and the gravy shines " + "with its oil.",
     ),
     h2("Our promise"),
     p(

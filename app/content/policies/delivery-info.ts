@@ -7,8 +7,7 @@ export function deliveryInfo(c: ContentContext): PolicyPage {
     path: "/delivery-info",
     title: "Delivery Information",
     description:
-      "Where we deliver in Andhra Pradesh and Telangana, delivery slots, charges, tracking, and how your fish " +
-      "stays cold from the river to your door.",
+      "Where we deliver in Andhra Pradesh and Telangana, delivery slots, charges, tracking, and how your fish " + "stays cold from the river to your door.",
     updatedOn: UPDATED_ON,
     intro:
       `A ${c.product} is only as good as it is fresh, so delivery is the part of our work we plan most carefully. ` +
@@ -28,10 +27,7 @@ export function deliveryInfo(c: ContentContext): PolicyPage {
       {
         heading: "From the river to your door",
         blocks: [
-          p(
-            "Fresh fish is delivered in under 24 hours from the catch, through a cold chain that is never " +
-              "broken along the way:",
-          ),
+          p("Fresh fish is delivered in under 24 hours from the catch, through a cold chain that is never " + "broken along the way:"),
           ol(
             "Your fish is chilled on ice as soon as it is landed, then weighed and recorded against your order.",
             "It is cleaned and cut if you asked for it, and packed in an insulated box with plenty of ice.",
@@ -89,8 +85,7 @@ export function deliveryInfo(c: ContentContext): PolicyPage {
           ul(
             "Open the box and check the fish and packaging straight away.",
             "Refrigerate it at once, or cook it the same day for the best flavour.",
-            "If anything is wrong, report it within 2 hours of delivery with photos or videos, as explained on " +
-              "our Returns & Refunds page.",
+            "If anything is wrong, report it within 2 hours of delivery with photos or videos, as explained on " + "our Returns & Refunds page.",
           ),
         ],
       },

@@ -12,11 +12,9 @@ export const EVENING_SLOT = "3:00 PM to 8:00 PM";
 export const REFUND_TIME = "5 to 7 working days after approval";
 
 export const SHIPPING =
-  "Shipping is free within our serviceable areas; if a distance-based charge ever applies to your address it is " +
-  "shown at checkout before you pay.";
+  "Shipping is free within our serviceable areas; if a distance-based charge ever applies to your address it is " + "shown at checkout before you pay.";
 
 export const SERVICE_AREA =
-  "We deliver only to addresses in Andhra Pradesh and Telangana. If your pincode is outside the area we can " +
-  "serve, checkout tells you so before you pay.";
+  "We deliver only to addresses in Andhra Pradesh and Telangana. If your pincode is outside the area we can " + "serve, checkout tells you so before you pay.";
 
 export const ADVANCE_REFUND = `If the fish cannot be caught or delivered, the ${ADVANCE} advance is refunded in full.`;

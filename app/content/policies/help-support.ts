@@ -7,8 +7,7 @@ export function helpSupport(c: ContentContext): PolicyPage {
     path: "/help-support",
     title: "Help & Support",
     description:
-      "How to reach us by WhatsApp, phone or e-mail, our support hours and reply times, and answers about the " +
-      `${ADVANCE} advance, tracking and payments.`,
+      "How to reach us by WhatsApp, phone or e-mail, our support hours and reply times, and answers about the " + `${ADVANCE} advance, tracking and payments.`,
     updatedOn: UPDATED_ON,
     intro:
       `We are a small team, and we would rather answer a question before you order than fix a problem after. ` +
@@ -34,10 +33,7 @@ export function helpSupport(c: ContentContext): PolicyPage {
       {
         heading: "Support hours",
         blocks: [
-          ul(
-            `Regular season (the monsoon months when the fish is running): ${SEASON_HOURS}.`,
-            `Off-season: ${OFF_SEASON_HOURS}.`,
-          ),
+          ul(`Regular season (the monsoon months when the fish is running): ${SEASON_HOURS}.`, `Off-season: ${OFF_SEASON_HOURS}.`),
           p("Messages that arrive outside these hours are answered when we are next open."),
         ],
       },
@@ -54,18 +50,13 @@ export function helpSupport(c: ContentContext): PolicyPage {
       {
         heading: `How does ordering with the ${ADVANCE} advance work?`,
         blocks: [
-          p(
-            "Because every fish is wild and caught for you, we cannot know its exact weight or price in advance. " +
-              "So ordering works like this:",
-          ),
+          p("Because every fish is wild and caught for you, we cannot know its exact weight or price in advance. " + "So ordering works like this:"),
           ol(
             "Choose your fish and add it to your cart. The cart shows an estimate for about 1 kg.",
-            `At checkout, pay a fixed token advance of ${ADVANCE} online by card or UPI through Razorpay. This ` +
-              "places your order.",
+            `At checkout, pay a fixed token advance of ${ADVANCE} online by card or UPI through Razorpay. This ` + "places your order.",
             "Our fishers go out for your fish. Once it is caught, we weigh it and record its actual weight.",
             "We tell you the final price: the actual weight multiplied by the price per kg.",
-            "You pay the balance (the final price minus the advance) against a payment link or on delivery, " +
-              "whichever suits you.",
+            "You pay the balance (the final price minus the advance) against a payment link or on delivery, " + "whichever suits you.",
           ),
           p(`${ADVANCE_REFUND} Your order is never held back waiting for the full amount before we start work.`),
         ],
@@ -103,8 +94,7 @@ export function helpSupport(c: ContentContext): PolicyPage {
             `Write to us at ${c.supportEmail} or on WhatsApp with your registered e-mail address, the amount, the ` +
               "date and time, and the transaction reference from your bank or UPI app. A screenshot helps.",
             "We check with the payment provider and reply within 48 hours, excluding bank delays.",
-            "If we received the money, we either complete your order or, if you prefer, refund it to the " +
-              "original payment method.",
+            "If we received the money, we either complete your order or, if you prefer, refund it to the " + "original payment method.",
             "If we did not receive it, the debit is usually reversed automatically by your bank or payment " +
               "provider; we will tell you what the provider's records show so you can follow it up with them.",
           ),

@@ -6,7 +6,6 @@ import { privacyPolicy } from "./privacy-policy";
 import { returnsRefunds } from "./returns-refunds";
 import { termsConditions } from "./terms-conditions";
 
-
 const pages: Record<PolicyPath, (c: ContentContext) => PolicyPage> = {
   "/help-support": helpSupport,
   "/delivery-info": deliveryInfo,
@@ -14,7 +13,6 @@ const pages: Record<PolicyPath, (c: ContentContext) => PolicyPage> = {
   "/terms-conditions": termsConditions,
   "/privacy-policy": privacyPolicy,
 };
-
 
 /** The policy page served at `path` (a trailing slash is tolerated), or undefined for any other path. */
 export function getPolicy(c: ContentContext, path: string): PolicyPage | undefined {

@@ -7,8 +7,7 @@ export function privacyPolicy(c: ContentContext): PolicyPage {
     path: "/privacy-policy",
     title: "Privacy Policy",
     description:
-      "What personal data we collect and why, the cookies we use, how long we keep data and how to exercise your " +
-      "rights under India's DPDP Act, 2023.",
+      "What personal data we collect and why, the cookies we use, how long we keep data and how to exercise your " + "rights under India's DPDP Act, 2023.",
     updatedOn: UPDATED_ON,
     intro:
       `${c.brand} collects only the personal data it needs to take your order, deliver your fish and run the ` +
@@ -60,8 +59,7 @@ export function privacyPolicy(c: ContentContext): PolicyPage {
         blocks: [
           p("We keep just two cookies on your device, both needed for the site to work as you expect:"),
           ul(
-            "A session cookie that keeps you signed in. Scripts on the page cannot read it, and it stops working " +
-              "when you log out.",
+            "A session cookie that keeps you signed in. Scripts on the page cannot read it, and it stops working " + "when you log out.",
             "A theme cookie that remembers whether you chose the light, dark or system theme, kept for a year.",
           ),
           p(

@@ -7,8 +7,7 @@ export function returnsRefunds(c: ContentContext): PolicyPage {
     path: "/returns-refunds",
     title: "Returns & Refunds",
     description:
-      "Why fresh fish cannot be returned, when we refund (transit damage, wrong product, non-delivery), how to " +
-      "report a problem, and cancelling.",
+      "Why fresh fish cannot be returned, when we refund (transit damage, wrong product, non-delivery), how to " + "report a problem, and cancelling.",
     updatedOn: UPDATED_ON,
     intro:
       `Fresh ${c.product} is perishable, so we cannot take it back once it has been delivered. We do stand behind ` +
@@ -44,12 +43,10 @@ export function returnsRefunds(c: ContentContext): PolicyPage {
         heading: "How to report a problem",
         blocks: [
           ol(
-            `Within 2 hours of delivery, write to us on WhatsApp at ${c.whatsapp} or by e-mail at ` +
-              `${c.supportEmail}, with your order number.`,
+            `Within 2 hours of delivery, write to us on WhatsApp at ${c.whatsapp} or by e-mail at ` + `${c.supportEmail}, with your order number.`,
             "Attach clear photos or a short video of the fish, the packaging and the label.",
             "Keep the fish and packaging refrigerated until we have replied, in case we need more detail.",
-            "We reply within 24 hours with our decision or any questions. Payment disputes are answered within " +
-              "48 hours, excluding bank delays.",
+            "We reply within 24 hours with our decision or any questions. Payment disputes are answered within " + "48 hours, excluding bank delays.",
           ),
         ],
       },
@@ -67,16 +64,12 @@ export function returnsRefunds(c: ContentContext): PolicyPage {
         heading: "Cancelling an order",
         blocks: [
           ul(
-            "Orders can be cancelled only before dispatch. Once the fish has left with our delivery partner, the " +
-              "order can no longer be cancelled.",
+            "Orders can be cancelled only before dispatch. Once the fish has left with our delivery partner, the " + "order can no longer be cancelled.",
             `If you cancel before your fish has been caught, the ${ADVANCE} advance is refunded in full.`,
             "If your fish has already been caught and weighed for you, contact us straight away. Cancellation is " +
               "still possible before dispatch, and we will explain what can be refunded before you confirm it.",
           ),
-          p(
-            `To cancel, use WhatsApp or e-mail us at ${c.supportEmail} with your order number, or call ` +
-              `${c.supportPhone} during support hours.`,
-          ),
+          p(`To cancel, use WhatsApp or e-mail us at ${c.supportEmail} with your order number, or call ` + `${c.supportPhone} during support hours.`),
         ],
       },
       {

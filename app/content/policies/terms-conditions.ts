@@ -7,8 +7,7 @@ export function termsConditions(c: ContentContext): PolicyPage {
     path: "/terms-conditions",
     title: "Terms & Conditions",
     description:
-      "The terms for using our store and auctions: the token advance, prices per kg, weight, delivery, refunds, " +
-      "liability and the law that applies.",
+      "The terms for using our store and auctions: the token advance, prices per kg, weight, delivery, refunds, " + "liability and the law that applies.",
     updatedOn: UPDATED_ON,
     intro:
       `These terms apply when you use the ${c.brand} website, create an account, place an order or take part in an ` +
@@ -73,8 +72,7 @@ export function termsConditions(c: ContentContext): PolicyPage {
             "The highest bid when the auction closes wins.",
             "Soft close: a bid placed in the final minutes may extend the end time, within a fixed limit, so that " +
               "other bidders have a fair chance to respond.",
-            "Winners and outbid bidders are notified in their account and by e-mail. We contact the winner to " +
-              "arrange payment and delivery.",
+            "Winners and outbid bidders are notified in their account and by e-mail. We contact the winner to " + "arrange payment and delivery.",
           ),
         ],
       },
@@ -102,10 +100,7 @@ export function termsConditions(c: ContentContext): PolicyPage {
       {
         heading: "Governing law and contact",
         blocks: [
-          p(
-            "These terms are governed by the laws of India. Any dispute is subject to the jurisdiction of the " +
-              "courts of Telangana at Hyderabad.",
-          ),
+          p("These terms are governed by the laws of India. Any dispute is subject to the jurisdiction of the " + "courts of Telangana at Hyderabad."),
           p(
             `Questions about these terms are welcome at ${c.supportEmail} or on ${c.supportPhone}. We may update ` +
               "these terms from time to time; the date at the top of this page shows the latest version.",

@@ -103,11 +103,19 @@ describe("GET /api/auction/:id", () => {
     expect(wrong.headers.get("Allow")).toBe("GET");
     expect(await wrong.json()).toEqual({ success: false, error: "Method not allowed" });
     expect((await SELF.fetch("https://auction.test/api/bids")).headers.get("Allow")).toBe("POST");
-    const anonymous = await SELF.fetch("https://auction.test/api/auction/6/cancel", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ reason: "Storm" }) });
+    const anonymous = await SELF.fetch("https://auction.test/api/auction/6/cancel", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ reason: "Storm" }),
+    });
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ success: false, error: "Please login to continue" });
     const customer = await person("Bid Customer");
-    const refused = await SELF.fetch("https://auction.test/api/auction/6/cancel", { method: "POST", headers: { "Content-Type": "application/json", Authorization: customer.bearer }, body: JSON.stringify({ reason: "Storm" }) });
+    const refused = await SELF.fetch("https://auction.test/api/auction/6/cancel", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: customer.bearer },
+      body: JSON.stringify({ reason: "Storm" }),
+    });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ success: false, error: "Access denied. Admin privileges required." });
   });
@@ -132,7 +140,8 @@ describe("watching an auction", () => {
 });
 
 describe("body limits (chunked, no Content-Length)", () => {
-  const send = (path: string, headers: Record<string, string>, body: string | Uint8Array) => SELF.fetch(chunkedUpload(`https://auction.test${path}`, { method: "POST", headers, body }).request);
+  const send = (path: string, headers: Record<string, string>, body: string | Uint8Array) =>
+    SELF.fetch(chunkedUpload(`https://auction.test${path}`, { method: "POST", headers, body }).request);
 
   it("refuses a JSON body one byte over the cap with 413, and reads one of exactly the cap", async () => {
     const json = { "Content-Type": "application/json" };
@@ -141,7 +150,11 @@ describe("body limits (chunked, no Content-Length)", () => {
     expect(tooLarge.headers.get("Cache-Control")).toBe("private, no-store");
     expect(await tooLarge.json()).toEqual({ success: false, error: "Request body too large" });
     // The Worker stops reading past the cap (workerd then logs that this test's body pump lost its reader).
-    const huge = chunkedUpload("https://auction.test/api/bids", { method: "POST", headers: json, body: jsonOfSize(4 * 1024 * 1024, { auction_id: 999, amount: 100 }) });
+    const huge = chunkedUpload("https://auction.test/api/bids", {
+      method: "POST",
+      headers: json,
+      body: jsonOfSize(4 * 1024 * 1024, { auction_id: 999, amount: 100 }),
+    });
     expect((await SELF.fetch(huge.request)).status).toBe(413);
     expect(huge.sent()).toBeLessThan(MAX_JSON_BYTES + 200_000);
     // Read and parsed: the bid names an auction that does not exist.

@@ -28,14 +28,21 @@ describe("concurrency", () => {
     expect(accepted.length).toBeGreaterThan(1);
     for (const r of results) if (r.status !== 200) expect([400, 409, 429]).toContain(r.status);
     const state = (await stubFor(a.id).inspect())!;
-    const mirror = await env.DB.prepare("SELECT amount_paise, user_id FROM auction_bids WHERE auction_id = ? ORDER BY seq").bind(a.id).all<{ amount_paise: number; user_id: number }>();
+    const mirror = await env.DB.prepare("SELECT amount_paise, user_id FROM auction_bids WHERE auction_id = ? ORDER BY seq")
+      .bind(a.id)
+      .all<{ amount_paise: number; user_id: number }>();
     expect(mirror.results).toHaveLength(accepted.length);
     for (let i = 1; i < mirror.results.length; i++) {
       expect(mirror.results[i].amount_paise - mirror.results[i - 1].amount_paise).toBeGreaterThanOrEqual(10_000);
       expect(mirror.results[i].user_id).not.toBe(mirror.results[i - 1].user_id);
     }
     expect(state.currentPricePaise).toBe(mirror.results.at(-1)!.amount_paise);
-    expect(await d1Summary(a.id)).toMatchObject({ current_price_paise: state.currentPricePaise, bid_count: state.bidCount, end_time: state.endTime, version: state.version });
+    expect(await d1Summary(a.id)).toMatchObject({
+      current_price_paise: state.currentPricePaise,
+      bid_count: state.bidCount,
+      end_time: state.endTime,
+      version: state.version,
+    });
 
     // Bids racing the close: half are sent, the end passes, the alarm runs while the rest arrive.
     await endNow(a.id);

@@ -26,14 +26,26 @@ export async function createAuction(admin: Person, fields: Record<string, unknow
   const res = await SELF.fetch("https://auction.test/api/auction", {
     method: "POST",
     headers: { Authorization: admin.bearer, "Content-Type": "application/json" },
-    body: JSON.stringify({ title: "Royal Pulasa 2 kg", description: "A single large Godavari fish.", starting_price: 1000, end_time_ms: Date.now() + 60 * MIN, ...fields }),
+    body: JSON.stringify({
+      title: "Royal Pulasa 2 kg",
+      description: "A single large Godavari fish.",
+      starting_price: 1000,
+      end_time_ms: Date.now() + 60 * MIN,
+      ...fields,
+    }),
   });
   const body = (await res.json()) as { success: boolean; auction: AuctionView; error?: string };
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${body.error}`);
   return body.auction;
 }
 
-export async function bid(who: Person | null, auctionId: number, amount: number | string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+export async function bid(
+  who: Person | null,
+  auctionId: number,
+  amount: number | string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   const res = await SELF.fetch("https://auction.test/api/bids", {
     method: "POST",
     headers: { "Content-Type": "application/json", ...(who ? { Authorization: who.bearer } : {}), ...headers },
@@ -47,7 +59,9 @@ export function stubFor(id: number) {
 }
 
 export async function d1Summary(id: number) {
-  return env.DB.prepare("SELECT current_price_paise, bid_count, end_time, status, version, winner_user_id FROM auctions WHERE id = ?").bind(id).first<Record<string, number | string | null>>();
+  return env.DB.prepare("SELECT current_price_paise, bid_count, end_time, status, version, winner_user_id FROM auctions WHERE id = ?")
+    .bind(id)
+    .first<Record<string, number | string | null>>();
 }
 
 /** Ends the auction now by moving its end into the past inside the object (no sleeps). */
@@ -61,7 +75,9 @@ export async function endNow(id: number) {
 /** Every table the auction tests write, emptied before each test. */
 export async function emptyTables() {
   await env.DB.batch(
-    ["notifications", "order_items", "orders", "auction_bids", "auctions", "sessions", "mail_outbox", "users"].map((table) => env.DB.prepare(`DELETE FROM ${table}`)),
+    ["notifications", "order_items", "orders", "auction_bids", "auctions", "sessions", "mail_outbox", "users"].map((table) =>
+      env.DB.prepare(`DELETE FROM ${table}`),
+    ),
   );
 }
 

@@ -62,10 +62,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
 
   private save(state: Stored) {
     this.state = state;
-    this.ctx.storage.sql.exec(
-      "INSERT INTO room (key, value) VALUES ('state', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-      JSON.stringify(state),
-    );
+    this.ctx.storage.sql.exec("INSERT INTO room (key, value) VALUES ('state', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", JSON.stringify(state));
   }
 
   /** Creates the auction the admin just added to D1; a repeated call leaves it as it is (rows that predate the object use `adopt`). */
@@ -109,11 +106,18 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     const created = this.state as Stored | null;
     if (!created) return;
     // A row that predates the object (seed data) keeps its price and its bid history.
-    const { results } = await this.deps.db.$client.prepare("SELECT bidder_name, amount_paise, created_at FROM auction_bids WHERE auction_id = ? ORDER BY created_at, id")
+    const { results } = await this.deps.db.$client
+      .prepare("SELECT bidder_name, amount_paise, created_at FROM auction_bids WHERE auction_id = ? ORDER BY created_at, id")
       .bind(row.id)
       .all<{ bidder_name: string; amount_paise: number; created_at: number }>();
     results.forEach((b, i) => {
-      this.ctx.storage.sql.exec("INSERT INTO bids (seq, user_id, bidder_name, amount_paise, proxy, created_at) VALUES (?, 0, ?, ?, 0, ?)", i + 1, b.bidder_name, b.amount_paise, b.created_at);
+      this.ctx.storage.sql.exec(
+        "INSERT INTO bids (seq, user_id, bidder_name, amount_paise, proxy, created_at) VALUES (?, 0, ?, ?, 0, ?)",
+        i + 1,
+        b.bidder_name,
+        b.amount_paise,
+        b.created_at,
+      );
     });
     this.save({
       ...created,
@@ -170,7 +174,15 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     let seq = sql.exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM bids").one().seq ?? 0;
     for (const h of result.history) {
       seq += 1;
-      sql.exec("INSERT INTO bids (seq, user_id, bidder_name, amount_paise, proxy, created_at) VALUES (?, ?, ?, ?, ?, ?)", seq, h.userId, h.bidderName, h.amountPaise, h.proxy ? 1 : 0, now);
+      sql.exec(
+        "INSERT INTO bids (seq, user_id, bidder_name, amount_paise, proxy, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        seq,
+        h.userId,
+        h.bidderName,
+        h.amountPaise,
+        h.proxy ? 1 : 0,
+        now,
+      );
       mirrored.push({ seq, userId: h.userId, bidderName: h.bidderName, amountPaise: h.amountPaise, createdAt: now });
       this.bidders.add(h.userId);
     }
@@ -266,7 +278,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
       const key = `${you}|${winner}`;
       let message = cache.get(key);
       if (!message) {
-        message = JSON.stringify({ type: "state", auction: { ...base, you, order_number: winner ? this.state?.orderNumber ?? null : null } });
+        message = JSON.stringify({ type: "state", auction: { ...base, you, order_number: winner ? (this.state?.orderNumber ?? null) : null } });
         cache.set(key, message);
       }
       try {

@@ -22,7 +22,11 @@ describe("creating auctions", () => {
   it("only admins create; the object is initialized and its alarm armed at the end", async () => {
     const body = { title: "Royal Pulasa", description: "A single large fish.", starting_price: 1000, end_time_ms: Date.now() + MIN };
     const post = (headers: Record<string, string>) =>
-      SELF.fetch("https://auction.test/api/auction", { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
+      SELF.fetch("https://auction.test/api/auction", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...headers },
+        body: JSON.stringify(body),
+      });
     expect((await post({})).status).toBe(401);
     expect((await post({ Authorization: ravi.bearer })).status).toBe(403);
     expect((await post({ Cookie: ravi.cookie })).status).toBe(403);
@@ -36,7 +40,14 @@ describe("creating auctions", () => {
   });
 
   it("refuses bad input with a clear error and creates nothing", async () => {
-    for (const bad of [{ starting_price: "abc" }, { starting_price: 10.5 }, { end_time_ms: Date.now() - 1 }, { title: "" }, { min_increment: 0 }, { product_image: "https://evil.example/x.png" }]) {
+    for (const bad of [
+      { starting_price: "abc" },
+      { starting_price: 10.5 },
+      { end_time_ms: Date.now() - 1 },
+      { title: "" },
+      { min_increment: 0 },
+      { product_image: "https://evil.example/x.png" },
+    ]) {
       await expect(createAuction(admin, bad)).rejects.toThrow(/create failed: 400/);
     }
     expect((await env.DB.prepare("SELECT count(*) AS n FROM auctions").first<{ n: number }>())?.n).toBe(0);
@@ -50,7 +61,10 @@ describe("bidding through the object", () => {
     expect(await bid(admin, a.id, 1000)).toMatchObject({ status: 403 });
     expect(await bid(ravi, a.id, 900)).toMatchObject({ status: 400, body: { error: "The minimum bid is ₹1,000" } });
     expect(await bid(ravi, a.id, "1000.50")).toMatchObject({ status: 400 });
-    expect(await bid(ravi, a.id, 1000)).toMatchObject({ status: 200, body: { success: true, message: "Bid placed successfully!", auction: { current_price: 1000, you: "leading" } } });
+    expect(await bid(ravi, a.id, 1000)).toMatchObject({
+      status: 200,
+      body: { success: true, message: "Bid placed successfully!", auction: { current_price: 1000, you: "leading" } },
+    });
     expect(await bid(ravi, a.id, 1200)).toMatchObject({ status: 409 });
     expect(await bid(sita, a.id, 1000)).toMatchObject({ status: 400, body: { error: "Bid amount must be higher than current price" } });
     expect(await bid(sita, a.id, 1050)).toMatchObject({ status: 400, body: { error: "The minimum bid is ₹1,100" } });
@@ -75,7 +89,12 @@ describe("bidding through the object", () => {
 
   it("a client header cannot pose as another user", async () => {
     const a = await createAuction(admin);
-    const forged: Record<string, string>[] = [{ "X-User-Id": String(ravi.id) }, { "X-User": JSON.stringify({ id: ravi.id }) }, { Authorization: "Bearer forged.jwt.value" }, { Cookie: "__session=forged" }];
+    const forged: Record<string, string>[] = [
+      { "X-User-Id": String(ravi.id) },
+      { "X-User": JSON.stringify({ id: ravi.id }) },
+      { Authorization: "Bearer forged.jwt.value" },
+      { Cookie: "__session=forged" },
+    ];
     for (const headers of forged) {
       expect(await bid(null, a.id, 1000, {}, headers)).toMatchObject({ status: 401, body: { error: "Please login to place a bid" } });
     }
@@ -120,7 +139,11 @@ describe("bidding through the object", () => {
     await bid(ravi, a.id, 1000, { max_amount: 5000 });
     const r = await bid(sita, a.id, 2000);
     expect(r.body.auction).toMatchObject({ current_price: 2100, you: "outbid", bid_count: 3 });
-    expect(r.body.auction?.bids.map((b) => [b.bidder_name, b.amount])).toEqual([["Ravi K.", 2100], ["Sita R.", 2000], ["Ravi K.", 1000]]);
+    expect(r.body.auction?.bids.map((b) => [b.bidder_name, b.amount])).toEqual([
+      ["Ravi K.", 2100],
+      ["Sita R.", 2000],
+      ["Ravi K.", 1000],
+    ]);
   });
 
   it("soft close: a bid in the last 2 minutes extends the end and re-arms the alarm, capped at 30 minutes", async () => {
@@ -151,16 +174,33 @@ describe("closing", () => {
     const orders = await env.DB.prepare("SELECT * FROM orders").all<Record<string, unknown>>();
     expect(orders.results).toHaveLength(1);
     const order = orders.results[0];
-    expect(order).toMatchObject({ user_id: sita.id, source: "auction", auction_id: a.id, status: "payment_pending", payment_state: "advance_due", advance_paise: 50_000, estimated_total_paise: 150_000, first_name: "Sita", last_name: "Rao" });
+    expect(order).toMatchObject({
+      user_id: sita.id,
+      source: "auction",
+      auction_id: a.id,
+      status: "payment_pending",
+      payment_state: "advance_due",
+      advance_paise: 50_000,
+      estimated_total_paise: 150_000,
+      first_name: "Sita",
+      last_name: "Rao",
+    });
     expect(Number(order.reserved_until) - Date.now()).toBeGreaterThan(23 * 60 * MIN);
     const items = await env.DB.prepare("SELECT product_id, price_paise, quantity FROM order_items WHERE order_id = ?").bind(order.id).all();
     expect(items.results).toEqual([{ product_id: null, price_paise: 150_000, quantity: 1 }]);
     const notes = await env.DB.prepare("SELECT user_id, type FROM notifications WHERE type != 'outbid' ORDER BY user_id").all();
-    expect(notes.results).toEqual([{ user_id: ravi.id, type: "auction_ended" }, { user_id: sita.id, type: "auction_won" }]);
+    expect(notes.results).toEqual([
+      { user_id: ravi.id, type: "auction_ended" },
+      { user_id: sita.id, type: "auction_won" },
+    ]);
     expect(await d1Summary(a.id)).toMatchObject({ status: "ended", winner_user_id: sita.id, current_price_paise: 150_000 });
-    const view = await (await SELF.fetch(`https://auction.test/api/auction/${a.id}`, { headers: { Authorization: sita.bearer } })).json<{ auction: AuctionView }>();
+    const view = await (
+      await SELF.fetch(`https://auction.test/api/auction/${a.id}`, { headers: { Authorization: sita.bearer } })
+    ).json<{ auction: AuctionView }>();
     expect(view.auction).toMatchObject({ status: "ended", you: "won", order_number: order.number });
-    const lost = await (await SELF.fetch(`https://auction.test/api/auction/${a.id}`, { headers: { Authorization: ravi.bearer } })).json<{ auction: AuctionView }>();
+    const lost = await (
+      await SELF.fetch(`https://auction.test/api/auction/${a.id}`, { headers: { Authorization: ravi.bearer } })
+    ).json<{ auction: AuctionView }>();
     expect(lost.auction).toMatchObject({ status: "ended", you: "lost", order_number: null });
   });
 
@@ -188,12 +228,20 @@ describe("closing", () => {
     const a = await createAuction(admin);
     await bid(ravi, a.id, 1000);
     const cancel = (who: Person, reason: string) =>
-      SELF.fetch(`https://auction.test/api/auction/${a.id}/cancel`, { method: "POST", headers: { Authorization: who.bearer, "Content-Type": "application/json" }, body: JSON.stringify({ reason }) });
+      SELF.fetch(`https://auction.test/api/auction/${a.id}/cancel`, {
+        method: "POST",
+        headers: { Authorization: who.bearer, "Content-Type": "application/json" },
+        body: JSON.stringify({ reason }),
+      });
     expect((await cancel(ravi, "I changed my mind")).status).toBe(403);
     expect((await cancel(admin, "")).status).toBe(400);
     expect((await cancel(admin, "The catch was too small")).status).toBe(200);
     expect(await bid(sita, a.id, 1100)).toMatchObject({ status: 409, body: { error: "This auction is not taking bids" } });
     expect((await d1Summary(a.id))?.status).toBe("cancelled");
-    expect(await env.DB.prepare("SELECT user_id, type FROM notifications WHERE type = 'auction_cancelled'").all().then((r) => r.results)).toEqual([{ user_id: ravi.id, type: "auction_cancelled" }]);
+    expect(
+      await env.DB.prepare("SELECT user_id, type FROM notifications WHERE type = 'auction_cancelled'")
+        .all()
+        .then((r) => r.results),
+    ).toEqual([{ user_id: ravi.id, type: "auction_cancelled" }]);
   });
 });

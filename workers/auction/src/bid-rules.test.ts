@@ -5,7 +5,10 @@ const T0 = 1_800_000_000_000;
 const MIN = 60_000;
 
 function room(over: Partial<RoomState> = {}): RoomState {
-  return { ...openingState({ id: 1, startPricePaise: 100_000, incrementPaise: 10_000, startTime: T0 - 60 * MIN, endTime: T0 + 60 * MIN, sellerUserId: 99 }), ...over };
+  return {
+    ...openingState({ id: 1, startPricePaise: 100_000, incrementPaise: 10_000, startTime: T0 - 60 * MIN, endTime: T0 + 60 * MIN, sellerUserId: 99 }),
+    ...over,
+  };
 }
 
 const ravi: Bidder = { id: 1, name: "Ravi K.", verified: true, isAdmin: false };

@@ -52,8 +52,7 @@ export const BID_MESSAGES = {
 } as const;
 
 export type BidResult =
-  | { ok: true; state: RoomState; history: HistoryBid[]; outbidUserId: number | null }
-  | { ok: false; error: string; status: 400 | 401 | 403 | 409 | 429 };
+  { ok: true; state: RoomState; history: HistoryBid[]; outbidUserId: number | null } | { ok: false; error: string; status: 400 | 401 | 403 | 409 | 429 };
 
 /** An auction before its first bid: open at its starting price, no leader, ending when it was scheduled to. */
 export function openingState(auction: Pick<RoomState, "id" | "startPricePaise" | "incrementPaise" | "startTime" | "endTime" | "sellerUserId">): RoomState {

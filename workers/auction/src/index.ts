@@ -148,7 +148,11 @@ function auctionApi(env: Env): Api {
           if (!object) throw new NotFoundError("Not found");
           // At most 2 MB: buffered, so the body crosses the service binding as one piece.
           return new Response(await object.arrayBuffer(), {
-            headers: { "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream", "Cache-Control": "public, max-age=31536000, immutable", "X-Content-Type-Options": "nosniff" },
+            headers: {
+              "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
+              "Cache-Control": "public, max-age=31536000, immutable",
+              "X-Content-Type-Options": "nosniff",
+            },
           });
         },
       }),

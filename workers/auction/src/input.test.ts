@@ -36,7 +36,12 @@ describe("IST times and the create form", () => {
   it("defaults the increment to ₹100 and the start to now; the end must be later", () => {
     const now = Date.UTC(2026, 10, 23, 0, 0);
     const ok = createAuctionInput({ title: "Royal Pulasa", description: "One large fish.", starting_price: "1000", end_time: "2026-11-23T07:30" }, now);
-    expect(ok).toEqual({ ok: true, value: expect.objectContaining({ incrementPaise: 10_000, startTime: now, endTime: now + 2 * 3_600_000, startPricePaise: 100_000 }) });
-    expect(createAuctionInput({ title: "Royal Pulasa", description: "One large fish.", starting_price: "1000", end_time: "2026-11-23T05:00" }, now).ok).toBe(false);
+    expect(ok).toEqual({
+      ok: true,
+      value: expect.objectContaining({ incrementPaise: 10_000, startTime: now, endTime: now + 2 * 3_600_000, startPricePaise: 100_000 }),
+    });
+    expect(createAuctionInput({ title: "Royal Pulasa", description: "One large fish.", starting_price: "1000", end_time: "2026-11-23T05:00" }, now).ok).toBe(
+      false,
+    );
   });
 });

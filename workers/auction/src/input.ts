@@ -55,12 +55,15 @@ export function createAuctionInput(body: Body, now: number): { ok: true; value: 
   if (description.length < 10 || description.length > 2000) return { ok: false, error: "Description must be 10 to 2000 characters" };
   const image = text(body.product_image ?? body.image) || null;
   // Only our own images: a product image under /media/ or an upload served by the auction Worker.
-  if (image && !/^\/(media\/[\w./-]+|api\/auction\/images\/[a-z0-9-]{8,80}\.(jpg|png|webp))$/.test(image)) return { ok: false, error: "Choose one of the product images or upload one" };
+  if (image && !/^\/(media\/[\w./-]+|api\/auction\/images\/[a-z0-9-]{8,80}\.(jpg|png|webp))$/.test(image))
+    return { ok: false, error: "Choose one of the product images or upload one" };
   const startPricePaise = parseRupees(body.starting_price ?? body.start_price);
-  if (!Number.isSafeInteger(startPricePaise) || startPricePaise < 100 || startPricePaise % 100 !== 0) return { ok: false, error: "Starting price must be a whole number of rupees" };
+  if (!Number.isSafeInteger(startPricePaise) || startPricePaise < 100 || startPricePaise % 100 !== 0)
+    return { ok: false, error: "Starting price must be a whole number of rupees" };
   const rawIncrement = body.min_increment;
   const incrementPaise = rawIncrement === undefined || rawIncrement === "" ? 10_000 : parseRupees(rawIncrement);
-  if (!Number.isSafeInteger(incrementPaise) || incrementPaise < 100 || incrementPaise % 100 !== 0) return { ok: false, error: "Minimum increment must be a whole number of rupees" };
+  if (!Number.isSafeInteger(incrementPaise) || incrementPaise < 100 || incrementPaise % 100 !== 0)
+    return { ok: false, error: "Minimum increment must be a whole number of rupees" };
   const startsNow = body.start_time === undefined || body.start_time === "" || body.start_now === "on" || body.start_now === true;
   const startTime = startsNow ? now : parseIstDateTime(body.start_time);
   if (Number.isNaN(startTime)) return { ok: false, error: "Enter a valid start time" };

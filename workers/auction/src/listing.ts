@@ -14,7 +14,17 @@ export function toBidJson(id: number, bidderName: string, amountPaise: number, c
   return { id, bidder_name: bidderName, amount: paiseToRupees(amountPaise), created_at: new Date(createdAt).toISOString() };
 }
 
-type AuctionFacts = { id: number; title: string; description: string; image: string | null; currentPricePaise: number; endTime: number; status: string; bidCount: number; sellerName: string };
+type AuctionFacts = {
+  id: number;
+  title: string;
+  description: string;
+  image: string | null;
+  currentPricePaise: number;
+  endTime: number;
+  status: string;
+  bidCount: number;
+  sellerName: string;
+};
 
 /** The API's auction, from D1's summary row (listings) or from the auction's own object (its page). */
 export function toAuctionJson(auction: AuctionFacts, bids: AuctionBid[]): AuctionJson {
@@ -67,8 +77,14 @@ export async function listAuctions(deps: Pick<Deps, "db" | "now">, now = deps.no
     .where(ne(auctions.status, "cancelled"))
     .orderBy(sql`case when ${auctions.status} = 'active' and ${auctions.endTime} > ${now} then 0 else 1 end`, auctions.endTime)
     .limit(100);
-  const bids = await recentBidsFor(deps, rows.map((r) => r.id));
+  const bids = await recentBidsFor(
+    deps,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) =>
-    toAuctionJson({ ...row, image: row.productImage }, (bids.get(row.id) ?? []).map((b) => toBidJson(b.id, b.bidderName, b.amountPaise, b.createdAt))),
+    toAuctionJson(
+      { ...row, image: row.productImage },
+      (bids.get(row.id) ?? []).map((b) => toBidJson(b.id, b.bidderName, b.amountPaise, b.createdAt)),
+    ),
   );
 }

@@ -72,7 +72,14 @@ export async function mirrorToD1(deps: Pick<Deps, "db">, s: Stored, bids: Mirror
     return;
   }
   // D1 binds at most 100 values per statement: 6 per bid row.
-  const rows = bids.map((b) => ({ auctionId: s.id, userId: b.userId, bidderName: b.bidderName, amountPaise: b.amountPaise, createdAt: b.createdAt, seq: b.seq }));
+  const rows = bids.map((b) => ({
+    auctionId: s.id,
+    userId: b.userId,
+    bidderName: b.bidderName,
+    amountPaise: b.amountPaise,
+    createdAt: b.createdAt,
+    seq: b.seq,
+  }));
   const inserts = [];
   for (let i = 0; i < rows.length; i += 15) inserts.push(db.insert(auctionBids).values(rows.slice(i, i + 15)));
   await db.batch([summary, ...inserts]);
@@ -86,13 +93,30 @@ export async function mirrorToD1(deps: Pick<Deps, "db">, s: Stored, bids: Mirror
 export async function closeAuctionInD1(deps: Pick<Deps, "db" | "config" | "mailer" | "now">, s: Stored, bidderIds: number[]): Promise<string | null> {
   let number: string | null = null;
   if (s.leaderId !== null) {
-    const [winner] = await deps.db.select({ id: users.id, name: users.name, phone: users.phone, address: users.address }).from(users).where(eq(users.id, s.leaderId)).limit(1);
+    const [winner] = await deps.db
+      .select({ id: users.id, name: users.name, phone: users.phone, address: users.address })
+      .from(users)
+      .where(eq(users.id, s.leaderId))
+      .limit(1);
     if (!winner) throw new Error(`The winner of auction ${s.id} is not a user`);
-    const { order } = await createAuctionOrder(deps, { user: winner, auctionId: s.id, title: s.title, image: s.image, winningPaise: s.currentPricePaise, now: deps.now() });
+    const { order } = await createAuctionOrder(deps, {
+      user: winner,
+      auctionId: s.id,
+      title: s.title,
+      image: s.image,
+      winningPaise: s.currentPricePaise,
+      now: deps.now(),
+    });
     number = order.number;
   }
   await deps.db.update(auctions).set({ winnerUserId: s.leaderId }).where(eq(auctions.id, s.id));
-  if (!number || bidderIds.length > 1) await notifyBidders(deps, s, bidderIds.filter((id) => id !== s.leaderId), "auction_ended");
+  if (!number || bidderIds.length > 1)
+    await notifyBidders(
+      deps,
+      s,
+      bidderIds.filter((id) => id !== s.leaderId),
+      "auction_ended",
+    );
   return number;
 }
 
@@ -101,7 +125,13 @@ export async function notifyBidders(deps: Pick<Deps, "db" | "config" | "mailer">
     await notify(
       deps,
       type === "auction_ended"
-        ? { userId, type, title: "Auction ended", message: `The auction "${s.title}" has ended at ${formatRupees(s.currentPricePaise)}. Thank you for bidding.`, auctionId: s.id }
+        ? {
+            userId,
+            type,
+            title: "Auction ended",
+            message: `The auction "${s.title}" has ended at ${formatRupees(s.currentPricePaise)}. Thank you for bidding.`,
+            auctionId: s.id,
+          }
         : { userId, type, title: "Auction cancelled", message: `The auction "${s.title}" was cancelled: ${s.cancelReason ?? ""}`, auctionId: s.id },
     );
   }
@@ -120,4 +150,3 @@ export async function notifyOutbid(deps: Pick<Deps, "db" | "config" | "mailer">,
     { email },
   );
 }
-

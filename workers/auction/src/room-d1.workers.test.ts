@@ -42,7 +42,11 @@ function ended(): Stored {
 }
 
 async function q<T = Record<string, unknown>>(sql: string, ...binds: unknown[]) {
-  return (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
+  return (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
 }
 
 async function written(auctionId: number) {
@@ -81,7 +85,15 @@ describe("the close in D1", () => {
     const before = Date.now();
     const number = await closeAuctionInD1(deps, s, [ravi.id, sita.id]);
     const [order] = (await written(s.id)).orders;
-    expect(order).toMatchObject({ number, user_id: sita.id, status: "payment_pending", payment_state: "advance_due", source: "auction", advance_paise: 50_000, estimated_total_paise: 150_000 });
+    expect(order).toMatchObject({
+      number,
+      user_id: sita.id,
+      status: "payment_pending",
+      payment_state: "advance_due",
+      source: "auction",
+      advance_paise: 50_000,
+      estimated_total_paise: 150_000,
+    });
     expect(Number(order.reserved_until)).toBeGreaterThanOrEqual(before + 24 * 60 * MIN);
     expect(Number(order.reserved_until)).toBeLessThanOrEqual(Date.now() + 24 * 60 * MIN);
   });
@@ -101,7 +113,9 @@ describe("the close in D1", () => {
   it("a close that crashes inside its write leaves no half order; the retried close makes the whole one", async () => {
     const s = ended();
     // The winner's notice is the last write: failing it stands for a crash after the order and its line.
-    await env.DB.prepare("CREATE TRIGGER crash_on_auction_won BEFORE INSERT ON notifications WHEN NEW.type = 'auction_won' BEGIN SELECT RAISE(ABORT, 'simulated crash'); END").run();
+    await env.DB.prepare(
+      "CREATE TRIGGER crash_on_auction_won BEFORE INSERT ON notifications WHEN NEW.type = 'auction_won' BEGIN SELECT RAISE(ABORT, 'simulated crash'); END",
+    ).run();
     await expect(closeAuctionInD1(deps, s, [ravi.id, sita.id])).rejects.toThrow(/simulated crash/);
     expect(await written(s.id)).toEqual({ orders: [], lines: [], won: [], wonMail: [] });
     await env.DB.prepare("DROP TRIGGER crash_on_auction_won").run();
