@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { ORDER_STATUSES, PAYMENT_STATES } from "~/orders/status";
+// Relative, not ~/: drizzle-kit and vite.config.ts (through the load context) load this file without the app alias.
+import { ORDER_STATUSES, PAYMENT_STATES } from "../orders/status";
 
 /** Money is always integer paise (₹1 = 100 paise); times are Unix epoch milliseconds. */
 const createdAt = () =>
