@@ -65,129 +65,133 @@ describe("random interleavings keep every invariant", () => {
     expect(await all(VIOLATIONS), `seed ${SEED}, step ${step} (${action})`).toEqual([]);
   }
 
-  it(`${STEPS} seeded steps of shoppers, admins, gateway deliveries, lost messages and failing refunds`, { timeout: 240_000 }, async () => {
-    const rand = random(SEED);
-    const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)];
-    const live: { order: Order; gatewayOrderId?: string }[] = [];
-    /** Gateway messages not yet delivered: delivered later, twice, or never. */
-    const inbox: (() => Promise<unknown>)[] = [];
-    let clock = Date.now();
-    const actions: Record<string, () => Promise<unknown>> = {
-      async checkout() {
-        const user = await one<{ id: number }>("INSERT INTO users (name, email) VALUES ('Fuzz', ?) RETURNING id", `fuzz.${crypto.randomUUID()}@example.in`);
-        const order = await createShopOrder(deps, { user, lines: [{ productId: w.productId, quantity: 1 + Math.floor(rand() * 2) }], shipping, now: clock });
-        const started = await startAdvancePayment(deps, order);
-        live.push({ order, gatewayOrderId: started.gatewayOrderId });
-      },
-      async payAdvance() {
-        const target = pick(live.filter((l) => l.gatewayOrderId));
-        if (!target) return;
-        const outcome = await sandboxDecide(deps, target.gatewayOrderId!, "pay");
-        const payment = await one<{ id: string; amount_paise: number }>(
-          "SELECT id, amount_paise FROM sandbox_records WHERE kind = 'payment' AND parent = ? ORDER BY rowid DESC LIMIT 1",
-          target.gatewayOrderId,
-        );
-        if (rand() < 0.7) inbox.push(() => settlePayment(deps, { attemptRef: target.gatewayOrderId!, paymentId: payment.id }, clock));
-        if (rand() < 0.7) inbox.push(() => outcome!.webhooks());
-      },
-      async payLink() {
-        const links = await all<{ order_id: number }>(
-          "SELECT DISTINCT order_id FROM payments WHERE kind = 'balance' AND order_id IN (SELECT id FROM orders WHERE user_id IN (SELECT id FROM users WHERE email LIKE 'fuzz.%')) ORDER BY order_id",
-        );
-        const link = pick(links);
-        if (link) await payBalanceLink(deps, link.order_id);
-      },
-      async deliverMessage() {
-        if (inbox.length === 0) return;
-        const i = Math.floor(rand() * inbox.length);
-        const message = inbox[i];
-        if (rand() < 0.8) inbox.splice(i, 1); // otherwise it comes again later (a replay)
-        await message();
-      },
-      async weigh() {
-        const target = pick(live);
-        if (!target) return;
-        const item = await one<{ id: number; quantity: number }>("SELECT id, quantity FROM order_items WHERE order_id = ?", target.order.id);
-        const grams = pick([10, 20, 1000, 1200, 2300]);
-        await recordWeights(deps, w.admin, { number: target.order.number, version: await version(target.order.id), weights: new Map([[item.id, grams]]) });
-      },
-      async requestBalance() {
-        const target = pick(live);
-        if (target) await requestBalance(deps, w.admin, { number: target.order.number, version: await version(target.order.id) });
-      },
-      async cashOnDelivery() {
-        const target = pick(live);
-        if (target) await collectOnDelivery(deps, w.admin, { number: target.order.number, version: await version(target.order.id) });
-      },
-      async move() {
-        const target = pick(live);
-        if (!target) return;
-        const to = pick(["order_confirmed", "order_packed", "order_shipped", "order_delivered", "order_cancelled"]);
-        await changeOrderStatus(deps, w.admin, { number: await numberOf(target.order.id), version: await version(target.order.id), to, reason: "Fuzz" });
-      },
-      async doubleCancel() {
-        const target = pick(live);
-        if (!target) return;
-        const v = await version(target.order.id);
-        await Promise.allSettled(
-          [1, 2].map(() => changeOrderStatus(deps, w.admin, { number: target.order.number, version: v, to: "order_cancelled", reason: "Twice" })),
-        );
-      },
-      async refundsFail() {
-        await env.DB.prepare(
-          "INSERT INTO sandbox_settings (key, value) VALUES ('refunds', 'fail') ON CONFLICT (key) DO UPDATE SET value = CASE value WHEN 'fail' THEN 'ok' ELSE 'fail' END",
-        ).run();
-      },
-      async time() {
-        clock += pick([60_000, 10 * 60_000, 40 * 60_000]);
-      },
-      async reconcile() {
-        await reconcilePayments(deps, clock + RECONCILE_AFTER_MS + 1000);
-      },
-    };
-    const weights: [string, number][] = [
-      ["checkout", 8],
-      ["payAdvance", 12],
-      ["payLink", 8],
-      ["deliverMessage", 20],
-      ["weigh", 8],
-      ["requestBalance", 8],
-      ["cashOnDelivery", 4],
-      ["move", 14],
-      ["doubleCancel", 3],
-      ["refundsFail", 2],
-      ["time", 4],
-      ["reconcile", 4],
-    ];
-    const total = weights.reduce((s, [, w]) => s + w, 0);
-    const counts: Record<string, number> = {};
-    for (let step = 0; step < STEPS; step++) {
-      let r = rand() * total;
-      const name = weights.find(([, w]) => (r -= w) < 0)![0];
-      counts[name] = (counts[name] ?? 0) + 1;
-      try {
-        await actions[name]();
-      } catch (error) {
-        // Refusals are part of the game (stale forms, moves the rules forbid); anything else is a bug.
-        if (!(error instanceof Error) || !/DomainError|InvalidInputError|ConflictError|StaleOrderError|OutOfStockError/.test(error.name)) throw error;
+  it(
+    `${STEPS} seeded steps of shoppers, admins, gateway deliveries, lost messages and failing refunds`,
+    { timeout: Math.max(240_000, STEPS * 250) },
+    async () => {
+      const rand = random(SEED);
+      const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)];
+      const live: { order: Order; gatewayOrderId?: string }[] = [];
+      /** Gateway messages not yet delivered: delivered later, twice, or never. */
+      const inbox: (() => Promise<unknown>)[] = [];
+      let clock = Date.now();
+      const actions: Record<string, () => Promise<unknown>> = {
+        async checkout() {
+          const user = await one<{ id: number }>("INSERT INTO users (name, email) VALUES ('Fuzz', ?) RETURNING id", `fuzz.${crypto.randomUUID()}@example.in`);
+          const order = await createShopOrder(deps, { user, lines: [{ productId: w.productId, quantity: 1 + Math.floor(rand() * 2) }], shipping, now: clock });
+          const started = await startAdvancePayment(deps, order);
+          live.push({ order, gatewayOrderId: started.gatewayOrderId });
+        },
+        async payAdvance() {
+          const target = pick(live.filter((l) => l.gatewayOrderId));
+          if (!target) return;
+          const outcome = await sandboxDecide(deps, target.gatewayOrderId!, "pay");
+          const payment = await one<{ id: string; amount_paise: number }>(
+            "SELECT id, amount_paise FROM sandbox_records WHERE kind = 'payment' AND parent = ? ORDER BY rowid DESC LIMIT 1",
+            target.gatewayOrderId,
+          );
+          if (rand() < 0.7) inbox.push(() => settlePayment(deps, { attemptRef: target.gatewayOrderId!, paymentId: payment.id }, clock));
+          if (rand() < 0.7) inbox.push(() => outcome!.webhooks());
+        },
+        async payLink() {
+          const links = await all<{ order_id: number }>(
+            "SELECT DISTINCT order_id FROM payments WHERE kind = 'balance' AND order_id IN (SELECT id FROM orders WHERE user_id IN (SELECT id FROM users WHERE email LIKE 'fuzz.%')) ORDER BY order_id",
+          );
+          const link = pick(links);
+          if (link) await payBalanceLink(deps, link.order_id);
+        },
+        async deliverMessage() {
+          if (inbox.length === 0) return;
+          const i = Math.floor(rand() * inbox.length);
+          const message = inbox[i];
+          if (rand() < 0.8) inbox.splice(i, 1); // otherwise it comes again later (a replay)
+          await message();
+        },
+        async weigh() {
+          const target = pick(live);
+          if (!target) return;
+          const item = await one<{ id: number; quantity: number }>("SELECT id, quantity FROM order_items WHERE order_id = ?", target.order.id);
+          const grams = pick([10, 20, 1000, 1200, 2300]);
+          await recordWeights(deps, w.admin, { number: target.order.number, version: await version(target.order.id), weights: new Map([[item.id, grams]]) });
+        },
+        async requestBalance() {
+          const target = pick(live);
+          if (target) await requestBalance(deps, w.admin, { number: target.order.number, version: await version(target.order.id) });
+        },
+        async cashOnDelivery() {
+          const target = pick(live);
+          if (target) await collectOnDelivery(deps, w.admin, { number: target.order.number, version: await version(target.order.id) });
+        },
+        async move() {
+          const target = pick(live);
+          if (!target) return;
+          const to = pick(["order_confirmed", "order_packed", "order_shipped", "order_delivered", "order_cancelled"]);
+          await changeOrderStatus(deps, w.admin, { number: await numberOf(target.order.id), version: await version(target.order.id), to, reason: "Fuzz" });
+        },
+        async doubleCancel() {
+          const target = pick(live);
+          if (!target) return;
+          const v = await version(target.order.id);
+          await Promise.allSettled(
+            [1, 2].map(() => changeOrderStatus(deps, w.admin, { number: target.order.number, version: v, to: "order_cancelled", reason: "Twice" })),
+          );
+        },
+        async refundsFail() {
+          await env.DB.prepare(
+            "INSERT INTO sandbox_settings (key, value) VALUES ('refunds', 'fail') ON CONFLICT (key) DO UPDATE SET value = CASE value WHEN 'fail' THEN 'ok' ELSE 'fail' END",
+          ).run();
+        },
+        async time() {
+          clock += pick([60_000, 10 * 60_000, 40 * 60_000]);
+        },
+        async reconcile() {
+          await reconcilePayments(deps, clock + RECONCILE_AFTER_MS + 1000);
+        },
+      };
+      const weights: [string, number][] = [
+        ["checkout", 8],
+        ["payAdvance", 12],
+        ["payLink", 8],
+        ["deliverMessage", 20],
+        ["weigh", 8],
+        ["requestBalance", 8],
+        ["cashOnDelivery", 4],
+        ["move", 14],
+        ["doubleCancel", 3],
+        ["refundsFail", 2],
+        ["time", 4],
+        ["reconcile", 4],
+      ];
+      const total = weights.reduce((s, [, w]) => s + w, 0);
+      const counts: Record<string, number> = {};
+      for (let step = 0; step < STEPS; step++) {
+        let r = rand() * total;
+        const name = weights.find(([, w]) => (r -= w) < 0)![0];
+        counts[name] = (counts[name] ?? 0) + 1;
+        try {
+          await actions[name]();
+        } catch (error) {
+          // Refusals are part of the game (stale forms, moves the rules forbid); anything else is a bug.
+          if (!(error instanceof Error) || !/DomainError|InvalidInputError|ConflictError|StaleOrderError|OutOfStockError/.test(error.name)) throw error;
+        }
+        await checkInvariants(step, name);
       }
-      await checkInvariants(step, name);
-    }
-    // Then everything settles: every message delivered, refunds allowed, the job run: no money is left pending.
-    await env.DB.prepare("DELETE FROM sandbox_settings").run();
-    for (const message of inbox.splice(0)) await message();
-    await reconcilePayments(deps, clock + RECONCILE_AFTER_MS + 1000);
-    await reconcilePayments(deps, clock + RECONCILE_AFTER_MS + 1000);
-    await checkInvariants(STEPS, "settled");
-    expect(await all("SELECT ref FROM ledger WHERE kind = 'refund' AND state <> 'done'")).toEqual([]);
-    // The gateway's books and the store's agree: every capture is in the ledger, every refund made once.
-    const unrecorded = await all(
-      "SELECT p.id FROM sandbox_records p JOIN payments a ON a.provider_ref = p.parent WHERE p.kind = 'payment' AND p.status = 'captured' AND NOT EXISTS (SELECT 1 FROM ledger WHERE ref = p.id)",
-    );
-    expect(unrecorded).toEqual([]);
-    const gatewayRefunds = await one<{ n: number }>("SELECT coalesce(sum(amount_paise), 0) AS n FROM sandbox_records WHERE kind = 'refund'");
-    const storeRefunds = await one<{ n: number }>("SELECT coalesce(sum(amount_paise), 0) AS n FROM ledger WHERE kind = 'refund'");
-    expect(storeRefunds.n).toBe(gatewayRefunds.n);
-    expect(Object.keys(counts).length).toBe(weights.length);
-  });
+      // Then everything settles: every message delivered, refunds allowed, the job run: no money is left pending.
+      await env.DB.prepare("DELETE FROM sandbox_settings").run();
+      for (const message of inbox.splice(0)) await message();
+      await reconcilePayments(deps, clock + RECONCILE_AFTER_MS + 1000);
+      await reconcilePayments(deps, clock + RECONCILE_AFTER_MS + 1000);
+      await checkInvariants(STEPS, "settled");
+      expect(await all("SELECT ref FROM ledger WHERE kind = 'refund' AND state <> 'done'")).toEqual([]);
+      // The gateway's books and the store's agree: every capture is in the ledger, every refund made once.
+      const unrecorded = await all(
+        "SELECT p.id FROM sandbox_records p JOIN payments a ON a.provider_ref = p.parent WHERE p.kind = 'payment' AND p.status = 'captured' AND NOT EXISTS (SELECT 1 FROM ledger WHERE ref = p.id)",
+      );
+      expect(unrecorded).toEqual([]);
+      const gatewayRefunds = await one<{ n: number }>("SELECT coalesce(sum(amount_paise), 0) AS n FROM sandbox_records WHERE kind = 'refund'");
+      const storeRefunds = await one<{ n: number }>("SELECT coalesce(sum(amount_paise), 0) AS n FROM ledger WHERE kind = 'refund'");
+      expect(storeRefunds.n).toBe(gatewayRefunds.n);
+      expect(Object.keys(counts).length).toBe(weights.length);
+    },
+  );
 });
