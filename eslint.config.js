@@ -8,7 +8,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", ".wrangler/**", "node_modules/**", "public/**", "test-results/**", "worker-configuration.d.ts"] },
+  { ignores: ["build/**", "**/.wrangler/**", "node_modules/**", "public/**", "test-results/**", "worker-configuration.d.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
