@@ -2,7 +2,6 @@
 // rule that keeps the layers apart: domain modules and the Workers never import routes (components may import
 // a route's loader type, as useFetcher<typeof loader> needs).
 import js from "@eslint/js";
-import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -26,12 +25,10 @@ export default tseslint.config(
   {
     files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
     ignores: ["**/*.test.ts", "**/*.test.tsx", "app/routes/**", "app/root.tsx", "app/entry.*", "app/components/**"],
-    plugins: { "import-x": importX },
-    settings: { "import-x/resolver": { typescript: { project: "./tsconfig.json" } } },
     rules: {
-      "import-x/no-restricted-paths": [
+      "no-restricted-imports": [
         "error",
-        { zones: [{ target: "./", from: "./app/routes", message: "Only routes import routes: move what is shared into a module." }] },
+        { patterns: [{ group: ["~/routes/*", "**/routes/*"], message: "Only routes import routes: move what is shared into a module." }] },
       ],
     },
   },
