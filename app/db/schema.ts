@@ -372,6 +372,12 @@ export const sandboxSettings = sqliteTable("sandbox_settings", {
   value: text("value").notNull(),
 });
 
+/** How far a scheduled job has read an outside record (the gateway's statement of payments), by the record's clock. */
+export const jobCursors = sqliteTable("job_cursors", {
+  name: text("name").primaryKey(),
+  at: integer("at", { mode: "number" }).notNull(),
+});
+
 /** Gateway webhook events already handled (dedupe by the gateway's event id). */
 export const webhookEvents = sqliteTable("webhook_events", {
   id: text("id").primaryKey(),

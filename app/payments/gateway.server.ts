@@ -1,7 +1,16 @@
 import type { AppConfig } from "../config.server";
 import type { Db } from "../db/client.server";
 import type { Deps } from "../deps";
-import type { GatewayLinkStatus, GatewayName, GatewayOrder, GatewayPayment, GatewayPaymentLink, GatewayRefund, PaymentGateway } from "./gateway";
+import type {
+  GatewayLinkStatus,
+  GatewayName,
+  GatewayOrder,
+  GatewayPayment,
+  GatewayPaymentLink,
+  GatewayRefund,
+  PaymentGateway,
+  StatementPayment,
+} from "./gateway";
 
 /**
  * `getGateway(config, db, origin)`, called by createDeps only (so `deps.gateway` is the one gateway): Razorpay (Orders, Payment Links and Refunds APIs over fetch with Basic auth) when
@@ -51,6 +60,8 @@ export class GatewayError extends Error {
 }
 
 const RAZORPAY_API = "https://api.razorpay.com/v1";
+/** One run of the scheduled job reads at most this many pages of the payment statement. */
+const STATEMENT_MAX_PAGES = 20;
 
 class RazorpayGateway implements PaymentGateway {
   readonly name = "razorpay" as const;
@@ -80,9 +91,17 @@ class RazorpayGateway implements PaymentGateway {
     return { id: order.id, amount: order.amount, currency: "INR", receipt: order.receipt };
   }
 
-  async fetchOrderPayments(gatewayOrderId: string): Promise<GatewayPayment[]> {
-    const list = await this.call<{ items: GatewayPayment[] }>("GET", `/orders/${encodeURIComponent(gatewayOrderId)}/payments`);
-    return list.items.map((p) => ({ id: p.id, amount: p.amount, currency: p.currency, status: p.status }));
+  async listPayments(since: number): Promise<StatementPayment[]> {
+    type Item = { id: string; amount: number; currency: string; status: string; order_id: string | null; created_at: number };
+    const found: StatementPayment[] = [];
+    // Pages of 100 (Razorpay's largest); a five-minute window of a fish shop's payments is a page or two.
+    for (let skip = 0; skip < STATEMENT_MAX_PAGES * 100; skip += 100) {
+      const page = await this.call<{ items: Item[] }>("GET", `/payments?from=${Math.floor(since / 1000)}&count=100&skip=${skip}`);
+      for (const p of page.items)
+        found.push({ id: p.id, amount: p.amount, currency: p.currency, status: p.status, orderId: p.order_id, createdAt: p.created_at * 1000 });
+      if (page.items.length < 100) return found;
+    }
+    throw new GatewayError(`Razorpay listed more than ${STATEMENT_MAX_PAGES * 100} payments since ${new Date(since).toISOString()}`, 0);
   }
 
   async createPaymentLink(input: Parameters<PaymentGateway["createPaymentLink"]>[0]): Promise<GatewayPaymentLink> {
@@ -155,6 +174,7 @@ export type SandboxRecord = {
   status: string;
   reference: string | null;
   expires_at: number | null;
+  created_at: number;
 };
 
 /** The sandbox's switches, set by tests to lose what Razorpay can lose: `refunds` = fail, `webhooks` / `callbacks` = drop. */
@@ -180,7 +200,7 @@ class SandboxGateway implements PaymentGateway {
     return this.books.db.$client;
   }
 
-  private insert(record: Omit<SandboxRecord, "expires_at"> & { expires_at?: number | null; idem?: string | null }) {
+  private insert(record: Omit<SandboxRecord, "expires_at" | "created_at"> & { expires_at?: number | null; idem?: string | null }) {
     return this.d1
       .prepare(
         "INSERT INTO sandbox_records (id, kind, parent, amount_paise, status, reference, idem, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -214,8 +234,12 @@ class SandboxGateway implements PaymentGateway {
     return { id, amount: input.amountPaise, currency: "INR", receipt: input.receipt };
   }
 
-  fetchOrderPayments(gatewayOrderId: string) {
-    return this.payments(gatewayOrderId);
+  async listPayments(since: number): Promise<StatementPayment[]> {
+    const rows = await this.d1
+      .prepare("SELECT * FROM sandbox_records WHERE kind = 'payment' AND created_at >= ? ORDER BY created_at")
+      .bind(since)
+      .all<SandboxRecord>();
+    return rows.results.map((p) => ({ id: p.id, amount: p.amount_paise, currency: "INR", status: p.status, orderId: p.parent, createdAt: p.created_at }));
   }
 
   async createPaymentLink(input: Parameters<PaymentGateway["createPaymentLink"]>[0]): Promise<GatewayPaymentLink> {

@@ -16,6 +16,9 @@ export type GatewayLinkStatus = "created" | "partially_paid" | "paid" | "cancell
 /** A payment as the gateway reports it; only `captured` (and later `refunded`) ones took money. */
 export type GatewayPayment = { id: string; amount: number; currency: string; status: string };
 
+/** A payment in the gateway's statement: the gateway order it was made on (null if none), and when (epoch ms). */
+export type StatementPayment = GatewayPayment & { orderId: string | null; createdAt: number };
+
 export type GatewayRefund = { id: string; paymentId: string; amount: number; status: "pending" | "processed" | "failed" };
 
 export interface PaymentGateway {
@@ -24,8 +27,8 @@ export interface PaymentGateway {
   readonly keyId: string;
   /** Orders API: one gateway order per payment attempt (receipt = our order number). */
   createOrder(input: { amountPaise: number; receipt: string; notes?: Record<string, string> }): Promise<GatewayOrder>;
-  /** The payments made on a gateway order (a second tab can pay one twice). */
-  fetchOrderPayments(gatewayOrderId: string): Promise<GatewayPayment[]>;
+  /** The gateway's statement: every payment created since `since` (epoch ms), whatever it was made on. */
+  listPayments(since: number): Promise<StatementPayment[]>;
   /** Payment Links API (the balance after weighing): UPI and cards, paid from My Orders or the e-mail. */
   createPaymentLink(input: {
     amountPaise: number;

@@ -145,6 +145,38 @@ describe("reconciliation (the scheduled job asks the gateway)", () => {
     expect(await ledgerSums(order.id)).toEqual({ captured: 50_000, cash: 0, refunded: 0, pending: 0 });
   });
 
+  const HOUR = 60 * 60_000;
+  const advanceRef = (orderId: number) => one<{ provider_ref: string }>("SELECT provider_ref FROM payments WHERE order_id = ? AND kind = 'advance'", orderId);
+  /** A payment in the gateway's books only (its return and webhooks lost), made at `at` by the gateway's clock. */
+  const gatewayPayment = (gatewayOrderId: string, status: string, at: number, amount = 50_000) =>
+    env.DB.prepare("INSERT INTO sandbox_records (id, kind, parent, amount_paise, status, created_at) VALUES (?, 'payment', ?, ?, ?, ?) RETURNING id")
+      .bind(`pay_LATE${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`, gatewayOrderId, amount, status, at)
+      .first<{ id: string }>();
+
+  it("a second capture on a checkout paid days ago (a tab left open), with every message lost, is found and refunded", async () => {
+    const { order } = await w.paidOrder(1);
+    await reconcilePayments(deps, Date.now() + RECONCILE_AFTER_MS + 1000);
+    const later = Date.now() + 3 * 24 * HOUR;
+    const second = await gatewayPayment((await advanceRef(order.id)).provider_ref, "captured", later);
+    await reconcilePayments(deps, later + RECONCILE_AFTER_MS + 1000);
+    expect(await ledgerSums(order.id)).toEqual({ captured: 100_000, cash: 0, refunded: 50_000, pending: 0 });
+    expect(await all("SELECT ref FROM ledger WHERE kind = 'refund' AND payment_ref = ?", second!.id)).toHaveLength(1);
+  });
+
+  it("a payment still authorising holds the statement's place: captured hours later, it is still found", async () => {
+    const t0 = Date.now();
+    const slow = await createShopOrder(deps, { user: await w.customer(), lines: [{ productId: w.productId, quantity: 1 }], shipping, now: t0 });
+    const slowRef = (await startAdvancePayment(deps, slow)).gatewayOrderId;
+    const pending = await gatewayPayment(slowRef, "authorized", t0);
+    const { order: quick } = await w.paidOrder(1);
+    await gatewayPayment((await advanceRef(quick.id)).provider_ref, "failed", t0 + HOUR);
+    await reconcilePayments(deps, t0 + 2 * HOUR);
+    expect(await one("SELECT status FROM orders WHERE id = ?", slow.id)).toEqual({ status: "payment_pending" });
+    await env.DB.prepare("UPDATE sandbox_records SET status = 'captured' WHERE id = ?").bind(pending!.id).run();
+    await reconcilePayments(deps, t0 + 3 * HOUR);
+    expect(await one("SELECT status FROM orders WHERE id = ?", slow.id)).toEqual({ status: "order_raised" });
+  });
+
   it("a refund the gateway fails is kept pending (never shown as done) and retried until it is made", async () => {
     const { order } = await w.paidOrder(1);
     await env.DB.prepare("INSERT INTO sandbox_settings (key, value) VALUES ('refunds', 'fail')").run();

@@ -1,18 +1,19 @@
 import { and, asc, eq, gt, inArray, lt, or } from "drizzle-orm";
-import { ledger, payments } from "~/db/schema";
+import { jobCursors, ledger, payments } from "~/db/schema";
 import type { Deps } from "~/deps";
-import { closeLink, processRefund, settleGatewayPayments } from "./ledger.server";
+import type { PaymentGateway } from "./gateway";
+import { closeLink, processRefund, settleGatewayPayments, settlePayment } from "./ledger.server";
 
 /** A browser return or webhook may still be on its way for this long; after it the gateway is asked. */
 export const RECONCILE_AFTER_MS = 3 * 60_000;
-/** How far back open attempts are checked: a checkout is abandoned after this; a link lives 7 days. */
-const CHECKOUT_LOOK_BACK_MS = 2 * 24 * 60 * 60_000;
-const LINK_LOOK_BACK_MS = 8 * 24 * 60 * 60_000;
-/** A paid gateway order is checked for a second capture (a retry in another tab) for a day. */
-const SECOND_CAPTURE_MS = 24 * 60 * 60_000;
+/** A link lives 7 days: open links are checked a day past that. The statement is read at most this far back. */
+const LOOK_BACK_MS = 8 * 24 * 60 * 60_000;
+/** Each read of the statement starts this much before where the last one ended, for entries listed late. */
+const STATEMENT_OVERLAP_MS = 15 * 60_000;
+const STATEMENT = "gateway-statement";
 const BATCH = 50;
 
-export type ReconcileReport = { attempts: number; links: number; refunds: number; errors: number };
+export type ReconcileReport = { payments: number; links: number; refunds: number; errors: number };
 
 /**
  * The scheduled job's money pass: asks the gateway, not our own records, so a payment whose browser return
@@ -22,64 +23,97 @@ export type ReconcileReport = { attempts: number; links: number; refunds: number
  * writes, so running it twice, or beside a webhook, changes nothing twice.
  */
 export async function reconcilePayments(deps: Deps, now = deps.now()): Promise<ReconcileReport> {
-  const report: ReconcileReport = { attempts: 0, links: 0, refunds: 0, errors: 0 };
+  const report: ReconcileReport = { payments: 0, links: 0, refunds: 0, errors: 0 };
   const gateway = deps.gateway;
   if (!gateway) return report;
+  try {
+    report.payments = await readStatement(deps, gateway, now);
+  } catch (error) {
+    report.errors++;
+    console.error("reading the gateway's payment statement failed; next run reads from the same place", error);
+  }
+  await checkLinks(deps, gateway, now, report);
+  await retryRefunds(deps, gateway, now, report);
+  return report;
+}
+
+/**
+ * Every payment the gateway made on one of our checkouts, however old the checkout (a second tab can pay a
+ * gateway order days later), read from the gateway's statement since where the last run stopped. The cursor
+ * never passes a payment that is still in flight (authorised, not yet captured or failed) or too young to
+ * settle, so each is settled once it is final.
+ */
+async function readStatement(deps: Deps, gateway: PaymentGateway, now: number): Promise<number> {
+  const [cursor] = await deps.db.select().from(jobCursors).where(eq(jobCursors.name, STATEMENT)).limit(1);
+  const since = Math.max((cursor?.at ?? 0) - STATEMENT_OVERLAP_MS, now - LOOK_BACK_MS);
   const settledBefore = now - RECONCILE_AFTER_MS;
-  const attempts = await deps.db
+  let settled = 0;
+  let done: number | null = null;
+  let held: number | null = null;
+  for (const p of await gateway.listPayments(since)) {
+    if (p.createdAt > settledBefore || !FINAL_PAYMENT_STATES.has(p.status)) {
+      held = Math.min(held ?? p.createdAt, p.createdAt);
+      continue;
+    }
+    if (p.status === "captured" && p.orderId) {
+      const outcome = await settlePayment(deps, { attemptRef: p.orderId, paymentId: p.id, amountPaise: p.amount, currency: p.currency }, now);
+      if (outcome.kind !== "ignored") settled++;
+    }
+    done = Math.max(done ?? p.createdAt, p.createdAt);
+  }
+  const at = held ?? done;
+  if (at !== null && at !== cursor?.at)
+    await deps.db.insert(jobCursors).values({ name: STATEMENT, at }).onConflictDoUpdate({ target: jobCursors.name, set: { at } });
+  return settled;
+}
+
+/** A payment in one of these states will not change into a capture any more. */
+const FINAL_PAYMENT_STATES = new Set(["captured", "failed", "refunded"]);
+
+/** Open links (paid, expired or cancelled at the gateway meanwhile) and links we cancelled the gateway has not closed yet. */
+async function checkLinks(deps: Deps, gateway: PaymentGateway, now: number, report: ReconcileReport) {
+  const links = await deps.db
     .select()
     .from(payments)
     .where(
       and(
         eq(payments.provider, gateway.name),
+        eq(payments.kind, "balance"),
         or(
-          and(
-            eq(payments.kind, "advance"),
-            inArray(payments.status, ["created", "failed"]),
-            lt(payments.createdAt, settledBefore),
-            gt(payments.createdAt, now - CHECKOUT_LOOK_BACK_MS),
-          ),
-          and(
-            eq(payments.kind, "balance"),
-            eq(payments.status, "created"),
-            lt(payments.createdAt, settledBefore),
-            gt(payments.createdAt, now - LINK_LOOK_BACK_MS),
-          ),
-          and(eq(payments.kind, "advance"), eq(payments.status, "paid"), gt(payments.createdAt, now - SECOND_CAPTURE_MS)),
-          and(eq(payments.kind, "balance"), eq(payments.status, "cancelled"), eq(payments.gatewayClosed, false)),
+          and(eq(payments.status, "created"), lt(payments.createdAt, now - RECONCILE_AFTER_MS), gt(payments.createdAt, now - LOOK_BACK_MS)),
+          and(eq(payments.status, "cancelled"), eq(payments.gatewayClosed, false)),
         ),
       ),
     )
     // The least recently checked first; each check touches `checked_at`, so a long list is worked through in turns.
     .orderBy(asc(payments.checkedAt))
     .limit(BATCH);
-  for (const attempt of attempts) {
-    if (!attempt.providerRef) continue;
+  for (const link of links) {
+    if (!link.providerRef) continue;
     try {
-      if (attempt.kind === "advance") {
-        await settleGatewayPayments(deps, attempt.providerRef, await gateway.fetchOrderPayments(attempt.providerRef), now);
-        report.attempts++;
-      } else if (attempt.status === "cancelled") {
-        await closeLink(deps, attempt, now);
-        report.links++;
+      if (link.status === "cancelled") {
+        await closeLink(deps, link, now);
       } else {
-        const link = await gateway.fetchPaymentLink(attempt.providerRef);
-        await settleGatewayPayments(deps, attempt.providerRef, link.payments, now);
-        if (link.status === "expired" || link.status === "cancelled") {
+        const known = await gateway.fetchPaymentLink(link.providerRef);
+        await settleGatewayPayments(deps, link.providerRef, known.payments, now);
+        if (known.status === "expired" || known.status === "cancelled") {
           await deps.db
             .update(payments)
-            .set({ status: link.status, gatewayClosed: true, updatedAt: now })
-            .where(and(eq(payments.id, attempt.id), eq(payments.status, "created")));
+            .set({ status: known.status, gatewayClosed: true, updatedAt: now })
+            .where(and(eq(payments.id, link.id), eq(payments.status, "created")));
         }
-        report.links++;
       }
-      await deps.db.update(payments).set({ checkedAt: now }).where(eq(payments.id, attempt.id));
+      report.links++;
+      await deps.db.update(payments).set({ checkedAt: now }).where(eq(payments.id, link.id));
     } catch (error) {
       report.errors++;
-      console.error(`reconciling ${attempt.providerRef} failed; next run tries again`, error);
+      console.error(`reconciling ${link.providerRef} failed; next run tries again`, error);
     }
   }
+}
 
+/** Refunds the gateway refused or never answered: asked again (same idempotency key), or looked up. */
+async function retryRefunds(deps: Deps, gateway: PaymentGateway, now: number, report: ReconcileReport) {
   const refunds = await deps.db
     .select()
     .from(ledger)
@@ -99,5 +133,4 @@ export async function reconcilePayments(deps: Deps, now = deps.now()): Promise<R
       console.error(`checking refund ${refund.ref} failed; next run tries again`, error);
     }
   }
-  return report;
 }

@@ -92,7 +92,8 @@ export function setUpMoneyWorld() {
     },
   };
   beforeEach(async () => {
-    await env.DB.prepare("DELETE FROM sandbox_settings").run();
+    // The gateway's switches, and where the job last read its statement (a test may have moved its clock days ahead).
+    await env.DB.batch([env.DB.prepare("DELETE FROM sandbox_settings"), env.DB.prepare("DELETE FROM job_cursors")]);
     const product = await one<{ id: number }>(
       "INSERT INTO products (slug, name, description, price_paise, image, stock, category) VALUES ('fresh-m', 'Fresh Pulasa Fish', 'x', 2500000, 'fresh-pulasa', 100000, 'Fresh Fish') ON CONFLICT(slug) DO UPDATE SET stock = 100000 RETURNING id",
     );
