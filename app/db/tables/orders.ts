@@ -1,0 +1,124 @@
+// Relative, not ~/: drizzle-kit and vite.config.ts (through the load context) load this file without the app alias.
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { ORDER_STATUSES, PAYMENT_STATES } from "../../orders/status";
+import { users } from "./accounts";
+import { products } from "./catalogue";
+import { createdAt, updatedAt } from "./columns";
+
+/** The server-side cart of a signed-in shopper: one row per product. */
+export const cartItems = sqliteTable(
+  "cart_items",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
+/**
+ * Orders. The fulfilment status and the money state are separate fields, because money moves at several
+ * steps: `status` moves forward along the chain in `app/orders/status.ts`; `paymentState` records what
+ * happened to the money. A shop order exists from the moment 'Pay ₹500' is pressed (`payment_pending`,
+ * holding its stock until `reservedUntil`), a won auction's from its close (no stock, 24 h to pay); either
+ * becomes `order_raised` only when the advance is verified.
+ */
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Shown to people and used in URLs: PUL-2611-7F3K (prefix, yymm, four random characters). */
+    number: text("number").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
+    paymentState: text("payment_state", { enum: PAYMENT_STATES }).notNull().default("advance_due"),
+    /** shop (a cart checkout) or auction (a won auction; its line has no product stock to hold). */
+    source: text("source", { enum: ["shop", "auction"] })
+      .notNull()
+      .default("shop"),
+    auctionId: integer("auction_id"),
+    estimatedTotalPaise: integer("estimated_total_paise").notNull(),
+    advancePaise: integer("advance_paise").notNull(),
+    /** Set when every line is weighed: the sum of the weighed lines, rounded to the rupee. */
+    finalTotalPaise: integer("final_total_paise"),
+    /** Why the order was cancelled (shown to the customer). */
+    cancelReason: text("cancel_reason"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    /** With the +91 prefix. */
+    phone: text("phone").notNull(),
+    address: text("address").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zip: text("zip").notNull(),
+    /** While payment_pending: when the stock held for this order is released (and the order expires). */
+    reservedUntil: integer("reserved_until", { mode: "number" }),
+    /** Stock is held (decremented) while this is true; released exactly once on expiry or cancellation. */
+    stockHeld: integer("stock_held", { mode: "boolean" }).notNull().default(false),
+    /** Bumped by every change of status, weights or payment state, so an admin form opened on an older version is refused. */
+    version: integer("version").notNull().default(1),
+    paidAt: integer("paid_at", { mode: "number" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    index("orders_reserved_idx").on(t.status, t.reservedUntil),
+    // One order per won auction: a retried or duplicated close cannot make a second one.
+    uniqueIndex("orders_auction_idx").on(t.auctionId),
+  ],
+);
+
+/** An order's lines, copied from the catalogue when the order was made (prices never change afterwards). */
+export const orderItems = sqliteTable(
+  "order_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** Null for an auction lot. */
+    productId: integer("product_id").references(() => products.id),
+    name: text("name").notNull(),
+    image: text("image"),
+    /** Price per kg (shop) or the winning price (auction). */
+    pricePaise: integer("price_paise").notNull(),
+    quantity: integer("quantity").notNull(),
+    /** The actual weight recorded by the admin after the catch. */
+    weightGrams: integer("weight_grams"),
+    /** Price per kg × weight, rounded to the rupee; null until weighed. */
+    finalPaise: integer("final_paise"),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId)],
+);
+
+/** The history of an order: every status or money change, who made it and when. */
+export const orderEvents = sqliteTable(
+  "order_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The admin who made the change; null for the system (payment gateway, expiry). */
+    actorUserId: integer("actor_user_id"),
+    /** status | payment | weight */
+    kind: text("kind").notNull(),
+    fromValue: text("from_value"),
+    toValue: text("to_value"),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
+);
+
+export type Order = typeof orders.$inferSelect;
+export type OrderItem = typeof orderItems.$inferSelect;
