@@ -10,7 +10,8 @@ import { notifyCustomer } from "~/notifications/notify.server";
 import { returnStockStatement } from "~/orders/orders.server";
 import { awaitsPayment, checkTransition, isAdminStatus, normalizeStatus, PAYMENT_STATUSES, PENDING_STATUSES } from "~/orders/status";
 import { balanceDuePaise } from "~/payments/ledger";
-import { cancelLinksStatement, closeCancelledLinks, orderMoney, processOrderRefunds, refundStatement } from "~/payments/ledger.server";
+import { orderMoney, processOrderRefunds, refundStatement } from "~/payments/ledger.server";
+import { cancelLinksStatement, closeCancelledLinks } from "~/payments/links.server";
 import { finalTotals, MAX_WEIGHT_GRAMS, moneyBlocksMove } from "./fulfilment";
 
 /**

@@ -13,7 +13,7 @@ import { loadContext } from "../../tests/setup/load-context";
 import { collectOnDelivery, requestBalance } from "./balance.server";
 import { changeOrderStatus, recordWeights, StaleOrderError } from "./orders.server";
 import { createShopOrder } from "~/orders/orders.server";
-import { settlePayment } from "~/payments/ledger.server";
+import { settlePayment } from "~/payments/settle.server";
 import { ledgerSums, payAdvance } from "../../tests/setup/money";
 
 const deps = testDeps();

@@ -8,7 +8,7 @@ import { checkoutMessages } from "~/i18n/checkout.messages";
 import { payMessages } from "~/i18n/pay.messages";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { startAdvancePayment, verifyAdvanceCallback } from "~/payments/advance.server";
-import { settlePayment } from "~/payments/ledger.server";
+import { settlePayment } from "~/payments/settle.server";
 import { shippingSchema } from "./checkout-schema";
 import { orderJson } from "./json.server";
 import { createShopOrder, getAnyOrder, getUserOrder, listUserOrders, OutOfStockError, type OrderView } from "./orders.server";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SANDBOX_SECRETS } from "~/payments/gateway.server";
+import { SANDBOX_SECRETS } from "~/payments/sandbox-gateway.server";
 import { paymentSignature, webhookSignature } from "~/payments/signature";
 import { loader as authApi } from "~/routes/api.auth.$";
 import { loader as ordersApi } from "~/routes/api.orders.$";

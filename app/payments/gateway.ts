@@ -46,3 +46,17 @@ export interface PaymentGateway {
   refund(input: { paymentId: string; amountPaise: number; idempotencyKey: string }): Promise<GatewayRefund>;
   fetchRefund(paymentId: string, refundId: string): Promise<GatewayRefund>;
 }
+
+/** The keys of the gateway in use: the key id is public, the key and webhook secrets are server-only. */
+export type GatewaySecrets = { name: GatewayName; keyId: string; keySecret: string; webhookSecret: string };
+
+/** Thrown when the gateway refuses or cannot be reached; its message is for logs, never for shoppers. */
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = "GatewayError";
+  }
+}

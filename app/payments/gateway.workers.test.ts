@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { testDeps } from "../../tests/setup/deps";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
-import { GatewayError, getGateway } from "./gateway.server";
+import { GatewayError } from "./gateway";
+import { getGateway } from "./gateway.server";
 import { sandboxLink, sandboxPayLink, sendSandboxWebhook } from "./sandbox.server";
 
 const KEYS = { RAZORPAY_KEY_ID: "rzp_test_KEY123", RAZORPAY_KEY_SECRET: "secret-abc", RAZORPAY_WEBHOOK_SECRET: "hook-xyz" };

@@ -5,7 +5,7 @@ import { changeOrderStatus } from "~/admin/orders.server";
 import { createShopOrder } from "~/orders/orders.server";
 import { ledgerSums, payBalanceLink, setUpMoneyWorld } from "../../tests/setup/money";
 import { startAdvancePayment } from "./advance.server";
-import { settlePayment } from "./ledger.server";
+import { settlePayment } from "./settle.server";
 import { reconcilePayments, RECONCILE_AFTER_MS } from "./reconcile.server";
 import { sandboxDecide, sendSandboxWebhook } from "./sandbox.server";
 

@@ -9,7 +9,7 @@ import { getUserOrder, type OrderView } from "~/orders/orders.server";
 import { ORDER_NUMBER_PATTERN } from "~/orders/rules";
 import { markAdvanceFailed, startAdvancePayment, verifyAdvanceCallback } from "./advance.server";
 import { gatewaySecrets } from "./gateway.server";
-import { settlePayment, type SettleOutcome } from "./ledger.server";
+import { type SettleOutcome, settlePayment } from "./settle.server";
 import { verifyPaymentLinkSignature } from "./signature";
 import { payMessages } from "~/i18n/pay.messages";
 

@@ -2,7 +2,9 @@ import { and, asc, eq, gt, inArray, lt, or } from "drizzle-orm";
 import { jobCursors, ledger, payments } from "~/db/schema";
 import type { Deps } from "~/deps";
 import type { PaymentGateway } from "./gateway";
-import { closeLink, processRefund, settleGatewayPayments, settlePayment } from "./ledger.server";
+import { processRefund } from "./ledger.server";
+import { closeLink } from "./links.server";
+import { settleGatewayPayments, settlePayment } from "./settle.server";
 
 /** A browser return or webhook may still be on its way for this long; after it the gateway is asked. */
 export const RECONCILE_AFTER_MS = 3 * 60_000;

@@ -1,5 +1,6 @@
 import type { Deps } from "~/deps";
-import { SANDBOX_SECRETS, sandboxEnabled, sandboxId, sandboxLinkRecord, sandboxSetting, type SandboxRecord } from "./gateway.server";
+import { sandboxEnabled } from "./gateway.server";
+import { SANDBOX_SECRETS, sandboxId, sandboxLinkRecord, sandboxSetting, type SandboxRecord } from "./sandbox-gateway.server";
 import { paymentLinkSignature, paymentSignature, webhookSignature } from "./signature";
 import { handleRazorpayWebhook } from "./webhook.server";
 

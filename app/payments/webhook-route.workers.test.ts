@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { chunkedUpload, jsonOfSize } from "../../tests/setup/chunked-body";
 import { loadContext } from "../../tests/setup/load-context";
-import { SANDBOX_SECRETS } from "./gateway.server";
+import { SANDBOX_SECRETS } from "./sandbox-gateway.server";
 import { webhookSignature } from "./signature";
 import { action as webhookRoute } from "~/routes/api.payments.razorpay-webhook";
 

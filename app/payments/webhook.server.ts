@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { Deps } from "~/deps";
 import { markAdvanceFailed } from "./advance.server";
 import { gatewaySecrets } from "./gateway.server";
-import { recordRefundOutcome, settlePayment } from "./ledger.server";
+import { recordRefundOutcome } from "./ledger.server";
+import { settlePayment } from "./settle.server";
 import { hmacSha256Hex, verifyWebhookSignature } from "./signature";
 
 /**
