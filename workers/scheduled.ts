@@ -2,7 +2,7 @@ import { purgeDeadSignups } from "../app/auth/accounts.server";
 import { purgeOldRateLimits } from "../app/auth/rate-limit.server";
 import { purgeExpiredSessions } from "../app/auth/session.server";
 import { createDeps } from "../app/deps.server";
-import { releaseExpiredOrders } from "../app/orders/orders.server";
+import { releaseExpiredOrders } from "../app/orders/stock.server";
 import { reconcilePayments } from "../app/payments/reconcile.server";
 
 /**

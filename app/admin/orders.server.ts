@@ -7,7 +7,7 @@ import { format } from "~/i18n/messages";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { notifyCustomer } from "~/notifications/notify.server";
-import { returnStockStatement } from "~/orders/orders.server";
+import { returnStockStatement } from "~/orders/stock.server";
 import { awaitsPayment, checkTransition, isAdminStatus, normalizeStatus, PAYMENT_STATUSES, PENDING_STATUSES } from "~/orders/status";
 import { balanceDuePaise } from "~/payments/ledger";
 import { orderMoney, processOrderRefunds, refundStatement } from "~/payments/ledger.server";

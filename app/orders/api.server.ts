@@ -11,7 +11,8 @@ import { startAdvancePayment, verifyAdvanceCallback } from "~/payments/advance.s
 import { settlePayment } from "~/payments/settle.server";
 import { shippingSchema } from "./checkout-schema";
 import { orderJson } from "./json.server";
-import { createShopOrder, getAnyOrder, getUserOrder, listUserOrders, OutOfStockError, type OrderView } from "./orders.server";
+import { getAnyOrder, getUserOrder, listUserOrders, type OrderView } from "./lookup.server";
+import { createShopOrder, OutOfStockError } from "./orders.server";
 
 /**
  * The steps of the orders JSON API (served by the table in app/routes/api.orders.$.ts): plain inputs in,

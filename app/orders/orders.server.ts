@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, lte } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Deps } from "~/deps";
-import { ledger, orderItems, orders, payments, products, type LedgerRow, type Order, type OrderItem, type Payment, type User } from "~/db/schema";
-import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
-import { storedPhone } from "~/lib/phone";
+import { orderItems, orders, products, type Order, type User } from "~/db/schema";
+import { ConflictError, InvalidInputError } from "~/lib/errors";
 import type { ShippingInput } from "./checkout-schema";
+import { shippingColumns } from "./checkout.server";
+import { releaseExpiredOrders, returnStockStatement, takeStockStatement, type OrderLineInput } from "./stock.server";
 import { ADVANCE_PAISE, MAX_LINE_QUANTITY, MAX_LINES, orderNumber, RESERVATION_MS } from "./rules";
 
 /**
@@ -13,8 +14,6 @@ import { ADVANCE_PAISE, MAX_LINE_QUANTITY, MAX_LINES, orderNumber, RESERVATION_M
  * statements whose row counts tell what happened. Where a later statement must only apply if an earlier one
  * did, it says `changes() = n`: SQLite's count for the previous statement of the same batch.
  */
-
-export type OrderLineInput = { productId: number; quantity: number };
 
 export class OutOfStockError extends ConflictError {
   constructor(readonly productName: string) {
@@ -34,36 +33,6 @@ export function normalizeLines(lines: OrderLineInput[]): OrderLineInput[] {
   if (merged.size > MAX_LINES) throw new InvalidInputError("Too many products in one order");
   for (const q of merged.values()) if (q > MAX_LINE_QUANTITY) throw new InvalidInputError(`At most ${MAX_LINE_QUANTITY} kg of one product per order`);
   return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
-}
-
-/**
- * One UPDATE that takes every line's quantity from stock, or none of them: it applies only if all lines
- * have enough (the count subquery is evaluated once, before any row changes). Its row count is the number
- * of lines when it applied, 0 otherwise.
- */
-function takeStockStatement(deps: Pick<Deps, "db">, lines: OrderLineInput[]): D1PreparedStatement {
-  const cases = lines.map(() => "WHEN ? THEN ?").join(" ");
-  const ids = lines.map(() => "?").join(", ");
-  const enough = lines.map(() => "(id = ? AND stock >= ?)").join(" OR ");
-  const binds = [
-    ...lines.flatMap((l) => [l.productId, l.quantity]),
-    ...lines.map((l) => l.productId),
-    ...lines.flatMap((l) => [l.productId, l.quantity]),
-    lines.length,
-  ];
-  return deps.db.$client
-    .prepare(`UPDATE products SET stock = stock - CASE id ${cases} END WHERE id IN (${ids}) AND (SELECT count(*) FROM products WHERE ${enough}) = ?`)
-    .bind(...binds);
-}
-
-/** Gives a held order's stock back; applies only if the previous statement of the batch changed exactly 1 row. */
-export function returnStockStatement(deps: Pick<Deps, "db">, orderId: number): D1PreparedStatement {
-  return deps.db.$client
-    .prepare(
-      `UPDATE products SET stock = stock + (SELECT coalesce(sum(quantity), 0) FROM order_items WHERE order_id = ?1 AND product_id = products.id)
-       WHERE id IN (SELECT product_id FROM order_items WHERE order_id = ?1 AND product_id IS NOT NULL) AND changes() = 1`,
-    )
-    .bind(orderId);
 }
 
 export type ShopOrderInput = { user: Pick<User, "id">; lines: OrderLineInput[]; shipping: ShippingInput; now: number };
@@ -107,19 +76,9 @@ export async function createShopOrder(deps: Pick<Deps, "db">, input: ShopOrderIn
     .where(and(eq(orders.userId, input.user.id), eq(orders.status, "payment_pending"), eq(orders.source, "shop")));
   const same = await findSameLines(deps, open, lines);
   if (same) {
-    const address = {
-      firstName: s.firstName,
-      lastName: s.lastName,
-      phone: storedPhone(s.phone),
-      address: s.address,
-      city: s.city,
-      state: s.state,
-      zip: s.zip,
-      updatedAt: input.now,
-    };
     const [resumed] = await deps.db
       .update(orders)
-      .set(address)
+      .set({ ...shippingColumns(s), updatedAt: input.now })
       .where(and(eq(orders.id, same.id), eq(orders.status, "payment_pending")))
       .returning();
     if (resumed) return { ...resumed, resumed: true, replaced: [] };
@@ -164,7 +123,7 @@ async function insertShopOrder(
   replacing: Pick<Order, "id" | "stockHeld">[],
 ) {
   const estimated = priced.reduce((sum, l) => sum + l.product.pricePaise * l.quantity, 0);
-  const s = input.shipping;
+  const c = shippingColumns(input.shipping);
   const d1 = deps.db.$client;
 
   for (let attempt = 0; attempt < 4; attempt++) {
@@ -180,13 +139,13 @@ async function insertShopOrder(
         input.user.id,
         estimated,
         ADVANCE_PAISE,
-        s.firstName,
-        s.lastName,
-        storedPhone(s.phone),
-        s.address,
-        s.city,
-        s.state,
-        s.zip,
+        c.firstName,
+        c.lastName,
+        c.phone,
+        c.address,
+        c.city,
+        c.state,
+        c.zip,
         input.now + RESERVATION_MS,
         input.now,
         input.now,
@@ -228,90 +187,4 @@ async function insertShopOrder(
     return order;
   }
   throw new Error("Could not allocate an order number");
-}
-
-/**
- * Releases reservations whose time is up, 100 a call: the order becomes `payment_expired` and a held order's stock
- * goes back, exactly once (the status change and the stock return are one batch, the return conditional on
- * the status change). Safe to run from any request or a cron trigger, concurrently. Returns how many expired.
- */
-export async function releaseExpiredOrders(deps: Pick<Deps, "db">, now: number): Promise<number> {
-  const due = await deps.db
-    .select({ id: orders.id, stockHeld: orders.stockHeld })
-    .from(orders)
-    .where(and(eq(orders.status, "payment_pending"), lte(orders.reservedUntil, now)))
-    .limit(100);
-  return expireOrders(deps, due, now, now);
-}
-
-async function expireOrders(deps: Pick<Deps, "db">, due: { id: number; stockHeld: boolean }[], now: number, deadline: number): Promise<number> {
-  const d1 = deps.db.$client;
-  let expired = 0;
-  for (const order of due) {
-    const expire = d1
-      .prepare(
-        `UPDATE orders SET status = 'payment_expired', stock_held = 0, version = version + 1, updated_at = ?
-         WHERE id = ? AND status = 'payment_pending' AND reserved_until <= ? AND stock_held = ?`,
-      )
-      .bind(now, order.id, deadline, order.stockHeld ? 1 : 0);
-    const statements = order.stockHeld ? [expire, returnStockStatement(deps, order.id)] : [expire];
-    const results = await d1.batch(statements);
-    if (results[0].meta.changes === 1) {
-      expired++;
-      await d1
-        .prepare(
-          "INSERT INTO order_events (order_id, kind, from_value, to_value, note, created_at) VALUES (?, 'status', 'payment_pending', 'payment_expired', ?, ?)",
-        )
-        .bind(order.id, order.stockHeld ? "Advance not paid in time; stock released" : "Advance not paid in time", now)
-        .run();
-    }
-  }
-  return expired;
-}
-
-export type OrderView = Order & { items: OrderItem[]; payments: Payment[]; ledger: LedgerRow[] };
-
-/** The user's orders, newest first, with their lines and money rows (expired reservations released first). */
-export async function listUserOrders(deps: Pick<Deps, "db">, userId: number, now: number): Promise<OrderView[]> {
-  await releaseExpiredOrders(deps, now);
-  const rows = await deps.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(100);
-  return withDetails(deps, rows);
-}
-
-/** One of the user's own orders by number (or numeric id for the API); anyone else's is NotFound. */
-export function getUserOrder(deps: Pick<Deps, "db">, userId: number, key: { number?: string; id?: number }, now: number): Promise<OrderView> {
-  return findOrderView(deps, key, now, userId);
-}
-
-/** Any order by number or id, whoever placed it (the admin's view). */
-export function getAnyOrder(deps: Pick<Deps, "db">, key: { number?: string; id?: number }, now: number): Promise<OrderView> {
-  return findOrderView(deps, key, now, null);
-}
-
-async function findOrderView(deps: Pick<Deps, "db">, key: { number?: string; id?: number }, now: number, ownerId: number | null): Promise<OrderView> {
-  await releaseExpiredOrders(deps, now);
-  const where = key.number !== undefined ? eq(orders.number, key.number) : eq(orders.id, key.id ?? -1);
-  const [row] = await deps.db
-    .select()
-    .from(orders)
-    .where(ownerId === null ? where : and(where, eq(orders.userId, ownerId)))
-    .limit(1);
-  if (!row) throw new NotFoundError("Order not found");
-  return (await withDetails(deps, [row]))[0];
-}
-
-async function withDetails(deps: Pick<Deps, "db">, rows: Order[]): Promise<OrderView[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [items, money, moves] = await Promise.all([
-    deps.db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id),
-    deps.db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(payments.id),
-    deps.db.select().from(ledger).where(inArray(ledger.orderId, ids)).orderBy(ledger.id),
-  ]);
-  return rows.map((r) => ({
-    ...r,
-    items: items.filter((i) => i.orderId === r.id),
-    payments: money.filter((p) => p.orderId === r.id),
-    ledger: moves.filter((l) => l.orderId === r.id),
-  }));
 }

@@ -1,6 +1,6 @@
 import type { OrderCardData } from "~/components/order-card";
 import { balanceDuePaise, summarizeLedger } from "~/payments/ledger";
-import type { OrderView } from "./orders.server";
+import type { OrderView } from "./lookup.server";
 
 /**
  * An order as its owner may see it: no internal ids, no other people's data. Every amount comes from the

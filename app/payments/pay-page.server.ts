@@ -4,8 +4,9 @@ import { orders, payments } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { getMessages } from "~/i18n/messages";
 import { ConflictError, NotFoundError } from "~/lib/errors";
-import { storedPhone, tenDigitPhone } from "~/lib/phone";
-import { getUserOrder, type OrderView } from "~/orders/orders.server";
+import { tenDigitPhone } from "~/lib/phone";
+import { shippingColumns } from "~/orders/checkout.server";
+import { getUserOrder, type OrderView } from "~/orders/lookup.server";
 import { ORDER_NUMBER_PATTERN } from "~/orders/rules";
 import { markAdvanceFailed, startAdvancePayment, verifyAdvanceCallback } from "./advance.server";
 import { gatewaySecrets } from "./gateway.server";
@@ -88,22 +89,11 @@ export async function payPageData(deps: Pick<Deps, "db" | "config" | "origin">, 
  * from the same form schema as the checkout's), then a gateway attempt for our amount.
  */
 export async function payAdvance(deps: Pick<Deps, "db" | "gateway" | "now">, order: OrderView, shipping: ShippingInput | null) {
-  if (shipping) {
-    const s = shipping;
+  if (shipping)
     await deps.db
       .update(orders)
-      .set({
-        firstName: s.firstName,
-        lastName: s.lastName,
-        phone: storedPhone(s.phone),
-        address: s.address,
-        city: s.city,
-        state: s.state,
-        zip: s.zip,
-        updatedAt: deps.now(),
-      })
+      .set({ ...shippingColumns(shipping), updatedAt: deps.now() })
       .where(and(eq(orders.id, order.id), eq(orders.status, "payment_pending")));
-  }
   return startAdvancePayment(deps, order);
 }
 
