@@ -15,6 +15,7 @@ import { changeOrderStatus, recordWeights, StaleOrderError } from "./orders.serv
 import { createShopOrder } from "~/orders/orders.server";
 import { settlePayment } from "~/payments/settle.server";
 import { ledgerSums, payAdvance } from "../../tests/setup/money";
+import { one } from "../../tests/setup/sql";
 
 const deps = testDeps();
 const config = deps.config;
@@ -27,12 +28,6 @@ const shipping = {
   state: "Andhra Pradesh",
   zip: "534350",
 };
-
-async function one<T = Record<string, any>>(sql: string, ...binds: unknown[]) {
-  return (await env.DB.prepare(sql)
-    .bind(...binds)
-    .first<T>())!;
-}
 
 async function newUser(email: string, isAdmin = false): Promise<User> {
   return one<User>(

@@ -3,19 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { testDeps } from "../../tests/setup/deps";
 import { createAuctionOrder, type AuctionOrderInput } from "./auction-order.server";
 import { ADVANCE_PAISE, AUCTION_PAY_MS, orderNumber } from "./rules";
+import { all as q } from "../../tests/setup/sql";
 
 const deps = testDeps();
 const now = Date.UTC(2026, 10, 23, 6, 0, 0);
 let auctionId = 100;
 let input: AuctionOrderInput;
-
-async function q<T = Record<string, unknown>>(sql: string, ...binds: unknown[]) {
-  return (
-    await env.DB.prepare(sql)
-      .bind(...binds)
-      .all<T>()
-  ).results;
-}
 
 /** Everything a close may have written for the auction: its orders, their lines, its notices, the mail. */
 async function written(id: number) {

@@ -7,6 +7,7 @@ import { createShopOrder } from "~/orders/orders.server";
 import { startAdvancePayment } from "~/payments/advance.server";
 import { sandboxDecide, sandboxPayLink } from "~/payments/sandbox.server";
 import { testDeps } from "./deps";
+import { all, one } from "./sql";
 
 /**
  * Money moved the way a shopper moves it in the sandbox: through the gateway's own pages, its callback and
@@ -57,16 +58,6 @@ export function setUpMoneyWorld() {
     state: "Andhra Pradesh",
     zip: "533125",
   };
-  const one = async <T = Record<string, any>>(sql: string, ...binds: unknown[]) =>
-    (await env.DB.prepare(sql)
-      .bind(...binds)
-      .first<T>())!;
-  const all = async <T = Record<string, any>>(sql: string, ...binds: unknown[]) =>
-    (
-      await env.DB.prepare(sql)
-        .bind(...binds)
-        .all<T>()
-    ).results;
   const version = async (orderId: number) => (await one<{ version: number }>("SELECT version FROM orders WHERE id = ?", orderId)).version;
   const world = {
     deps,

@@ -4,6 +4,7 @@ import { createDeps } from "../../../app/deps.server";
 import { emptyTables, MIN, person, type Person } from "./auction-room.fixtures";
 import { closeAuctionInD1 } from "./room-d1";
 import type { Stored } from "./room-state";
+import { all as q } from "../../../tests/setup/sql";
 
 const deps = createDeps(env);
 let ravi: Person;
@@ -39,14 +40,6 @@ function ended(): Stored {
     winnerUserId: sita.id,
     orderNumber: null,
   };
-}
-
-async function q<T = Record<string, unknown>>(sql: string, ...binds: unknown[]) {
-  return (
-    await env.DB.prepare(sql)
-      .bind(...binds)
-      .all<T>()
-  ).results;
 }
 
 async function written(auctionId: number) {

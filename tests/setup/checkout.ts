@@ -1,0 +1,66 @@
+import { env } from "cloudflare:workers";
+import { beforeEach } from "vitest";
+import { createShopOrder } from "~/orders/orders.server";
+import { startAdvancePayment } from "~/payments/advance.server";
+import { SANDBOX_SECRETS } from "~/payments/sandbox-gateway.server";
+import { webhookSignature } from "~/payments/signature";
+import { handleRazorpayWebhook } from "~/payments/webhook.server";
+import { testDeps } from "./deps";
+import { one } from "./sql";
+
+/**
+ * The checkout tests' shared world: two products with little stock (3 kg of fish, 30 packs of curry) reset
+ * before each test, a clock that moves a day per test, shoppers, signed sandbox webhooks and a paid-for
+ * checkout. `setUpCheckoutWorld()` registers the per-test setup and returns the helpers.
+ */
+export function setUpCheckoutWorld() {
+  const deps = testDeps();
+  const world = {
+    deps,
+    shipping: {
+      firstName: "Asha",
+      lastName: "Rao",
+      phone: "9876543210",
+      address: "12 Godavari Bund Road",
+      city: "Rajahmundry",
+      state: "Andhra Pradesh",
+      zip: "533101",
+    },
+    now: Date.UTC(2026, 10, 23, 6, 0, 0),
+    stock: async (id = 1) => (await one<{ stock: number }>("SELECT stock FROM products WHERE id = ?", id)).stock,
+    newUser: async (email: string) => (await one<{ id: number }>("INSERT INTO users (name, email) VALUES ('Shopper', ?) RETURNING id", email)).id,
+    async webhook(event: string, payload: Record<string, unknown>, eventId: string = crypto.randomUUID(), secret = SANDBOX_SECRETS.webhookSecret) {
+      const body = JSON.stringify({ entity: "event", event, payload });
+      return handleRazorpayWebhook(deps, body, await webhookSignature(secret, body), eventId);
+    },
+    captured: (orderId: string, paymentId: string, amount = 50000, currency = "INR") => ({
+      payment: { entity: { id: paymentId, order_id: orderId, amount, currency, status: "captured" } },
+    }),
+    /** A shopper with these lines in the cart, checked out: the pending order and its gateway order. */
+    async paidSetup(email: string, lines = [{ productId: 1, quantity: 1 }]) {
+      const userId = await world.newUser(email);
+      for (const l of lines)
+        await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?, ?, ?)").bind(userId, l.productId, l.quantity).run();
+      const order = await createShopOrder(deps, { user: { id: userId }, lines, shipping: world.shipping, now: world.now });
+      const started = await startAdvancePayment(deps, order);
+      return { userId, order, started };
+    },
+  };
+  beforeEach(async () => {
+    world.now += 24 * 60 * 60_000;
+    await env.DB.batch([
+      // Earlier tests' holds must not be released into this test's stock.
+      env.DB.prepare("UPDATE orders SET status = 'payment_expired', stock_held = 0 WHERE status = 'payment_pending'"),
+      env.DB.prepare("DELETE FROM cart_items"),
+      env.DB.prepare("DELETE FROM notifications"),
+      env.DB.prepare("DELETE FROM mail_outbox"),
+      env.DB.prepare(
+        "INSERT INTO products (id, slug, name, description, price_paise, image, stock, category) VALUES (1, 'fish', 'Fresh Pulasa Fish', 'd', 2500000, 'fresh-pulasa', 3, 'Fresh Fish') ON CONFLICT (id) DO UPDATE SET stock = 3",
+      ),
+      env.DB.prepare(
+        "INSERT INTO products (id, slug, name, description, price_paise, image, stock, category) VALUES (2, 'curry', 'Pulasa Curry', 'd', 2580000, 'pulasa-curry', 30, 'Curry') ON CONFLICT (id) DO UPDATE SET stock = 30",
+      ),
+    ]);
+  });
+  return world;
+}
