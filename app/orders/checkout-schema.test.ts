@@ -23,7 +23,7 @@ function errorsFor(values: Record<string, string>) {
   return Object.fromEntries(Object.entries(reply.error ?? {}).map(([k, v]) => [k, v?.[0]]));
 }
 
-describe("the shipping form (spec section 5, word for word)", () => {
+describe("the shipping form's messages, word for word", () => {
   it("accepts a complete serviceable address and trims it", () => {
     const form = new FormData();
     for (const [k, v] of Object.entries({ ...valid, city: "  Rajahmundry  " })) form.set(k, v);

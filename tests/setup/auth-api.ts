@@ -1,0 +1,49 @@
+import { env } from "cloudflare:workers";
+import { expect } from "vitest";
+import { loader as authApi } from "~/routes/api.auth.$";
+import { loadContext } from "./load-context";
+
+/**
+ * The auth JSON API as a client calls it (each call from a new address unless one is given, so throttles
+ * count only what a test means them to), and what a test reads back: the last mailed code, a user's row.
+ */
+let ipCounter = 0;
+/** A client address no other call has used. */
+export const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+export async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { token?: string; ip?: string; raw?: string; ctx?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { "CF-Connecting-IP": options.ip ?? freshIp() };
+  if (body !== undefined || options.raw !== undefined) headers["Content-Type"] = "application/json";
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  const request = new Request(`https://store.test/api/auth/${path}`, {
+    method,
+    headers,
+    body: options.raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
+  const res = await authApi({ request, context: await loadContext(request, options.ctx), params: { "*": path } });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, any> };
+}
+
+export async function lastCode(email: string) {
+  const row = await env.DB.prepare('SELECT body FROM mail_outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1').bind(email).first<{ body: string }>();
+  return /code is (\d{6})/.exec(row?.body ?? "")?.[1] ?? null;
+}
+
+export const signup = (email: string, extra: Record<string, unknown> = {}) =>
+  call("POST", "register", { name: "Asha Rani", email, password: "godavari-2026", phone: "9876543210", ...extra });
+
+export async function verifiedUser(email: string) {
+  const { body } = await signup(email);
+  const res = await call("POST", "verify-otp", { email, otp: await lastCode(email) }, { token: body.tempToken });
+  expect(res.status).toBe(200);
+  return res.body.tokens.jwtToken as string;
+}
+
+export const userRow = (email: string) =>
+  env.DB.prepare("SELECT id, name, password_hash, email_verified_at, is_admin FROM users WHERE email = ?").bind(email).first<Record<string, any>>();
+export const wrongFor = (code: string | null) => (code === "000000" ? "111111" : "000000");
