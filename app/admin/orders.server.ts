@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, like, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Deps } from "~/deps";
-import { orderEvents, orderItems, orders, payments, users, type Order, type User } from "~/db/schema";
+import { orderItems, orders, type Order, type User } from "~/db/schema";
 import { adminMessages } from "~/i18n/admin.messages";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { format } from "~/i18n/messages";
@@ -8,9 +8,8 @@ import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { notifyCustomer } from "~/notifications/notify.server";
 import { returnStockStatement } from "~/orders/stock.server";
-import { awaitsPayment, checkTransition, isAdminStatus, normalizeStatus, PAYMENT_STATUSES, PENDING_STATUSES } from "~/orders/status";
-import { balanceDuePaise } from "~/payments/ledger";
-import { orderMoney, processOrderRefunds, refundStatement } from "~/payments/ledger.server";
+import { awaitsPayment, checkTransition, normalizeStatus } from "~/orders/status";
+import { processOrderRefunds, refundStatement } from "~/payments/ledger.server";
 import { cancelLinksStatement, closeCancelledLinks } from "~/payments/links.server";
 import { finalTotals, MAX_WEIGHT_GRAMS, moneyBlocksMove } from "./fulfilment";
 
@@ -28,94 +27,6 @@ export class StaleOrderError extends ConflictError {
   constructor() {
     super(m.errors.stale);
   }
-}
-
-/** Orders an admin works on: everything paid (payment_pending / payment_expired are the gateway's business). */
-const UNPAID = [...PAYMENT_STATUSES];
-
-export async function adminStats(deps: Pick<Deps, "db">) {
-  const [row] = await deps.db
-    .select({
-      total: sql<number>`sum(case when ${notInArray(orders.status, UNPAID)} then 1 else 0 end)`,
-      pending: sql<number>`sum(case when ${inArray(orders.status, [...PENDING_STATUSES])} then 1 else 0 end)`,
-      completed: sql<number>`sum(case when ${eq(orders.status, "order_delivered")} then 1 else 0 end)`,
-      cancelled: sql<number>`sum(case when ${eq(orders.status, "order_cancelled")} then 1 else 0 end)`,
-      outstanding: sql<number>`sum(case when ${orders.finalTotalPaise} is not null and ${ne(orders.status, "order_cancelled")}
-        and ${inArray(orders.paymentState, ["advance_paid", "balance_requested", "balance_on_delivery"])}
-        and ${orders.finalTotalPaise} > ${orders.advancePaise} then ${orders.finalTotalPaise} - ${orders.advancePaise} else 0 end)`,
-    })
-    .from(orders);
-  // What the advances' captures left with the store after their refunds.
-  const advances = await deps.db.$client
-    .prepare(
-      `SELECT coalesce(sum(CASE WHEN kind = 'capture' THEN amount_paise ELSE -amount_paise END), 0) AS paise FROM ledger
-       WHERE (kind = 'capture' AND reason = 'advance') OR (kind = 'refund' AND payment_ref IN (SELECT ref FROM ledger WHERE kind = 'capture' AND reason = 'advance'))`,
-    )
-    .first<{ paise: number }>();
-  return {
-    total: row?.total ?? 0,
-    pending: row?.pending ?? 0,
-    completed: row?.completed ?? 0,
-    cancelled: row?.cancelled ?? 0,
-    advancesPaise: advances?.paise ?? 0,
-    outstandingPaise: row?.outstanding ?? 0,
-  };
-}
-
-export const PAGE_SIZE = 20;
-
-export type OrderFilter = { status: string | null; q: string | null; page: number };
-
-/** One page of orders, newest first, filtered by status and searched by number, name or phone. */
-export async function listAdminOrders(deps: Pick<Deps, "db">, filter: OrderFilter) {
-  const where: SQL[] = [];
-  if (filter.status === "awaiting_payment") where.push(inArray(orders.status, UNPAID));
-  else if (filter.status && isAdminStatus(filter.status)) where.push(eq(orders.status, filter.status));
-  else where.push(notInArray(orders.status, UNPAID));
-  if (filter.q) {
-    const term = `%${filter.q.replace(/[%_\\]/g, "")}%`;
-    where.push(or(like(orders.number, term), like(sql`${orders.firstName} || ' ' || ${orders.lastName}`, term), like(orders.phone, term))!);
-  }
-  const condition = and(...where);
-  const [rows, [{ n }]] = await Promise.all([
-    deps.db
-      .select()
-      .from(orders)
-      .where(condition)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(PAGE_SIZE)
-      .offset((filter.page - 1) * PAGE_SIZE),
-    deps.db.select({ n: count() }).from(orders).where(condition),
-  ]);
-  return { orders: rows, total: n, pages: Math.max(1, Math.ceil(n / PAGE_SIZE)) };
-}
-
-/** One order with its lines, money rows and history (who, when, from → to). */
-export async function getAdminOrder(deps: Pick<Deps, "db">, number: string) {
-  const [order] = await deps.db.select().from(orders).where(eq(orders.number, number)).limit(1);
-  if (!order) throw new NotFoundError(checkoutMessages.orders.notFound);
-  const [items, money, ledgerMoney, history, [customer]] = await Promise.all([
-    deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id),
-    deps.db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(payments.id),
-    orderMoney(deps, order.id),
-    deps.db
-      .select({ event: orderEvents, actor: users.name })
-      .from(orderEvents)
-      .leftJoin(users, eq(users.id, orderEvents.actorUserId))
-      .where(eq(orderEvents.orderId, order.id))
-      .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id)),
-    deps.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, order.userId)).limit(1),
-  ]);
-  return {
-    order,
-    items,
-    payments: money,
-    ledger: ledgerMoney.rows,
-    money: ledgerMoney.summary,
-    balanceDuePaise: balanceDuePaise(order, ledgerMoney.summary),
-    history,
-    customer: customer ?? null,
-  };
 }
 
 export async function loadByNumber(deps: Pick<Deps, "db">, number: string): Promise<Order> {

@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { changeOrderStatus, listAdminOrders } from "~/admin/orders.server";
+import { listAdminOrders } from "~/admin/order-list.server";
+import { changeOrderStatus } from "~/admin/orders.server";
 import { getCart } from "~/cart/cart.server";
 import { orders, payments, type User } from "~/db/schema";
 import type { Deps } from "~/deps";

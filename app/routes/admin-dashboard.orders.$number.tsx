@@ -4,7 +4,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { z } from "zod";
 import { collectOnDelivery, requestBalance } from "~/admin/balance.server";
 import { COLLECTABLE_ON_DELIVERY } from "~/admin/fulfilment";
-import { changeOrderStatus, getAdminOrder, recordWeights } from "~/admin/orders.server";
+import { getAdminOrder } from "~/admin/order-list.server";
+import { changeOrderStatus, recordWeights } from "~/admin/orders.server";
 import { OrderDialog } from "~/components/order-dialog";
 import { StatusBadge } from "~/components/status-badge";
 import { adminMessages } from "~/i18n/admin.messages";

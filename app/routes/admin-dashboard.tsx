@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { StatusBadge } from "~/components/status-badge";
-import { adminStats, listAdminOrders } from "~/admin/orders.server";
+import { adminStats, listAdminOrders } from "~/admin/order-list.server";
 import { adminMessages } from "~/i18n/admin.messages";
 import { format } from "~/i18n/messages";
 import { formatAdminDateTime } from "~/lib/dates";
