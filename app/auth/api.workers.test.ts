@@ -1,16 +1,12 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it, vi } from "vitest";
-import { signIdToken, testKeyPair } from "./google-id-token.fixtures";
+import { describe, expect, it } from "vitest";
 import { chunkedUpload, jsonOfSize } from "../../tests/setup/chunked-body";
 import { loadContext } from "../../tests/setup/load-context";
 import { login } from "./accounts.server";
 import { loader as authApi } from "~/routes/api.auth.$";
 import { MAX_JSON_BYTES } from "~/web/body-limit.server";
 
-import { call, freshIp, signup, userRow, verifiedUser } from "../../tests/setup/auth-api";
-
-// One key pair for the file: the server caches Google's keys for an hour, as Google's Cache-Control says.
-const googleKeyPair = testKeyPair("test-key");
+import { call, fakeGoogle, freshIp, GOOGLE_CTX, signup, userRow, verifiedUser } from "../../tests/setup/auth-api";
 
 describe("login, tokens and logout", () => {
   it("logs in, reads the profile with the token, and the token fails after logout", async () => {
@@ -87,24 +83,9 @@ describe("check-user and google", () => {
   });
 
   it("signs a Google user in with a verified ID token: new accounts are created verified, existing ones linked", async () => {
-    const { privateKey, jwk } = await googleKeyPair;
-    // Google's key endpoint, answered here: the tests never reach the internet.
-    const keys = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ keys: [jwk] }));
-    const idToken = (claims: Record<string, unknown>) => signIdToken(privateKey, claims, { alg: "RS256", kid: "test-key" });
-    const ctx = {
-      GOOGLE_CLIENT_ID: "store.apps.googleusercontent.com",
-      GOOGLE_CLIENT_SECRET: "secret",
-      GOOGLE_CALLBACK_URL: "https://store.test/auth/google/callback",
-    };
-    const claims = {
-      iss: "https://accounts.google.com",
-      aud: "store.apps.googleusercontent.com",
-      sub: "g-1",
-      email: "meena@example.in",
-      email_verified: true,
-      name: "Meena",
-      exp: Math.floor(Date.now() / 1000) + 600,
-    };
+    const { keys, idToken } = await fakeGoogle();
+    const ctx = GOOGLE_CTX;
+    const claims = { sub: "g-1", email: "meena@example.in", name: "Meena" };
 
     const created = await call("POST", "google", { idToken: await idToken(claims) }, { ctx });
     expect(created.status).toBe(200);

@@ -1,13 +1,9 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it, vi } from "vitest";
-import { signIdToken, testKeyPair } from "./google-id-token.fixtures";
+import { describe, expect, it } from "vitest";
 import { loadContext } from "../../tests/setup/load-context";
 import { loader as authApi } from "~/routes/api.auth.$";
 
-import { call, lastCode, signup, userRow, verifiedUser, wrongFor } from "../../tests/setup/auth-api";
-
-// One key pair for the file: the server caches Google's keys for an hour, as Google's Cache-Control says.
-const googleKeyPair = testKeyPair("test-key");
+import { call, fakeGoogle, GOOGLE_CTX, lastCode, signup, userRow, verifiedUser, wrongFor } from "../../tests/setup/auth-api";
 
 describe("register", () => {
   it("creates no account until the code is entered: a pending sign-up, a mailed code, a temporary token only", async () => {
@@ -82,28 +78,14 @@ describe("takeover attempts on a sign-up", () => {
   });
 
   it("Google vouching for an address discards any password set before it was verified", async () => {
-    const { privateKey, jwk } = await googleKeyPair;
-    const keys = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ keys: [jwk] }));
-    const ctx = {
-      GOOGLE_CLIENT_ID: "store.apps.googleusercontent.com",
-      GOOGLE_CLIENT_SECRET: "secret",
-      GOOGLE_CALLBACK_URL: "https://store.test/auth/google/callback",
-    };
-    const claims = {
-      iss: "https://accounts.google.com",
-      aud: ctx.GOOGLE_CLIENT_ID,
-      sub: "g-victim",
-      email: "gmail.victim@example.in",
-      email_verified: true,
-      name: "Gita",
-      exp: Math.floor(Date.now() / 1000) + 600,
-    };
+    const { keys, idToken } = await fakeGoogle();
+    const claims = { sub: "g-victim", email: "gmail.victim@example.in", name: "Gita" };
     // A pending sign-up by the attacker, and an unverified row with a password as the first version left them.
     await signup("gmail.victim@example.in", { password: "attacker-password-2" });
     await env.DB.prepare(
       "INSERT INTO users (name, email, password_hash) VALUES ('Attacker', 'gmail.victim@example.in', 'pbkdf2$100000$AAAAAAAAAAAAAAAAAAAAAA$x')",
     ).run();
-    const res = await call("POST", "google", { idToken: await signIdToken(privateKey, claims, { alg: "RS256", kid: "test-key" }) }, { ctx });
+    const res = await call("POST", "google", { idToken: await idToken(claims) }, { ctx: GOOGLE_CTX });
     expect(res.status).toBe(200);
     expect(await userRow("gmail.victim@example.in")).toMatchObject({ password_hash: null, name: "Gita" });
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM signups WHERE email = 'gmail.victim@example.in'").first<{ n: number }>())?.n).toBe(0);

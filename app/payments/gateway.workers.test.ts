@@ -3,9 +3,21 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { testDeps } from "../../tests/setup/deps";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
-import { GatewayError } from "./gateway";
+import { GatewayError, type PaymentGateway } from "./gateway";
 import { getGateway } from "./gateway.server";
 import { sandboxLink, sandboxPayLink, sendSandboxWebhook } from "./sandbox.server";
+
+/** A balance link on `gateway`, with a throwaway customer and callback unless the test names its own. */
+const balanceLink = (
+  gateway: PaymentGateway,
+  link: Partial<Parameters<PaymentGateway["createPaymentLink"]>[0]> & { amountPaise: number; referenceId: string; expiresAt: number },
+) =>
+  gateway.createPaymentLink({
+    description: "Balance",
+    customer: { name: "A", email: "a@example.in", contact: "" },
+    callbackUrl: "https://store.test/x",
+    ...link,
+  });
 
 const KEYS = { RAZORPAY_KEY_ID: "rzp_test_KEY123", RAZORPAY_KEY_SECRET: "secret-abc", RAZORPAY_WEBHOOK_SECRET: "hook-xyz" };
 const razorpayConfig = () => getConfig({ ...env, ...KEYS });
@@ -96,24 +108,10 @@ describe("the sandbox gateway", () => {
   it("a cancelled or expired link takes no payment", async () => {
     const deps = testDeps();
     const sandbox = deps.gateway!;
-    const link = await sandbox.createPaymentLink({
-      amountPaise: 100000,
-      referenceId: "R-1",
-      description: "Balance",
-      customer: { name: "A", email: "a@example.in", contact: "" },
-      callbackUrl: "https://store.test/x",
-      expiresAt: Date.now() + 60_000,
-    });
+    const link = await balanceLink(sandbox, { amountPaise: 100000, referenceId: "R-1", expiresAt: Date.now() + 60_000 });
     expect(await sandbox.cancelPaymentLink(link.id)).toBe("cancelled");
     expect(await sandboxPayLink(deps, link.id)).toEqual({ ok: false, status: "cancelled" });
-    const old = await sandbox.createPaymentLink({
-      amountPaise: 100000,
-      referenceId: "R-2",
-      description: "Balance",
-      customer: { name: "A", email: "a@example.in", contact: "" },
-      callbackUrl: "https://store.test/x",
-      expiresAt: Date.now() - 1,
-    });
+    const old = await balanceLink(sandbox, { amountPaise: 100000, referenceId: "R-2", expiresAt: Date.now() - 1 });
     expect(await sandboxPayLink(deps, old.id)).toEqual({ ok: false, status: "expired" });
     expect((await sandbox.fetchPaymentLink(old.id)).payments).toEqual([]);
   });
@@ -127,13 +125,12 @@ describe("the sandbox gateway", () => {
       ),
     ]);
     const sandbox = deps.gateway!;
-    const link = await sandbox.createPaymentLink({
+    const link = await balanceLink(sandbox, {
       amountPaise: 2450000,
       referenceId: "PUL-2611-LNK2-B",
-      description: "Balance",
+      expiresAt: Date.now() + 60_000,
       customer: { name: "Asha", email: "link@example.in", contact: "+919876543210" },
       callbackUrl: "https://store.test/orders/PUL-2611-LNK2",
-      expiresAt: Date.now() + 60_000,
     });
     expect(link.shortUrl).toMatch(/^https:\/\/store\.test\/sandbox\/link\/plink_/);
     await env.DB.prepare(

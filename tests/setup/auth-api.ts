@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
+import { signIdToken, testKeyPair } from "~/auth/google-id-token.fixtures";
 import { loader as authApi } from "~/routes/api.auth.$";
 import { loadContext } from "./load-context";
 
@@ -47,3 +48,29 @@ export async function verifiedUser(email: string) {
 export const userRow = (email: string) =>
   env.DB.prepare("SELECT id, name, password_hash, email_verified_at, is_admin FROM users WHERE email = ?").bind(email).first<Record<string, any>>();
 export const wrongFor = (code: string | null) => (code === "000000" ? "111111" : "000000");
+
+/** Google sign-in configured, as a test passes it in the request's context. */
+export const GOOGLE_CTX = {
+  GOOGLE_CLIENT_ID: "store.apps.googleusercontent.com",
+  GOOGLE_CLIENT_SECRET: "secret",
+  GOOGLE_CALLBACK_URL: "https://store.test/auth/google/callback",
+};
+
+// One key pair per test file: the server caches Google's keys for an hour, as Google's Cache-Control says.
+const googleKeyPair = testKeyPair("test-key");
+
+/**
+ * Google's key endpoint, answered here (the tests never reach the internet), and ID tokens signed with its key:
+ * a valid, verified token for the store unless `claims` say otherwise. Call `keys.mockRestore()` when done.
+ */
+export async function fakeGoogle() {
+  const { privateKey, jwk } = await googleKeyPair;
+  const keys = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ keys: [jwk] }));
+  const idToken = (claims: Record<string, unknown>) =>
+    signIdToken(
+      privateKey,
+      { iss: "https://accounts.google.com", aud: GOOGLE_CTX.GOOGLE_CLIENT_ID, email_verified: true, exp: Math.floor(Date.now() / 1000) + 600, ...claims },
+      { alg: "RS256", kid: "test-key" },
+    );
+  return { keys, idToken };
+}

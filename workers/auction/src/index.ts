@@ -43,6 +43,14 @@ async function room(rooms: Env["AUCTION_ROOM"], deps: Pick<Deps, "db">, id: numb
  * and message). The Durable Object namespace and the image bucket are this Worker's own bindings.
  */
 function auctionApi(env: Env): Api {
+  /** An auction anyone may look at (not cancelled), its object and the caller if signed in. */
+  async function visibleRoom(request: Request, deps: Deps, id: number) {
+    const row = await auctionRow(deps, id);
+    if (!row || row.status === "cancelled") throw new NotFoundError("Auction not found");
+    const user = await authenticate(request, deps);
+    return { stub: (await room(env.AUCTION_ROOM, deps, row.id, row))!, user };
+  }
+
   return {
     cacheControl: "private, no-store",
     fallback: "Something went wrong. Please try again.",
@@ -161,10 +169,7 @@ function auctionApi(env: Env): Api {
         path: "/api/auction/:id(\\d{1,12})",
         guard: "public",
         async handler({ request, deps, params }) {
-          const row = await auctionRow(deps, Number(params.id));
-          if (!row || row.status === "cancelled") throw new NotFoundError("Auction not found");
-          const user = await authenticate(request, deps);
-          const stub = (await room(env.AUCTION_ROOM, deps, row.id, row))!;
+          const { stub, user } = await visibleRoom(request, deps, Number(params.id));
           return { auction: await stub.view(user?.id ?? null) };
         },
       }),
@@ -173,10 +178,7 @@ function auctionApi(env: Env): Api {
         path: "/api/auction/:id(\\d{1,12})/watch",
         guard: "public",
         async handler({ request, deps, params }) {
-          const row = await auctionRow(deps, Number(params.id));
-          if (!row || row.status === "cancelled") throw new NotFoundError("Auction not found");
-          const user = await authenticate(request, deps);
-          const stub = (await room(env.AUCTION_ROOM, deps, row.id, row))!;
+          const { stub, user } = await visibleRoom(request, deps, Number(params.id));
           if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return reply(426, { success: false, error: "Expected a WebSocket upgrade" });
           // A fresh internal request: none of the client's headers reach the object, only the id we authenticated.
           const internal = new URL("https://auction-room/watch");
