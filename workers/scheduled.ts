@@ -1,4 +1,5 @@
 import { purgeDeadSignups } from "../app/auth/accounts.server";
+import { purgeDeadResets } from "../app/auth/password-reset.server";
 import { purgeOldRateLimits } from "../app/auth/rate-limit.server";
 import { purgeExpiredSessions } from "../app/auth/session.server";
 import { createDeps } from "../app/deps.server";
@@ -16,5 +17,5 @@ export async function runScheduledJobs(env: Env, now = Date.now()) {
   const deps = createDeps(env);
   await releaseExpiredOrders(deps, now);
   await reconcilePayments(deps, now);
-  await deps.db.batch([purgeExpiredSessions(deps, now), purgeDeadSignups(deps, now), purgeOldRateLimits(deps, now)]);
+  await deps.db.batch([purgeExpiredSessions(deps, now), purgeDeadSignups(deps, now), purgeDeadResets(deps, now), purgeOldRateLimits(deps, now)]);
 }

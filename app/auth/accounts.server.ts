@@ -27,13 +27,14 @@ export function publicUser(user: User) {
 }
 
 /** A verified account (unverified rows left by the first version of the store never count as accounts). */
-async function findAccount(deps: Pick<Deps, "db">, email: string) {
+export async function findAccount(deps: Pick<Deps, "db">, email: string) {
   const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
   return user?.emailVerifiedAt ? user : null;
 }
 
-async function codeHash(config: AppConfig, signupToken: string, code: string) {
-  return sha256(`${config.sessionSecret}:${signupToken}:${code}`);
+/** A mailed code as stored: bound to the secret and to the token of the browser that asked for it. */
+export async function codeHash(config: AppConfig, token: string, code: string) {
+  return sha256(`${config.sessionSecret}:${token}:${code}`);
 }
 
 async function mailCode(deps: Pick<Deps, "config" | "mailer">, signup: { email: string; name: string }, code: string) {

@@ -19,6 +19,8 @@ export const LIMITS = {
   resendPerClient: { limit: 10, windowMs: 10 * 60_000 },
   registerPerClient: { limit: 10, windowMs: 10 * 60_000 },
   checkUserPerClient: { limit: 20, windowMs: 60_000 },
+  resetPerEmail: { limit: 5, windowMs: 60 * 60_000 },
+  resetPerClient: { limit: 10, windowMs: 10 * 60_000 },
 } satisfies Record<string, Limit>;
 
 export const TOO_MANY = "Too many attempts. Please wait a moment and try again.";

@@ -1,7 +1,7 @@
 import { base64url } from "jose";
 import { describe, expect, it } from "vitest";
 import type { AppConfig } from "../config.server";
-import { issueApiToken, issueSignupToken, readApiToken, readSignupToken } from "./session.server";
+import { issueApiToken, issueCodeToken, readApiToken, readCodeToken } from "./session.server";
 
 const config = { sessionSecret: "a-session-secret-of-at-least-32-characters" } as AppConfig;
 const part = (v: unknown) => base64url.encode(JSON.stringify(v));
@@ -19,7 +19,7 @@ const EARLIER_EXPIRED =
 describe("API and sign-up tokens", () => {
   it("reads tokens issued earlier, and refuses an expired one", async () => {
     expect(await readApiToken(config, EARLIER_API)).toEqual({ sessionToken: "session-token-abc" });
-    expect(await readSignupToken(config, EARLIER_SIGNUP)).toBe("signup-token-xyz");
+    expect(await readCodeToken(config, "signup", EARLIER_SIGNUP)).toBe("signup-token-xyz");
     expect(await readApiToken(config, EARLIER_EXPIRED)).toBeNull();
   });
 
@@ -33,8 +33,14 @@ describe("API and sign-up tokens", () => {
   });
 
   it("never lets a sign-up token pass for a session, or a session token for a sign-up", async () => {
-    expect(await readApiToken(config, await issueSignupToken(config, "signup-token-xyz"))).toBeNull();
-    expect(await readSignupToken(config, await issueApiToken(config, 42, "session-token-abc"))).toBeNull();
+    expect(await readApiToken(config, await issueCodeToken(config, "signup", "signup-token-xyz"))).toBeNull();
+    expect(await readCodeToken(config, "signup", await issueApiToken(config, 42, "session-token-abc"))).toBeNull();
+  });
+
+  it("never lets a sign-up token pass for a password reset's, or the other way round", async () => {
+    expect(await readCodeToken(config, "reset", await issueCodeToken(config, "signup", "token-xyz"))).toBeNull();
+    expect(await readCodeToken(config, "signup", await issueCodeToken(config, "reset", "token-xyz"))).toBeNull();
+    expect(await readCodeToken(config, "reset", await issueCodeToken(config, "reset", "token-xyz"))).toBe("token-xyz");
   });
 
   it("refuses another secret, a changed claim, alg none, a token without exp and garbage", async () => {
@@ -47,6 +53,6 @@ describe("API and sign-up tokens", () => {
     for (const garbage of ["", "a.b.c", "a.b", "...", `${head}.${body}`, `${head}.!!.${signature}`, `${part("x")}.${body}.${signature}`]) {
       expect(await readApiToken(config, garbage)).toBeNull();
     }
-    expect(await readSignupToken(config, null)).toBeNull();
+    expect(await readCodeToken(config, "signup", null)).toBeNull();
   });
 });

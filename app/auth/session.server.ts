@@ -7,7 +7,7 @@ import type { Deps } from "../deps";
 import { randomToken, sha256 } from "./crypto.server";
 
 export const SESSION_TTL_MS = 24 * 60 * 60_000;
-/** How long a browser or API client may go on with one sign-up (resends included). */
+/** How long a browser or API client may go on with one sign-up or reset (resends included). */
 export const SIGNUP_TTL_MS = 60 * 60_000;
 
 export async function createSession(deps: Pick<Deps, "db" | "now">, userId: number, now = deps.now()): Promise<string> {
@@ -86,16 +86,19 @@ export async function readApiToken(config: AppConfig, jwt: string): Promise<{ se
 }
 
 /**
- * The API's temporary token while a sign-up waits for its code (the web keeps the same sign-up token in a
- * signed cookie). It names the sign-up under `sup`, never `sid`, so it can never pass for a session.
+ * The API's temporary token while a sign-up or a password reset waits for its code (the web keeps the same
+ * token in a signed cookie). It names the pending sign-up or reset under `sup`, never `sid`, so it can never
+ * pass for a session, and its `typ` says which, so one can never pass for the other.
  */
-export function issueSignupToken(config: AppConfig, signupToken: string) {
+export type CodePurpose = "signup" | "reset";
+
+export function issueCodeToken(config: AppConfig, purpose: CodePurpose, token: string) {
   const exp = Math.floor((Date.now() + SIGNUP_TTL_MS) / 1000);
-  return signJwt({ typ: "signup", sup: signupToken, exp }, config.sessionSecret);
+  return signJwt({ typ: purpose, sup: token, exp }, config.sessionSecret);
 }
 
-export async function readSignupToken(config: AppConfig, jwt: string | null): Promise<string | null> {
+export async function readCodeToken(config: AppConfig, purpose: CodePurpose, jwt: string | null): Promise<string | null> {
   if (!jwt) return null;
   const claims = await verifyJwt(jwt, config.sessionSecret);
-  return claims && claims.typ === "signup" && typeof claims.sup === "string" ? claims.sup : null;
+  return claims && claims.typ === purpose && typeof claims.sup === "string" ? claims.sup : null;
 }

@@ -7,6 +7,8 @@ export const accountMessages = {
   alreadyVerified: "This email is already verified. Please log in.",
   noSignupHere: "We could not find a sign-up waiting for this code in this browser. Please sign up again here.",
   resendWait: "Please wait before requesting a new code.",
+  noResetHere: "We could not find a password reset waiting for this code in this browser. Please ask for a new code here.",
+  wrongPassword: "Your current password is not correct",
 } as const;
 
 export const guardMessages = {

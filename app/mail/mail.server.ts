@@ -37,6 +37,40 @@ export async function listOutbox(deps: Pick<Deps, "db">, limit = 50) {
   return deps.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
 }
 
+/** The code that lets the owner of `to` choose a new password. */
+export function resetCodeMail(config: AppConfig, to: string, name: string, code: string): Mail {
+  return {
+    to,
+    subject: `Your ${config.brand} password reset code: ${code}`,
+    body: [
+      `Hello ${name},`,
+      "",
+      `Your ${config.brand} password reset code is ${code}.`,
+      "It lasts 10 minutes and can be used once.",
+      "",
+      "If you did not ask to reset your password, you can ignore this e-mail: your password stays as it is.",
+      "",
+      `– ${config.brand}`,
+    ].join("\n"),
+  };
+}
+
+/** Sent whenever an account's password changes, so its owner hears of a change they did not make. */
+export function passwordChangedMail(config: AppConfig, to: string, name: string): Mail {
+  return {
+    to,
+    subject: `Your ${config.brand} password was changed`,
+    body: [
+      `Hello ${name},`,
+      "",
+      `The password of your ${config.brand} account was just changed, and every other device was signed out.`,
+      `If you did not do this, reset your password now from the login page and contact us.`,
+      "",
+      `– ${config.brand}`,
+    ].join("\n"),
+  };
+}
+
 export function codeMail(config: AppConfig, to: string, name: string, code: string): Mail {
   return {
     to,

@@ -2,12 +2,17 @@ import { z } from "zod";
 import { emailExists, login, loginWithGoogle, logout, publicUser, register, resendCode, verifyEmail } from "~/auth/accounts.server";
 import { googleKeys, verifyGoogleIdToken } from "~/auth/google-id-token.server";
 import { LIMITS, throttle } from "~/auth/rate-limit.server";
-import { loginSchema, resendSchema, signupSchema, verifySchema } from "~/auth/schemas";
-import { findSessionUser, issueApiToken, issueSignupToken, readApiToken, readSignupToken } from "~/auth/session.server";
+import { changePassword, updateProfile } from "~/auth/profile.server";
+import { resendResetCode, resetPassword, startPasswordReset } from "~/auth/password-reset.server";
+import { changePasswordSchema, forgotSchema, loginSchema, profileSchema, resendSchema, resetSchema, signupSchema, verifySchema } from "~/auth/schemas";
+import { findSessionUser, issueApiToken, issueCodeToken, readApiToken, readCodeToken } from "~/auth/session.server";
 import type { Deps } from "~/deps";
+import { getMessages } from "~/i18n/messages";
 import { ForbiddenError, InvalidInputError, UnauthorizedError } from "~/lib/errors";
 import { apiRoute, endpoint, reply, storeApi } from "~/web/api.server";
 import { bearerToken } from "~/web/credentials.server";
+
+const texts = (deps: Pick<Deps, "config">) => getMessages(deps.config.product).auth;
 
 async function tokens(deps: Pick<Deps, "config">, userId: number, sessionToken: string) {
   return { jwtToken: await issueApiToken(deps.config, userId, sessionToken), tokenType: "Bearer", expiresIn: "24h" };
@@ -34,7 +39,7 @@ const AUTH_API = storeApi([
     async handler({ deps, body }) {
       const signup = await register(deps, body);
       // No account exists until the code is entered with this temporary token (it can do nothing else).
-      const tempToken = await issueSignupToken(deps.config, signup.token);
+      const tempToken = await issueCodeToken(deps.config, "signup", signup.token);
       return { user: { name: signup.name, email: signup.email }, otpRequired: true, tempToken, source: "register" };
     },
   }),
@@ -56,7 +61,7 @@ const AUTH_API = storeApi([
     guard: "public",
     body: verifySchema,
     async handler({ request, deps, body }) {
-      const { user, token } = await verifyEmail(deps, await readSignupToken(deps.config, bearerToken(request)), body.email, body.otp);
+      const { user, token } = await verifyEmail(deps, await readCodeToken(deps.config, "signup", bearerToken(request)), body.email, body.otp);
       return { user: publicUser(user), tokens: await tokens(deps, user.id, token), source: "verify-otp" };
     },
   }),
@@ -66,7 +71,7 @@ const AUTH_API = storeApi([
     guard: "public",
     body: resendSchema,
     async handler({ request, deps, body }) {
-      await resendCode(deps, await readSignupToken(deps.config, bearerToken(request)), body.email);
+      await resendCode(deps, await readCodeToken(deps.config, "signup", bearerToken(request)), body.email);
       return { message: "OTP resent successfully!" };
     },
   }),
@@ -98,6 +103,58 @@ const AUTH_API = storeApi([
     path: "/api/auth/profile",
     guard: "user",
     handler: async ({ caller }) => ({ user: publicUser(caller.user) }),
+  }),
+  endpoint({
+    method: "PUT",
+    path: "/api/auth/profile",
+    guard: "user",
+    body: profileSchema,
+    async handler({ deps, caller, body }) {
+      await updateProfile(deps, caller.user, body);
+      return { message: texts(deps).profileSaved, user: publicUser({ ...caller.user, name: body.name, phone: body.phone ?? null }) };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/auth/change-password",
+    guard: "user",
+    body: changePasswordSchema,
+    async handler({ deps, caller, body }) {
+      await changePassword(deps, caller.user, caller.sessionToken, body);
+      return { message: texts(deps).passwordChanged };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/auth/forgot-password",
+    guard: "public",
+    body: forgotSchema,
+    async handler({ deps, body }) {
+      const { token } = await startPasswordReset(deps, body.email);
+      // The same answer whether or not the address has an account; the code works only with this token.
+      return { message: texts(deps).resetSent, tempToken: await issueCodeToken(deps.config, "reset", token) };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/auth/resend-reset",
+    guard: "public",
+    body: resendSchema,
+    async handler({ request, deps, body }) {
+      await resendResetCode(deps, await readCodeToken(deps.config, "reset", bearerToken(request)), body.email);
+      return { message: "OTP resent successfully!" };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/auth/reset-password",
+    guard: "public",
+    body: resetSchema,
+    async handler({ request, deps, body }) {
+      const reset = { email: body.email, code: body.otp, password: body.password };
+      const { user, token } = await resetPassword(deps, await readCodeToken(deps.config, "reset", bearerToken(request)), reset);
+      return { user: publicUser(user), tokens: await tokens(deps, user.id, token), source: "reset-password" };
+    },
   }),
   endpoint({
     method: "GET",

@@ -61,6 +61,28 @@ export const signups = sqliteTable(
   (t) => [index("signups_email_idx").on(t.email), index("signups_expires_idx").on(t.expiresAt)],
 );
 
+/**
+ * Password resets waiting for their e-mail code, kept like sign-ups: `tokenHash` binds the reset to the
+ * browser (signed cookie) or API client (temporary token) that asked, and every try counts before the
+ * comparison. A reset asked for an e-mail without an account has no `userId` and no code is mailed: it
+ * answers exactly as a real one, and no code ever matches it.
+ */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tokenHash: text("token_hash").notNull().unique(),
+    email: text("email").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    tries: integer("tries").notNull().default(0),
+    sentAt: integer("sent_at", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_resets_email_idx").on(t.email), index("password_resets_expires_idx").on(t.expiresAt)],
+);
+
 /** Fixed-window counters for throttling (per e-mail and per client address). */
 export const rateLimits = sqliteTable(
   "rate_limits",

@@ -1,0 +1,116 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import { passwordResets, sessions, users, type User } from "~/db/schema";
+import type { Deps } from "~/deps";
+import { accountMessages as m } from "~/i18n/account.messages";
+import { InvalidInputError, NotFoundError, TooManyRequestsError } from "~/lib/errors";
+import { passwordChangedMail, resetCodeMail } from "~/mail/mail.server";
+import { codeHash, findAccount } from "./accounts.server";
+import { hashPassword, randomCode, randomToken, safeEqual, sha256 } from "./crypto.server";
+import { CODE_LIFETIME_MS, codeUnusableReason, resendWaitSeconds } from "./otp-rules";
+import { LIMITS, throttle } from "./rate-limit.server";
+import { createSession } from "./session.server";
+
+/**
+ * Forgot password: a 6-digit code mailed to the address, entered with a new password in the browser (or API
+ * client) that asked. The same limits as sign-up codes (10 minutes, 5 tries counted before comparing, one
+ * resend per 300 s), and the same answer whether or not the address has an account. A reset ends every
+ * session and API token of the account, signs this browser in, and mails the owner that the password changed.
+ */
+export async function startPasswordReset(deps: Deps, email: string): Promise<{ token: string }> {
+  await throttle(deps, `reset:ip:${deps.client}`, LIMITS.resetPerClient);
+  await throttle(deps, `reset:email:${email}`, LIMITS.resetPerEmail);
+  const account = await findAccount(deps, email);
+  const now = deps.now();
+  const token = randomToken();
+  const code = randomCode();
+  await deps.db.insert(passwordResets).values({
+    tokenHash: await sha256(token),
+    email,
+    userId: account?.id ?? null,
+    codeHash: await codeHash(deps.config, token, code),
+    expiresAt: now + CODE_LIFETIME_MS,
+    sentAt: now,
+  });
+  if (account) await deps.mailer.send(resetCodeMail(deps.config, email, account.name, code));
+  return { token };
+}
+
+async function findReset(deps: Pick<Deps, "db">, token: string | null, email: string) {
+  if (!token) return null;
+  const [row] = await deps.db
+    .select()
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, await sha256(token)), eq(passwordResets.email, email)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Seconds before this browser's reset may be sent another code; null when this browser has no reset for `email`. */
+export async function resetResendWait(deps: Pick<Deps, "db" | "now">, token: string | null, email: string): Promise<number | null> {
+  const reset = await findReset(deps, token, email);
+  return reset ? resendWaitSeconds(reset, deps.now()) : null;
+}
+
+/** Mails a new code for this browser's reset, at most once per 300 s (two resends at once mail one code). */
+export async function resendResetCode(deps: Deps, token: string | null, email: string): Promise<void> {
+  await throttle(deps, `resend:ip:${deps.client}`, LIMITS.resendPerClient);
+  const reset = await findReset(deps, token, email);
+  if (!reset) throw new NotFoundError(m.noResetHere);
+  const now = deps.now();
+  const wait = resendWaitSeconds(reset, now);
+  if (wait > 0) throw new TooManyRequestsError(m.resendWait, wait);
+  const code = randomCode();
+  const [updated] = await deps.db
+    .update(passwordResets)
+    .set({ codeHash: await codeHash(deps.config, token!, code), expiresAt: now + CODE_LIFETIME_MS, tries: 0, sentAt: now })
+    .where(and(eq(passwordResets.id, reset.id), eq(passwordResets.sentAt, reset.sentAt)))
+    .returning({ id: passwordResets.id });
+  if (!updated) throw new TooManyRequestsError(m.resendWait, resendWaitSeconds({ sentAt: now }, now));
+  const account = reset.userId === null ? null : await findAccount(deps, email);
+  if (account) await deps.mailer.send(resetCodeMail(deps.config, email, account.name, code));
+}
+
+/**
+ * Checks the code of this browser's reset and sets the new password: every try is counted atomically before
+ * the comparison; the code is single use. Ends every session of the account (API tokens name a session, so
+ * they die too) and returns a new one for this browser.
+ */
+export async function resetPassword(
+  deps: Deps,
+  token: string | null,
+  input: { email: string; code: string; password: string },
+): Promise<{ user: User; token: string }> {
+  await throttle(deps, `code:ip:${deps.client}`, LIMITS.codePerClient);
+  const now = deps.now();
+  if (!token) throw new InvalidInputError(m.noResetHere);
+  const [counted] = await deps.db
+    .update(passwordResets)
+    .set({ tries: sql`${passwordResets.tries} + 1` })
+    .where(and(eq(passwordResets.tokenHash, await sha256(token)), eq(passwordResets.email, input.email)))
+    .returning();
+  if (!counted) throw new InvalidInputError(m.noResetHere);
+  if (codeUnusableReason({ expiresAt: counted.expiresAt, failedAttempts: counted.tries - 1, sentAt: counted.sentAt }, now))
+    throw new InvalidInputError(m.deadCode);
+  const matches = counted.userId !== null && safeEqual(await codeHash(deps.config, token, input.code), counted.codeHash);
+  if (!matches) throw new InvalidInputError(codeUnusableReason({ ...counted, failedAttempts: counted.tries }, now) ? m.deadCode : m.wrongCode);
+  // Single use: only the request that deletes the reset goes on.
+  const [reset] = await deps.db
+    .delete(passwordResets)
+    .where(and(eq(passwordResets.id, counted.id), eq(passwordResets.codeHash, counted.codeHash)))
+    .returning();
+  if (!reset?.userId) throw new InvalidInputError(m.deadCode);
+  const passwordHash = await hashPassword(input.password);
+  const [user] = await deps.db.batch([
+    deps.db.update(users).set({ passwordHash }).where(eq(users.id, reset.userId)).returning(),
+    deps.db.delete(sessions).where(eq(sessions.userId, reset.userId)),
+    deps.db.delete(passwordResets).where(eq(passwordResets.email, reset.email)),
+  ]);
+  if (!user[0]) throw new InvalidInputError(m.deadCode);
+  await deps.mailer.send(passwordChangedMail(deps.config, user[0].email, user[0].name));
+  return { user: user[0], token: await createSession(deps, user[0].id) };
+}
+
+/** Resets nobody finished, a day after their code died (the cron purge). */
+export function purgeDeadResets(deps: Pick<Deps, "db" | "now">, now = deps.now()) {
+  return deps.db.delete(passwordResets).where(lt(passwordResets.expiresAt, now - 24 * 60 * 60_000));
+}

@@ -1,0 +1,101 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { call, lastCode, userRow, verifiedUser, wrongFor } from "../../tests/setup/auth-api";
+import { all, one } from "../../tests/setup/sql";
+
+const forgot = (email: string) => call("POST", "forgot-password", { email });
+const reset = (email: string, otp: string | null, token: string, password = "new-river-2027") =>
+  call("POST", "reset-password", { email, otp, password }, { token });
+const login = (email: string, password: string) => call("POST", "login", { email, password });
+const mails = (email: string) => all<{ subject: string }>('SELECT subject FROM mail_outbox WHERE "to" = ? ORDER BY id', email);
+
+describe("forgot password", () => {
+  it("mails a code, sets the new password with it once, ends every other session and token, and says so by e-mail", async () => {
+    const oldToken = await verifiedUser("forgot@example.in");
+    const asked = await forgot("forgot@example.in");
+    expect(asked.status).toBe(200);
+    const code = await lastCode("forgot@example.in");
+    expect(code).toMatch(/^\d{6}$/);
+    const done = await reset("forgot@example.in", code, asked.body.tempToken);
+    expect(done.body).toMatchObject({ success: true, source: "reset-password", tokens: { tokenType: "Bearer" } });
+    expect((await call("GET", "profile", undefined, { token: oldToken })).status).toBe(401);
+    expect((await call("GET", "profile", undefined, { token: done.body.tokens.jwtToken })).status).toBe(200);
+    expect((await login("forgot@example.in", "godavari-2026")).status).toBe(401);
+    expect((await login("forgot@example.in", "new-river-2027")).status).toBe(200);
+    expect((await reset("forgot@example.in", code, asked.body.tempToken, "third-password-1")).status).toBe(400);
+    expect((await mails("forgot@example.in")).at(-1)!.subject).toBe("Your Godavari Pulasa password was changed");
+  });
+
+  it("answers the same whether or not the e-mail has an account, mails nothing to a stranger, and no code resets it", async () => {
+    const known = await forgot((await verifiedUser("known@example.in"), "known@example.in"));
+    const unknown = await forgot("nobody-here@example.in");
+    expect(unknown.status).toBe(known.status);
+    expect(Object.keys(unknown.body).sort()).toEqual(Object.keys(known.body).sort());
+    expect(unknown.body.message).toBe(known.body.message);
+    expect(await mails("nobody-here@example.in")).toEqual([]);
+    for (const otp of ["000000", "123456"]) expect((await reset("nobody-here@example.in", otp, unknown.body.tempToken)).status).toBe(400);
+  });
+
+  it("counts every try before comparing: 30 concurrent wrong codes, then the right one is refused", async () => {
+    await verifiedUser("guess@example.in");
+    const { body } = await forgot("guess@example.in");
+    const code = await lastCode("guess@example.in");
+    await Promise.all(Array.from({ length: 30 }, () => reset("guess@example.in", wrongFor(code), body.tempToken)));
+    expect((await one<{ tries: number }>("SELECT tries FROM password_resets WHERE email = 'guess@example.in'")).tries).toBe(30);
+    const late = await reset("guess@example.in", code, body.tempToken);
+    expect(late).toMatchObject({ status: 400, body: { error: "This code can no longer be used. Please request a new code." } });
+    expect((await login("guess@example.in", "godavari-2026")).status).toBe(200);
+  });
+
+  it("needs the token of the request the code was mailed for, and a sign-up token never passes for it", async () => {
+    await verifiedUser("bound@example.in");
+    await forgot("bound@example.in");
+    const code = await lastCode("bound@example.in");
+    const other = await forgot("bound@example.in");
+    const signupToken = (await call("POST", "register", { name: "X", email: "other-signup@example.in", password: "godavari-2026" })).body.tempToken;
+    expect((await reset("bound@example.in", code, signupToken)).body.error).toBe(
+      "We could not find a password reset waiting for this code in this browser. Please ask for a new code here.",
+    );
+    expect((await reset("bound@example.in", code, other.body.tempToken)).status).toBe(400);
+  });
+
+  it("resends once per 300 s with Retry-After, and the old code dies", async () => {
+    await verifiedUser("again@example.in");
+    const { body } = await forgot("again@example.in");
+    const first = await lastCode("again@example.in");
+    const early = await call("POST", "resend-reset", { email: "again@example.in" }, { token: body.tempToken });
+    expect(early.status).toBe(429);
+    expect(Number(early.headers.get("Retry-After"))).toBeGreaterThan(290);
+    await env.DB.prepare("UPDATE password_resets SET sent_at = sent_at - 300000 WHERE email = 'again@example.in'").run();
+    expect((await call("POST", "resend-reset", { email: "again@example.in" }, { token: body.tempToken })).status).toBe(200);
+    const second = await lastCode("again@example.in");
+    if (second !== first) expect((await reset("again@example.in", first, body.tempToken)).status).toBe(400);
+    expect((await reset("again@example.in", second, body.tempToken)).status).toBe(200);
+  });
+});
+
+describe("signed in: change password, name and phone", () => {
+  it("needs the current password, keeps this session, ends the others and mails the owner", async () => {
+    const here = await verifiedUser("change@example.in");
+    const elsewhere = (await login("change@example.in", "godavari-2026")).body.tokens.jwtToken;
+    const wrong = await call("POST", "change-password", { current: "not-it-at-all", password: "new-river-2027" }, { token: here });
+    expect(wrong).toMatchObject({ status: 401, body: { error: "Your current password is not correct" } });
+    const ok = await call("POST", "change-password", { current: "godavari-2026", password: "new-river-2027" }, { token: here });
+    expect(ok.status).toBe(200);
+    expect((await call("GET", "profile", undefined, { token: here })).status).toBe(200);
+    expect((await call("GET", "profile", undefined, { token: elsewhere })).status).toBe(401);
+    expect((await login("change@example.in", "new-river-2027")).status).toBe(200);
+    expect((await mails("change@example.in")).at(-1)!.subject).toBe("Your Godavari Pulasa password was changed");
+  });
+
+  it("saves the name and a phone written the Indian way as its 10 digits, and refuses a bad one", async () => {
+    const token = await verifiedUser("details@example.in");
+    const saved = await call("PUT", "profile", { name: "  Asha Rani Devi ", phone: "+91 98480-12345" }, { token });
+    expect(saved.status).toBe(200);
+    expect(await userRow("details@example.in")).toMatchObject({ name: "Asha Rani Devi" });
+    expect((await one<{ phone: string }>("SELECT phone FROM users WHERE email = 'details@example.in'")).phone).toBe("9848012345");
+    const bad = await call("PUT", "profile", { name: "Asha", phone: "98480" }, { token });
+    expect(bad).toMatchObject({ status: 400 });
+    expect((await one<{ phone: string }>("SELECT phone FROM users WHERE email = 'details@example.in'")).phone).toBe("9848012345");
+  });
+});
