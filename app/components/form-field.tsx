@@ -7,7 +7,7 @@ type Props = {
   type: "text" | "email" | "password" | "tel";
   autoComplete: string;
   hint?: ReactNode;
-  inputMode?: "numeric" | "email" | "text";
+  inputMode?: "numeric" | "email" | "text" | "tel";
   maxLength?: number;
 };
 

@@ -204,6 +204,7 @@ const en = {
     resetting: "Saving...",
     passwordReset: "Your password was changed. Every other device was signed out.",
     backToLogin: "← Back to login",
+    startAgain: "← Ask for a new code",
     editProfile: "Your details",
     save: "Save",
     saving: "Saving...",

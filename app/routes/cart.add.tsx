@@ -2,19 +2,27 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { addToCart } from "~/cart/cart.server";
 import { format, getMessages } from "~/i18n/messages";
+import { appCookies } from "~/web/cookies.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { requireUser } from "~/web/guards.server";
+import { loginUrl } from "~/web/guards.server";
 import { sameOriginReferer } from "~/web/safe-redirect";
 
 const addSchema = z.object({ productId: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** Adding to the cart needs a signed-in shopper; a visitor is sent to sign in first. Admins have no cart. */
+/**
+ * Adding to the cart needs a signed-in shopper: a visitor is sent to sign in first, and the product is
+ * remembered (a signed cookie) and added once they have. Admins have no cart.
+ */
 export async function action({ request, context: { deps } }: ActionFunctionArgs) {
   const m = getMessages(deps.config.product);
-  const user = await requireUser(request, deps, m.cart.loginToAdd);
+  const parsed = addSchema.safeParse(Object.fromEntries(await request.formData()));
+  const user = deps.user;
+  if (!user) {
+    const headers = parsed.success ? { "Set-Cookie": await appCookies(deps.config).pendingAdd.serialize(parsed.data.productId) } : undefined;
+    return redirectWithFlash(deps, loginUrl(request), { type: "error", text: m.cart.loginToAdd }, { headers });
+  }
   // Where the shopper pressed the button (same origin only), so they stay on that page.
   const back = sameOriginReferer(request, "/products");
-  const parsed = addSchema.safeParse(Object.fromEntries(await request.formData()));
   const added = parsed.success && !user.isAdmin ? await addToCart(deps, user.id, parsed.data.productId) : null;
   if (!added) return redirectWithFlash(deps, back, { type: "error", text: m.cart.cannotAdd }, { status: 303 });
   return redirectWithFlash(deps, back, { type: "success", text: format(m.cart.added, { name: added.name }) }, { status: 303 });

@@ -53,6 +53,11 @@ export default function Login() {
         <FormError errors={form.errors} />
         <FormField field={fields.email} label={m.email} type="email" autoComplete="email" inputMode="email" />
         <FormField field={fields.password} label={m.password} type="password" autoComplete="current-password" />
+        <p className="-mt-1 text-right text-sm">
+          <Link to="/forgot-password" className="link inline-flex min-h-11 items-center">
+            {m.forgotLink}
+          </Link>
+        </p>
         <button type="submit" className="btn-dark w-full" disabled={busy}>
           {busy ? m.signingIn : m.signIn}
         </button>

@@ -1,14 +1,46 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { changePassword, updateProfile } from "~/auth/profile.server";
+import { changePasswordSchema, profileSchema } from "~/auth/schemas";
+import { FormError, FormField } from "~/components/form-field";
 import { formatDate } from "~/lib/dates";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { tenDigitPhone } from "~/lib/phone";
+import { authMessages, replyWithError } from "~/web/auth-pages.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 
 export const meta: MetaFunction = () => [{ title: "My Profile" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   if (!deps.user) return { profile: null };
-  const { name, email, phone, address, createdAt } = deps.user;
-  return { profile: { name, email, phone, address, createdAt } };
+  const { name, email, phone, address, createdAt, passwordHash } = deps.user;
+  return { profile: { name, email, phone: tenDigitPhone(phone) || phone, address, createdAt, hasPassword: passwordHash !== null } };
+}
+
+/** Two forms on the page: the user's name and phone (intent=details), and the password (intent=password). */
+export async function action({ request, context: { deps } }: ActionFunctionArgs) {
+  const user = await requireUser(request, deps);
+  const m = authMessages(deps);
+  const form = await request.formData();
+  if (form.get("intent") === "password") {
+    const submission = parseWithZod(form, { schema: changePasswordSchema });
+    if (submission.status !== "success") return data({ intent: "password", reply: submission.reply({ hideFields: ["current", "password"] }) }, { status: 400 });
+    try {
+      await changePassword(deps, user, deps.sessionToken!, submission.value);
+    } catch (error) {
+      const failed = replyWithError(submission, error, m.loginFailed, ["current", "password"]);
+      return data({ intent: "password", reply: failed.data }, failed.init ?? undefined);
+    }
+    return redirectWithFlash(deps, "/profile", { type: "success", text: m.passwordChanged });
+  }
+  const submission = parseWithZod(form, { schema: profileSchema });
+  if (submission.status !== "success") return data({ intent: "details", reply: submission.reply() }, { status: 400 });
+  await updateProfile(deps, user, submission.value);
+  return redirectWithFlash(deps, "/profile", { type: "success", text: m.profileSaved });
 }
 
 export default function Profile() {
@@ -50,6 +82,8 @@ export default function Profile() {
             </div>
           ))}
         </dl>
+        <DetailsForm name={profile.name} phone={profile.phone ?? ""} />
+        <PasswordForm hasPassword={profile.hasPassword} />
         <Form method="post" action="/logout" className="mt-8">
           <button type="submit" className="btn-outline text-red-700 dark:text-red-300">
             {all.nav.logout}
@@ -57,5 +91,72 @@ export default function Profile() {
         </Form>
       </div>
     </div>
+  );
+}
+
+function useIntentResult(intent: "details" | "password") {
+  const result = useActionData<typeof action>();
+  return result && "intent" in result && result.intent === intent ? result.reply : undefined;
+}
+
+function DetailsForm({ name, phone }: { name: string; phone: string }) {
+  const m = useMessages().auth;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "details";
+  const [form, fields] = useForm({
+    id: "details",
+    lastResult: useIntentResult("details"),
+    defaultValue: { name, phone },
+    constraint: getZodConstraint(profileSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+  });
+  return (
+    <section aria-labelledby="details-title" className="mt-10 border-t border-river-100 pt-8 dark:border-river-800">
+      <h2 id="details-title" className="font-serif text-xl font-bold">
+        {m.editProfile}
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-2">
+        <input type="hidden" name="intent" value="details" />
+        <FormError errors={form.errors} />
+        <FormField field={fields.name} label={m.fullName} type="text" autoComplete="name" />
+        <FormField field={fields.phone} label={m.phoneOptional} type="tel" autoComplete="tel-national" inputMode="tel" hint={m.phoneHint} />
+        <button type="submit" className="btn-dark" disabled={busy}>
+          {busy ? m.saving : m.save}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
+  const m = useMessages().auth;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "password";
+  const [form, fields] = useForm({
+    id: "password",
+    lastResult: useIntentResult("password"),
+    constraint: getZodConstraint(changePasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+  });
+  return (
+    <section aria-labelledby="password-title" className="mt-10 border-t border-river-100 pt-8 dark:border-river-800">
+      <h2 id="password-title" className="font-serif text-xl font-bold">
+        {m.changePasswordTitle}
+      </h2>
+      {hasPassword ? null : <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{m.firstPassword}</p>}
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-2">
+        <input type="hidden" name="intent" value="password" />
+        <FormError errors={form.errors} />
+        {hasPassword ? <FormField field={fields.current} label={m.currentPassword} type="password" autoComplete="current-password" /> : null}
+        <FormField field={fields.password} label={m.newPassword} type="password" autoComplete="new-password" hint={m.passwordHint} />
+        <button type="submit" className="btn-dark" disabled={busy}>
+          {busy ? m.saving : m.changePasswordButton}
+        </button>
+      </Form>
+    </section>
   );
 }

@@ -2,11 +2,12 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { resendCode, signupResendWait, verifyEmail } from "~/auth/accounts.server";
 import { resendSchema, verifySchema } from "~/auth/schemas";
 import { AuthCard, FormError } from "~/components/form-field";
 import { OtpInput } from "~/components/otp-input";
+import { ResendCode } from "~/components/resend-code";
 import { format } from "~/i18n/messages";
 import { redirectWithFlash } from "~/web/flash.server";
 import { authMessages, readSignupCookie, replyWithError, signedInRedirect } from "~/web/auth-pages.server";
@@ -49,23 +50,6 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   }
 }
 
-function useCountdown(seconds: number) {
-  const [left, setLeft] = useState(seconds);
-  useEffect(() => {
-    setLeft(seconds);
-    const started = Date.now();
-    const timer = setInterval(() => {
-      const remaining = Math.max(0, seconds - Math.floor((Date.now() - started) / 1000));
-      setLeft(remaining);
-      if (remaining === 0) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [seconds]);
-  return left;
-}
-
-const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-
 export default function VerifyOtp() {
   const { email, resendWait: wait, noSignupHere } = useLoaderData<typeof loader>();
   const resendWait = wait ?? 0;
@@ -73,7 +57,6 @@ export default function VerifyOtp() {
   const m = useMessages().auth;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "resend";
-  const left = useCountdown(resendWait);
   // null until the six slots are live (server render, or no JavaScript): the button is then always enabled.
   const [code, setCode] = useState<string | null>(null);
   const formErrors = Object.values(result?.error ?? {})
@@ -109,19 +92,7 @@ export default function VerifyOtp() {
           {busy ? m.verifying : m.verifyEmail}
         </button>
       </Form>
-      <div className="mt-6 text-center text-sm" aria-live="polite">
-        {left > 0 ? (
-          <p className="text-slate-600 dark:text-slate-300">{format(m.resendIn, { time: clock(left) })}</p>
-        ) : (
-          <Form method="post">
-            <input type="hidden" name="email" value={email} />
-            <p className="text-slate-600 dark:text-slate-300">{m.resendWhenReady}</p>
-            <button type="submit" name="intent" value="resend" className="link mt-2 min-h-11">
-              {m.resendCode}
-            </button>
-          </Form>
-        )}
-      </div>
+      <ResendCode email={email} wait={resendWait} />
       {backToSignup}
     </AuthCard>
   );

@@ -1,7 +1,8 @@
 import { data } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Deps } from "~/deps";
-import { getMessages } from "~/i18n/messages";
+import { addToCart } from "~/cart/cart.server";
+import { format, getMessages } from "~/i18n/messages";
 import { DomainError } from "~/lib/errors";
 import { appCookies } from "./cookies.server";
 import { commitSessionCookie } from "./credentials.server";
@@ -14,21 +15,27 @@ export function authMessages(deps: Pick<Deps, "config">) {
 
 /**
  * Sets the session cookie, remembers in this browser that it signed in to `userId` (so the per-account login
- * limit never locks it out), ends any pending sign-up, and goes on with a toast.
+ * limit never locks it out), adds the product it pressed 'Add to Cart' on while signed out, ends any pending
+ * sign-up or reset, and goes on with a toast.
  */
 export async function signedInRedirect(
   request: Request,
-  deps: Pick<Deps, "config">,
-  session: { token: string; user: { id: number } },
+  deps: Pick<Deps, "config" | "db">,
+  session: { token: string; user: { id: number; isAdmin: boolean } },
   to: unknown,
   text: string,
 ) {
   const cookies = appCookies(deps.config);
+  const pending: unknown = await cookies.pendingAdd.parse(request.headers.get("Cookie"));
+  const added = Number.isSafeInteger(pending) && !session.user.isAdmin ? await addToCart(deps, session.user.id, pending as number) : null;
+  if (added) text = `${text} ${format(getMessages(deps.config.product).cart.added, { name: added.name })}`;
   const known = await knownAccountIds(request, deps);
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSessionCookie(deps.config, session.token));
   headers.append("Set-Cookie", await cookies.knownAccounts.serialize([session.user.id, ...known.filter((id) => id !== session.user.id)].slice(0, 5)));
   headers.append("Set-Cookie", await cookies.signup.serialize("", { maxAge: 0 }));
+  headers.append("Set-Cookie", await cookies.reset.serialize("", { maxAge: 0 }));
+  headers.append("Set-Cookie", await cookies.pendingAdd.serialize("", { maxAge: 0 }));
   return redirectWithFlash(deps, safeRedirect(to), { type: "success", text }, { headers });
 }
 
@@ -38,15 +45,19 @@ export async function knownAccountIds(request: Request, deps: Pick<Deps, "config
   return Array.isArray(value) ? value.filter((id): id is number => Number.isSafeInteger(id)) : [];
 }
 
-/** This browser's pending sign-up token (set by the sign-up form, read by the code page). */
-export async function readSignupCookie(request: Request, deps: Pick<Deps, "config">): Promise<string | null> {
-  const value: unknown = await appCookies(deps.config).signup.parse(request.headers.get("Cookie"));
+/** This browser's pending sign-up (set by the sign-up form) or password reset token, read by its code page. */
+export async function readCodeCookie(request: Request, deps: Pick<Deps, "config">, purpose: "signup" | "reset"): Promise<string | null> {
+  const value: unknown = await appCookies(deps.config)[purpose].parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length > 0 && value.length <= 100 ? value : null;
 }
 
-export function commitSignupCookie(deps: Pick<Deps, "config">, token: string) {
-  return appCookies(deps.config).signup.serialize(token);
+export const readSignupCookie = (request: Request, deps: Pick<Deps, "config">) => readCodeCookie(request, deps, "signup");
+
+export function commitCodeCookie(deps: Pick<Deps, "config">, purpose: "signup" | "reset", token: string) {
+  return appCookies(deps.config)[purpose].serialize(token);
 }
+
+export const commitSignupCookie = (deps: Pick<Deps, "config">, token: string) => commitCodeCookie(deps, "signup", token);
 
 /**
  * A failed form action: a domain error's message (with its status) shows above the form; anything unexpected

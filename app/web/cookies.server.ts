@@ -16,6 +16,10 @@ export const COOKIE_NAMES = {
   oauthState: "__oauth",
   /** This browser's pending sign-up (app/auth/accounts.server.ts). */
   signup: "__signup",
+  /** A product a signed-out visitor pressed 'Add to Cart' on: added once they sign in. */
+  pendingAdd: "__pending_add",
+  /** This browser's pending password reset (app/auth/password-reset.server.ts). */
+  reset: "__reset",
   /** Accounts this browser has signed in to (spares them the per-account login limit). */
   knownAccounts: "__known",
   oauthReturn: "__oauth_return",
@@ -30,6 +34,8 @@ export type AppCookies = {
   cartSummaryClosed: Cookie;
   oauthReturn: Cookie;
   signup: Cookie;
+  reset: Cookie;
+  pendingAdd: Cookie;
   knownAccounts: Cookie;
 };
 
@@ -82,6 +88,8 @@ export function appCookies(config: AppConfig): AppCookies {
     cartSummaryClosed: tolerant(createCookie(COOKIE_NAMES.cartSummaryClosed, base)),
     oauthReturn: tolerant(createCookie(COOKIE_NAMES.oauthReturn, { ...signed, path: "/auth", maxAge: 600 })),
     signup: tolerant(createCookie(COOKIE_NAMES.signup, { ...signed, maxAge: 3600 })),
+    reset: tolerant(createCookie(COOKIE_NAMES.reset, { ...signed, maxAge: 3600 })),
+    pendingAdd: tolerant(createCookie(COOKIE_NAMES.pendingAdd, { ...signed, maxAge: 3600 })),
     knownAccounts: tolerant(createCookie(COOKIE_NAMES.knownAccounts, { ...signed, maxAge: 31_536_000 })),
   };
   cache.set(config, cookies);

@@ -26,14 +26,14 @@ export function googleAuthenticator(deps: Pick<Deps, "db" | "config" | "now">) {
       maxAge: 600,
     },
   });
-  const authenticator = new Authenticator<{ token: string; user: { id: number } }>(storage);
+  const authenticator = new Authenticator<{ token: string; user: { id: number; isAdmin: boolean } }>(storage);
   authenticator.use(
     // The callback URL is absolute from configuration (remix-auth-oauth2 guesses http/https from the host otherwise).
     new GoogleStrategy({ clientID: google.clientId, clientSecret: google.clientSecret, callbackURL: google.callbackUrl }, async ({ profile }) => {
       const json = profile._json;
       if (!json.email_verified || !json.email) throw new UnauthorizedError("Google authentication failed");
       const { token, user } = await loginWithGoogle(deps, { sub: json.sub, email: json.email, name: json.name });
-      return { token, user: { id: user.id } };
+      return { token, user: { id: user.id, isAdmin: user.isAdmin } };
     }),
   );
   return authenticator;

@@ -6,7 +6,10 @@ import { commitSessionCookie } from "~/web/credentials.server";
 import { getConfig } from "~/config.server";
 import { formatRupees } from "~/lib/money";
 import { action as addToCart } from "~/routes/cart.add";
+import { action as login } from "~/routes/login";
 import { action as logout } from "~/routes/logout";
+import { verifiedUser } from "../../tests/setup/auth-api";
+import { one } from "../../tests/setup/sql";
 
 /** A verified shopper with a live session; returns the Cookie header a browser would send. */
 async function signedInShopper(email: string) {
@@ -40,6 +43,24 @@ describe("one way through a request", () => {
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/products?sort=new");
     expect((await cartCount(userId))?.n).toBe(1);
+  });
+
+  it("a visitor's 'Add to Cart' is remembered through sign-in and added once signed in", async () => {
+    const product = await one<{ id: number }>(
+      "INSERT INTO products (slug, name, description, price_paise, image, stock, category) VALUES ('p3', 'Fresh Pulasa Fish', 'x', 2500000, 'fresh-pulasa', 5, 'Fresh Fish') RETURNING id",
+    );
+    const asked = await run(addToCart, "/cart/add", "", `productId=${product.id}`, { Referer: "https://store.test/products" });
+    expect(asked.headers.get("Location")).toBe("/login?redirectTo=%2Fproducts");
+    const pending = asked.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__pending_add="))!
+      .split(";")[0];
+    await verifiedUser("pending.cart@example.in");
+    const signedIn = await run(login as typeof addToCart, "/login", pending, "email=pending.cart%40example.in&password=godavari-2026&redirectTo=%2Fproducts");
+    expect(signedIn.headers.get("Location")).toBe("/products");
+    const userId = (await one<{ id: number }>("SELECT id FROM users WHERE email = 'pending.cart@example.in'")).id;
+    expect((await cartCount(userId))?.n).toBe(1);
+    expect(signedIn.headers.getSetCookie().some((c) => c.startsWith("__pending_add=;"))).toBe(true);
   });
 
   it("logout ends the session on the server and empties the cart", async () => {
