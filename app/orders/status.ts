@@ -9,6 +9,8 @@ export const FULFILMENT = ["order_raised", "order_confirmed", "order_packed", "o
 export const CANCELLED = "order_cancelled";
 export const ADMIN_STATUSES = [...FULFILMENT, CANCELLED] as const;
 export const PAYMENT_STATUSES = ["payment_pending", "payment_expired"] as const;
+/** A customer may cancel their own order until it is shipped (cancellation only before dispatch). */
+export const CUSTOMER_CANCELLABLE: readonly string[] = ["order_raised", "order_confirmed", "order_packed"];
 /** Every value `orders.status` holds (the drizzle schema's enum). */
 export const ORDER_STATUSES = [...PAYMENT_STATUSES, ...ADMIN_STATUSES] as const;
 

@@ -1,5 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { cancelOwnOrder } from "~/orders/cancel.server";
+import { CUSTOMER_CANCELLABLE } from "~/orders/status";
+import { format } from "~/i18n/messages";
+import { DomainError } from "~/lib/errors";
+import { redirectWithFlash } from "~/web/flash.server";
+import { adminMessages } from "~/i18n/admin.messages";
 import { OrderCard } from "~/components/order-card";
 import { getMessages } from "~/i18n/messages";
 import { toOrderCard } from "~/orders/views.server";
@@ -16,11 +24,35 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
   const user = await requireUser(request, deps, getMessages(deps.config.product).shop.orders.loginToView);
   const order = await orNotFound(getOwnOrder(deps, user.id, params.number));
   const { firstName, lastName, phone, address, city, state, zip } = order;
-  return { order: toOrderCard(order), shipTo: { name: `${firstName} ${lastName}`, phone, lines: [address, `${city}, ${state} ${zip}`] } };
+  return {
+    order: toOrderCard(order),
+    shipTo: { name: `${firstName} ${lastName}`, phone, lines: [address, `${city}, ${state} ${zip}`] },
+    cancelVersion: CUSTOMER_CANCELLABLE.includes(order.status) ? order.version : null,
+  };
+}
+
+const cancelSchema = z.object({
+  version: z.coerce.number().int().nonnegative(),
+  reason: z.string().trim().min(3, adminMessages.errors.cancelReason).max(300, adminMessages.errors.cancelReason),
+});
+
+/** 'Cancel order' (with a reason, after the confirmation step): the server checks it is theirs and not shipped. */
+export async function action({ request, context: { deps }, params }: ActionFunctionArgs) {
+  const m = getMessages(deps.config.product).shop.orders;
+  const user = await requireUser(request, deps, m.loginToView);
+  const parsed = cancelSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
+  try {
+    await cancelOwnOrder(deps, user, { number: params.number ?? "", ...parsed.data });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data({ error: error.message }, { status: error.status });
+  }
+  return redirectWithFlash(deps, `/orders/${params.number}`, { type: "success", text: format(m.cancelled, { number: params.number ?? "" }) });
 }
 
 export default function OrderPage() {
-  const { order, shipTo } = useLoaderData<typeof loader>();
+  const { order, shipTo, cancelVersion } = useLoaderData<typeof loader>();
   const m = useMessages().shop.orders;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -40,6 +72,44 @@ export default function OrderPage() {
           <p key={line}>{line}</p>
         ))}
       </section>
+      {cancelVersion !== null ? <CancelOrder version={cancelVersion} /> : null}
     </div>
+  );
+}
+
+/** A confirmation step before anything happens: the reason and the button are inside a closed disclosure. */
+function CancelOrder({ version }: { version: number }) {
+  const m = useMessages().shop.orders;
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <details className="card mt-6 p-5 text-sm" open={Boolean(result?.error)}>
+      <summary className="min-h-11 cursor-pointer content-center font-bold">{m.cancelTitle}</summary>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">{m.cancelText}</p>
+      <Form method="post" className="mt-4 space-y-3">
+        <input type="hidden" name="version" value={version} />
+        {result?.error ? (
+          <p role="alert" className="text-red-700 dark:text-red-300">
+            {result.error}
+          </p>
+        ) : null}
+        <label htmlFor="cancel-reason" className="block font-medium">
+          {m.cancelWhy}
+        </label>
+        <textarea
+          id="cancel-reason"
+          name="reason"
+          required
+          minLength={3}
+          maxLength={300}
+          rows={3}
+          className="block w-full rounded-xl border border-river-200 bg-white p-3 text-base dark:border-river-700 dark:bg-river-950"
+        />
+        <button type="submit" className="btn-outline text-red-700 dark:text-red-300" disabled={busy}>
+          {busy ? m.cancelling : m.cancelConfirm}
+        </button>
+      </Form>
+    </details>
   );
 }

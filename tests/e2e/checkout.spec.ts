@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoAxeViolations, newAccount, toast, useBrowser, variantName, type Variant } from "./browser";
+import { submitCheckout, VALID_SHIPPING as VALID } from "./shop";
 
 const open = useBrowser();
 
@@ -38,24 +39,6 @@ async function arrive(page: Page, url: RegExp, heading: string) {
 const atSandbox = (page: Page) => arrive(page, /\/sandbox\/checkout\/order_/, "Razorpay sandbox");
 
 const FIELDS = ["First name", "Last name", "Phone number", "Address", "City", "State", "Pincode"];
-
-async function submitCheckout(page: Page, values: Record<string, string>) {
-  for (const [label, value] of Object.entries(values)) {
-    if (label === "State") await page.getByLabel("State").selectOption(value);
-    else await page.getByLabel(label, { exact: true }).fill(value);
-  }
-  await page.getByRole("button", { name: "Pay ₹500" }).click();
-}
-
-const VALID = {
-  "First name": "Asha",
-  "Last name": "Rani Devi",
-  "Phone number": "9876543210",
-  Address: "12-4 Main Road, Innespeta",
-  City: "Rajahmundry",
-  State: "Andhra Pradesh",
-  Pincode: "533101",
-};
 
 // Two variants keep the suite short while covering both axes: JavaScript off on a phone, on at desktop width.
 const RUNS: Variant[] = [

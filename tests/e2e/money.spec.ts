@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, newAccount, signIn, toast, useBrowser, variantName, type Variant } from "./browser";
+import { arrive, checkoutOneFish, payInSandbox } from "./shop";
 
 /**
  * The money of an order end to end, as the shopper and the admin see it: the ₹500 advance through the
@@ -13,7 +14,6 @@ import { expectNoAxeViolations, newAccount, signIn, toast, useBrowser, variantNa
 const open = useBrowser();
 
 const ADMIN = { email: "admin@pulasa.local", password: "pulasa-admin-local" };
-const NUMBER = /PUL-\d{4}-[A-Z0-9]{4}/;
 const DIALOG = '[role="dialog"]';
 
 // JavaScript off on a phone and on at desktop width: both axes in two runs, as the other suites do.
@@ -80,50 +80,18 @@ async function screenshot(page: Page, file: string, part?: Locator) {
   if (height > size.height) await page.setViewportSize(size);
 }
 
-/**
- * With JavaScript the URL changes as a navigation starts, before the new page is on screen: wait for the page
- * itself, settled, before pressing anything on it.
- */
-async function arrive(page: Page, url: RegExp, heading: string) {
-  await page.waitForURL(url);
-  await page.getByRole("heading", { name: heading, exact: true }).waitFor();
-  await page.waitForLoadState("networkidle");
-}
-
-const VALID = {
-  "First name": "Asha",
-  "Last name": "Rani Devi",
-  "Phone number": "9876543210",
-  Address: "12-4 Main Road, Innespeta",
-  City: "Rajahmundry",
-  State: "Andhra Pradesh",
-  Pincode: "533101",
-};
-
 /** One fresh fish through the cart and checkout, the ₹500 advance paid on the sandbox's page; the order number. */
 async function placePaidOrder(page: Page, variant: Variant, email: string, checks: { backToSandbox?: boolean } = {}) {
-  await page.goto("/products");
-  await page.getByRole("button", { name: "Add to Cart" }).first().click();
-  await expect.poll(() => toast(page)).toContain("added to cart");
-  await page.goto("/checkout");
-  for (const [label, value] of Object.entries(VALID)) {
-    if (label === "State") await page.getByLabel("State").selectOption(value);
-    else await page.getByLabel(label, { exact: true }).fill(value);
-  }
   // One press from checkout to the gateway's page.
-  await page.getByRole("button", { name: "Pay ₹500" }).click();
-  await arrive(page, /\/sandbox\/checkout\/order_/, "Razorpay sandbox");
+  const number = await checkoutOneFish(page);
   const sandboxUrl = page.url();
 
   // The sandbox shows what Razorpay's page shows: to whom, for what, prefilled with the customer's details.
   const card = await page.getByRole("main").innerText();
-  const number = NUMBER.exec(card)![0];
   for (const text of ["Godavari Pulasa · ₹500 Token Advance", number, "₹500", "Asha Rani Devi", email, "+919876543210"]) expect(card).toContain(text);
   if (checks.backToSandbox) await inspect(page, "sandbox-checkout", variant, { part: page.getByRole("main") });
 
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.waitForURL(`**/orders/${number}`);
-  await expect.poll(() => toast(page)).toBe("Payment successful! Order placed successfully!");
+  await payInSandbox(page, number);
 
   if (checks.backToSandbox) {
     // Back to the gateway's page after paying: it says so and offers nothing to pay.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { baseUrl, expectNoAxeViolations, newAccount, signIn, toast, useBrowser, variantName, VARIANTS } from "./browser";
+import { checkoutOneFish, payInSandbox } from "./shop";
 
 const open = useBrowser();
 
@@ -11,7 +12,7 @@ async function resetCode(email: string): Promise<string> {
   return match[1];
 }
 
-describe.each(VARIANTS)("passwords ($javaScript, $viewport)", (variant) => {
+describe.each(VARIANTS)("self-service ($javaScript, $viewport)", (variant) => {
   const label = variantName(variant);
 
   it(`forgot password: code from the outbox, a new password, and the other browser is signed out (${label})`, async () => {
@@ -80,6 +81,26 @@ describe.each(VARIANTS)("passwords ($javaScript, $viewport)", (variant) => {
     await expectNoAxeViolations(page);
     // The wrong current password is refused with 401, which the browser reports; nothing else may fail.
     expect(errors.filter((e) => !e.includes("status of 401"))).toEqual([]);
+    await close();
+  });
+
+  it(`cancel an order before it is shipped: a confirmation step, then the refund on the order (${label})`, async () => {
+    const who = await newAccount("cancel", { name: "Kavya Sri" });
+    const { page, errors, close } = await open(variant);
+    await signIn(page, who);
+    const number = await checkoutOneFish(page);
+    await payInSandbox(page, number);
+    // Nothing happens until the disclosure is opened and the reason given.
+    await page.getByText("Cancel order", { exact: true }).click();
+    await page.getByLabel("Why are you cancelling?").fill("Ordered for the wrong day");
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Yes, cancel this order" }).click();
+    await expect.poll(() => toast(page)).toBe(`Order ${number} is cancelled.`);
+    const card = await page.getByRole("main").innerText();
+    expect(card).toContain("Cancelled: Ordered for the wrong day");
+    expect(card).toMatch(/Refunded ₹500 on/);
+    expect(await page.getByText("Cancel order", { exact: true }).count()).toBe(0);
+    expect(errors).toEqual([]);
     await close();
   });
 });

@@ -1,0 +1,30 @@
+import { changeOrderStatus, loadByNumber, StaleOrderError } from "~/admin/orders.server";
+import type { User } from "~/db/schema";
+import type { Deps } from "~/deps";
+import { checkoutMessages } from "~/i18n/checkout.messages";
+import { format } from "~/i18n/messages";
+import { ConflictError, NotFoundError } from "~/lib/errors";
+import { notifyAdmins } from "~/notifications/notify.server";
+import { CUSTOMER_CANCELLABLE } from "./status";
+
+/**
+ * The customer cancels their own order before it is shipped. It is the admin's cancel (one guarded batch on
+ * the order's version: the refund of everything captured, links closed, stock back), so a cancel and a
+ * shipment at the same moment cannot both happen: the second finds the version moved and is refused.
+ */
+export async function cancelOwnOrder(deps: Deps, user: User, input: { number: string; version: number; reason: string }) {
+  const m = checkoutMessages.orders;
+  const order = await loadByNumber(deps, input.number).catch(() => null);
+  if (!order || order.userId !== user.id) throw new NotFoundError(checkoutMessages.orders.notFound);
+  if (order.version !== input.version) throw new StaleOrderError();
+  if (!CUSTOMER_CANCELLABLE.includes(order.status)) throw new ConflictError(m.cancelTooLate);
+  await changeOrderStatus(deps, user, { number: order.number, version: order.version, to: "order_cancelled", reason: input.reason });
+  const values = { number: order.number, name: user.name, reason: input.reason.trim() };
+  await notifyAdmins(deps, {
+    type: "order_status_update",
+    title: format(m.cancelAdminTitle, values),
+    message: format(m.cancelAdmin, values),
+    orderId: order.id,
+    orderNumber: order.number,
+  });
+}

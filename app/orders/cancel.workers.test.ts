@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { collectOnDelivery } from "~/admin/balance.server";
+import { changeOrderStatus, recordWeights } from "~/admin/orders.server";
+import { setUpAdminWorld } from "../../tests/setup/admin";
+import { ledgerSums } from "../../tests/setup/money";
+import { all, one } from "../../tests/setup/sql";
+import { cancelOwnOrder } from "./cancel.server";
+
+const w = setUpAdminWorld();
+const { deps, paidOrder, version, stock, newUser } = w;
+/** Confirmed, weighed (1 kg), packed and the balance to be collected on delivery: the admin may ship it now. */
+async function readyToShip(order: { id: number; number: string }) {
+  const { admin } = w;
+  const at = async () => ({ number: order.number, version: await version(order.number) });
+  await changeOrderStatus(deps, admin, { ...(await at()), to: "order_confirmed" });
+  await recordWeights(deps, admin, { ...(await at()), weights: new Map([[await w.itemId(order.id), 1000]]) });
+  await changeOrderStatus(deps, admin, { ...(await at()), to: "order_packed" });
+  await collectOnDelivery(deps, admin, await at());
+}
+
+const statusOf = async (id: number) => (await one<{ status: string }>("SELECT status FROM orders WHERE id = ?", id)).status;
+
+describe("a customer cancels their own order before it is shipped", () => {
+  it("refunds everything captured, gives the stock back, and tells the customer and the admins", async () => {
+    const { customer, admin } = w;
+    const order = await paidOrder(customer.id, 2);
+    const before = await stock(order.productId);
+    await cancelOwnOrder(deps, customer, { number: order.number, version: await version(order.number), reason: "Ordered twice by mistake" });
+    expect(await statusOf(order.id)).toBe("order_cancelled");
+    expect(await ledgerSums(order.id)).toEqual({ captured: 50_000, cash: 0, refunded: 50_000, pending: 0 });
+    expect(await stock(order.productId)).toBe(before + 2);
+    expect(await all("SELECT title FROM notifications WHERE user_id = ? AND order_id = ?", admin.id, order.id)).toEqual([
+      { title: `Order ${order.number} cancelled by the customer` },
+    ]);
+    expect((await all<{ message: string }>("SELECT message FROM notifications WHERE user_id = ? ORDER BY id", customer.id)).at(-1)!.message).toContain(
+      "Ordered twice by mistake",
+    );
+  });
+
+  it("refuses someone else's order, a stale form, a missing reason and a shipped order, changing nothing", async () => {
+    const { customer, admin } = w;
+    const order = await paidOrder(customer.id, 1);
+    const stranger = await newUser(`stranger.${crypto.randomUUID()}@example.in`);
+    const v = await version(order.number);
+    await expect(cancelOwnOrder(deps, stranger, { number: order.number, version: v, reason: "Not mine" })).rejects.toThrow("Order not found");
+    await expect(cancelOwnOrder(deps, customer, { number: order.number, version: v - 1, reason: "Old tab" })).rejects.toThrow(/updated by someone else/);
+    await expect(cancelOwnOrder(deps, customer, { number: order.number, version: v, reason: " " })).rejects.toThrow();
+    await readyToShip(order);
+    await changeOrderStatus(deps, admin, { number: order.number, version: await version(order.number), to: "order_shipped" });
+    await expect(cancelOwnOrder(deps, customer, { number: order.number, version: await version(order.number), reason: "Too late" })).rejects.toThrow(
+      "This order can no longer be cancelled: it has been shipped.",
+    );
+    expect(await statusOf(order.id)).toBe("order_shipped");
+    expect((await ledgerSums(order.id)).refunded).toBe(0);
+  });
+
+  it("a cancel and a shipment at the same moment: exactly one happens", async () => {
+    const { customer, admin } = w;
+    const order = await paidOrder(customer.id, 1);
+    await readyToShip(order);
+    const v = await version(order.number);
+    const outcomes = await Promise.allSettled([
+      cancelOwnOrder(deps, customer, { number: order.number, version: v, reason: "Changed my mind" }),
+      changeOrderStatus(deps, admin, { number: order.number, version: v, to: "order_shipped" }),
+    ]);
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    const status = await statusOf(order.id);
+    expect((await ledgerSums(order.id)).refunded).toBe(status === "order_cancelled" ? 50_000 : 0);
+  });
+});

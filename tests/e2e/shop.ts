@@ -1,0 +1,53 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { toast } from "./browser";
+
+/** A delivery address the checkout accepts, by the labels of its fields. */
+export const VALID_SHIPPING = {
+  "First name": "Asha",
+  "Last name": "Rani Devi",
+  "Phone number": "9876543210",
+  Address: "12-4 Main Road, Innespeta",
+  City: "Rajahmundry",
+  State: "Andhra Pradesh",
+  Pincode: "533101",
+};
+
+export const ORDER_NUMBER = /PUL-\d{4}-[A-Z0-9]{4}/;
+
+/** Fills the checkout's address fields and presses 'Pay ₹500'. */
+export async function submitCheckout(page: Page, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    if (label === "State") await page.getByLabel("State").selectOption(value);
+    else await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  await page.getByRole("button", { name: "Pay ₹500" }).click();
+}
+
+/**
+ * With JavaScript the URL changes as a navigation starts, before the new page is on screen: wait for the page
+ * itself, settled, before pressing anything on it.
+ */
+export async function arrive(page: Page, url: RegExp, heading: string) {
+  await page.waitForURL(url);
+  await page.getByRole("heading", { name: heading, exact: true }).waitFor();
+  await page.waitForLoadState("networkidle");
+}
+
+/** One fresh fish into the cart and through the checkout, to the sandbox gateway's page; the order number. */
+export async function checkoutOneFish(page: Page) {
+  await page.goto("/products");
+  await page.getByRole("button", { name: "Add to Cart" }).first().click();
+  await expect.poll(() => toast(page)).toContain("added to cart");
+  await page.goto("/checkout");
+  await submitCheckout(page, VALID_SHIPPING);
+  await arrive(page, /\/sandbox\/checkout\/order_/, "Razorpay sandbox");
+  return ORDER_NUMBER.exec(await page.getByRole("main").innerText())![0];
+}
+
+/** Presses Pay on the sandbox's page and waits for the order page it returns to. */
+export async function payInSandbox(page: Page, number: string) {
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await page.waitForURL(`**/orders/${number}`);
+  await expect.poll(() => toast(page)).toBe("Payment successful! Order placed successfully!");
+}
