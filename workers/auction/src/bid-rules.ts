@@ -95,14 +95,7 @@ export function isTakingBids(state: Pick<RoomState, "status" | "startTime" | "en
  * Places one bid. `amountPaise` is the bid; `maxPaise` (optional) the bidder's proxy maximum. eBay style: the
  * price becomes the second-highest maximum plus the increment, capped at the highest maximum.
  */
-export function placeBid(
-  state: RoomState,
-  bidder: Bidder | null,
-  amountPaise: number,
-  maxPaise: number | null,
-  now: number,
-  softClose: SoftClose,
-): BidResult {
+export function placeBid(state: RoomState, bidder: Bidder | null, amountPaise: number, maxPaise: number | null, now: number, softClose: SoftClose): BidResult {
   if (!bidder || !bidder.verified) return { ok: false, error: BID_MESSAGES.login, status: 401 };
   if (bidder.isAdmin || bidder.id === state.sellerUserId) return { ok: false, error: BID_MESSAGES.seller, status: 403 };
   if (state.status !== "active" || now < state.startTime) return { ok: false, error: BID_MESSAGES.notLive, status: 409 };
