@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import tsconfigPaths from "vite-tsconfig-paths";
@@ -8,11 +9,14 @@ import { defineConfig } from "vitest/config";
  * - unit: pure helpers and content, in Node;
  * - workers: server modules, loaders and the auction Worker inside workerd (D1 + Durable Objects);
  * - e2e: the built store under `wrangler dev`, driven in Debian's Chromium (see tests/e2e).
+ * `npm test` runs the first two side by side; `npm run test:e2e` builds, then runs the third.
  */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(__dirname, "migrations"));
   return {
     test: {
+      // Vitest's default (cores − 1) runs one file at a time on 2 cores, though most files mostly wait on workerd.
+      maxWorkers: Math.max(2, availableParallelism()),
       projects: [
         {
           plugins: [tsconfigPaths()],
@@ -21,6 +25,11 @@ export default defineConfig(async () => {
             include: ["app/**/*.test.ts", "workers/**/*.test.ts", "scripts/**/*.test.ts"],
             exclude: ["**/*.workers.test.ts", "**/node_modules/**"],
             environment: "node",
+            // A file gets fresh modules from its setup file, not a process of its own.
+            setupFiles: ["./tests/setup/fresh-modules.ts"],
+            isolate: false,
+            // A test fails on what it checks, not on how busy a shared machine is (budgets are benchmarks).
+            testTimeout: 30_000,
           },
         },
         {
@@ -50,7 +59,10 @@ export default defineConfig(async () => {
           test: {
             name: "workers",
             include: ["app/**/*.workers.test.ts", "workers/**/*.workers.test.ts"],
-            setupFiles: ["./tests/setup/apply-migrations.ts"],
+            // A workerd per file cost more than most files' tests: files share one, fresh storage and modules each.
+            setupFiles: ["./tests/setup/fresh-storage.ts", "./tests/setup/fresh-modules.ts"],
+            isolate: false,
+            testTimeout: 30_000,
           },
         },
         {

@@ -23,6 +23,10 @@ const configSchema = z.object({
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // Soft close: a bid this close to an auction's end moves the end to this long after the bid...
+  AUCTION_SOFT_CLOSE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
+  // ...but never more than this long past the end the admin set.
+  AUCTION_SOFT_CLOSE_CAP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1_800),
 });
 
 /** Only for local development and tests, where no secret is configured; production refuses to start without one. */
@@ -51,6 +55,7 @@ function toConfig(env: z.infer<typeof configSchema>) {
       env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET
         ? { keyId: env.RAZORPAY_KEY_ID, keySecret: env.RAZORPAY_KEY_SECRET, webhookSecret: env.RAZORPAY_WEBHOOK_SECRET }
         : null,
+    softClose: { windowMs: env.AUCTION_SOFT_CLOSE_SECONDS * 1_000, capMs: env.AUCTION_SOFT_CLOSE_CAP_SECONDS * 1_000 },
   };
 }
 
@@ -66,6 +71,9 @@ export function getConfig(env: object): AppConfig {
   }
   if (parsed.data.ENVIRONMENT === "production" && !parsed.data.SESSION_SECRET) {
     throw new Error("Invalid configuration in the Worker env: SESSION_SECRET is required in production");
+  }
+  if (parsed.data.AUCTION_SOFT_CLOSE_CAP_SECONDS < parsed.data.AUCTION_SOFT_CLOSE_SECONDS) {
+    throw new Error("Invalid configuration in the Worker env: AUCTION_SOFT_CLOSE_CAP_SECONDS is shorter than AUCTION_SOFT_CLOSE_SECONDS");
   }
   const config = toConfig(parsed.data);
   cache.set(env, config);

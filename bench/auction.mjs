@@ -6,7 +6,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { spawn } from "node:child_process";
 import { createCookie } from "@remix-run/cloudflare";
-import { applyMigrations, queryLocal, quietEnv, WRANGLER } from "../scripts/lib/local.mjs";
+import { applyMigrations, openLocalD1, quietEnv, WRANGLER } from "../scripts/lib/local.mjs";
 
 const PERSIST = ".wrangler/bench-auction";
 const PORT = Number(process.env.BENCH_PORT || 8833);
@@ -34,7 +34,9 @@ for (let i = 1; i <= BIDDERS + 1; i++) {
   statements.push(`INSERT INTO sessions (id, user_id, purpose, expires_at) VALUES ('${hash}', ${i}, 'session', ${now + 3_600_000})`);
   cookies.push((await cookie.serialize(token)).split(";")[0]);
 }
-queryLocal(PERSIST, statements.join("; "));
+const d1 = await openLocalD1(PERSIST);
+await d1.db.batch(statements.map((statement) => d1.db.prepare(statement)));
+await d1.dispose();
 
 const child = spawn(
   WRANGLER,

@@ -1,6 +1,7 @@
 // Local D1 and Workers helpers shared by `npm start`, the seed and the end-to-end tests.
 import { spawn, spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 export const WRANGLER = "node_modules/.bin/wrangler";
@@ -27,24 +28,81 @@ export function executeSql(persistTo, file) {
   }
 }
 
-/** Runs one SQL statement against the local D1 database in `persistTo` and returns its rows. */
-export function queryLocal(persistTo, sql) {
-  const args = ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "-c", "wrangler.toml", "--json", "--command", sql];
-  const result = spawnSync(WRANGLER, args, { encoding: "utf8", env: quietEnv });
-  if (result.status !== 0) {
-    process.stderr.write(result.stdout + result.stderr);
-    throw new Error(`wrangler d1 execute failed with exit code ${result.status}`);
-  }
-  return JSON.parse(result.stdout)[0].results;
+/**
+ * One long-lived handle on the local D1 database in `persistTo`: wrangler's platform proxy for wrangler.toml,
+ * persisting where `wrangler dev --persist-to` does (`<persistTo>/v3`), so it opens the same SQLite file as a
+ * running store (same binding, same database id). Far cheaper than a `wrangler d1 execute` process per query.
+ * @param {string} persistTo
+ */
+export async function openLocalD1(persistTo) {
+  const { getPlatformProxy } = await import("wrangler");
+  const proxy = await getPlatformProxy({ configPath: "wrangler.toml", persist: { path: path.join(persistTo, "v3") }, remoteBindings: false });
+  /** @type {D1Database} */
+  const db = proxy.env.DB;
+  return {
+    db,
+    /**
+     * Runs one SQL statement (values bound to `?`) and returns its rows.
+     * @param {string} sql
+     * @param {unknown[]} params
+     */
+    async query(sql, ...params) {
+      return (
+        await db
+          .prepare(sql)
+          .bind(...params)
+          .all()
+      ).results;
+    },
+    dispose: () => proxy.dispose(),
+  };
+}
+
+/** Settings of a wrangler config that hold paths relative to it, besides `main` and `migrations_dir`. */
+const OTHER_PATH_KEYS = ["assets", "site", "build", "tsconfig", "base_dir", "alias", "rules", "wasm_modules", "text_blobs", "data_blobs"];
+
+/**
+ * `wrangler dev` gives `--var` to the first Worker only, and reads the second Worker's local vars from the
+ * `.dev.vars` beside its config. So that no file of the user's is written (their own
+ * workers/auction/.dev.vars stays as it is and still applies), the auction Worker runs from a copy of its
+ * config under .wrangler/, one per persistence folder, with a `.dev.vars` beside it: the user's lines first,
+ * then `vars`, which win as `--var` does for the first Worker.
+ * @param {string} persistTo
+ * @param {Record<string, string>} vars
+ */
+async function auctionConfig(persistTo, vars) {
+  const { experimental_readRawConfig } = await import("wrangler");
+  const source = path.resolve("workers/auction/wrangler.toml");
+  const { rawConfig } = experimental_readRawConfig({ config: source });
+  const unhandled = OTHER_PATH_KEYS.filter((key) => key in rawConfig);
+  if (unhandled.length > 0) throw new Error(`serve() does not rebase ${unhandled.join(", ")} of ${source} yet`);
+  const dir = path.resolve(".wrangler", "local-config", path.basename(path.resolve(persistTo)));
+  const rebase = (/** @type {string} */ p) => path.relative(dir, path.resolve(path.dirname(source), p));
+  const config = {
+    ...rawConfig,
+    main: rawConfig.main && rebase(rawConfig.main),
+    d1_databases: rawConfig.d1_databases?.map((d) => (d.migrations_dir ? { ...d, migrations_dir: rebase(d.migrations_dir) } : d)),
+  };
+  mkdirSync(dir, { recursive: true });
+  const configPath = path.join(dir, "wrangler.json");
+  writeFileSync(configPath, JSON.stringify(config, null, 2) + "\n");
+  const own = path.join(path.dirname(source), ".dev.vars");
+  const lines = [
+    `# Written by scripts/lib/local.mjs for each local run: put your own values in workers/auction/.dev.vars.`,
+    ...(existsSync(own) ? [readFileSync(own, "utf8").trimEnd()] : []),
+    ...Object.entries(vars).map(([key, value]) => `${key}=${value}`),
+  ];
+  writeFileSync(path.join(dir, ".dev.vars"), lines.join("\n") + "\n");
+  return configPath;
 }
 
 /**
- * Starts both Workers in one workerd; resolves once the store answers.
- * @param {{ persistTo: string, port: number, stdio?: import("node:child_process").StdioOptions, environment?: string }} options
+ * Starts both Workers in one workerd; resolves once the store answers. `vars` (ENVIRONMENT is `environment`)
+ * override both Workers' configured vars.
+ * @param {{ persistTo: string, port: number, stdio?: import("node:child_process").StdioOptions, environment?: string, vars?: Record<string, string> }} options
  */
-export async function serve({ persistTo, port, stdio = "inherit", environment = "development" }) {
-  // `--var` reaches only the first Worker: the auction Worker reads its local ENVIRONMENT from its .dev.vars.
-  writeFileSync("workers/auction/.dev.vars", `ENVIRONMENT=${environment}\n`);
+export async function serve({ persistTo, port, stdio = "inherit", environment = "development", vars = {} }) {
+  const allVars = { ...vars, ENVIRONMENT: environment };
   const child = spawn(
     WRANGLER,
     [
@@ -52,15 +110,14 @@ export async function serve({ persistTo, port, stdio = "inherit", environment = 
       "-c",
       "wrangler.toml",
       "-c",
-      "workers/auction/wrangler.toml",
+      await auctionConfig(persistTo, allVars),
       "--persist-to",
       persistTo,
       "--port",
       String(port),
       "--ip",
       "127.0.0.1",
-      "--var",
-      `ENVIRONMENT:${environment}`,
+      ...Object.entries(allVars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
       "--show-interactive-dev-session=false",
       // Cron Triggers do not fire under `wrangler dev`: this exposes them for runScheduledJobs' timer below.
       "--test-scheduled",

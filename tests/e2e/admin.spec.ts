@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { queryLocal } from "../../scripts/lib/local.mjs";
 import { baseUrl, expectNoAxeViolations, newAccount, signIn, toast, useBrowser, variantName, type Variant } from "./browser";
-import { PERSIST_TO } from "./global-setup";
+import { useLocalDb } from "./local-db";
 
 const open = useBrowser();
+const sql = useLocalDb();
 
 const newCustomer = (tag: string) => newAccount(`fulfil.${tag}`, { name: "Lakshmi Devi" });
 
@@ -12,28 +12,21 @@ const newCustomer = (tag: string) => newAccount(`fulfil.${tag}`, { name: "Lakshm
 const orderNumber = () => `PUL-2611-${Array.from({ length: 4 }, () => "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"[Math.floor(Math.random() * 32)]).join("")}`;
 
 /** A paid order (the advance captured through the sandbox), as the checkout suite leaves it. */
-function paidOrder(email: string, number: string, kg: number) {
-  queryLocal(
-    PERSIST_TO,
+async function paidOrder(email: string, number: string, kg: number) {
+  await sql(
     `INSERT INTO orders (number, user_id, status, payment_state, estimated_total_paise, advance_paise, first_name, last_name, phone, address, city, state, zip, stock_held, paid_at)
      SELECT '${number}', id, 'order_raised', 'advance_paid', ${2_500_000 * kg}, 50000, 'Lakshmi', 'Devi', '+919876543210', '4-2 Temple Street', 'Kovvur', 'Andhra Pradesh', '534350', 1, ${Date.now()} FROM users WHERE email = '${email}'`,
   );
-  queryLocal(
-    PERSIST_TO,
+  await sql(
     `INSERT INTO order_items (order_id, product_id, name, image, price_paise, quantity) SELECT o.id, p.id, p.name, p.image, p.price_paise, ${kg} FROM orders o, products p WHERE o.number = '${number}' AND p.slug = 'fresh-fish'`,
   );
   const pay = `pay_${number.replaceAll("-", "")}`;
-  queryLocal(
-    PERSIST_TO,
+  await sql(
     `INSERT INTO payments (order_id, kind, provider, provider_ref, payment_id, amount_paise, status) SELECT id, 'advance', 'sandbox', 'order_${number}', '${pay}', 50000, 'paid' FROM orders WHERE number = '${number}'`,
   );
   // The sandbox gateway's own books and the store's ledger, as a real capture leaves them (a refund needs both).
-  queryLocal(
-    PERSIST_TO,
-    `INSERT INTO sandbox_records (id, kind, parent, amount_paise, status) VALUES ('${pay}', 'payment', 'order_${number}', 50000, 'captured')`,
-  );
-  queryLocal(
-    PERSIST_TO,
+  await sql(`INSERT INTO sandbox_records (id, kind, parent, amount_paise, status) VALUES ('${pay}', 'payment', 'order_${number}', 50000, 'captured')`);
+  await sql(
     `INSERT INTO ledger (order_id, kind, reason, ref, provider, amount_paise, state, attempt_id) SELECT o.id, 'capture', 'advance', '${pay}', 'sandbox', 50000, 'done', p.id FROM orders o JOIN payments p ON p.order_id = o.id WHERE o.number = '${number}'`,
   );
 }
@@ -54,7 +47,7 @@ describe.each(VARIANTS)("admin fulfilment ($javaScript, $viewport)", (variant) =
   it(`moves a paid order from raised to delivered with weighing and the balance paid (${variantName(variant)})`, async () => {
     const customer = await newCustomer(variant.javaScript ? "js" : "nojs");
     const number = orderNumber();
-    paidOrder(customer.email, number, 2);
+    await paidOrder(customer.email, number, 2);
 
     const admin = await open(variant);
     await signIn(admin.page, ADMIN);
@@ -87,9 +80,7 @@ describe.each(VARIANTS)("admin fulfilment ($javaScript, $viewport)", (variant) =
     await shopper.page.getByRole("link", { name: "Pay balance" }).click();
     await shopper.page.getByRole("heading", { name: "Razorpay sandbox" }).waitFor();
     await shopper.page.getByRole("button", { name: "Pay" }).click();
-    await expect
-      .poll(() => String(queryLocal(PERSIST_TO, `SELECT payment_state FROM orders WHERE number = '${number}'`)[0].payment_state))
-      .toBe("balance_paid");
+    await expect.poll(async () => String((await sql(`SELECT payment_state FROM orders WHERE number = '${number}'`))[0].payment_state)).toBe("balance_paid");
 
     await admin.page.reload();
     await setStatus(admin.page, "Shipped");
@@ -134,7 +125,7 @@ describe("a cancelled order", () => {
   it("refunds the advance, and the customer is told", async () => {
     const customer = await newCustomer("cancel");
     const number = orderNumber();
-    paidOrder(customer.email, number, 1);
+    await paidOrder(customer.email, number, 1);
     const admin = await open({ javaScript: false, viewport: "desktop" });
     await signIn(admin.page, ADMIN);
     await admin.page.goto(`/admin-dashboard/orders/${number}`);

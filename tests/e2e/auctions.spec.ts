@@ -2,11 +2,15 @@ import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createCookie } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { queryLocal } from "../../scripts/lib/local.mjs";
 import { expectNoAxeViolations, toast, useBrowser } from "./browser";
-import { PERSIST_TO } from "./global-setup";
+import { SOFT_CLOSE_SECONDS } from "./global-setup";
+import { useLocalDb } from "./local-db";
 
 const open = useBrowser();
+const sql = useLocalDb();
+const SOFT_CLOSE_MS = SOFT_CLOSE_SECONDS * 1_000;
+/** The live auction test: its bids and pages, one soft-close window after the last bid, and the payment. */
+const TIMEOUT_MS = 60_000 + 3 * SOFT_CLOSE_MS;
 
 /** The development secret the local store signs cookies with (no SESSION_SECRET is configured locally). */
 const DEV_SECRET = "local-development-only-secret-do-not-use-in-production";
@@ -15,10 +19,10 @@ const DEV_SECRET = "local-development-only-secret-do-not-use-in-production";
 async function bidder(id: number, name: string, admin = false) {
   const token = randomBytes(24).toString("base64url");
   const hash = createHash("sha256").update(token).digest("base64url");
-  queryLocal(
-    PERSIST_TO,
-    `INSERT INTO users (id, name, email, email_verified_at, is_admin) VALUES (${id}, '${name}', 'bidder${id}.${Date.now()}@example.in', ${Date.now()}, ${admin ? 1 : 0}); INSERT INTO sessions (id, user_id, purpose, expires_at) VALUES ('${hash}', ${id}, 'session', ${Date.now() + 3_600_000});`,
+  await sql(
+    `INSERT INTO users (id, name, email, email_verified_at, is_admin) VALUES (${id}, '${name}', 'bidder${id}.${Date.now()}@example.in', ${Date.now()}, ${admin ? 1 : 0})`,
   );
+  await sql(`INSERT INTO sessions (id, user_id, purpose, expires_at) VALUES ('${hash}', ${id}, 'session', ${Date.now() + 3_600_000})`);
   const cookie = createCookie("__session", { secrets: [DEV_SECRET] });
   const serialized = await cookie.serialize(token);
   const value = serialized.split(";")[0].slice("__session=".length);
@@ -26,13 +30,12 @@ async function bidder(id: number, name: string, admin = false) {
 }
 
 describe("live auction: two bidders, JavaScript off and on", () => {
-  // The close comes 2 minutes after the last bid (soft close), so this test waits for it.
-  it("bids from a JS-off page show up live on the other page, soft close extends the end, the winner pays the advance", { timeout: 240_000 }, async () => {
+  // The close comes one soft-close window after the last bid (the e2e store's window is seconds), so this test waits for it.
+  it("bids from a JS-off page show up live on the other page, soft close extends the end, the winner pays the advance", { timeout: TIMEOUT_MS }, async () => {
     const id = 900 + Math.floor(Math.random() * 90);
-    // Ends in 100 s: any bid is inside the last 2 minutes, so it extends the end (soft close).
-    const end = Date.now() + 100_000;
-    queryLocal(
-      PERSIST_TO,
+    // Ends one soft-close window from now: any bid before the end is inside the window, so it extends the end.
+    const end = Date.now() + SOFT_CLOSE_MS;
+    await sql(
       `INSERT INTO auctions (id, title, description, start_price_paise, current_price_paise, end_time, scheduled_end_time, status, bid_count, seller_name, min_increment_paise) VALUES (${id}, 'E2E Pulasa lot', 'A fresh Godavari Pulasa for the end-to-end test.', 100000, 100000, ${end}, ${end}, 'active', 0, 'Godavari Pulasa', 10000)`,
     );
     const live = await open({ javaScript: true, viewport: "desktop" }, { cookies: await bidder(7001, "Latha Devi") });
@@ -75,7 +78,7 @@ describe("live auction: two bidders, JavaScript off and on", () => {
     await plain.page.reload();
     expect(await plain.page.getByTestId("standing").innerText()).toContain("You have been outbid");
     expect(await plain.page.getByTestId("current-price").innerText()).toBe("₹1,100");
-    const outbid = queryLocal(PERSIST_TO, `SELECT type FROM notifications WHERE user_id = 7002 AND auction_id = ${id}`);
+    const outbid = await sql(`SELECT type FROM notifications WHERE user_id = 7002 AND auction_id = ${id}`);
     expect(outbid).toEqual([{ type: "outbid" }]);
     await expectNoAxeViolations(plain.page);
 
@@ -87,15 +90,18 @@ describe("live auction: two bidders, JavaScript off and on", () => {
     const lastBidAt = Date.now();
     await expect.poll(() => live.page.getByTestId("standing").innerText(), { timeout: 2_000 }).toContain("You have been outbid");
 
-    // The alarm closes it 2 minutes after that bid: the live page turns to 'Ended' by itself.
+    // The alarm closes it one window after that bid: the live page turns to 'Ended' by itself.
     const closed = (await live.page.getByTestId("end-time").locator("time").getAttribute("datetime"))!;
-    expect(Math.abs(new Date(closed).getTime() - (lastBidAt + 120_000))).toBeLessThan(5_000);
-    await live.page.getByText("Ended", { exact: true }).first().waitFor({ timeout: 150_000 });
+    expect(Math.abs(new Date(closed).getTime() - (lastBidAt + SOFT_CLOSE_MS))).toBeLessThan(5_000);
+    await live.page
+      .getByText("Ended", { exact: true })
+      .first()
+      .waitFor({ timeout: SOFT_CLOSE_MS + 30_000 });
     await expect.poll(() => live.page.getByTestId("current-price").innerText()).toBe("₹1,200");
     expect(await live.page.getByRole("button", { name: "Place Bid" }).count()).toBe(0);
     expect(await live.page.getByTestId("standing").innerText()).toBe("This auction has ended. Another bidder won it.");
     await expect
-      .poll(() => queryLocal(PERSIST_TO, `SELECT type FROM notifications WHERE user_id = 7001 AND auction_id = ${id} ORDER BY id`), { timeout: 10_000 })
+      .poll(() => sql(`SELECT type FROM notifications WHERE user_id = 7001 AND auction_id = ${id} ORDER BY id`), { timeout: 10_000 })
       .toEqual([{ type: "outbid" }, { type: "auction_ended" }]);
 
     // The winner (no JavaScript) finds the order in My Orders at the winning price and pays the advance.
@@ -129,7 +135,7 @@ describe("live auction: two bidders, JavaScript off and on", () => {
     const paid = await plain.page.getByRole("article").innerText();
     expect(paid).toContain("Order Raised");
     expect(paid).toMatch(/pay_[A-Za-z0-9]{14}/);
-    expect(queryLocal(PERSIST_TO, `SELECT status, source, auction_id, estimated_total_paise, city FROM orders WHERE number = '${number}'`)).toEqual([
+    expect(await sql(`SELECT status, source, auction_id, estimated_total_paise, city FROM orders WHERE number = '${number}'`)).toEqual([
       { status: "order_raised", source: "auction", auction_id: id, estimated_total_paise: 120000, city: "Rajahmundry" },
     ]);
     expect(live.errors).toEqual([]);
@@ -142,8 +148,7 @@ describe("the admin on an auction page", () => {
   it("sees why there is no bid form, and where to manage auctions", async () => {
     const id = 990 + Math.floor(Math.random() * 9);
     const end = Date.now() + 3_600_000;
-    queryLocal(
-      PERSIST_TO,
+    await sql(
       `INSERT INTO auctions (id, title, description, start_price_paise, current_price_paise, end_time, scheduled_end_time, status, bid_count, seller_name, min_increment_paise) VALUES (${id}, 'Admin view lot', 'A lot the admin looks at.', 100000, 100000, ${end}, ${end}, 'active', 0, 'Godavari Pulasa', 10000)`,
     );
     const { page, close } = await open(

@@ -5,6 +5,7 @@ declare global {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
       AUCTION_ROOM: DurableObjectNamespace<import("../../workers/auction/src/auction-room").AuctionRoom>;
+      AUCTION_IMAGES: R2Bucket;
     }
   }
 }

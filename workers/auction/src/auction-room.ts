@@ -165,7 +165,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     const before = this.state;
     if (!before) return { ok: false, error: "Auction not found", status: 404 };
     const now = this.deps.now();
-    const result = placeBid(before, bidder, amountPaise, maxPaise, now);
+    const result = placeBid(before, bidder, amountPaise, maxPaise, now, this.deps.config.softClose);
     if (!result.ok) return { ok: false, error: result.error, status: result.status };
     // Everything below up to the first await is one synchronous, atomic step of the object's storage.
     const sql = this.ctx.storage.sql;

@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { BID_MESSAGES, extendedEnd, minimumNextBid, openingState, placeBid, publicBidderName, type Bidder, type RoomState } from "./bid-rules";
+import { BID_MESSAGES, extendedEnd, minimumNextBid, openingState, placeBid as placeBidWith, publicBidderName, type Bidder, type RoomState } from "./bid-rules";
 
 const T0 = 1_800_000_000_000;
 const MIN = 60_000;
+/** Production's soft close (app/config.server.ts defaults): 2 minutes, at most 30 minutes past the scheduled end. */
+const SOFT_CLOSE = { windowMs: 2 * MIN, capMs: 30 * MIN };
+const placeBid = (state: RoomState, bidder: Bidder | null, amountPaise: number, maxPaise: number | null, now: number) =>
+  placeBidWith(state, bidder, amountPaise, maxPaise, now, SOFT_CLOSE);
 
 function room(over: Partial<RoomState> = {}): RoomState {
   return {
@@ -132,11 +136,19 @@ describe("soft close", () => {
 
   it("never beyond 30 minutes past the scheduled end (at the boundary)", () => {
     const cap = end + 30 * MIN;
-    expect(extendedEnd({ endTime: cap - 60_000, scheduledEndTime: end }, cap - 60_000)).toBe(cap);
-    expect(extendedEnd({ endTime: cap - 1, scheduledEndTime: end }, cap - 2)).toBe(cap);
-    expect(extendedEnd({ endTime: end + 28 * MIN, scheduledEndTime: end }, end + 28 * MIN - 1)).toBe(cap - 1);
+    expect(extendedEnd({ endTime: cap - 60_000, scheduledEndTime: end }, cap - 60_000, SOFT_CLOSE)).toBe(cap);
+    expect(extendedEnd({ endTime: cap - 1, scheduledEndTime: end }, cap - 2, SOFT_CLOSE)).toBe(cap);
+    expect(extendedEnd({ endTime: end + 28 * MIN, scheduledEndTime: end }, end + 28 * MIN - 1, SOFT_CLOSE)).toBe(cap - 1);
     const r = ok(placeBid(room({ endTime: cap }), ravi, 100_000, null, cap - 1));
     expect(r.state.endTime).toBe(cap);
+  });
+
+  it("follows the configured window and cap (the end-to-end run uses seconds)", () => {
+    const short = { windowMs: 5_000, capMs: 60_000 };
+    expect(extendedEnd({ endTime: end, scheduledEndTime: end }, end - 5_000, short)).toBe(end);
+    expect(extendedEnd({ endTime: end, scheduledEndTime: end }, end - 4_000, short)).toBe(end + 1_000);
+    expect(extendedEnd({ endTime: end + 58_000, scheduledEndTime: end }, end + 57_000, short)).toBe(end + 60_000);
+    expect(ok(placeBidWith(room(), ravi, 100_000, null, end - 1_000, short)).state.endTime).toBe(end + 4_000);
   });
 });
 

@@ -5,9 +5,10 @@
  */
 import { formatRupees } from "../../../app/lib/money";
 
-export const SOFT_CLOSE_MS = 2 * 60_000;
-export const SOFT_CLOSE_CAP_MS = 30 * 60_000;
 export const BID_INTERVAL_MS = 1_000;
+
+/** The soft-close rule, from the Worker's configuration (`softClose` in app/config.server.ts). */
+export type SoftClose = { windowMs: number; capMs: number };
 
 export type RoomStatus = "active" | "ended" | "cancelled";
 
@@ -80,10 +81,10 @@ export function minimumNextBid(state: Pick<RoomState, "bidCount" | "startPricePa
   return state.bidCount === 0 ? state.startPricePaise : state.currentPricePaise + state.incrementPaise;
 }
 
-/** Soft close: a bid in the last 2 minutes moves the end to 2 minutes after it, never past the cap. */
-export function extendedEnd(state: Pick<RoomState, "endTime" | "scheduledEndTime">, now: number): number {
-  if (state.endTime - now >= SOFT_CLOSE_MS) return state.endTime;
-  return Math.min(Math.max(state.endTime, now + SOFT_CLOSE_MS), state.scheduledEndTime + SOFT_CLOSE_CAP_MS);
+/** Soft close: a bid in the last `windowMs` moves the end to `windowMs` after it, never past the scheduled end + `capMs`. */
+export function extendedEnd(state: Pick<RoomState, "endTime" | "scheduledEndTime">, now: number, softClose: SoftClose): number {
+  if (state.endTime - now >= softClose.windowMs) return state.endTime;
+  return Math.min(Math.max(state.endTime, now + softClose.windowMs), state.scheduledEndTime + softClose.capMs);
 }
 
 export function isTakingBids(state: Pick<RoomState, "status" | "startTime" | "endTime">, now: number): boolean {
@@ -94,7 +95,7 @@ export function isTakingBids(state: Pick<RoomState, "status" | "startTime" | "en
  * Places one bid. `amountPaise` is the bid; `maxPaise` (optional) the bidder's proxy maximum. eBay style: the
  * price becomes the second-highest maximum plus the increment, capped at the highest maximum.
  */
-export function placeBid(state: RoomState, bidder: Bidder | null, amountPaise: number, maxPaise: number | null, now: number): BidResult {
+export function placeBid(state: RoomState, bidder: Bidder | null, amountPaise: number, maxPaise: number | null, now: number, softClose: SoftClose): BidResult {
   if (!bidder || !bidder.verified) return { ok: false, error: BID_MESSAGES.login, status: 401 };
   if (bidder.isAdmin || bidder.id === state.sellerUserId) return { ok: false, error: BID_MESSAGES.seller, status: 403 };
   if (state.status !== "active" || now < state.startTime) return { ok: false, error: BID_MESSAGES.notLive, status: 409 };
@@ -137,7 +138,7 @@ export function placeBid(state: RoomState, bidder: Bidder | null, amountPaise: n
     next = { ...state, currentPricePaise: price };
   }
   next.bidCount = state.bidCount + history.length;
-  next.endTime = extendedEnd(state, now);
+  next.endTime = extendedEnd(state, now, softClose);
   next.version = state.version + 1;
   next.lastBidAt = { ...state.lastBidAt, [String(bidder.id)]: now };
   return { ok: true, state: next, history, outbidUserId };
