@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PHONE_RULE } from "~/lib/phone";
+import { normalisePhone, PHONE_RULE } from "~/lib/phone";
 
 /** One schema per form, shared by the page (instant checks) and the server (the checks that count). */
 const email = z
@@ -24,7 +24,7 @@ export const signupSchema = z.object({
   name: z.string({ required_error: "Full name is required" }).trim().min(1, "Full name is required").max(100, "Name is too long"),
   email,
   password: z.string({ required_error: "Password is required" }).min(8, "Password must be at least 8 characters").max(200, "Password is too long"),
-  phone: z.string().trim().regex(PHONE_RULE.pattern, PHONE_RULE.message).optional(),
+  phone: z.string().trim().transform(normalisePhone).pipe(z.string().regex(PHONE_RULE.pattern, PHONE_RULE.message)).optional(),
   address: optionalText(500, "Address is too long"),
   website: honeypot,
 });

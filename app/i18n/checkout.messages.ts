@@ -62,7 +62,7 @@ export const checkoutMessages = {
     firstName: "First name",
     lastName: "Last name",
     phone: "Phone number",
-    phoneHint: "10 digits, without +91",
+    phoneHint: "Your 10-digit mobile number, for example 98480 12345",
     address: "Address",
     city: "City",
     state: "State",
@@ -152,4 +152,5 @@ export const checkoutMessages = {
     },
   },
   serviceable: "Sorry, we deliver only in Andhra Pradesh and Telangana for now.",
+  pincodeState: "Pincode {zip} is in {state}: choose {state} as the state, or check the pincode.",
 };

@@ -156,7 +156,7 @@ const en = {
     signupSubtitle: "It takes a minute. We will e-mail you a code to confirm your address.",
     fullName: "Full name",
     phoneOptional: "Phone (optional)",
-    phoneHint: "10 digits, without +91",
+    phoneHint: "Your 10-digit mobile number, for example 98480 12345",
     addressOptional: "Address (optional)",
     passwordHint: "At least 8 characters",
     createAccountButton: "Create account",

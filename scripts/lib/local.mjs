@@ -4,7 +4,8 @@ import { writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 
 export const WRANGLER = "node_modules/.bin/wrangler";
-export const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", NO_UPDATE_NOTIFIER: "1" };
+// CLOUDFLARE_CF_FETCH_ENABLED=false: miniflare would download `Request.cf` from workers.cloudflare.com at every start.
+export const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", NO_UPDATE_NOTIFIER: "1", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 
 export function run(cmd, args, options = {}) {
   const result = spawnSync(cmd, args, { stdio: "inherit", env: quietEnv, ...options });
@@ -40,9 +41,11 @@ export function queryLocal(persistTo, sql) {
 
 /**
  * Starts both Workers in one workerd; resolves once the store answers.
- * @param {{ persistTo: string, port: number, stdio?: import("node:child_process").StdioOptions, environment?: string }} options
+ * `logLevel` "log" shows the Workers' console.log (the dev outbox prints every mail with its code) without
+ * wrangler's line per request.
+ * @param {{ persistTo: string, port: number, stdio?: import("node:child_process").StdioOptions, environment?: string, logLevel?: "log" | "warn" }} options
  */
-export async function serve({ persistTo, port, stdio = "inherit", environment = "development" }) {
+export async function serve({ persistTo, port, stdio = "inherit", environment = "development", logLevel = "warn" }) {
   // `--var` reaches only the first Worker: the auction Worker reads its local ENVIRONMENT from its .dev.vars.
   writeFileSync("workers/auction/.dev.vars", `ENVIRONMENT=${environment}\n`);
   const child = spawn(
@@ -65,7 +68,7 @@ export async function serve({ persistTo, port, stdio = "inherit", environment = 
       // Cron Triggers do not fire under `wrangler dev`: this exposes them for runScheduledJobs' timer below.
       "--test-scheduled",
       "--log-level",
-      "warn",
+      logLevel,
     ],
     { stdio, env: quietEnv, detached: process.platform !== "win32" },
   );
