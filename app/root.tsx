@@ -88,11 +88,11 @@ export default function App() {
   return (
     <>
       <SiteHeader />
+      <FloatingCart preview={root?.cartPreview ?? null} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
       <SiteFooter />
-      <FloatingCart preview={root?.cartPreview ?? null} />
       <Toaster />
     </>
   );

@@ -112,6 +112,8 @@ const en = {
     loadingOne: "Loading auction...",
     notFound: "Auction not found",
     currentPrice: "Current Price",
+    winningBid: "Winning bid",
+    startingPrice: "Starting price",
     totalBids: "Total Bids",
     endsOn: "Ends on",
     auctionEnded: "Auction ended",
@@ -189,7 +191,8 @@ const en = {
     phone: "Phone",
     address: "Address",
     memberSince: "Member since",
-    cartCount: "Cart, {n} items",
+    cartItems: "{n} items",
+    cartItem: "{n} item",
     bell: "Notifications, {n} unread",
   },
   toasts: {

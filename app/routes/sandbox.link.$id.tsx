@@ -45,8 +45,7 @@ export default function SandboxLink() {
     <SandboxCard label={m.link} number={number} amountPaise={amountPaise}>
       {status === "created" ? (
         <Form method="post" className="mt-8">
-          {/* The shared .btn-dark is 3.4:1 in the dark theme; river-300 keeps its dark text at 4.5:1 or more. */}
-          <button type="submit" className="btn-dark dark:bg-river-300 dark:hover:bg-river-200 w-full">
+          <button type="submit" className="btn-dark w-full">
             {m.pay}
           </button>
         </Form>
