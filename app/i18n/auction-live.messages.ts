@@ -3,6 +3,7 @@ export const auctionLiveMessages = {
   maxBid: "Your maximum (₹, optional)",
   maxHint: "We bid for you by the minimum increment up to this amount.",
   minimumNext: "Minimum bid {amount}",
+  fixFields: "Please fix the errors in the form",
   hintIncrement: "Enter at least the current price plus the minimum increment of {increment}.",
   hintStart: "Enter at least the starting price; after that each bid adds at least {increment}.",
   you: "You",
