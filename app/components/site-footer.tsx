@@ -1,6 +1,6 @@
 import { POLICY_PATHS, type PolicyPath } from "~/content/policies/paths";
 import { Link } from "@remix-run/react";
-import { whatsappLink } from "~/lib/phone";
+import { socialLink, whatsappLink } from "~/lib/phone";
 import { useMessages, useSite } from "~/web/site";
 
 function digits(value: string) {
@@ -90,7 +90,11 @@ export function SiteFooter() {
             </div>
             <div>
               <dt className="text-river-300">{f.follow}</dt>
-              <dd>{site.socialHandle}</dd>
+              <dd>
+                <a className={item} href={socialLink(site.socialHandle)} rel="noopener">
+                  {site.socialHandle}
+                </a>
+              </dd>
             </div>
           </dl>
         </div>

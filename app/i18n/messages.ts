@@ -180,7 +180,7 @@ const en = {
     resendIn: "You can request a new code in {time}",
     resendWhenReady: "Didn't get it? Check your spam folder.",
     backToSignup: "← Back to sign up",
-    googleUnavailable: "Google OAuth is not available. Please refresh the page and try again.",
+    googleUnavailable: "Google sign-in is not available here. Please use your e-mail and password.",
     googleFailed: "Google authentication failed",
     loggedOut: "Logged out successfully",
     pleaseLogin: "Please Login",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalisePhone, normalisePincode, PHONE_INPUT_PATTERN, PINCODE_INPUT_PATTERN, storedPhone, tenDigitPhone, whatsappLink } from "./phone";
+import { normalisePhone, normalisePincode, PHONE_INPUT_PATTERN, PINCODE_INPUT_PATTERN, socialLink, storedPhone, tenDigitPhone, whatsappLink } from "./phone";
 
 describe("phone numbers", () => {
   it("reads a stored or typed Indian number as the form's 10 digits", () => {
@@ -41,5 +41,11 @@ describe("typed phone numbers and pincodes", () => {
     const pincode = new RegExp(`^(?:${PINCODE_INPUT_PATTERN})$`, "v");
     expect(["533101", "533 101", "533-101"].every((s) => pincode.test(s))).toBe(true);
     expect(pincode.test("53310a")).toBe(false);
+  });
+});
+
+describe("the social handle", () => {
+  it("links to the store's Instagram profile", () => {
+    expect(socialLink("@godavaripulasa")).toBe("https://www.instagram.com/godavaripulasa/");
   });
 });

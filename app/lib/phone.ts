@@ -40,3 +40,8 @@ export function whatsappLink(phone: string): string {
   const ten = tenDigitPhone(phone);
   return `https://wa.me/${ten ? `91${ten}` : phone.replace(/\D/g, "")}`;
 }
+
+/** The store's social handle ('@godavaripulasa') as a link to its Instagram profile. */
+export function socialLink(handle: string): string {
+  return `https://www.instagram.com/${encodeURIComponent(handle.replace(/^@/, ""))}/`;
+}

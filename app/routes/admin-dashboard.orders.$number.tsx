@@ -17,11 +17,9 @@ import { ADMIN_STATUSES, awaitsPayment, nextStatuses } from "~/orders/status";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireAdmin } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
+import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.order.number ?? "Order"} | Admin Dashboard` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => privateMeta(`${data?.order.number ?? "Order"} | Admin Dashboard`, matches);
 
 export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
   await requireAdmin(request, deps);

@@ -8,12 +8,12 @@ import { formatDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireAdmin } from "~/web/guards.server";
-import { pageMeta } from "~/web/meta";
+import { privateMeta } from "~/web/meta";
 import { useMessages } from "~/web/site";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const meta: MetaFunction = () => pageMeta({ title: "Manage Auctions", description: "Create and cancel auctions" });
+export const meta: MetaFunction = ({ matches }) => privateMeta("Manage Auctions", matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   await requireAdmin(request, deps);

@@ -12,8 +12,9 @@ import { MAX_LINE_QUANTITY, savingPaise, struckPricePaise } from "~/orders/rules
 import { appCookies } from "~/web/cookies.server";
 import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
+import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = () => [{ title: "Your Cart" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Your Cart", matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   const user = await requireUser(request, deps);

@@ -24,8 +24,9 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { payMessages } from "~/i18n/pay.messages";
+import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = () => [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Checkout", matches);
 
 /** The checkout's guards: signed out → /login and empty cart → /cart, each with a toast; admin → / (no cart). */
 async function requireCheckout(request: Request, deps: Pick<Deps, "user" | "config" | "db">, message: "loginToCheckout" | "loginToComplete") {

@@ -16,8 +16,9 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { orNotFound, requireUser } from "~/web/guards.server";
 import { useMessages, useSite } from "~/web/site";
 import { payMessages } from "~/i18n/pay.messages";
+import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = () => [{ title: "Pay the ₹500 token advance" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Pay the ₹500 token advance", matches);
 
 /** The signed-in user's order still waiting for its advance; back on the order's page once it is not (paid, expired). */
 async function payableOrder(request: Request, deps: Deps, number: string | undefined) {

@@ -2,8 +2,9 @@ import { formatDate } from "~/lib/dates";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useMessages } from "~/web/site";
+import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = () => [{ title: "My Profile" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("My Profile", matches);
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   if (!deps.user) return { profile: null };

@@ -6,8 +6,9 @@ import { sandboxEnabled } from "~/payments/gateway.server";
 import { sandboxLink, sandboxPayLink } from "~/payments/sandbox.server";
 import { safeRedirect } from "~/web/safe-redirect";
 import { payMessages, sandboxMessages } from "~/i18n/pay.messages";
+import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = () => [{ title: "Razorpay sandbox" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Razorpay sandbox", matches);
 
 /** The sandbox's stand-in for a Razorpay payment link (the balance after weighing). */
 export async function loader({ context: { deps }, params }: LoaderFunctionArgs) {

@@ -12,8 +12,9 @@ import { authMessages, commitSignupCookie, replyWithError } from "~/web/auth-pag
 import { requireAnonymous } from "~/web/guards.server";
 import { PHONE_INPUT_PATTERN } from "~/lib/phone";
 import { useMessages } from "~/web/site";
+import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = () => [{ title: "Sign Up" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Sign Up", matches);
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   requireAnonymous(deps);

@@ -13,8 +13,9 @@ import { authMessages, readSignupCookie, replyWithError, signedInRedirect } from
 import { requireAnonymous } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { accountMessages } from "~/i18n/account.messages";
+import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = () => [{ title: "Verify your email" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Verify your email", matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   requireAnonymous(deps);
@@ -22,7 +23,8 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
   if (!email) return redirectWithFlash(deps, "/signup", { type: "error", text: authMessages(deps).emailRequired });
   // null: this browser has no sign-up waiting for this address (the code can only be entered where it started).
   const resendWait = await signupResendWait(deps, await readSignupCookie(request, deps), email);
-  return { email, resendWait, noSignupHere: resendWait === null ? accountMessages.noSignupHere : null };
+  // loadedAt tells a fresh wait from the same number again: after a resend the wait is 300 s once more.
+  return { email, resendWait, loadedAt: deps.now(), noSignupHere: resendWait === null ? accountMessages.noSignupHere : null };
 }
 
 export async function action({ request, context: { deps } }: ActionFunctionArgs) {
@@ -49,7 +51,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   }
 }
 
-function useCountdown(seconds: number) {
+function useCountdown(seconds: number, loadedAt: number) {
   const [left, setLeft] = useState(seconds);
   useEffect(() => {
     setLeft(seconds);
@@ -60,20 +62,20 @@ function useCountdown(seconds: number) {
       if (remaining === 0) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
-  }, [seconds]);
+  }, [seconds, loadedAt]);
   return left;
 }
 
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 
 export default function VerifyOtp() {
-  const { email, resendWait: wait, noSignupHere } = useLoaderData<typeof loader>();
+  const { email, resendWait: wait, loadedAt, noSignupHere } = useLoaderData<typeof loader>();
   const resendWait = wait ?? 0;
   const result = useActionData<typeof action>();
   const m = useMessages().auth;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "resend";
-  const left = useCountdown(resendWait);
+  const left = useCountdown(resendWait, loadedAt);
   // null until the six slots are live (server render, or no JavaScript): the button is then always enabled.
   const [code, setCode] = useState<string | null>(null);
   const formErrors = Object.values(result?.error ?? {})
@@ -96,7 +98,7 @@ export default function VerifyOtp() {
   }
   return (
     <AuthCard title={m.verifyTitle} subtitle={format(m.verifySubtitle, { email })}>
-      <Form method="post" className="space-y-4" key={`verify-${JSON.stringify(result ?? null)}`}>
+      <Form method="post" className="space-y-4" key={`verify-${loadedAt}-${JSON.stringify(result ?? null)}`}>
         <input type="hidden" name="email" value={email} />
         <input type="hidden" name="intent" value="verify" />
         {formErrors.length ? (
