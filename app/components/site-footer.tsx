@@ -39,7 +39,7 @@ export function SiteFooter() {
     </ul>
   );
   return (
-    <footer className="mt-16 bg-river-900 text-river-100 dark:bg-black/40">
+    <footer className="bg-river-900 text-river-100 dark:bg-black/40">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="flex items-center gap-2 font-serif text-xl font-bold text-white">

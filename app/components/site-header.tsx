@@ -101,9 +101,9 @@ export function SiteHeader() {
       >
         {m.skipToContent}
       </a>
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-2 min-[380px]:gap-2 sm:px-4">
         <Link to="/" className="flex shrink-0 items-center gap-2 font-serif text-lg font-bold text-river-800 dark:text-white" prefetch="intent">
-          <img src="/media/logo.svg" alt="" width="36" height="36" className="h-9 w-9" />
+          <img src="/media/logo.svg" alt="" width="36" height="36" className="h-8 w-8 min-[380px]:h-9 min-[380px]:w-9" />
           {/* Two lines on a small phone so the bell, cart, theme and menu keep their room beside it. */}
           <span className="max-w-[6.5rem] text-base leading-tight min-[420px]:max-w-none min-[420px]:text-lg">{site.brand}</span>
         </Link>
@@ -119,7 +119,7 @@ export function SiteHeader() {
           <UserBadges />
           <ThemeMenu idSuffix="bar" />
           <details key={pathname} className="group lg:hidden">
-            <summary className="flex h-11 cursor-pointer items-center gap-2 rounded-full px-3 text-sm font-semibold hover:bg-river-100 dark:hover:bg-river-800">
+            <summary className="flex h-11 cursor-pointer items-center gap-2 rounded-full px-2.5 text-sm font-semibold sm:px-3 hover:bg-river-100 dark:hover:bg-river-800">
               <span aria-hidden="true" className="text-lg group-open:hidden">
                 ☰
               </span>

@@ -29,11 +29,11 @@ export default function DevMail() {
               <p className="text-sm text-slate-600 dark:text-slate-300">
                 <time dateTime={mail.createdAt}>{formatDateTimeIst(mail.createdAt)}</time>
               </p>
-              <dl className="mt-2 grid grid-cols-[5rem_1fr] gap-1 text-sm">
+              <dl className="mt-2 grid grid-cols-[5rem_minmax(0,1fr)] gap-1 text-sm">
                 <dt className="font-medium">{m.to}</dt>
-                <dd className="mail-to">{mail.to}</dd>
+                <dd className="mail-to break-all">{mail.to}</dd>
                 <dt className="font-medium">{m.subject}</dt>
-                <dd className="font-semibold">{mail.subject}</dd>
+                <dd className="break-words font-semibold">{mail.subject}</dd>
               </dl>
               <pre className="mt-4 whitespace-pre-wrap rounded-lg bg-river-50 p-4 font-sans text-sm dark:bg-river-950">{mail.body}</pre>
             </article>
