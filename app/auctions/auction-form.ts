@@ -34,10 +34,7 @@ export type AuctionField = "title" | "description" | "product_image" | "starting
 export type AuctionFormErrors = Partial<Record<AuctionField, string>>;
 
 /** Every field's problem at once (in the form's order), or the auction to create. */
-export function checkAuctionForm(
-  body: Record<string, unknown>,
-  now: number,
-): { ok: true; value: CreateAuction } | { ok: false; errors: AuctionFormErrors } {
+export function checkAuctionForm(body: Record<string, unknown>, now: number): { ok: true; value: CreateAuction } | { ok: false; errors: AuctionFormErrors } {
   const errors: AuctionFormErrors = {};
   const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
   const title = text(body.title);
@@ -66,4 +63,3 @@ export function checkAuctionForm(
   const sellerName = text(body.seller_name) || "Godavari Pulasa";
   return { ok: true, value: { title, description, image, sellerName, startPricePaise, incrementPaise, startTime: Math.max(startTime, now), endTime } };
 }
-

@@ -74,9 +74,7 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
       <ul aria-label={m.items} className="mt-4 space-y-1 text-sm">
         {order.items.map((item, i) => (
           <li key={i} className="flex justify-between gap-4">
-            <span>
-              {item.byWeight ? `${item.name} × ${format(m.kg, { n: item.quantity })}` : item.name}
-            </span>
+            <span>{item.byWeight ? `${item.name} × ${format(m.kg, { n: item.quantity })}` : item.name}</span>
             <span>{formatRupees(item.pricePaise * item.quantity)}</span>
           </li>
         ))}

@@ -18,7 +18,16 @@ describe("phone numbers", () => {
 
 describe("typed phone numbers and pincodes", () => {
   it("accepts the ways Indians write a mobile number and keeps its 10 digits", () => {
-    for (const typed of ["98480 12345", "98480-12345", "+91 98480 12345", "+91-98480-12345", "91 98480 12345", "098480 12345", " 9848012345 ", "(98480) 12345"]) {
+    for (const typed of [
+      "98480 12345",
+      "98480-12345",
+      "+91 98480 12345",
+      "+91-98480-12345",
+      "91 98480 12345",
+      "098480 12345",
+      " 9848012345 ",
+      "(98480) 12345",
+    ]) {
       expect(normalisePhone(typed)).toBe("9848012345");
     }
   });

@@ -17,19 +17,24 @@ const required = (requiredMessage: string, min: number, minMessage: string) => t
 
 export const shippingSchema = z
   .object({
-  firstName: required("First name is required", 2, "First name must be at least 2 characters"),
-  lastName: required("Last name is required", 2, "Last name must be at least 2 characters"),
-  phone: text("Phone number is required").transform(normalisePhone).pipe(z.string().regex(PHONE_RULE.pattern, PHONE_RULE.message)),
-  address: required("Address is required", 10, "Address must be at least 10 characters"),
-  city: required("City is required", 2, "City must be at least 2 characters"),
-  state: required("State is required", 2, "State must be at least 2 characters").refine(
-    (v) => (SERVICEABLE_STATES as readonly string[]).includes(v),
-    checkoutMessages.serviceable,
-  ),
-  zip: text("Pincode is required")
-    .transform(normalisePincode)
-    .pipe(z.string().regex(/^\d{6}$/, "Pincode must be exactly 6 digits").refine(isServiceablePincode, checkoutMessages.serviceable)),
-})
+    firstName: required("First name is required", 2, "First name must be at least 2 characters"),
+    lastName: required("Last name is required", 2, "Last name must be at least 2 characters"),
+    phone: text("Phone number is required").transform(normalisePhone).pipe(z.string().regex(PHONE_RULE.pattern, PHONE_RULE.message)),
+    address: required("Address is required", 10, "Address must be at least 10 characters"),
+    city: required("City is required", 2, "City must be at least 2 characters"),
+    state: required("State is required", 2, "State must be at least 2 characters").refine(
+      (v) => (SERVICEABLE_STATES as readonly string[]).includes(v),
+      checkoutMessages.serviceable,
+    ),
+    zip: text("Pincode is required")
+      .transform(normalisePincode)
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{6}$/, "Pincode must be exactly 6 digits")
+          .refine(isServiceablePincode, checkoutMessages.serviceable),
+      ),
+  })
   .superRefine(({ zip, state }, ctx) => {
     const pincodeState = stateForPincode(zip);
     if (pincodeState && (SERVICEABLE_STATES as readonly string[]).includes(state) && pincodeState !== state) {

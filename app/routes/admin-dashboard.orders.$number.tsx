@@ -179,9 +179,7 @@ export default function AdminOrder() {
             {items.map((item) => (
               <li key={item.id} className="flex flex-wrap items-end justify-between gap-3 py-3">
                 <div>
-                  <p className="font-semibold">
-                    {item.productId === null ? item.name : `${item.name} × ${item.quantity} kg`}
-                  </p>
+                  <p className="font-semibold">{item.productId === null ? item.name : `${item.name} × ${item.quantity} kg`}</p>
                   <p className="text-sm text-slate-600 dark:text-slate-300">
                     {formatRupees(item.pricePaise)} {item.productId !== null ? m.detail.perKg : ""}
                     {item.finalPaise !== null ? ` · ${m.detail.finalPrice} ${formatRupees(item.finalPaise)}` : ""}

@@ -163,7 +163,11 @@ function CartLineItem({ line }: { line: CartLine }) {
             >
               −
             </button>
-            <output className="min-w-12 whitespace-nowrap text-center text-lg font-bold" aria-label={format(m.quantity, { name: line.name })} aria-live="polite">
+            <output
+              className="min-w-12 whitespace-nowrap text-center text-lg font-bold"
+              aria-label={format(m.quantity, { name: line.name })}
+              aria-live="polite"
+            >
               {format(m.kg, { n: line.quantity })}
             </output>
             <button

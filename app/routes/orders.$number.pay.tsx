@@ -88,9 +88,7 @@ export default function PayAdvance() {
         <ul className="mt-6 space-y-1 text-sm">
           {order.items.map((i) => (
             <li key={i.name} className="flex justify-between gap-4">
-              <span>
-                {i.name} × {i.quantity}
-              </span>
+              <span>{i.byWeight ? `${i.name} × ${i.quantity} kg` : i.name}</span>
               <span>{formatRupees(i.pricePaise * i.quantity)}</span>
             </li>
           ))}

@@ -13,13 +13,13 @@ export function pageMeta({ title, description }: { title: string; description: s
 type RootMatches = { id: string; data: unknown }[];
 
 /** The store's name from the root loader, for titles: every page's title ends with it. */
-export function storeName(matches: RootMatches): string {
+function storeName(matches: RootMatches): string {
   const root = matches.find((m) => m.id === "root")?.data as { site?: { brand?: string } } | undefined;
   return root?.site?.brand ?? "Godavari Pulasa";
 }
 
 /** A page's title followed by the store's name: "My Orders | Godavari Pulasa". */
-export function withStoreName(title: string, matches: RootMatches): string {
+function withStoreName(title: string, matches: RootMatches): string {
   return `${title} | ${storeName(matches)}`;
 }
 

@@ -147,9 +147,9 @@ describe.each(VARIANTS)("the admin ($javaScript, $viewport)", (variant) => {
     const google = page.getByRole("button", { name: "Continue with Google" });
     expect(await google.isDisabled()).toBe(true);
     expect(await page.locator("#google-unavailable").innerText()).toBe("Google sign-in is not available here. Please use your e-mail and password.");
-    expect(await page.evaluate(() => document.getElementById(document.querySelector("button[aria-describedby]")?.getAttribute("aria-describedby") ?? "")?.id)).toBe(
-      "google-unavailable",
-    );
+    expect(
+      await page.evaluate(() => document.getElementById(document.querySelector("button[aria-describedby]")?.getAttribute("aria-describedby") ?? "")?.id),
+    ).toBe("google-unavailable");
 
     await page.goto("/login");
     await page.getByLabel("Email").fill("admin@pulasa.local");

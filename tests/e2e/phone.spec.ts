@@ -20,20 +20,24 @@ async function addFish(page: Page) {
 }
 
 type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) => Math.min(a.x + a.width, b.x + b.width) > Math.max(a.x, b.x) && Math.min(a.y + a.height, b.y + b.height) > Math.max(a.y, b.y);
+const overlaps = (a: Box, b: Box) =>
+  Math.min(a.x + a.width, b.x + b.width) > Math.max(a.x, b.x) && Math.min(a.y + a.height, b.y + b.height) > Math.max(a.y, b.y);
 
 /** WCAG contrast of an element's text on its own background. */
 const contrastOf = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((el) => {
-    const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
-    const lum = ([r, g, b]: number[]) => {
-      const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
-    };
-    const cs = getComputedStyle(el);
-    const [a, b] = [lum(rgb(cs.color)), lum(rgb(cs.backgroundColor))].sort((x, y) => y - x);
-    return (a + 0.05) / (b + 0.05);
-  });
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      const lum = ([r, g, b]: number[]) => {
+        const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+      };
+      const cs = getComputedStyle(el);
+      const [a, b] = [lum(rgb(cs.color)), lum(rgb(cs.backgroundColor))].sort((x, y) => y - x);
+      return (a + 0.05) / (b + 0.05);
+    });
 
 describe("layout and contrast on a phone", () => {
   it("the notification panel opens inside the screen", async () => {
@@ -79,7 +83,10 @@ describe("layout and contrast on a phone", () => {
   it("cosmetic: two products fill two columns, no strip above the footer, balanced headings, no hero video controls without JavaScript", async () => {
     const { page, close } = await open({ javaScript: false, viewport: "desktop" });
     await page.goto("/products");
-    const columns = await page.locator("main ul.grid").first().evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(" ").length);
+    const columns = await page
+      .locator("main ul.grid")
+      .first()
+      .evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(" ").length);
     expect(columns).toBe(2);
     // No empty strip above the footer (pages end with their own padding), and headings wrap in balance.
     expect(await page.locator("footer").evaluate((f) => getComputedStyle(f).marginTop)).toBe("0px");
@@ -144,12 +151,20 @@ describe("forms", () => {
     };
     expect(await page.getByLabel("Phone number", { exact: true }).getAttribute("inputmode")).toBe("numeric");
     expect(await page.getByLabel("Pincode").getAttribute("autocomplete")).toBe("postal-code");
-    await fill({ "First name": "Asha", "Last name": "Rani", "Phone number": "+91 98480 12345", Address: "12-4 Main Road, Innespeta", City: "Hyderabad", State: "Andhra Pradesh", Pincode: "500001" });
+    await fill({
+      "First name": "Asha",
+      "Last name": "Rani",
+      "Phone number": "+91 98480 12345",
+      Address: "12-4 Main Road, Innespeta",
+      City: "Hyderabad",
+      State: "Andhra Pradesh",
+      Pincode: "500001",
+    });
     await page.waitForLoadState("load");
     expect(await page.locator("main").innerText()).toContain("Pincode 500001 is in Telangana: choose Telangana as the state, or check the pincode.");
     await fill({ State: "Andhra Pradesh", City: "Rajahmundry", Pincode: "533 101" });
     await page.waitForURL(/\/sandbox\/checkout\//);
-    const stored = queryLocal(PERSIST_TO, `SELECT phone, zip FROM orders o JOIN users u ON u.id = o.user_id WHERE u.email = '${who.email}'`)[0];
+    const stored = queryLocal(PERSIST_TO, `SELECT o.phone, o.zip FROM orders o JOIN users u ON u.id = o.user_id WHERE u.email = '${who.email}'`)[0];
     expect(stored).toEqual({ phone: "+919848012345", zip: "533101" });
     await close();
   });
@@ -264,7 +279,7 @@ describe("words and numbers", () => {
       await page.goto(path);
       expect(await page.title()).toMatch(/ \| Godavari Pulasa$/);
     }
-    expect(await page.locator("footer").getByRole("link", { name: "@godavaripulasa" }).getAttribute("href")).toBe("https://www.instagram.com/godavaripulasa/");
+    expect(await page.locator("footer").getByRole("link", { name: "@godavaripulasa", exact: true }).getAttribute("href")).toBe("https://www.instagram.com/godavaripulasa/");
     await newAccount("phone.ist", { name: "Ravi Kumar" });
     await page.goto("/dev/mail");
     const when = await page.locator("main time").first().innerText();

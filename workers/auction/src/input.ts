@@ -3,7 +3,6 @@
 import { checkAuctionForm, type CreateAuction } from "../../../app/auctions/auction-form";
 import { parseRupees } from "../../../app/lib/money";
 
-
 export type Body = Record<string, unknown>;
 
 export type ParsedBid = { ok: true; auctionId: number; amountPaise: number; maxPaise: number | null } | { ok: false; error: string };
