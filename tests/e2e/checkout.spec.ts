@@ -85,7 +85,7 @@ describe.each(RUNS)("checkout ($javaScript, $viewport)", (variant) => {
 
     await page.goto("/cart");
     await page.getByRole("button", { name: "Add one more Fresh Pulasa Fish" }).click();
-    await expect.poll(() => page.getByLabel("Quantity of Fresh Pulasa Fish").innerText()).toBe("2");
+    await expect.poll(() => page.getByLabel("Quantity of Fresh Pulasa Fish").innerText()).toBe("2 kg");
     await page.getByRole("button", { name: "Remove one Pulasa Curry" }).click();
     await expect.poll(() => page.getByLabel("Quantity of Pulasa Curry").count()).toBe(0);
     await expect.poll(() => cartBadge(page)).toBe("Cart 2 items");
