@@ -279,7 +279,9 @@ describe("words and numbers", () => {
       await page.goto(path);
       expect(await page.title()).toMatch(/ \| Godavari Pulasa$/);
     }
-    expect(await page.locator("footer").getByRole("link", { name: "@godavaripulasa", exact: true }).getAttribute("href")).toBe("https://www.instagram.com/godavaripulasa/");
+    expect(await page.locator("footer").getByRole("link", { name: "@godavaripulasa", exact: true }).getAttribute("href")).toBe(
+      "https://www.instagram.com/godavaripulasa/",
+    );
     await newAccount("phone.ist", { name: "Ravi Kumar" });
     await page.goto("/dev/mail");
     const when = await page.locator("main time").first().innerText();
