@@ -44,7 +44,7 @@ export function OrderDialog({
             to={closeTo}
             preventScrollReset
             aria-label={closeAllLabel}
-            className="-mr-2 flex h-11 w-11 items-center justify-center rounded-full text-2xl hover:bg-river-100 dark:hover:bg-river-800"
+            className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-2xl hover:bg-river-100 dark:hover:bg-river-800"
           >
             <span aria-hidden="true">×</span>
           </Link>
