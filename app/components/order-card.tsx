@@ -30,11 +30,13 @@ export type OrderCardData = {
   items: { name: string; quantity: number; pricePaise: number; byWeight: boolean }[];
 };
 
-/** Before packing, a weighed order's next step is about its balance, not the catch. */
+/** Once weighed and until it ships, an order's next step is its balance, not the catch. */
 function weighedNext(order: OrderCardData, status: string | null, m: ReturnType<typeof useMessages>["shop"]["status"]["weighed"]) {
-  if (order.finalTotalPaise === null || (status !== "order_raised" && status !== "order_confirmed")) return null;
+  if (order.finalTotalPaise === null || (status !== "order_raised" && status !== "order_confirmed" && status !== "order_packed")) return null;
   const amount = order.balance ? formatRupees(order.balance.amountPaise) : "";
   if (order.balance?.kind === "link") return format(m.link, { amount });
+  // Packed and settled (or to be paid in cash), the packing message says what comes next.
+  if (status === "order_packed" && order.balance !== null) return null;
   if (order.balance?.kind === "on_delivery") return format(m.onDelivery, { amount });
   if (order.balance?.kind === "paid") return m.paid;
   if (order.finalTotalPaise < order.advancePaidPaise) return m.refund;

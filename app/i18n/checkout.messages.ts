@@ -155,7 +155,7 @@ export const checkoutMessages = {
     },
     // Once the fish is weighed the final price is known: what comes next depends on the balance.
     weighed: {
-      link: "Your fish is weighed. Pay the balance of {amount} with the button below; we pack it once it is paid.",
+      link: "Your fish is weighed. Pay the balance of {amount} with the button below; it ships once the balance is paid.",
       onDelivery: "Your fish is weighed. We pack and ship it; the balance of {amount} is collected on delivery.",
       paid: "Your fish is weighed and paid for in full. We pack and ship it next.",
       refund: "Your fish is weighed and came in below the advance: the difference is refunded to you.",

@@ -89,6 +89,10 @@ describe.each(VARIANTS)("admin fulfilment ($javaScript, $viewport)", (variant) =
     const shopper = await open(variant);
     await signIn(shopper.page, customer);
     await shopper.page.goto(`/orders/${number}`);
+    // Weighed, what comes next is the balance, not the catch.
+    const card = await shopper.page.getByRole("article").innerText();
+    expect(card).toContain("Your fish is weighed. Pay the balance of ₹53,250 with the button below; it ships once the balance is paid.");
+    expect(card).not.toContain("We catch and weigh your fish");
     await shopper.page.getByRole("link", { name: "Pay balance" }).click();
     await shopper.page.getByRole("heading", { name: "Razorpay sandbox" }).waitFor();
     await shopper.page.getByRole("button", { name: "Pay" }).click();
@@ -141,7 +145,7 @@ describe.each(VARIANTS)("admin fulfilment ($javaScript, $viewport)", (variant) =
       await admin.page.getByRole("dialog").waitFor();
       await admin.page.keyboard.press("Escape");
       await admin.page.waitForURL(/\/admin-dashboard$/);
-      expect(await admin.page.getByRole("dialog").count()).toBe(0);
+      await expect.poll(() => admin.page.getByRole("dialog").count()).toBe(0);
     }
     await shopper.close();
     await admin.close();
