@@ -30,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ error, data }) => {
   // Only the root boundary renders a failed page, so the root names it.
   const m = getMessages(data?.site.product ?? "Pulasa");
   const heading = isRouteErrorResponse(error) && error.status === 404 ? m.notFound.heading : m.error.heading;
-  return [themeColor, { title: heading }, { name: "robots", content: "noindex" }];
+  return [themeColor, { title: `${heading} | ${data?.site.brand ?? "Godavari Pulasa"}` }, { name: "robots", content: "noindex" }];
 };
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
@@ -43,7 +43,7 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
   const unread = signedIn ? await unreadCount(deps, signedIn.id) : 0;
   const { product, brand, supportEmail, supportPhone, whatsapp, socialHandle, features } = deps.config;
   const site: SiteData = {
-    site: { product, brand, supportEmail, supportPhone, whatsapp, socialHandle, features },
+    site: { product, brand, supportEmail, supportPhone, whatsapp, socialHandle, features, googleSignIn: deps.config.google !== null },
     theme,
     flash,
     user,
@@ -88,11 +88,11 @@ export default function App() {
   return (
     <>
       <SiteHeader />
+      <FloatingCart preview={root?.cartPreview ?? null} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
       <SiteFooter />
-      <FloatingCart preview={root?.cartPreview ?? null} />
       <Toaster />
     </>
   );

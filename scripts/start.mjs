@@ -7,7 +7,7 @@ const persistTo = ".wrangler/state";
 run("node_modules/.bin/remix", ["vite:build"]);
 applyMigrations(persistTo);
 run("node", ["scripts/seed.mjs", "--persist-to", persistTo]);
-const { child, url } = await serve({ persistTo, port });
+const { child, url } = await serve({ persistTo, port, logLevel: "log" });
 runScheduledJobs(url);
 console.log(`\n  The store is running at ${url}  (Ctrl+C to stop)\n`);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => (stop(child), process.exit(0)));

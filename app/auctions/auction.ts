@@ -27,6 +27,8 @@ export type AuctionView = Auction & {
   min_next_bid: number;
   /** Bumped on every change: a client that sees a gap asks for the state again. */
   version: number;
+  /** The ids of the viewer's own bids among `bids`. */
+  your_bids: number[];
   /** The viewer's standing, when signed in and they have bid. */
   you: "leading" | "outbid" | "won" | "lost" | null;
   cancel_reason: string | null;

@@ -75,6 +75,7 @@ describe("fetchAuctionView", () => {
       min_next_bid: 31_300,
       version: 3,
       you: null,
+      your_bids: [],
       cancel_reason: null,
       order_number: null,
     };

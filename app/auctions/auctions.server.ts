@@ -66,6 +66,7 @@ const viewSchema = z.object({
     min_next_bid: z.number(),
     version: z.number(),
     you: z.enum(["leading", "outbid", "won", "lost"]).nullable(),
+    your_bids: z.array(z.number()).default([]),
     cancel_reason: z.string().nullable(),
     order_number: z.string().nullable(),
   }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PHONE_RULE, tenDigitPhone } from "~/lib/phone";
+import { normalisePhone, PHONE_RULE } from "~/lib/phone";
 
 /** One schema per form, shared by the page (instant checks) and the server (the checks that count). */
 const email = z
@@ -23,17 +23,13 @@ export const honeypot = z.string().max(0, "Please leave this field empty").optio
 const name = z.string({ required_error: "Full name is required" }).trim().min(1, "Full name is required").max(100, "Name is too long");
 const newPassword = z.string({ required_error: "Password is required" }).min(8, "Password must be at least 8 characters").max(200, "Password is too long");
 /** 10 digits, however a person writes them (98480 12345, +91 98480-12345, 09848012345). */
-const phone = z
-  .string()
-  .trim()
-  .transform((v) => tenDigitPhone(v) || v)
-  .pipe(z.string().regex(PHONE_RULE.pattern, PHONE_RULE.message));
+const phone = z.string().trim().transform(normalisePhone).pipe(z.string().regex(PHONE_RULE.pattern, PHONE_RULE.message));
 
 export const signupSchema = z.object({
   name,
   email,
   password: newPassword,
-  phone: z.string().trim().regex(PHONE_RULE.pattern, PHONE_RULE.message).optional(),
+  phone: phone.optional(),
   address: optionalText(500, "Address is too long"),
   website: honeypot,
 });

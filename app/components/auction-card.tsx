@@ -26,6 +26,7 @@ export function AuctionImage({ auction, className }: { auction: Auction; classNa
 
 export function AuctionCard({ auction, now }: { auction: Auction; now: number }) {
   const m = useMessages().auctions;
+  const open = isOpen(auction, now);
   return (
     <article className="card flex flex-1 flex-col overflow-hidden">
       <AuctionImage auction={auction} className="aspect-[4/3] w-full object-cover" />
@@ -37,11 +38,11 @@ export function AuctionCard({ auction, now }: { auction: Auction; now: number })
         <p className="mt-2 line-clamp-2 text-sm text-slate-600 dark:text-slate-300">{auction.description}</p>
         <dl className="mt-4 grid flex-1 grid-cols-2 gap-3 text-sm">
           <div>
-            <dt className="text-slate-600 dark:text-slate-300">{m.currentBid}</dt>
+            <dt className="text-slate-600 dark:text-slate-300">{open ? m.currentBid : auction.bid_count > 0 ? m.winningBid : m.startingPrice}</dt>
             <dd className="text-lg font-bold text-river-700 dark:text-gold-300">{formatRupees(rupeesToPaise(auction.current_price))}</dd>
           </div>
           <div>
-            <dt className="text-slate-600 dark:text-slate-300">{isOpen(auction, now) ? m.ends : m.ended}</dt>
+            <dt className="text-slate-600 dark:text-slate-300">{open ? m.ends : m.ended}</dt>
             <dd className="font-medium">
               <time dateTime={auction.end_time}>{formatDateTime(auction.end_time)}</time>
             </dd>

@@ -14,8 +14,10 @@ function hiddenOn(pathname: string) {
 }
 
 /**
- * The floating cart summary: everywhere but the cart, checkout, policy and payment pages, for a non-empty
- * cart. Closing it is a form post that sets a browser-session cookie, so it stays closed without JavaScript.
+ * The cart summary: everywhere but the cart, checkout, policy and payment pages, for a non-empty cart. It sits
+ * in the page's flow under the header rather than floating over it, so it never covers a price, a button or
+ * a pay link on a phone. Closing it is a form post that sets a browser-session cookie, so it stays closed
+ * without JavaScript.
  */
 export function FloatingCart({ preview }: { preview: CartPreview | null }) {
   const { pathname } = useLocation();
@@ -23,40 +25,38 @@ export function FloatingCart({ preview }: { preview: CartPreview | null }) {
   const m = useMessages().shop.cart;
   if (!preview || preview.items === 0 || hiddenOn(pathname) || close.state !== "idle") return null;
   return (
-    <aside aria-label={m.floatingLabel} className="card fixed bottom-4 left-4 z-30 w-[min(20rem,calc(100vw-2rem))] p-4 shadow-lg">
-      <div className="flex items-start justify-between gap-2">
+    <aside aria-label={m.floatingLabel} className="border-b border-gold-200 bg-gold-50 dark:border-river-800 dark:bg-river-900">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 text-sm">
         <p className="font-bold">{format(m.items, { n: preview.items })}</p>
-        <close.Form method="post" action="/cart/summary" preventScrollReset>
-          <FetcherMarker />
-          <button
-            type="submit"
-            className="-m-2 flex h-11 w-11 items-center justify-center rounded-full hover:bg-river-100 dark:hover:bg-river-800"
-            aria-label={m.close}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </close.Form>
-      </div>
-      <ul className="mt-1 text-sm">
-        {preview.lines.map((line) => (
-          <li key={line.name} className="flex justify-between gap-2">
-            <span className="truncate">{line.name}</span>
-            <span>× {line.quantity}</span>
-          </li>
-        ))}
-      </ul>
-      {preview.more > 0 ? <p className="text-sm text-slate-600 dark:text-slate-300">{format(m.more, { n: preview.more })}</p> : null}
-      <p className="mt-2 flex justify-between font-semibold">
-        <span>{m.total}</span>
-        <span>{formatRupees(preview.totalPaise, { decimals: 2 })}</span>
-      </p>
-      <div className="mt-3 grid grid-cols-2 gap-2">
-        <Link to="/cart" className="btn-outline">
-          {m.viewCart}
-        </Link>
-        <Link to="/checkout" className="btn-dark">
-          {m.checkout}
-        </Link>
+        <ul className="flex min-w-0 flex-wrap gap-x-3 text-slate-700 dark:text-slate-200">
+          {preview.lines.map((line) => (
+            <li key={line.name} className="whitespace-nowrap">
+              {line.name} × {format(m.kg, { n: line.quantity })}
+            </li>
+          ))}
+          {preview.more > 0 ? <li className="whitespace-nowrap">{format(m.more, { n: preview.more })}</li> : null}
+        </ul>
+        <p className="whitespace-nowrap font-semibold">
+          {m.total} {formatRupees(preview.totalPaise, { decimals: 2 })}
+        </p>
+        <div className="ml-auto flex items-center gap-2">
+          <Link to="/cart" className="btn-outline min-h-10 px-4 py-1.5">
+            {m.viewCart}
+          </Link>
+          <Link to="/checkout" className="btn-dark min-h-10 px-4 py-1.5">
+            {m.checkout}
+          </Link>
+          <close.Form method="post" action="/cart/summary" preventScrollReset>
+            <FetcherMarker />
+            <button
+              type="submit"
+              className="flex h-10 w-10 items-center justify-center rounded-full text-lg hover:bg-gold-100 dark:hover:bg-river-800"
+              aria-label={m.close}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </close.Form>
+        </div>
       </div>
     </aside>
   );

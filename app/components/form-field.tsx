@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 
 type Props = {
   field: FieldMetadata<string | undefined>;
@@ -9,11 +9,17 @@ type Props = {
   hint?: ReactNode;
   inputMode?: "numeric" | "email" | "text" | "tel";
   maxLength?: number;
+  /** What the browser lets through before the server's rule (which normalises and decides). */
+  pattern?: string;
+  /** The form has been checked as a whole (a submit): a valid field shows it even if never left. */
+  checked?: boolean;
 };
 
 /** A labelled input with its error under it (red) or a green edge once valid; works without JavaScript. */
-export function FormField({ field, label, type, autoComplete, hint, inputMode, maxLength }: Props) {
+export function FormField({ field, label, type, autoComplete, hint, inputMode, maxLength, pattern, checked }: Props) {
+  const [left, setLeft] = useState(false);
   const invalid = Boolean(field.errors?.length);
+  const valid = !invalid && (left || Boolean(checked)) && Boolean(field.value);
   return (
     <div>
       <label htmlFor={field.id} className="block text-sm font-medium">
@@ -25,9 +31,10 @@ export function FormField({ field, label, type, autoComplete, hint, inputMode, m
         autoComplete={autoComplete}
         inputMode={inputMode}
         maxLength={maxLength}
-        className={`mt-1 block min-h-11 w-full rounded-xl border bg-white px-4 text-base shadow-sm outline-none focus:ring-2 dark:bg-river-950 ${
-          invalid ? "border-red-500 focus:ring-red-300" : "border-river-200 focus:border-river-500 focus:ring-river-200 dark:border-river-700"
-        }`}
+        pattern={pattern}
+        onBlur={() => setLeft(true)}
+        data-valid={valid ? "" : undefined}
+        className={`mt-1 block min-h-11 w-full rounded-xl border bg-white px-4 text-base shadow-sm outline-none focus:ring-2 dark:bg-river-950 ${fieldBorder(invalid, valid)}`}
       />
       {hint ? (
         <p id={`${field.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
@@ -39,6 +46,13 @@ export function FormField({ field, label, type, autoComplete, hint, inputMode, m
       </p>
     </div>
   );
+}
+
+/** Red for an error, green once a checked field passes, neutral before it is checked. */
+export function fieldBorder(invalid: boolean, valid: boolean) {
+  if (invalid) return "border-red-500 focus:ring-red-300";
+  if (valid) return "border-green-600 focus:ring-green-200 dark:border-green-500";
+  return "border-river-200 focus:border-river-500 focus:ring-river-200 dark:border-river-700";
 }
 
 /**

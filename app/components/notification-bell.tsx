@@ -42,8 +42,10 @@ export function NotificationBell() {
   };
 
   const items = list.data?.items.slice(0, SHOWN) ?? [];
+  // On a phone the panel spans the screen under the header (the bell is not at the edge, so a panel anchored
+  // to it would run off the left side); from sm up it hangs under the bell.
   return (
-    <div ref={root} className="relative">
+    <div ref={root} className="sm:relative">
       <Link
         to="/notifications"
         onClick={toggle}
@@ -74,7 +76,7 @@ export function NotificationBell() {
         <div
           role="dialog"
           aria-label={m.notifications.title}
-          className="card absolute right-0 z-40 mt-2 max-h-96 w-80 max-w-[calc(100vw-2rem)] overflow-y-auto p-2 shadow-xl"
+          className="card fixed inset-x-4 top-16 z-40 max-h-96 overflow-y-auto p-2 shadow-xl sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-80"
         >
           {list.state === "loading" && !list.data ? (
             <p className="p-3 text-sm text-slate-600 dark:text-slate-300" aria-live="polite">

@@ -26,8 +26,23 @@ export type OrderCardData = {
   refundPendingPaise: number;
   cancelReason: string | null;
   payable: boolean;
-  items: { name: string; quantity: number; pricePaise: number }[];
+  /** byWeight: a shop line, its quantity in kg; otherwise an auction lot (one). */
+  items: { name: string; quantity: number; pricePaise: number; byWeight: boolean }[];
 };
+
+/** Once weighed and until it ships, an order's next step is its balance, not the catch. */
+function weighedNext(order: OrderCardData, status: string | null, m: ReturnType<typeof useMessages>["shop"]["status"]["weighed"]) {
+  if (order.finalTotalPaise === null || (status !== "order_raised" && status !== "order_confirmed" && status !== "order_packed")) return null;
+  const amount = order.balance ? formatRupees(order.balance.amountPaise) : "";
+  if (order.balance?.kind === "link") return format(m.link, { amount });
+  // Packed and settled (or to be paid in cash), the packing message says what comes next.
+  if (status === "order_packed" && order.balance !== null) return null;
+  if (order.balance?.kind === "on_delivery") return format(m.onDelivery, { amount });
+  if (order.balance?.kind === "paid") return m.paid;
+  if (order.finalTotalPaise < order.advancePaidPaise) return m.refund;
+  if (order.finalTotalPaise === order.advancePaidPaise) return m.paid;
+  return format(m.due, { amount: formatRupees(order.finalTotalPaise - order.advancePaidPaise) });
+}
 
 /** One order as its owner sees it: number, IST time, lines, money, status label and message, what's next. */
 export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { order: OrderCardData; headingLevel?: 1 | 2; linkNumber?: boolean }) {
@@ -36,6 +51,7 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
   const status = customerStatus(order.status, all.shop.status);
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const title = format(m.order, { number: order.number });
+  const next = weighedNext(order, status.status, all.shop.status.weighed) ?? status.next;
   return (
     <article className="card p-5 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -60,9 +76,7 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
       <ul aria-label={m.items} className="mt-4 space-y-1 text-sm">
         {order.items.map((item, i) => (
           <li key={i} className="flex justify-between gap-4">
-            <span>
-              {item.name} × {item.quantity}
-            </span>
+            <span>{item.byWeight ? `${item.name} × ${format(m.kg, { n: item.quantity })}` : item.name}</span>
             <span>{formatRupees(item.pricePaise * item.quantity)}</span>
           </li>
         ))}
@@ -112,7 +126,7 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
       </dl>
       <p className="mt-4 text-sm">
         <span className="font-semibold">{m.next}: </span>
-        {status.next}
+        {next}
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
         {order.payable ? (
@@ -121,8 +135,7 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
           </Link>
         ) : null}
         {order.balance?.kind === "link" ? (
-          // The shared .btn-dark is 3.4:1 in the dark theme; river-300 keeps its dark text at 4.5:1 or more.
-          <a href={order.balance.url} className="btn-dark dark:bg-river-300 dark:hover:bg-river-200">
+          <a href={order.balance.url} className="btn-dark">
             {format(m.payBalance, { amount: formatRupees(order.balance.amountPaise) })}
           </a>
         ) : null}

@@ -46,7 +46,8 @@ export function ProductGrid({ products, headingLevel }: { products: ProductCardD
     return <p className="card p-8 text-center text-slate-600 dark:text-slate-300">{m.empty}</p>;
   }
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    // Two cards fill two columns (centred) rather than leave a third column empty.
+    <ul className={`grid gap-6 sm:grid-cols-2 ${products.length >= 3 ? "lg:grid-cols-3" : "mx-auto max-w-4xl"}`}>
       {products.map((p) => (
         <li key={p.id} className="flex">
           <ProductCard product={p} headingLevel={headingLevel} />

@@ -1,24 +1,47 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
-import { FormField } from "~/components/form-field";
+import { useState } from "react";
+import { fieldBorder, FormField } from "~/components/form-field";
+import { PHONE_INPUT_PATTERN, PINCODE_INPUT_PATTERN } from "~/lib/phone";
 import { SERVICEABLE_STATES } from "~/orders/rules";
 import { useMessages } from "~/web/site";
 
 type Field = FieldMetadata<string | undefined>;
 
-/** The shipping form's fields, for the checkout and for a won auction's first payment. */
-export function ShippingFields({ fields }: { fields: Record<"firstName" | "lastName" | "phone" | "address" | "city" | "state" | "zip", Field> }) {
+/**
+ * The shipping form's fields, for the checkout and for a won auction's first payment. `checked`: the form has
+ * been submitted, so every field that passed shows it.
+ */
+export function ShippingFields({
+  fields,
+  checked,
+}: {
+  fields: Record<"firstName" | "lastName" | "phone" | "address" | "city" | "state" | "zip", Field>;
+  checked?: boolean;
+}) {
   const m = useMessages().shop.checkout;
+  const [stateLeft, setStateLeft] = useState(false);
   const stateInvalid = Boolean(fields.state.errors?.length);
+  const stateValid = !stateInvalid && (stateLeft || Boolean(checked)) && Boolean(fields.state.value);
   return (
     <>
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <FormField field={fields.firstName} label={m.firstName} type="text" autoComplete="given-name" />
-        <FormField field={fields.lastName} label={m.lastName} type="text" autoComplete="family-name" />
+        <FormField field={fields.firstName} label={m.firstName} type="text" autoComplete="given-name" checked={checked} />
+        <FormField field={fields.lastName} label={m.lastName} type="text" autoComplete="family-name" checked={checked} />
       </div>
-      <FormField field={fields.phone} label={m.phone} type="tel" autoComplete="tel-national" inputMode="numeric" maxLength={10} hint={m.phoneHint} />
-      <FormField field={fields.address} label={m.address} type="text" autoComplete="street-address" />
+      <FormField
+        field={fields.phone}
+        label={m.phone}
+        type="tel"
+        autoComplete="tel-national"
+        inputMode="numeric"
+        maxLength={20}
+        pattern={PHONE_INPUT_PATTERN}
+        hint={m.phoneHint}
+        checked={checked}
+      />
+      <FormField field={fields.address} label={m.address} type="text" autoComplete="street-address" checked={checked} />
       <div className="grid gap-x-4 sm:grid-cols-3">
-        <FormField field={fields.city} label={m.city} type="text" autoComplete="address-level2" />
+        <FormField field={fields.city} label={m.city} type="text" autoComplete="address-level2" checked={checked} />
         <div>
           <label htmlFor={fields.state.id} className="block text-sm font-medium">
             {m.state}
@@ -27,7 +50,9 @@ export function ShippingFields({ fields }: { fields: Record<"firstName" | "lastN
             {...getSelectProps(fields.state)}
             key={fields.state.key}
             autoComplete="address-level1"
-            className={`mt-1 block min-h-11 w-full rounded-xl border bg-white px-3 text-base shadow-sm dark:bg-river-950 ${stateInvalid ? "border-red-500" : "border-river-200 dark:border-river-700"}`}
+            onBlur={() => setStateLeft(true)}
+            data-valid={stateValid ? "" : undefined}
+            className={`mt-1 block min-h-11 w-full rounded-xl border bg-white px-3 text-base shadow-sm dark:bg-river-950 ${fieldBorder(stateInvalid, stateValid)}`}
           >
             <option value="">{m.chooseState}</option>
             {SERVICEABLE_STATES.map((s) => (
@@ -40,7 +65,16 @@ export function ShippingFields({ fields }: { fields: Record<"firstName" | "lastN
             {fields.state.errors?.[0]}
           </p>
         </div>
-        <FormField field={fields.zip} label={m.zip} type="text" autoComplete="postal-code" inputMode="numeric" maxLength={6} />
+        <FormField
+          field={fields.zip}
+          label={m.zip}
+          type="text"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          maxLength={7}
+          pattern={PINCODE_INPUT_PATTERN}
+          checked={checked}
+        />
       </div>
       <p className="text-xs text-slate-600 dark:text-slate-300">{m.zipHint}</p>
     </>

@@ -1,6 +1,6 @@
 import { POLICY_PATHS, type PolicyPath } from "~/content/policies/paths";
 import { Link } from "@remix-run/react";
-import { whatsappLink } from "~/lib/phone";
+import { socialLink, whatsappLink } from "~/lib/phone";
 import { useMessages, useSite } from "~/web/site";
 
 function digits(value: string) {
@@ -39,7 +39,7 @@ export function SiteFooter() {
     </ul>
   );
   return (
-    <footer className="mt-16 bg-river-900 text-river-100 dark:bg-black/40">
+    <footer className="bg-river-900 text-river-100 dark:bg-black/40">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="flex items-center gap-2 font-serif text-xl font-bold text-white">
@@ -90,7 +90,11 @@ export function SiteFooter() {
             </div>
             <div>
               <dt className="text-river-300">{f.follow}</dt>
-              <dd>{site.socialHandle}</dd>
+              <dd>
+                <a className={item} href={socialLink(site.socialHandle)} rel="noopener">
+                  {site.socialHandle}
+                </a>
+              </dd>
             </div>
           </dl>
         </div>

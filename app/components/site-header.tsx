@@ -59,8 +59,7 @@ function UserBadges() {
       {!user.isAdmin ? (
         <Link
           to="/cart"
-          aria-label={format(m.auth.cartCount, { n: cartCount })}
-          className="relative flex h-11 items-center gap-1 rounded-full px-3 text-sm font-semibold hover:bg-river-100 dark:hover:bg-river-800"
+          className="relative flex h-11 items-center gap-1 rounded-full px-2 text-sm font-semibold hover:bg-river-100 dark:hover:bg-river-800 sm:px-3"
         >
           <svg
             aria-hidden="true"
@@ -76,11 +75,11 @@ function UserBadges() {
             <circle cx="18" cy="20" r="1.5" />
             <path d="M2.5 3h2.7l2.4 11.4a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 1.9-1.5L21 7H6" />
           </svg>
-          <span aria-hidden="true" className="hidden sm:inline">
-            {m.nav.cart}
-          </span>
-          <span aria-hidden="true" className="rounded-full bg-gold-400 px-2 text-xs font-bold text-river-950">
-            {cartCount}
+          {/* The name is what is shown ('Cart', the count) plus 'items' for screen readers. */}
+          <span className="sr-only sm:not-sr-only">{m.nav.cart} </span>
+          <span className="rounded-full bg-gold-400 px-2 text-xs font-bold text-river-950">
+            <span className="sr-only">{format(cartCount === 1 ? m.auth.cartItem : m.auth.cartItems, { n: cartCount })}</span>
+            <span aria-hidden="true">{cartCount}</span>
           </span>
         </Link>
       ) : null}
@@ -102,11 +101,11 @@ export function SiteHeader() {
       >
         {m.skipToContent}
       </a>
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-2 min-[380px]:gap-2 sm:px-4">
         <Link to="/" className="flex shrink-0 items-center gap-2 font-serif text-lg font-bold text-river-800 dark:text-white" prefetch="intent">
-          <img src="/media/logo.svg" alt="" width="36" height="36" className="h-9 w-9" />
-          {/* Signed in, the bell and the cart need the room on a phone: the logo alone says where you are. */}
-          <span className={user ? "sr-only min-[440px]:not-sr-only" : "sr-only min-[380px]:not-sr-only"}>{site.brand}</span>
+          <img src="/media/logo.svg" alt="" width="36" height="36" className="h-8 w-8 min-[380px]:h-9 min-[380px]:w-9" />
+          {/* Two lines on a small phone so the bell, cart, theme and menu keep their room beside it. */}
+          <span className="max-w-[6.5rem] text-base leading-tight min-[420px]:max-w-none min-[420px]:text-lg">{site.brand}</span>
         </Link>
         <nav aria-label={m.mainNavigation} className="ml-auto hidden items-center gap-1 lg:flex">
           {items.map((item) => (
@@ -120,7 +119,7 @@ export function SiteHeader() {
           <UserBadges />
           <ThemeMenu idSuffix="bar" />
           <details key={pathname} className="group lg:hidden">
-            <summary className="flex h-11 cursor-pointer items-center gap-2 rounded-full px-3 text-sm font-semibold hover:bg-river-100 dark:hover:bg-river-800">
+            <summary className="flex h-11 cursor-pointer items-center gap-2 rounded-full px-2.5 text-sm font-semibold sm:px-3 hover:bg-river-100 dark:hover:bg-river-800">
               <span aria-hidden="true" className="text-lg group-open:hidden">
                 ☰
               </span>

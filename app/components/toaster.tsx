@@ -2,6 +2,14 @@ import { useEffect, useRef, useState } from "react";
 import { useMessages, useSite } from "~/web/site";
 
 const TOAST_MS = 5_000;
+const TOAST_EVENT = "store:toast";
+
+type Toast = { type: keyof typeof tone; text: string };
+
+/** A toast from the page itself (a check in the browser), shown like the server's flash message. */
+export function showToast(toast: Toast) {
+  window.dispatchEvent(new CustomEvent<Toast>(TOAST_EVENT, { detail: toast }));
+}
 
 const tone = {
   success: "border-emerald-500 bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
@@ -16,15 +24,22 @@ const tone = {
 export function Toaster() {
   const m = useMessages().toasts;
   const { flash } = useSite();
-  const [visible, setVisible] = useState(flash);
+  const [visible, setVisible] = useState<Toast | null>(flash);
   const region = useRef<HTMLElement>(null);
 
+  useEffect(() => setVisible(flash), [flash]);
+
   useEffect(() => {
-    setVisible(flash);
-    if (!flash) return;
+    if (!visible) return;
     const timer = setTimeout(() => setVisible(null), TOAST_MS);
     return () => clearTimeout(timer);
-  }, [flash]);
+  }, [visible]);
+
+  useEffect(() => {
+    const onToast = (e: Event) => setVisible({ ...(e as CustomEvent<Toast>).detail });
+    window.addEventListener(TOAST_EVENT, onToast);
+    return () => window.removeEventListener(TOAST_EVENT, onToast);
+  }, []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

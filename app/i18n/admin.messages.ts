@@ -49,6 +49,7 @@ export const adminMessages = {
   },
   detail: {
     back: "← All orders",
+    close: "Close order",
     lines: "Lines",
     perKg: "per kg",
     weight: "Weight (grams)",
@@ -75,6 +76,11 @@ export const adminMessages = {
     collectOnDeliveryDone: "The balance will be collected in cash on delivery.",
     status: "Order status",
     updateStatus: "Update status",
+    waits: {
+      weigh_first: "{label}: weigh first (record every line's weight).",
+      balance_first: "{label}: balance due (paid, or set to be collected on delivery).",
+    },
+    finalStatus: "This order is closed: no further status changes.",
     history: "History",
     system: "System",
     noHistory: "No changes yet.",

@@ -1,6 +1,28 @@
 /** Indian mobile numbers: typed as 10 digits, stored and sent with +91. */
 export const PHONE_RULE = { pattern: /^\d{10}$/, message: "Phone number must be exactly 10 digits" } as const;
 
+/** What a person may type in a phone field: digits with spaces, dashes, dots or brackets, and a +91 or 0 prefix. */
+export const PHONE_INPUT_PATTERN = String.raw`\+?[0-9 \(\)\.\/\-]{10,20}`;
+/** A pincode as typed: six digits, perhaps split by a space or a dash. */
+export const PINCODE_INPUT_PATTERN = String.raw`[0-9]{3}[ \-]?[0-9]{3}`;
+
+/**
+ * A typed number as the form's 10 digits: '98480 12345', '98480-12345', '+91 98480 12345' and '098480 12345'
+ * all become '9848012345'. Anything else comes back without its separators (letters included), so the
+ * 10-digit rule refuses it.
+ */
+export function normalisePhone(typed: string): string {
+  const compact = typed.trim().replace(/[\s().-]/g, "");
+  if (/^\+?91\d{10}$/.test(compact)) return compact.slice(-10);
+  if (/^0\d{10}$/.test(compact)) return compact.slice(1);
+  return compact;
+}
+
+/** A typed pincode without its separators: '533 101' and '533-101' become '533101'. */
+export function normalisePincode(typed: string): string {
+  return typed.trim().replace(/[\s-]/g, "");
+}
+
 /** A phone as stored or typed (+91 98765 43210, 09876543210, 9876543210) as the form's 10 digits, or "" when it is not one. */
 export function tenDigitPhone(phone: string | null | undefined): string {
   const digits = (phone ?? "").replace(/\D/g, "");
@@ -17,4 +39,9 @@ export function storedPhone(tenDigits: string): string {
 export function whatsappLink(phone: string): string {
   const ten = tenDigitPhone(phone);
   return `https://wa.me/${ten ? `91${ten}` : phone.replace(/\D/g, "")}`;
+}
+
+/** The store's social handle ('@godavaripulasa') as a link to its Instagram profile. */
+export function socialLink(handle: string): string {
+  return `https://www.instagram.com/${encodeURIComponent(handle.replace(/^@/, ""))}/`;
 }

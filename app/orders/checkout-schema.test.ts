@@ -68,6 +68,44 @@ describe("the shipping form's messages, word for word", () => {
     expect(errorsFor({ ...valid, state: "Karnataka" })).toEqual({ state: sorry });
     expect(errorsFor({ ...valid, zip: "500001", state: "Telangana" })).toEqual({});
     expect(errorsFor({ ...valid, zip: "535999" })).toEqual({});
+    expect(errorsFor({ ...valid, zip: "500000", state: "Telangana" })).toEqual({});
+  });
+});
+
+describe("the shipping form's phone and pincode, as people type them", () => {
+  it("accepts spaces, dashes and a +91 or 0 prefix, and keeps the digits", () => {
+    for (const [phone, zip] of [
+      ["98480 12345", "533 101"],
+      ["+91 98480-12345", "533-101"],
+      ["098480 12345", " 533101 "],
+    ]) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ ...valid, phone, zip })) form.set(k, v);
+      const submission = parseWithZod(form, { schema: shippingSchema });
+      expect(submission.status === "success" && [submission.value.phone, submission.value.zip]).toEqual(["9848012345", "533101"]);
+    }
+  });
+
+  it("refuses letters in either", () => {
+    expect(errorsFor({ ...valid, phone: "98480abcde", zip: "5331O1" })).toEqual({
+      phone: "Phone number must be exactly 10 digits",
+      zip: "Pincode must be exactly 6 digits",
+    });
+  });
+
+  it("refuses a pincode of the other state and names the state it belongs to", () => {
+    expect(errorsFor({ ...valid, zip: "500001", state: "Andhra Pradesh" })).toEqual({
+      zip: "Pincode 500001 is in Telangana: choose Telangana as the state, or check the pincode.",
+    });
+    expect(errorsFor({ ...valid, zip: "533101", state: "Telangana" })).toEqual({
+      zip: "Pincode 533101 is in Andhra Pradesh: choose Andhra Pradesh as the state, or check the pincode.",
+    });
+    expect(errorsFor({ ...valid, zip: "509001", state: "Telangana" })).toEqual({});
+    expect(errorsFor({ ...valid, zip: "515001", state: "Andhra Pradesh" })).toEqual({});
+  });
+
+  it("knows no state for the unused 510–514 prefixes and refuses them", () => {
+    expect(errorsFor({ ...valid, zip: "512345" })).toEqual({ zip: "Sorry, we deliver only in Andhra Pradesh and Telangana for now." });
   });
 });
 

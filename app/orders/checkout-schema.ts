@@ -1,31 +1,45 @@
 import { z } from "zod";
 import { checkoutMessages } from "~/i18n/checkout.messages";
-import { PHONE_RULE } from "~/lib/phone";
-import { isServiceablePincode, SERVICEABLE_STATES } from "./rules";
+import { format } from "~/i18n/messages";
+import { normalisePhone, normalisePincode, PHONE_RULE } from "~/lib/phone";
+import { isServiceablePincode, SERVICEABLE_STATES, stateForPincode } from "./rules";
 
 /**
  * The shipping form, one schema for the browser (conform) and the server. Messages are fixed texts that the
- * tests check character for character; values are trimmed. The pincode must also be serviceable and the
- * state one of the two we deliver to.
+ * tests check character for character; values are trimmed, a phone and a pincode lose their spaces, dashes and
+ * +91/0 prefix. The pincode must also be serviceable, the state one of the two we deliver to, and the pincode
+ * in that state.
  */
 // `.trim()` runs before the length checks, so "  a " is too short; conform turns an empty field into
 // undefined, which is the "required" message.
 const text = (requiredMessage: string) => z.string({ required_error: requiredMessage }).trim().min(1, requiredMessage);
 const required = (requiredMessage: string, min: number, minMessage: string) => text(requiredMessage).min(min, minMessage).max(200);
 
-export const shippingSchema = z.object({
-  firstName: required("First name is required", 2, "First name must be at least 2 characters"),
-  lastName: required("Last name is required", 2, "Last name must be at least 2 characters"),
-  phone: text("Phone number is required").regex(PHONE_RULE.pattern, PHONE_RULE.message),
-  address: required("Address is required", 10, "Address must be at least 10 characters"),
-  city: required("City is required", 2, "City must be at least 2 characters"),
-  state: required("State is required", 2, "State must be at least 2 characters").refine(
-    (v) => (SERVICEABLE_STATES as readonly string[]).includes(v),
-    checkoutMessages.serviceable,
-  ),
-  zip: text("Pincode is required")
-    .regex(/^\d{6}$/, "Pincode must be exactly 6 digits")
-    .refine(isServiceablePincode, checkoutMessages.serviceable),
-});
+export const shippingSchema = z
+  .object({
+    firstName: required("First name is required", 2, "First name must be at least 2 characters"),
+    lastName: required("Last name is required", 2, "Last name must be at least 2 characters"),
+    phone: text("Phone number is required").transform(normalisePhone).pipe(z.string().regex(PHONE_RULE.pattern, PHONE_RULE.message)),
+    address: required("Address is required", 10, "Address must be at least 10 characters"),
+    city: required("City is required", 2, "City must be at least 2 characters"),
+    state: required("State is required", 2, "State must be at least 2 characters").refine(
+      (v) => (SERVICEABLE_STATES as readonly string[]).includes(v),
+      checkoutMessages.serviceable,
+    ),
+    zip: text("Pincode is required")
+      .transform(normalisePincode)
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{6}$/, "Pincode must be exactly 6 digits")
+          .refine(isServiceablePincode, checkoutMessages.serviceable),
+      ),
+  })
+  .superRefine(({ zip, state }, ctx) => {
+    const pincodeState = stateForPincode(zip);
+    if (pincodeState && (SERVICEABLE_STATES as readonly string[]).includes(state) && pincodeState !== state) {
+      ctx.addIssue({ code: "custom", path: ["zip"], message: format(checkoutMessages.pincodeState, { zip, state: pincodeState }) });
+    }
+  });
 
 export type ShippingInput = z.infer<typeof shippingSchema>;

@@ -29,14 +29,22 @@ export function estimatedRemainingPaise(subtotal: number): number {
   return Math.max(0, subtotal - ADVANCE_PAISE);
 }
 
-/** Serviceable areas: Telangana (50x) and Andhra Pradesh (51x–53x) pincodes, 500000–535999. */
+/** Serviceable areas: the pincodes of Telangana and Andhra Pradesh (see stateForPincode). */
 export function isServiceablePincode(zip: string): boolean {
-  if (!/^\d{6}$/.test(zip)) return false;
-  const n = Number(zip);
-  return n >= 500_000 && n <= 535_999;
+  return stateForPincode(zip) !== null;
 }
 
 export const SERVICEABLE_STATES = ["Andhra Pradesh", "Telangana"] as const;
+export type ServiceableState = (typeof SERVICEABLE_STATES)[number];
+
+/** The state a pincode belongs to, by its first three digits: Telangana 500–509, Andhra Pradesh 515–535. */
+export function stateForPincode(zip: string): ServiceableState | null {
+  if (!/^\d{6}$/.test(zip)) return null;
+  const prefix = Number(zip.slice(0, 3));
+  if (prefix >= 500 && prefix <= 509) return "Telangana";
+  if (prefix >= 515 && prefix <= 535) return "Andhra Pradesh";
+  return null;
+}
 
 const NUMBER_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"; // no 0/O, 1/I: read out over the phone
 

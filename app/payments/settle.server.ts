@@ -137,10 +137,11 @@ async function loadOrder(deps: Pick<Deps, "db">, id: number): Promise<Order> {
 
 async function sendReceipt(deps: Pick<Deps, "db" | "config" | "mailer">, order: Order) {
   const items = await deps.db.$client
-    .prepare("SELECT name, quantity FROM order_items WHERE order_id = ? ORDER BY id")
+    .prepare("SELECT name, quantity, product_id FROM order_items WHERE order_id = ? ORDER BY id")
     .bind(order.id)
-    .all<{ name: string; quantity: number }>();
-  const list = items.results.map((i) => `${i.name} × ${i.quantity}`).join(", ");
+    .all<{ name: string; quantity: number; product_id: number | null }>();
+  // Shop lines are kilos; an auction lot is one lot.
+  const list = items.results.map((i) => (i.product_id === null ? i.name : `${i.name} × ${i.quantity} kg`)).join(", ");
   await notifyCustomer(deps, order, {
     type: "order_placed",
     title: format(m.receiptTitle, { number: order.number }),

@@ -3,7 +3,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { collectOnDelivery, requestBalance } from "~/admin/balance.server";
-import { COLLECTABLE_ON_DELIVERY } from "~/admin/fulfilment";
+import { COLLECTABLE_ON_DELIVERY, moneyBlocksMove } from "~/admin/fulfilment";
 import { getAdminOrder } from "~/admin/order-list.server";
 import { changeOrderStatus, recordWeights } from "~/admin/orders.server";
 import { OrderDialog } from "~/components/order-dialog";
@@ -18,18 +18,23 @@ import { ADMIN_STATUSES, awaitsPayment, nextStatuses } from "~/orders/status";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireAdmin } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
+import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.order.number ?? "Order"} | Admin Dashboard` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => privateMeta(`${data?.order.number ?? "Order"} | Admin Dashboard`, matches);
 
 export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
   await requireAdmin(request, deps);
   try {
     const { order, items, ledger, money, balanceDuePaise, history, customer } = await getAdminOrder(deps, params.number ?? "");
-    // Cancelling has its own form (a reason, a confirmation), so the status list offers only forward moves.
-    return { order, items, ledger, money, balanceDuePaise, history, customer, next: nextStatuses(order.status).filter((s) => s !== "order_cancelled") };
+    // Cancelling has its own form (a reason, a confirmation), so the status list offers only the forward moves
+    // the money allows now; the others are listed with what they wait for.
+    const forward = nextStatuses(order.status).filter((s) => s !== "order_cancelled" && s !== order.status);
+    const next = forward.filter((s) => moneyBlocksMove(s, order) === null);
+    const waiting = forward.flatMap((s) => {
+      const reason = moneyBlocksMove(s, order);
+      return reason ? [{ status: s, reason }] : [];
+    });
+    return { order, items, ledger, money, balanceDuePaise, history, customer, next, waiting };
   } catch (error) {
     if (error instanceof DomainError && error.status === 404) throw new Response("Not Found", { status: 404 });
     throw error;
@@ -90,14 +95,10 @@ export async function action({ request, context: { deps }, params }: ActionFunct
   }
 }
 
-/**
- * The page's main buttons. In the dark theme the shared .btn-dark (river-500 under river-950 text, 3.4:1) is
- * below the 4.5:1 that text needs; a lighter river-300 keeps the dark text readable.
- */
-const PRIMARY = "btn-dark dark:bg-river-300 dark:hover:bg-river-200";
+const PRIMARY = "btn-dark";
 
 export default function AdminOrder() {
-  const { order, items, ledger, money, balanceDuePaise, history, customer, next } = useLoaderData<typeof loader>();
+  const { order, items, ledger, money, balanceDuePaise, history, customer, next, waiting } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const m = adminMessages;
   const labels = useMessages().shop.status.labels;
@@ -117,7 +118,7 @@ export default function AdminOrder() {
   const entryState = (l: Entry) => (l.kind !== "refund" ? m.ledger.states.taken : l.state === "done" ? m.ledger.states.refunded : m.ledger.refundPending);
   const entryId = (l: Entry) => (l.kind === "refund" ? (l.gatewayRefundId ?? l.paymentRef) : l.ref);
   return (
-    <OrderDialog labelledBy="order-heading" closeTo="/admin-dashboard" closeLabel={m.detail.back}>
+    <OrderDialog labelledBy="order-heading" closeTo="/admin-dashboard" closeLabel={m.detail.back} closeAllLabel={m.detail.close}>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <h1 id="order-heading" className="font-serif text-3xl font-bold">
           {order.number}
@@ -144,7 +145,7 @@ export default function AdminOrder() {
               {m.detail.status}
               <select
                 name="status"
-                defaultValue={order.status}
+                defaultValue={next[0]}
                 className="mt-1 min-h-11 rounded-lg border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-900"
               >
                 {next.map((s) => (
@@ -159,6 +160,14 @@ export default function AdminOrder() {
             </button>
           </Form>
         ) : null}
+        {waiting.length > 0 ? (
+          <ul className="mt-3 space-y-1 text-sm text-slate-700 dark:text-slate-200">
+            {waiting.map((w) => (
+              <li key={w.status}>{format(m.detail.waits[w.reason], { label: label(w.status) })}</li>
+            ))}
+          </ul>
+        ) : null}
+        {next.length === 0 && waiting.length === 0 ? <p className="mt-3 text-sm text-slate-700 dark:text-slate-200">{m.detail.finalStatus}</p> : null}
       </section>
 
       <section className="card mt-6 p-5" aria-labelledby="lines-heading">
@@ -171,9 +180,7 @@ export default function AdminOrder() {
             {items.map((item) => (
               <li key={item.id} className="flex flex-wrap items-end justify-between gap-3 py-3">
                 <div>
-                  <p className="font-semibold">
-                    {item.name} × {item.quantity}
-                  </p>
+                  <p className="font-semibold">{item.productId === null ? item.name : `${item.name} × ${item.quantity} kg`}</p>
                   <p className="text-sm text-slate-600 dark:text-slate-300">
                     {formatRupees(item.pricePaise)} {item.productId !== null ? m.detail.perKg : ""}
                     {item.finalPaise !== null ? ` · ${m.detail.finalPrice} ${formatRupees(item.finalPaise)}` : ""}

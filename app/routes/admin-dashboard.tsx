@@ -10,8 +10,9 @@ import { ADMIN_STATUSES } from "~/orders/status";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireAdmin } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
+import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = () => [{ title: "Admin Dashboard" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Admin Dashboard", matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   await requireAdmin(request, deps);

@@ -1,18 +1,19 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { adminAuctionData, cancelAuction, createAuction, uploadAuctionImage } from "~/auctions/admin.server";
+import { checkAuctionForm, type AuctionFormErrors } from "~/auctions/auction-form";
 import { FormError } from "~/components/form-field";
 import { auctionLiveMessages } from "~/i18n/auction-live.messages";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireAdmin } from "~/web/guards.server";
-import { pageMeta } from "~/web/meta";
+import { privateMeta } from "~/web/meta";
 import { useMessages } from "~/web/site";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const meta: MetaFunction = () => pageMeta({ title: "Manage Auctions", description: "Create and cancel auctions" });
+export const meta: MetaFunction = ({ matches }) => privateMeta("Manage Auctions", matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   await requireAdmin(request, deps);
@@ -45,7 +46,10 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
     end_time: value("end_time"),
   };
   // A refusal comes back with what was typed, so nothing has to be typed again (only a file must be chosen again).
-  const refuse = (error: string) => data({ error, values }, { status: 400 });
+  const refuse = (error: string, errors: AuctionFormErrors = {}) => data({ error, errors, values }, { status: 400 });
+  // Every field's problem at once, beside its field, before anything is uploaded or sent.
+  const checked = checkAuctionForm(values, deps.now());
+  if (!checked.ok) return refuse(m.fixFields, checked.errors);
   let image = values.product_image;
   const upload = form.get("upload");
   if (upload instanceof File && upload.size > 0) {
@@ -76,6 +80,18 @@ export default function AdminAuctions() {
   const busy = useNavigation().state === "submitting";
   const refused = useActionData<typeof action>();
   const typed: Partial<Record<string, string>> = refused && "values" in refused ? refused.values : {};
+  const errors: AuctionFormErrors = refused && "errors" in refused ? refused.errors : {};
+  const errorOf = (name: keyof AuctionFormErrors) => {
+    const error = errors[name];
+    return {
+      input: { "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${name}-error` : undefined },
+      message: error ? (
+        <span id={`${name}-error`} className="text-sm text-red-700 dark:text-red-300">
+          {error}
+        </span>
+      ) : null,
+    };
+  };
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="font-serif text-3xl font-bold">{m.adminHeading}</h1>
@@ -84,7 +100,8 @@ export default function AdminAuctions() {
           {m.createHeading}
         </h2>
         {/* Keyed by the newest auction: after a creation the form starts empty again, with or without JavaScript. */}
-        <Form method="post" encType="multipart/form-data" className="mt-4 grid gap-4 sm:grid-cols-2" key={rows[0]?.id ?? 0}>
+        {/* noValidate: the browser would show one problem at a time; the server answers all of them beside their fields. */}
+        <Form method="post" encType="multipart/form-data" noValidate className="mt-4 grid gap-4 sm:grid-cols-2" key={rows[0]?.id ?? 0}>
           {refused && "error" in refused ? (
             <div className="sm:col-span-2">
               <FormError errors={[refused.error]} />
@@ -92,15 +109,26 @@ export default function AdminAuctions() {
           ) : null}
           <label className={`${cell} sm:col-span-2`}>
             <span className="text-sm font-medium">{m.title}</span>
-            <input name="title" required minLength={3} maxLength={120} defaultValue={typed.title} className={field} />
+            <input name="title" required minLength={3} maxLength={120} defaultValue={typed.title} className={field} {...errorOf("title").input} />
+            {errorOf("title").message}
           </label>
           <label className={`${cell} sm:col-span-2`}>
             <span className="text-sm font-medium">{m.description}</span>
-            <textarea name="description" required minLength={10} maxLength={2000} rows={3} defaultValue={typed.description} className={`${field} py-2`} />
+            <textarea
+              name="description"
+              required
+              minLength={10}
+              maxLength={2000}
+              rows={3}
+              defaultValue={typed.description}
+              className={`${field} py-2`}
+              {...errorOf("description").input}
+            />
+            {errorOf("description").message}
           </label>
           <label className={cell}>
             <span className="text-sm font-medium">{m.image}</span>
-            <select name="product_image" defaultValue={typed.product_image} className={field}>
+            <select name="product_image" defaultValue={typed.product_image} className={field} {...errorOf("product_image").input}>
               <option value="">{m.noImage}</option>
               {images.map((i) => (
                 <option key={i.url} value={i.url}>
@@ -108,6 +136,7 @@ export default function AdminAuctions() {
                 </option>
               ))}
             </select>
+            {errorOf("product_image").message}
           </label>
           <label className={cell}>
             <span className="text-sm font-medium">{m.upload}</span>
@@ -115,19 +144,41 @@ export default function AdminAuctions() {
           </label>
           <label className={cell}>
             <span className="text-sm font-medium">{m.startingPrice}</span>
-            <input name="starting_price" type="number" min={1} step={1} required defaultValue={typed.starting_price} className={field} />
+            <input
+              name="starting_price"
+              type="number"
+              min={1}
+              step={1}
+              required
+              defaultValue={typed.starting_price}
+              className={field}
+              {...errorOf("starting_price").input}
+            />
+            {errorOf("starting_price").message}
           </label>
           <label className={cell}>
             <span className="text-sm font-medium">{m.minIncrement}</span>
-            <input name="min_increment" type="number" min={1} step={1} defaultValue={typed.min_increment ?? 100} required className={field} />
+            <input
+              name="min_increment"
+              type="number"
+              min={1}
+              step={1}
+              defaultValue={typed.min_increment ?? 100}
+              required
+              className={field}
+              {...errorOf("min_increment").input}
+            />
+            {errorOf("min_increment").message}
           </label>
           <label className={cell}>
             <span className="text-sm font-medium">{m.startTime}</span>
-            <input name="start_time" type="datetime-local" defaultValue={typed.start_time} className={field} />
+            <input name="start_time" type="datetime-local" defaultValue={typed.start_time} className={field} {...errorOf("start_time").input} />
+            {errorOf("start_time").message}
           </label>
           <label className={cell}>
             <span className="text-sm font-medium">{m.endTime}</span>
-            <input name="end_time" type="datetime-local" required defaultValue={typed.end_time} className={field} />
+            <input name="end_time" type="datetime-local" required defaultValue={typed.end_time} className={field} {...errorOf("end_time").input} />
+            {errorOf("end_time").message}
           </label>
           <button type="submit" className="btn-dark sm:col-span-2" disabled={busy}>
             {busy ? m.creating : m.create}

@@ -71,6 +71,10 @@ export default function AuctionDetail() {
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const open = isOpen(auction, Date.now()) && new Date(auction.start_time).getTime() <= Date.now();
   const standing = auction.you ? live[auction.you] : null;
+  // Once bidding is over the price is no longer 'current': it is what won, or the start if nobody bid.
+  const biddingOver = !isOpen(auction, data.now);
+  const priceLabel = !biddingOver ? m.currentPrice : auction.bid_count > 0 ? m.winningBid : m.startingPrice;
+  const yours = new Set(auction.your_bids);
   // The bid and the maximum: whole rupees from the next valid amount up.
   const amountInput = {
     type: "number",
@@ -96,7 +100,7 @@ export default function AuctionDetail() {
             <p className="mt-4 leading-relaxed text-slate-700 dark:text-slate-200">{auction.description}</p>
             <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4" aria-live="polite">
               <div>
-                <dt className="text-sm text-slate-600 dark:text-slate-300">{m.currentPrice}</dt>
+                <dt className="text-sm text-slate-600 dark:text-slate-300">{priceLabel}</dt>
                 <dd className="text-xl font-bold text-river-700 dark:text-gold-300" data-testid="current-price">
                   {money(auction.current_price)}
                 </dd>
@@ -155,7 +159,9 @@ export default function AuctionDetail() {
               <h2 id="bid-heading" className="font-serif text-2xl font-bold">
                 {m.placeYourBid}
               </h2>
-              <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{m.bidHint}</p>
+              <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+                {format(auction.bid_count > 0 ? live.hintIncrement : live.hintStart, { increment: money(auction.min_increment) })}
+              </p>
               <p className="mt-1 text-sm font-medium">{format(live.minimumNext, { amount: money(auction.min_next_bid) })}</p>
               <Form method="post" className="mt-4 flex flex-col gap-3" key={auction.version}>
                 <label htmlFor="bid-amount" className="text-sm font-medium">
@@ -202,7 +208,14 @@ export default function AuctionDetail() {
                 {auction.bids.slice(0, 10).map((bid) => (
                   <li key={bid.id} className="flex items-center justify-between gap-3 py-3">
                     <div>
-                      <p className="font-medium">{bid.bidder_name}</p>
+                      <p className="font-medium">
+                        {bid.bidder_name}
+                        {yours.has(bid.id) ? (
+                          <span className="badge ml-2 bg-gold-100 text-gold-900 dark:bg-gold-300 dark:text-river-950" data-testid="your-bid">
+                            {live.you}
+                          </span>
+                        ) : null}
+                      </p>
                       <p className="text-sm text-slate-600 dark:text-slate-300">
                         <time dateTime={bid.created_at}>{formatDateTime(bid.created_at)}</time>
                       </p>

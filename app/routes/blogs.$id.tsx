@@ -8,15 +8,13 @@ import { contentContext } from "~/config.server";
 import { getBlog } from "~/content/blogs";
 import { format } from "~/i18n/messages";
 import { publicPage } from "~/web/cache-headers";
-import { pageMeta } from "~/web/meta";
+import { pageMeta, privateMeta } from "~/web/meta";
 import { useMessages } from "~/web/site";
 
 export const headers = publicPage(3600);
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data?.blog
-    ? pageMeta({ title: `${data.blog.title} | ${data.brand}`, description: data.blog.summary })
-    : [{ title: "Blog not found." }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data?.blog ? pageMeta({ title: `${data.blog.title} | ${data.brand}`, description: data.blog.summary }) : privateMeta("Blog not found.", matches);
 
 export async function loader({ params, context: { deps } }: LoaderFunctionArgs) {
   const config = deps.config;

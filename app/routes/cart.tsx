@@ -12,8 +12,9 @@ import { MAX_LINE_QUANTITY, savingPaise, struckPricePaise } from "~/orders/rules
 import { appCookies } from "~/web/cookies.server";
 import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
+import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = () => [{ title: "Your Cart" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Your Cart", matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   const user = await requireUser(request, deps);
@@ -162,8 +163,12 @@ function CartLineItem({ line }: { line: CartLine }) {
             >
               −
             </button>
-            <output className="min-w-8 text-center text-lg font-bold" aria-label={format(m.quantity, { name: line.name })} aria-live="polite">
-              {line.quantity}
+            <output
+              className="min-w-12 whitespace-nowrap text-center text-lg font-bold"
+              aria-label={format(m.quantity, { name: line.name })}
+              aria-live="polite"
+            >
+              {format(m.kg, { n: line.quantity })}
             </output>
             <button
               type="submit"
@@ -191,6 +196,11 @@ function CartLineItem({ line }: { line: CartLine }) {
             </button>
           </fetcher.Form>
         </div>
+        {atMax ? (
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-200">
+            {line.stock < MAX_LINE_QUANTITY ? format(m.maxStock, { n: line.stock, name: line.name }) : format(m.maxPerOrder, { n: MAX_LINE_QUANTITY })}
+          </p>
+        ) : null}
       </div>
     </li>
   );

@@ -3,11 +3,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { FetcherMarker } from "~/components/hydrated";
 import { openRazorpayCheckout, type RazorpayCheckout } from "~/components/razorpay-button";
 import { cartSummary } from "~/cart/summary";
 import { FormError } from "~/components/form-field";
+import { showToast } from "~/components/toaster";
 import { ShippingFields } from "~/components/shipping-fields";
 import { format, getMessages } from "~/i18n/messages";
 import { DomainError } from "~/lib/errors";
@@ -23,8 +24,9 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { payMessages } from "~/i18n/pay.messages";
+import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = () => [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Checkout", matches);
 
 /** The checkout's guards: signed out → /login and empty cart → /cart, each with a toast; admin → / (no cart). */
 async function requireCheckout(request: Request, deps: Pick<Deps, "user" | "config" | "db">, message: "loginToCheckout" | "loginToComplete") {
@@ -109,13 +111,23 @@ export default function Checkout() {
   const busy = navigation.state !== "idle" && navigation.formAction === "/checkout";
   const all = useMessages().shop;
   const m = all.checkout;
+  const [submitted, setSubmitted] = useState(false);
   const [form, fields] = useForm({
     lastResult,
     defaultValue: defaults,
     constraint: getZodConstraint(shippingSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: shippingSchema }),
+    onValidate: ({ formData }) => {
+      const submission = parseWithZod(formData, { schema: shippingSchema });
+      // A press of 'Pay' carries no conform intent (a blur does): it marks every field checked, and a failure
+      // gets the same toast as the server's reply.
+      if (!formData.has("__intent__")) {
+        setSubmitted(true);
+        if (submission.status === "error") showToast({ type: "error", text: m.fixErrors });
+      }
+      return submission;
+    },
   });
   const summary = cartSummary(lines);
   return (
@@ -181,7 +193,7 @@ export default function Checkout() {
                 {answer.notice}
               </p>
             ) : null}
-            <ShippingFields fields={fields} />
+            <ShippingFields fields={fields} checked={form.status === "error" || submitted} />
             {paymentAvailable ? null : (
               <p role="alert" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
                 {m.notAvailable}

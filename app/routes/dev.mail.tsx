@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { formatDateTimeIst } from "~/lib/dates";
 import { listOutbox } from "~/mail/mail.server";
 import { devMailMessages } from "~/i18n/account.messages";
+import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = () => [{ title: "Mail outbox (development)" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Mail outbox (development)", matches);
 
 /** Exists only in local development: in production this path is a plain 404. */
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
@@ -25,13 +27,13 @@ export default function DevMail() {
           <li key={mail.id} className="card p-5">
             <article aria-label={mail.subject}>
               <p className="text-sm text-slate-600 dark:text-slate-300">
-                <time dateTime={mail.createdAt}>{mail.createdAt.replace("T", " ").slice(0, 19)} UTC</time>
+                <time dateTime={mail.createdAt}>{formatDateTimeIst(mail.createdAt)}</time>
               </p>
-              <dl className="mt-2 grid grid-cols-[5rem_1fr] gap-1 text-sm">
+              <dl className="mt-2 grid grid-cols-[5rem_minmax(0,1fr)] gap-1 text-sm">
                 <dt className="font-medium">{m.to}</dt>
-                <dd className="mail-to">{mail.to}</dd>
+                <dd className="mail-to break-all">{mail.to}</dd>
                 <dt className="font-medium">{m.subject}</dt>
-                <dd className="font-semibold">{mail.subject}</dd>
+                <dd className="break-words font-semibold">{mail.subject}</dd>
               </dl>
               <pre className="mt-4 whitespace-pre-wrap rounded-lg bg-river-50 p-4 font-sans text-sm dark:bg-river-950">{mail.body}</pre>
             </article>

@@ -9,9 +9,10 @@ import { AuthCard, FormError, FormField, Honeypot } from "~/components/form-fiel
 import { authMessages, commitCodeCookie, replyWithError } from "~/web/auth-pages.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireAnonymous } from "~/web/guards.server";
+import { privateMeta } from "~/web/meta";
 import { useMessages } from "~/web/site";
 
-export const meta: MetaFunction = () => [{ title: "Reset your password" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Reset your password", matches);
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   requireAnonymous(deps);

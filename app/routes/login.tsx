@@ -10,8 +10,9 @@ import { GoogleButton } from "~/components/google-button";
 import { authMessages, knownAccountIds, replyWithError, signedInRedirect } from "~/web/auth-pages.server";
 import { requireAnonymous } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
+import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = () => [{ title: "Login" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Login", matches);
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   requireAnonymous(deps);

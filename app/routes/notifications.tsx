@@ -8,8 +8,9 @@ import { listNotifications, markAllRead, markRead } from "~/notifications/notifi
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
+import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = () => [{ title: "Notifications" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Notifications", matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   const user = await requireUser(request, deps);

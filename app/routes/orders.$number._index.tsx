@@ -14,11 +14,9 @@ import { toOrderCard } from "~/orders/views.server";
 import { getOwnOrder } from "~/payments/pay-page.server";
 import { orNotFound, requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
+import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Order ${data.order.number}` : "Order" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => privateMeta(data ? `Order ${data.order.number}` : "Order", matches);
 
 export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, deps, getMessages(deps.config.product).shop.orders.loginToView);

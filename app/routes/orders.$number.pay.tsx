@@ -16,8 +16,9 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { orNotFound, requireUser } from "~/web/guards.server";
 import { useMessages, useSite } from "~/web/site";
 import { payMessages } from "~/i18n/pay.messages";
+import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = () => [{ title: "Pay the ₹500 token advance" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Pay the ₹500 token advance", matches);
 
 /** The signed-in user's order still waiting for its advance; back on the order's page once it is not (paid, expired). */
 async function payableOrder(request: Request, deps: Deps, number: string | undefined) {
@@ -87,9 +88,7 @@ export default function PayAdvance() {
         <ul className="mt-6 space-y-1 text-sm">
           {order.items.map((i) => (
             <li key={i.name} className="flex justify-between gap-4">
-              <span>
-                {i.name} × {i.quantity}
-              </span>
+              <span>{i.byWeight ? `${i.name} × ${i.quantity} kg` : i.name}</span>
               <span>{formatRupees(i.pricePaise * i.quantity)}</span>
             </li>
           ))}

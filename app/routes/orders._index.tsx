@@ -6,8 +6,9 @@ import { listUserOrders } from "~/orders/lookup.server";
 import { toOrderCard } from "~/orders/views.server";
 import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
+import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = () => [{ title: "My Orders" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("My Orders", matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   const user = await requireUser(request, deps, getMessages(deps.config.product).shop.orders.loginToView);

@@ -12,8 +12,9 @@ import { authMessages, replyWithError } from "~/web/auth-pages.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
+import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = () => [{ title: "My Profile" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("My Profile", matches);
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   if (!deps.user) return { profile: null };

@@ -12,9 +12,10 @@ import { format } from "~/i18n/messages";
 import { authMessages, readCodeCookie, replyWithError, signedInRedirect } from "~/web/auth-pages.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireAnonymous } from "~/web/guards.server";
+import { privateMeta } from "~/web/meta";
 import { useMessages } from "~/web/site";
 
-export const meta: MetaFunction = () => [{ title: "Choose a new password" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Choose a new password", matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   requireAnonymous(deps);

@@ -5,8 +5,9 @@ import { SandboxCard } from "~/components/sandbox-card";
 import { sandboxEnabled } from "~/payments/gateway.server";
 import { sandboxCheckout, sandboxDecide } from "~/payments/sandbox.server";
 import { payMessages, sandboxMessages } from "~/i18n/pay.messages";
+import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = () => [{ title: "Razorpay sandbox" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Razorpay sandbox", matches);
 
 /**
  * The sandbox's stand-in for Razorpay's payment page (development and tests only, 404 otherwise): what is

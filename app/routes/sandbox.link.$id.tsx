@@ -6,8 +6,9 @@ import { sandboxEnabled } from "~/payments/gateway.server";
 import { sandboxLink, sandboxPayLink } from "~/payments/sandbox.server";
 import { safeRedirect } from "~/web/safe-redirect";
 import { payMessages, sandboxMessages } from "~/i18n/pay.messages";
+import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = () => [{ title: "Razorpay sandbox" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Razorpay sandbox", matches);
 
 /** The sandbox's stand-in for a Razorpay payment link (the balance after weighing). */
 export async function loader({ context: { deps }, params }: LoaderFunctionArgs) {
@@ -45,8 +46,7 @@ export default function SandboxLink() {
     <SandboxCard label={m.link} number={number} amountPaise={amountPaise}>
       {status === "created" ? (
         <Form method="post" className="mt-8">
-          {/* The shared .btn-dark is 3.4:1 in the dark theme; river-300 keeps its dark text at 4.5:1 or more. */}
-          <button type="submit" className="btn-dark dark:bg-river-300 dark:hover:bg-river-200 w-full">
+          <button type="submit" className="btn-dark w-full">
             {m.pay}
           </button>
         </Form>

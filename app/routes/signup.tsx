@@ -10,9 +10,11 @@ import { GoogleButton } from "~/components/google-button";
 import { redirectWithFlash } from "~/web/flash.server";
 import { authMessages, commitSignupCookie, replyWithError } from "~/web/auth-pages.server";
 import { requireAnonymous } from "~/web/guards.server";
+import { PHONE_INPUT_PATTERN } from "~/lib/phone";
 import { useMessages } from "~/web/site";
+import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = () => [{ title: "Sign Up" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Sign Up", matches);
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   requireAnonymous(deps);
@@ -54,7 +56,16 @@ export default function Signup() {
         <FormField field={fields.name} label={m.fullName} type="text" autoComplete="name" />
         <FormField field={fields.email} label={m.email} type="email" autoComplete="email" inputMode="email" />
         <FormField field={fields.password} label={m.password} type="password" autoComplete="new-password" hint={m.passwordHint} />
-        <FormField field={fields.phone} label={m.phoneOptional} type="tel" autoComplete="tel-national" inputMode="numeric" maxLength={10} hint={m.phoneHint} />
+        <FormField
+          field={fields.phone}
+          label={m.phoneOptional}
+          type="tel"
+          autoComplete="tel-national"
+          inputMode="numeric"
+          maxLength={20}
+          pattern={PHONE_INPUT_PATTERN}
+          hint={m.phoneHint}
+        />
         <FormField field={fields.address} label={m.addressOptional} type="text" autoComplete="street-address" />
         <button type="submit" className="btn-dark w-full" disabled={busy}>
           {busy ? m.creatingAccount : m.createAccountButton}

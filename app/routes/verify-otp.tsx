@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { resendCode, signupResendWait, verifyEmail } from "~/auth/accounts.server";
 import { resendSchema, verifySchema } from "~/auth/schemas";
@@ -14,8 +14,9 @@ import { authMessages, readSignupCookie, replyWithError, signedInRedirect } from
 import { requireAnonymous } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { accountMessages } from "~/i18n/account.messages";
+import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = () => [{ title: "Verify your email" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Verify your email", matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   requireAnonymous(deps);
@@ -56,6 +57,8 @@ export default function VerifyOtp() {
   const result = useActionData<typeof action>();
   const m = useMessages().auth;
   const navigation = useNavigation();
+  // A resend lands on this same page: a new location key empties the code slots.
+  const location = useLocation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "resend";
   // null until the six slots are live (server render, or no JavaScript): the button is then always enabled.
   const [code, setCode] = useState<string | null>(null);
@@ -79,7 +82,7 @@ export default function VerifyOtp() {
   }
   return (
     <AuthCard title={m.verifyTitle} subtitle={format(m.verifySubtitle, { email })}>
-      <Form method="post" className="space-y-4" key={`verify-${JSON.stringify(result ?? null)}`}>
+      <Form method="post" className="space-y-4" key={`verify-${location.key}-${JSON.stringify(result ?? null)}`}>
         <input type="hidden" name="email" value={email} />
         <input type="hidden" name="intent" value="verify" />
         {formErrors.length ? (

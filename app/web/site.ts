@@ -12,7 +12,7 @@ import type { Theme } from "./theme.server";
  * route, which imports them.
  */
 export type SiteData = {
-  site: Pick<AppConfig, "product" | "brand" | "supportEmail" | "supportPhone" | "whatsapp" | "socialHandle" | "features">;
+  site: Pick<AppConfig, "product" | "brand" | "supportEmail" | "supportPhone" | "whatsapp" | "socialHandle" | "features"> & { googleSignIn: boolean };
   theme: Theme;
   flash: Flash | null;
   user: { name: string; isAdmin: boolean } | null;

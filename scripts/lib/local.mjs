@@ -5,7 +5,8 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 export const WRANGLER = "node_modules/.bin/wrangler";
-export const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", NO_UPDATE_NOTIFIER: "1" };
+// CLOUDFLARE_CF_FETCH_ENABLED=false: miniflare would download `Request.cf` from workers.cloudflare.com at every start.
+export const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", NO_UPDATE_NOTIFIER: "1", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 
 export function run(cmd, args, options = {}) {
   const result = spawnSync(cmd, args, { stdio: "inherit", env: quietEnv, ...options });
@@ -98,10 +99,11 @@ async function auctionConfig(persistTo, vars) {
 
 /**
  * Starts both Workers in one workerd; resolves once the store answers. `vars` (ENVIRONMENT is `environment`)
- * override both Workers' configured vars.
- * @param {{ persistTo: string, port: number, stdio?: import("node:child_process").StdioOptions, environment?: string, vars?: Record<string, string> }} options
+ * override both Workers' configured vars. `logLevel` "log" shows the Workers' console.log (the dev outbox prints
+ * every mail with its code) without wrangler's line per request.
+ * @param {{ persistTo: string, port: number, stdio?: import("node:child_process").StdioOptions, environment?: string, vars?: Record<string, string>, logLevel?: "log" | "warn" }} options
  */
-export async function serve({ persistTo, port, stdio = "inherit", environment = "development", vars = {} }) {
+export async function serve({ persistTo, port, stdio = "inherit", environment = "development", vars = {}, logLevel = "warn" }) {
   const allVars = { ...vars, ENVIRONMENT: environment };
   const child = spawn(
     WRANGLER,
@@ -122,7 +124,7 @@ export async function serve({ persistTo, port, stdio = "inherit", environment = 
       // Cron Triggers do not fire under `wrangler dev`: this exposes them for runScheduledJobs' timer below.
       "--test-scheduled",
       "--log-level",
-      "warn",
+      logLevel,
     ],
     { stdio, env: quietEnv, detached: process.platform !== "win32" },
   );

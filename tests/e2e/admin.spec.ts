@@ -58,15 +58,20 @@ describe.each(VARIANTS)("admin fulfilment ($javaScript, $viewport)", (variant) =
     await admin.page.waitForURL(`**/admin-dashboard/orders/${number}`);
     await expectNoAxeViolations(admin.page);
 
+    // Only the moves the money allows now are offered; the rest say what they wait for.
+    const offered = () => admin.page.getByRole("combobox", { name: "Order status" }).locator("option").allInnerTexts();
+    const status = () => admin.page.getByRole("region", { name: "Order status" }).innerText();
+    expect(await offered()).toEqual(["Confirmed"]);
+    expect(await status()).toContain("Packed: weigh first (record every line's weight).");
+    expect(await status()).toContain("Delivered: weigh first (record every line's weight).");
     await setStatus(admin.page, "Confirmed");
     await admin.page.getByLabel("Weight (grams)").fill("2150");
     await admin.page.getByRole("button", { name: "Save weights" }).click();
     await expect.poll(() => toast(admin.page)).toBe("Weights saved. Final price ₹53,750; balance ₹53,250.");
     await setStatus(admin.page, "Packed");
-    // Nothing ships before the balance is settled: the server refuses and says why.
-    await admin.page.getByRole("combobox", { name: "Order status" }).selectOption({ label: "Shipped" });
-    await admin.page.getByRole("button", { name: "Update status" }).click();
-    await expect.poll(() => admin.page.getByRole("alert").first().innerText()).toContain("The balance must be paid");
+    // Nothing ships before the balance is settled: not offered, and the page says why.
+    expect(await offered()).toEqual([]);
+    expect(await status()).toContain("Delivered: balance due (paid, or set to be collected on delivery).");
     // A money action asks first.
     await admin.page.getByText("Request balance", { exact: true }).click();
     await admin.page.getByText("Send the customer a payment link for the balance of ₹53,250?").waitFor();
@@ -77,6 +82,10 @@ describe.each(VARIANTS)("admin fulfilment ($javaScript, $viewport)", (variant) =
     const shopper = await open(variant);
     await signIn(shopper.page, customer);
     await shopper.page.goto(`/orders/${number}`);
+    // Weighed, what comes next is the balance, not the catch.
+    const card = await shopper.page.getByRole("article").innerText();
+    expect(card).toContain("Your fish is weighed. Pay the balance of ₹53,250 with the button below; it ships once the balance is paid.");
+    expect(card).not.toContain("We catch and weigh your fish");
     await shopper.page.getByRole("link", { name: "Pay balance" }).click();
     await shopper.page.getByRole("heading", { name: "Razorpay sandbox" }).waitFor();
     await shopper.page.getByRole("button", { name: "Pay" }).click();
@@ -85,6 +94,9 @@ describe.each(VARIANTS)("admin fulfilment ($javaScript, $viewport)", (variant) =
     await admin.page.reload();
     await setStatus(admin.page, "Shipped");
     await setStatus(admin.page, "Delivered");
+    // A delivered order is closed: no status form, and it says so.
+    expect(await admin.page.getByRole("button", { name: "Update status" }).count()).toBe(0);
+    expect(await status()).toContain("This order is closed: no further status changes.");
     const history = await admin.page.getByRole("region", { name: "History" }).innerText();
     for (const step of ["Order Raised → Confirmed", "Packed → Shipped", "Shipped → Delivered", "Store Admin (local only)"]) expect(history).toContain(step);
 
@@ -116,6 +128,16 @@ describe.each(VARIANTS)("admin fulfilment ($javaScript, $viewport)", (variant) =
     await expect.poll(() => shopper.page.getByRole("link", { name: "Notifications, 0 unread" }).count()).toBeGreaterThan(0);
     const outbox = await (await fetch(`${baseUrl()}/dev/mail`)).text();
     expect(outbox).toContain(`Order ${number}: Delivered`);
+    // The overlay closes with its × and, with JavaScript, with Escape.
+    await admin.page.getByRole("link", { name: "Close order" }).click();
+    await admin.page.waitForURL(/\/admin-dashboard$/);
+    if (variant.javaScript) {
+      await admin.page.goto(`/admin-dashboard/orders/${number}`);
+      await admin.page.getByRole("dialog").waitFor();
+      await admin.page.keyboard.press("Escape");
+      await admin.page.waitForURL(/\/admin-dashboard$/);
+      await expect.poll(() => admin.page.getByRole("dialog").count()).toBe(0);
+    }
     await shopper.close();
     await admin.close();
   }, 180_000);

@@ -188,7 +188,8 @@ describe("managing auctions (admin, JavaScript off, phone)", () => {
     await fill(Date.now() - 60_000);
     await create();
     await page.waitForLoadState();
-    expect(await page.getByRole("alert").innerText()).toBe("The end must be after the start and in the future");
+    expect(await page.getByRole("alert").innerText()).toBe("Please fix the errors in the form");
+    expect(await page.locator("#end_time-error").innerText()).toBe("The end must be after the start and in the future");
     expect(await page.getByLabel("Title").inputValue()).toBe(title);
     expect(await page.getByLabel("Starting price (₹)").inputValue()).toBe("1500");
 

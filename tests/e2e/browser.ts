@@ -18,7 +18,9 @@ export const CHROMIUM_ARGS = [
 ];
 
 export const VIEWPORTS = {
+  smallPhone: { width: 360, height: 780 },
   phone: { width: 390, height: 844 },
+  tablet: { width: 768, height: 1024 },
   desktop: { width: 1366, height: 900 },
 } as const;
 

@@ -14,9 +14,12 @@ export function useLocalDb() {
   afterAll(async () => {
     await d1?.dispose();
   });
-  /** Runs one SQL statement and returns its rows. */
-  return function sql(query: string, ...params: unknown[]): Promise<Record<string, unknown>[]> {
+  /** Runs SQL (statements end with ";" and a line break) and returns the last statement's rows. */
+  return async function sql(query: string, ...params: unknown[]): Promise<Record<string, unknown>[]> {
     if (!d1) throw new Error("the local database opens before the tests");
-    return d1.query(query, ...params);
+    const statements = query.split(/;\s*\n/).filter((q) => q.trim());
+    let rows: Record<string, unknown>[] = [];
+    for (const statement of statements) rows = await d1.query(statement.trim().replace(/;$/, ""), ...params);
+    return rows;
   };
 }

@@ -27,6 +27,12 @@ export type CreateInput = {
 export type BidOutcome = { ok: true; message: string; auction: AuctionView } | { ok: false; error: string; status: DomainError["status"] };
 
 type Viewer = number | null;
+type RecentBid = { seq: number; user_id: number; bidder_name: string; amount_paise: number; created_at: number };
+
+/** The ids of the viewer's own bids among the recent ones (the history marks them 'You'). */
+function yourBids(recent: RecentBid[], viewer: Viewer): number[] {
+  return viewer === null ? [] : recent.filter((b) => b.user_id === viewer).map((b) => b.seq);
+}
 type SocketTag = { userId: Viewer };
 
 /**
@@ -134,15 +140,11 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
   view(viewer: Viewer): AuctionView {
     const s = this.state;
     if (!s) throw new Error("auction room used before it was created");
-    const bids = this.ctx.storage.sql
-      .exec<{ seq: number; bidder_name: string; amount_paise: number; created_at: number }>(
-        "SELECT seq, bidder_name, amount_paise, created_at FROM bids ORDER BY seq DESC LIMIT ?",
-        RECENT_BIDS,
-      )
-      .toArray()
-      .map((b) => toBidJson(b.seq, b.bidder_name, b.amount_paise, b.created_at));
+    const recent = this.recentBids();
+    const bids = recent.map((b) => toBidJson(b.seq, b.bidder_name, b.amount_paise, b.created_at));
     return {
       ...toAuctionJson(s, bids),
+      your_bids: yourBids(recent, viewer),
       start_time: new Date(s.startTime).toISOString(),
       min_increment: paiseToRupees(s.incrementPaise),
       min_next_bid: paiseToRupees(minimumNextBid(s)),
@@ -151,6 +153,12 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
       cancel_reason: s.cancelReason,
       order_number: viewer !== null && viewer === s.winnerUserId ? s.orderNumber : null,
     };
+  }
+
+  private recentBids() {
+    return this.ctx.storage.sql
+      .exec<RecentBid>("SELECT seq, user_id, bidder_name, amount_paise, created_at FROM bids ORDER BY seq DESC LIMIT ?", RECENT_BIDS)
+      .toArray();
   }
 
   private standing(viewer: Viewer): AuctionView["you"] {
@@ -268,17 +276,21 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
   private broadcast() {
     const sockets = this.ctx.getWebSockets();
     if (sockets.length === 0) return;
-    // One serialization per standing ('leading', 'outbid', none), not one per watcher.
+    // One serialization per standing ('leading', 'outbid', none) and per bidder among the recent bids (their
+    // own bids are marked), not one per watcher.
     const base = this.view(null);
+    const recent = this.recentBids();
     const cache = new Map<string, string>();
     for (const ws of sockets) {
       const viewer = this.viewerOf(ws);
       const you = this.standing(viewer);
       const winner = viewer !== null && viewer === this.state?.winnerUserId;
-      const key = `${you}|${winner}`;
+      const yours = yourBids(recent, viewer);
+      const key = `${you}|${winner}|${yours.length > 0 ? viewer : ""}`;
       let message = cache.get(key);
       if (!message) {
-        message = JSON.stringify({ type: "state", auction: { ...base, you, order_number: winner ? (this.state?.orderNumber ?? null) : null } });
+        const auction = { ...base, you, your_bids: yours, order_number: winner ? (this.state?.orderNumber ?? null) : null };
+        message = JSON.stringify({ type: "state", auction });
         cache.set(key, message);
       }
       try {

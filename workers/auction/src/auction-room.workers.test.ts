@@ -55,6 +55,18 @@ describe("creating auctions", () => {
 });
 
 describe("bidding through the object", () => {
+  it("marks the viewer's own bids in the history, for nobody else", async () => {
+    const a = await createAuction(admin);
+    const first = await bid(ravi, a.id, 1000);
+    const second = await bid(sita, a.id, 1100);
+    const ids = (second.body as { auction: AuctionView }).auction.bids.map((b) => b.id);
+    expect((second.body as { auction: AuctionView }).auction.your_bids).toEqual([ids[0]]);
+    expect((first.body as { auction: AuctionView }).auction.your_bids).toEqual([ids[1]]);
+    const stub = stubFor(a.id);
+    expect((await stub.view(null)).your_bids).toEqual([]);
+    expect((await stub.view(ravi.id)).your_bids).toEqual([ids[1]]);
+  });
+
   it("applies the rules with the spec's messages and writes the D1 summary and mirror", async () => {
     const a = await createAuction(admin);
     expect(await bid(null, a.id, 1000)).toMatchObject({ status: 401, body: { error: "Please login to place a bid" } });
