@@ -6,6 +6,7 @@ import { collectOnDelivery, requestBalance } from "~/admin/balance.server";
 import { COLLECTABLE_ON_DELIVERY, moneyBlocksMove } from "~/admin/fulfilment";
 import { getAdminOrder } from "~/admin/order-list.server";
 import { changeOrderStatus, recordWeights } from "~/admin/orders.server";
+import { LedgerEntries, OrderHistory } from "~/components/admin-order-records";
 import { OrderDialog } from "~/components/order-dialog";
 import { StatusBadge } from "~/components/status-badge";
 import { adminMessages } from "~/i18n/admin.messages";
@@ -112,11 +113,6 @@ export default function AdminOrder() {
   const canCollect = balanceOpen && COLLECTABLE_ON_DELIVERY.includes(order.paymentState);
   const weighable = order.paymentState === "advance_paid" && order.status !== "order_cancelled" && items.some((i) => i.productId !== null);
   const version = <input type="hidden" name="version" value={order.version} />;
-  type Entry = (typeof ledger)[number];
-  const entryWhat = (l: Entry) => `${m.ledger.kinds[l.kind]} · ${m.ledger.reasons[l.reason]}`;
-  const entryAmount = (l: Entry) => `${l.kind === "refund" ? "−" : ""}${formatRupees(l.amountPaise)}`;
-  const entryState = (l: Entry) => (l.kind !== "refund" ? m.ledger.states.taken : l.state === "done" ? m.ledger.states.refunded : m.ledger.refundPending);
-  const entryId = (l: Entry) => (l.kind === "refund" ? (l.gatewayRefundId ?? l.paymentRef) : l.ref);
   return (
     <OrderDialog labelledBy="order-heading" closeTo="/admin-dashboard" closeLabel={m.detail.back} closeAllLabel={m.detail.close}>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
@@ -248,53 +244,7 @@ export default function AdminOrder() {
           <dt className="font-semibold">{m.ledger.due}</dt>
           <dd className="font-semibold">{formatRupees(balanceDuePaise)}</dd>
         </dl>
-        <h3 id="ledger-heading" className="mt-4 font-semibold">
-          {m.ledger.title}
-        </h3>
-        {ledger.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{m.ledger.empty}</p>
-        ) : (
-          <>
-            {/* Five columns do not fit a phone without scrolling sideways past the amounts: there each entry is a block. */}
-            <ol aria-labelledby="ledger-heading" className="mt-2 divide-y divide-river-100 text-sm sm:hidden dark:divide-river-800">
-              {ledger.map((l) => (
-                <li key={l.id} className="py-2">
-                  <p className="flex justify-between gap-3 font-semibold">
-                    <span>{entryWhat(l)}</span>
-                    <span className="whitespace-nowrap">{entryAmount(l)}</span>
-                  </p>
-                  <p className="flex flex-wrap justify-between gap-x-3 text-slate-600 dark:text-slate-300">
-                    <span>{formatAdminDateTime(l.createdAt)}</span>
-                    <span>{entryState(l)}</span>
-                  </p>
-                  <p className="break-all font-mono text-xs">{entryId(l)}</p>
-                </li>
-              ))}
-            </ol>
-            <table aria-labelledby="ledger-heading" className="mt-2 hidden w-full text-left text-sm sm:table">
-              <thead>
-                <tr className="border-b border-river-100 dark:border-river-800">
-                  <th className="py-1 pr-3">{m.ledger.when}</th>
-                  <th className="py-1 pr-3">{m.ledger.what}</th>
-                  <th className="py-1 pr-3">{m.ledger.amount}</th>
-                  <th className="py-1 pr-3">{m.ledger.state}</th>
-                  <th className="py-1">{m.ledger.id}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {ledger.map((l) => (
-                  <tr key={l.id} className="border-b border-river-50 align-baseline dark:border-river-900">
-                    <td className="py-1 pr-3">{formatAdminDateTime(l.createdAt)}</td>
-                    <td className="py-1 pr-3">{entryWhat(l)}</td>
-                    <td className="whitespace-nowrap py-1 pr-3">{entryAmount(l)}</td>
-                    <td className="py-1 pr-3">{entryState(l)}</td>
-                    <td className="break-all py-1 font-mono text-xs">{entryId(l)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </>
-        )}
+        <LedgerEntries ledger={ledger} />
         {canRequest || canCollect || cancellable ? (
           // One row of actions; the panels' own padding sets them apart, and the row's negative margin keeps a
           // closed panel's button in line with the text above.
@@ -373,19 +323,7 @@ export default function AdminOrder() {
         <h2 id="history-heading" className="text-lg font-bold">
           {m.detail.history}
         </h2>
-        {history.length === 0 ? (
-          <p className="mt-2 text-slate-600 dark:text-slate-300">{m.detail.noHistory}</p>
-        ) : (
-          <ol className="mt-3 space-y-2 text-sm">
-            {history.map(({ event, actor }) => (
-              <li key={event.id}>
-                <span className="font-semibold">{formatAdminDateTime(event.createdAt)}</span> · {actor ?? m.detail.system} · {label(event.fromValue)} →{" "}
-                {label(event.toValue)}
-                {event.note ? ` · ${event.note}` : ""}
-              </li>
-            ))}
-          </ol>
-        )}
+        <OrderHistory history={history} label={label} />
       </section>
     </OrderDialog>
   );
