@@ -125,11 +125,16 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
     throw new StaleOrderError();
   }
   const amount = formatRupees(balance);
-  await notifyCustomer(deps, order, {
-    type: "balance_requested",
-    title: format(m.customer.balanceRequestedTitle, { number: order.number }),
-    message: format(m.customer.balanceRequested, { amount, number: order.number, link: link.shortUrl }),
-  });
+  await notifyCustomer(
+    deps,
+    order,
+    {
+      type: "balance_requested",
+      title: format(m.customer.balanceRequestedTitle, { number: order.number }),
+      message: format(m.customer.balanceRequested, { amount, number: order.number }),
+    },
+    { emailLine: format(m.customer.balanceLink, { link: link.shortUrl }) },
+  );
   return { message: format(m.detail.balanceRequested, { amount }) };
 }
 

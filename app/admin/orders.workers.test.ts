@@ -67,6 +67,15 @@ describe("status changes", () => {
     );
     expect(link.amount_paise).toBe(5_325_000);
     expect(link.link_url).toContain("/sandbox/link/");
+    // The bell leads to the order and its 'Pay balance' button; only the plain-text e-mail writes the link out.
+    const notice = await one<{ message: string; order_number: string }>(
+      "SELECT message, order_number FROM notifications WHERE user_id = ? AND type = 'balance_requested'",
+      customer.id,
+    );
+    expect(notice.order_number).toBe(order.number);
+    expect(notice.message).not.toContain("http");
+    const mail = await one<{ body: string }>("SELECT body FROM mail_outbox WHERE subject LIKE ? ORDER BY id DESC LIMIT 1", `Balance due: ${order.number}%`);
+    expect(mail.body).toContain(`Pay it here: ${link.link_url}`);
     // A second request (another tab) changes nothing.
     await expect(requestBalance(deps, admin, { number: order.number, version: await version(order.number) })).rejects.toThrow(/once/);
 

@@ -106,7 +106,7 @@ function NotificationItem({
   item,
   onDone,
 }: {
-  item: { id: number; title: string; message: string; orderNumber: string | null; createdAt: number };
+  item: { id: number; title: string; message: string; orderNumber: string | null; auctionId: number | null; createdAt: number };
   onDone: () => void;
 }) {
   const body = (
@@ -116,12 +116,12 @@ function NotificationItem({
       <span className="mt-1 block text-xs text-slate-600 dark:text-slate-300">{formatDateTime(item.createdAt)}</span>
     </>
   );
-  if (!item.orderNumber) return <div className="p-3">{body}</div>;
+  if (!item.orderNumber && !item.auctionId) return <div className="p-3">{body}</div>;
   return (
     <Form method="post" action="/notifications" onSubmit={onDone}>
       <input type="hidden" name="intent" value="one" />
       <input type="hidden" name="id" value={item.id} />
-      <input type="hidden" name="open" value={item.orderNumber} />
+      <input type="hidden" name="open" value={item.orderNumber ?? `auction-${item.auctionId}`} />
       <button type="submit" className="w-full rounded-lg p-3 text-left hover:bg-river-50 dark:hover:bg-river-800">
         {body}
       </button>

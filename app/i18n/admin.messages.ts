@@ -135,7 +135,8 @@ export const adminMessages = {
     weighedTitle: "Your fish is weighed: {number}",
     weighed: "We caught and weighed your fish for order {number}. Final price {final}; after your ₹500 advance the balance is {balance}.",
     balanceRequestedTitle: "Balance due: {number}",
-    balanceRequested: "Please pay the balance of {amount} for order {number}: {link}",
+    balanceRequested: "Please pay the balance of {amount} for order {number}: open the order and press 'Pay balance'.",
+    balanceLink: "Pay it here: {link}",
     differenceRefundedTitle: "Refund for {number}",
     differenceRefunded: "Your fish came in below the ₹500 advance: {amount} has been refunded for order {number}.",
     collectOnDelivery: "Please keep {amount} ready for order {number}: the balance is collected on delivery.",
@@ -152,5 +153,6 @@ export const notificationMessages = {
   unread: "Unread",
   viewAll: "View all notifications",
   viewOrder: "View order",
+  viewAuction: "View auction",
   marked: "All notifications marked as read.",
 };

@@ -4,6 +4,8 @@ import { notifications, orders, users } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { InvalidInputError } from "~/lib/errors";
 
+export type NoticeOptions = { email?: boolean; emailLine?: string };
+
 export type NotificationInput = {
   userId: number;
   /** order_placed | order_status_update | order_weighed | balance_requested | balance_paid | refund | outbid | auction_won | auction_ended | auction_cancelled | note */
@@ -19,12 +21,13 @@ export type NotificationInput = {
  * The one way a customer is told something: stored for the bell (in-app) and e-mailed through the mail
  * module. The in-app row is written first and always; `emailed` says whether the e-mail went out, so a
  * caller can say '(Notification failed to send)'. `email: false` stores it without mailing (rate-limited
- * notices such as repeated outbids).
+ * notices such as repeated outbids). `emailLine` is said in the e-mail only: a plain-text mail has no button,
+ * so a payment link is written out there, while the bell leads to the order page and its 'Pay balance' button.
  */
 export async function notify(
   deps: Pick<Deps, "db" | "config" | "mailer">,
   input: NotificationInput,
-  options: { email?: boolean } = {},
+  options: NoticeOptions = {},
 ): Promise<{ id: number; emailed: boolean }> {
   const [row] = await deps.db
     .insert(notifications)
@@ -39,7 +42,7 @@ export async function notify(
     })
     .returning({ id: notifications.id });
   if (options.email === false) return { id: row.id, emailed: false };
-  return { id: row.id, emailed: await emailNotice(deps, input) };
+  return { id: row.id, emailed: await emailNotice(deps, options.emailLine ? { ...input, message: `${input.message}\n\n${options.emailLine}` } : input) };
 }
 
 /**
@@ -70,7 +73,7 @@ export function notifyCustomer(
   deps: Pick<Deps, "db" | "config" | "mailer">,
   order: { id: number; userId: number; number: string },
   notice: Pick<NotificationInput, "type" | "title" | "message">,
-  options: { email?: boolean } = {},
+  options: NoticeOptions = {},
 ) {
   return notify(deps, { ...notice, userId: order.userId, orderId: order.id, orderNumber: order.number }, options);
 }

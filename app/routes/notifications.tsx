@@ -17,7 +17,15 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
   const items = await listNotifications(deps, user.id);
   return {
     isAdmin: user.isAdmin,
-    items: items.map((n) => ({ id: n.id, title: n.title, message: n.message, orderNumber: n.orderNumber, read: n.readAt !== null, createdAt: n.createdAt })),
+    items: items.map((n) => ({
+      id: n.id,
+      title: n.title,
+      message: n.message,
+      orderNumber: n.orderNumber,
+      auctionId: n.auctionId,
+      read: n.readAt !== null,
+      createdAt: n.createdAt,
+    })),
   };
 }
 
@@ -46,8 +54,14 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   } catch {
     return redirect("/notifications");
   }
-  const open = parsed.data.open;
-  return redirect(open && /^PUL-[0-9A-Z-]+$/.test(open) ? (user.isAdmin ? `/admin-dashboard/orders/${open}` : `/orders/${open}`) : "/notifications");
+  return redirect(noticeTarget(parsed.data.open, user.isAdmin));
+}
+
+/** Where a notice leads: its order (the admin's view for an admin), or its auction (`open` = "auction-{id}"). */
+function noticeTarget(open: string | undefined, isAdmin: boolean) {
+  if (open && /^PUL-[0-9A-Z-]+$/.test(open)) return isAdmin ? `/admin-dashboard/orders/${open}` : `/orders/${open}`;
+  const auction = open ? /^auction-(\d{1,12})$/.exec(open) : null;
+  return auction ? `/auctions/${auction[1]}` : "/notifications";
 }
 
 export default function Notifications() {
@@ -84,12 +98,12 @@ export default function Notifications() {
                 </div>
               </div>
               <div className="mt-3 flex flex-wrap gap-2">
-                {n.orderNumber ? (
+                {n.orderNumber || n.auctionId ? (
                   <Form method="post">
                     <input type="hidden" name="id" value={n.id} />
-                    <input type="hidden" name="open" value={n.orderNumber} />
+                    <input type="hidden" name="open" value={n.orderNumber ?? `auction-${n.auctionId}`} />
                     <button type="submit" name="intent" value="one" className="btn-outline min-h-11 text-sm">
-                      {m.viewOrder} {n.orderNumber}
+                      {n.orderNumber ? `${m.viewOrder} ${n.orderNumber}` : m.viewAuction}
                     </button>
                   </Form>
                 ) : null}

@@ -8,6 +8,7 @@ import { formatRupees } from "~/lib/money";
 import { action as addToCart } from "~/routes/cart.add";
 import { action as login } from "~/routes/login";
 import { action as logout } from "~/routes/logout";
+import { action as notificationsAction } from "~/routes/notifications";
 import { verifiedUser } from "../../tests/setup/auth-api";
 import { one } from "../../tests/setup/sql";
 
@@ -61,6 +62,21 @@ describe("one way through a request", () => {
     const userId = (await one<{ id: number }>("SELECT id FROM users WHERE email = 'pending.cart@example.in'")).id;
     expect((await cartCount(userId))?.n).toBe(1);
     expect(signedIn.headers.getSetCookie().some((c) => c.startsWith("__pending_add=;"))).toBe(true);
+  });
+
+  it("a notice leads to its order or its auction, and nowhere else", async () => {
+    const { userId, cookie } = await signedInShopper("notice.shopper@example.in");
+    const notice = await one<{ id: number }>(
+      "INSERT INTO notifications (user_id, type, title, message, auction_id) VALUES (?, 'outbid', 'Outbid', 'Someone bid more.', 7) RETURNING id",
+      userId,
+    );
+    const open = async (target: string) =>
+      (
+        await run(notificationsAction as typeof addToCart, "/notifications", cookie, `intent=one&id=${notice.id}&open=${encodeURIComponent(target)}`)
+      ).headers.get("Location");
+    expect(await open("auction-7")).toBe("/auctions/7");
+    expect(await open("PUL-2611-AB12")).toBe("/orders/PUL-2611-AB12");
+    for (const target of ["//evil.example", "auction-7/../../admin", "javascript:alert(1)"]) expect(await open(target)).toBe("/notifications");
   });
 
   it("logout ends the session on the server and empties the cart", async () => {
