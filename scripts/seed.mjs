@@ -17,7 +17,10 @@ const products = [
     description: `Whole Godavari ${product}, caught in season and delivered on ice within 24 hours. Priced per kg; the final price follows the weight of your fish.`,
     price: 2_500_000,
     image: "fresh-pulasa",
-    stock: 50,
+    unit: "kg",
+    min: 1,
+    max: 5,
+    catch: [18, 24, 30, 12, 26, 20, 16],
     category: "Fresh Fish",
   },
   {
@@ -26,7 +29,11 @@ const products = [
     description: `Traditional ${product} Pulusu slow-cooked in a clay pot with tamarind, the Godavari way. Packed hot, sealed and sent chilled.`,
     price: 2_580_000,
     image: "pulasa-curry",
-    stock: 30,
+    unit: "pack",
+    min: 1,
+    max: 4,
+    // Nothing cooked for today: the shop shows 'Sold out today' and the next date with stock.
+    catch: [0, 10, 12, 8, 10, 10, 6],
     category: "Curry",
   },
 ];
@@ -65,9 +72,24 @@ const auctions = [
 const statements = [
   ...products.map(
     (p, i) =>
-      `INSERT INTO products (slug, name, description, price_paise, image, stock, category, sort_order) VALUES (${q(p.slug)}, ${q(p.name)}, ${q(p.description)}, ${p.price}, ${q(p.image)}, ${p.stock}, ${q(p.category)}, ${i}) ON CONFLICT(slug) DO NOTHING;`,
+      `INSERT INTO products (slug, name, description, price_paise, image, category, unit, min_qty, max_qty, sort_order) VALUES (${q(p.slug)}, ${q(p.name)}, ${q(p.description)}, ${p.price}, ${q(p.image)}, ${q(p.category)}, ${q(p.unit)}, ${p.min}, ${p.max}, ${i}) ON CONFLICT(slug) DO NOTHING;`,
   ),
 ];
+// A week of catch and delivery slots from today (IST), so the shop is live; dates already planned are left alone.
+const istDate = (ms) => new Date(ms + 5.5 * 3_600_000).toISOString().slice(0, 10);
+const week = Array.from({ length: 7 }, (_, i) => istDate(Date.now() + i * 86_400_000));
+for (const p of products) {
+  week.forEach((date, i) =>
+    statements.push(
+      `INSERT INTO catch_days (product_id, delivery_date, quantity) SELECT id, ${q(date)}, ${p.catch[i]} FROM products WHERE slug = ${q(p.slug)} ON CONFLICT DO NOTHING;`,
+    ),
+  );
+}
+week.forEach((date) =>
+  statements.push(
+    `INSERT INTO delivery_slots (delivery_date, slot, capacity) VALUES (${q(date)}, 'morning', 12), (${q(date)}, 'evening', 20) ON CONFLICT DO NOTHING;`,
+  ),
+);
 // Each sample auction and bid is added once, by id or by its content.
 const now = Date.now();
 auctions.forEach((a, i) => {
@@ -95,4 +117,4 @@ const persistTo = process.argv.includes("--persist-to") ? process.argv[process.a
 const file = join(mkdtempSync(join(tmpdir(), "pulasa-seed-")), "seed.sql");
 writeFileSync(file, statements.join("\n") + "\n");
 executeSql(persistTo, file);
-console.log(`Seeded ${products.length} products and the sample auctions into ${persistTo}.`);
+console.log(`Seeded ${products.length} products, a week of catch and delivery slots, and the sample auctions into ${persistTo}.`);

@@ -13,6 +13,7 @@ import { loadContext } from "../../tests/setup/load-context";
 import { collectOnDelivery, requestBalance } from "./balance.server";
 import { changeOrderStatus, recordWeights, StaleOrderError } from "./orders.server";
 import { createShopOrder } from "~/orders/orders.server";
+import { catchLeftOn, plannedDelivery } from "../../tests/setup/shop-days";
 import { settlePayment } from "~/payments/settle.server";
 import { ledgerSums, payAdvance } from "../../tests/setup/money";
 
@@ -47,20 +48,30 @@ async function newUser(email: string, isAdmin = false): Promise<User> {
 /** A paid shop order (advance captured through the sandbox, stock held), as the checkout leaves it. */
 async function paidOrder(userId: number, kg = 2) {
   const product = await one<{ id: number }>("SELECT id FROM products WHERE slug = 'fresh'");
-  const order = await createShopOrder(deps, { user: { id: userId }, lines: [{ productId: product.id, quantity: kg }], shipping, now: Date.now() });
+  const now = Date.now();
+  const delivery = await plannedDelivery([product.id], now, 50);
+  const order = await createShopOrder(deps, { user: { id: userId }, lines: [{ productId: product.id, quantity: kg }], shipping, delivery, now });
   await payAdvance(deps, order);
   return { id: order.id, number: order.number, productId: product.id };
 }
 
 const version = async (number: string) => (await one<{ version: number }>("SELECT version FROM orders WHERE number = ?", number)).version;
 const itemId = async (orderId: number) => (await one<{ id: number }>("SELECT id FROM order_items WHERE order_id = ?", orderId)).id;
-const stock = async (id: number) => (await one<{ stock: number }>("SELECT stock FROM products WHERE id = ?", id)).stock;
+/** What is left of the fish's catch for the date paidOrder books, and of that date's evening slot. */
+const stock = async (id: number) => catchLeftOn(id, (await plannedDelivery([id], Date.now(), 50)).date);
+const slotBooked = async () =>
+  (
+    await one<{ n: number }>(
+      "SELECT count(*) AS n FROM orders WHERE delivery_date = ? AND delivery_slot = 'evening' AND stock_held = 1",
+      (await plannedDelivery([], Date.now())).date,
+    )
+  ).n;
 
 let admin: User;
 let customer: User;
 beforeEach(async () => {
   await env.DB.prepare(
-    "INSERT INTO products (slug, name, description, price_paise, image, stock, category) VALUES ('fresh', 'Fresh Pulasa Fish', 'x', 2500000, 'fresh-pulasa', 50, 'Fresh Fish') ON CONFLICT(slug) DO NOTHING",
+    "INSERT INTO products (slug, name, description, price_paise, image, category, max_qty) VALUES ('fresh', 'Fresh Pulasa Fish', 'x', 2500000, 'fresh-pulasa', 'Fresh Fish', 50) ON CONFLICT(slug) DO NOTHING",
   ).run();
   admin = await newUser(`admin.${crypto.randomUUID()}@example.in`, true);
   customer = await newUser(`customer.${crypto.randomUUID()}@example.in`);
@@ -167,9 +178,10 @@ describe("status changes", () => {
     expect(await ledgerSums(order.id)).toEqual({ captured: 50_000, cash: 2_450_000, refunded: 0, pending: 0 });
   });
 
-  it("cancelling a paid order refunds the advance in full and gives the stock back, exactly once", async () => {
+  it("cancelling a paid order refunds the advance in full and gives the catch and the slot back, exactly once", async () => {
     const order = await paidOrder(customer.id, 3);
     const before = await stock(order.productId);
+    const bookedBefore = await slotBooked();
     const v = await version(order.number);
     await expect(changeOrderStatus(deps, admin, { number: order.number, version: v, to: "order_cancelled", reason: " " })).rejects.toThrow(/reason/);
     const results = await Promise.allSettled(
@@ -177,6 +189,7 @@ describe("status changes", () => {
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await stock(order.productId)).toBe(before + 3);
+    expect(await slotBooked()).toBe(bookedBefore - 1);
     expect(await one("SELECT status, cancel_reason, stock_held FROM orders WHERE id = ?", order.id)).toEqual({
       status: "order_cancelled",
       cancel_reason: "No catch today",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DELIVERY_SLOTS, isCalendarDate, type DeliverySlot } from "~/delivery/slots";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { PHONE_RULE } from "~/lib/phone";
 import { isServiceablePincode, SERVICEABLE_STATES } from "./rules";
@@ -29,3 +30,16 @@ export const shippingSchema = z.object({
 });
 
 export type ShippingInput = z.infer<typeof shippingSchema>;
+
+/** The checkout's form: the address, and one choice of delivery date and slot ("2026-11-26.morning"), which the server checks is still bookable. */
+export const checkoutSchema = shippingSchema.extend({
+  delivery: z.string({ required_error: checkoutMessages.delivery.chooseSlot }).transform((value, ctx) => {
+    const [date = "", slot = ""] = value.split(".");
+    const known = (DELIVERY_SLOTS as readonly string[]).includes(slot);
+    if (!isCalendarDate(date) || !known) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: checkoutMessages.delivery.chooseSlot });
+      return z.NEVER;
+    }
+    return { date, slot: slot as DeliverySlot };
+  }),
+});

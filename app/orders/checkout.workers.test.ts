@@ -16,6 +16,8 @@ import { createShopOrder, OutOfStockError } from "./orders.server";
 import { releaseExpiredOrders } from "./stock.server";
 import { AUCTION_PAY_MS, RESERVATION_MS } from "./rules";
 import { ledgerSums } from "../../tests/setup/money";
+import { catchLeftOn, plannedDelivery } from "../../tests/setup/shop-days";
+import type { DeliverySlot } from "~/delivery/slots";
 import { action as checkoutAction } from "~/routes/checkout";
 import { loader as callbackLoader } from "~/routes/orders.$number.callback";
 import { action as payAction } from "~/routes/orders.$number.pay";
@@ -32,6 +34,7 @@ const shipping = {
   zip: "533101",
 };
 let now = Date.UTC(2026, 10, 23, 6, 0, 0);
+let delivery: { date: string; slot: DeliverySlot };
 
 async function q<T = Record<string, unknown>>(sql: string, ...binds: unknown[]) {
   return (
@@ -45,8 +48,9 @@ async function one<T = Record<string, unknown>>(sql: string, ...binds: unknown[]
     .bind(...binds)
     .first<T>())!;
 }
+/** What is left of a product's catch for this test's delivery date. */
 async function stock(id = 1) {
-  return (await one<{ stock: number }>("SELECT stock FROM products WHERE id = ?", id)).stock;
+  return catchLeftOn(id, delivery.date);
 }
 async function newUser(email: string) {
   await env.DB.prepare("INSERT INTO users (name, email) VALUES ('Shopper', ?)").bind(email).run();
@@ -69,11 +73,16 @@ beforeEach(async () => {
     env.DB.prepare("DELETE FROM notifications"),
     env.DB.prepare("DELETE FROM mail_outbox"),
     env.DB.prepare(
-      "INSERT INTO products (id, slug, name, description, price_paise, image, stock, category) VALUES (1, 'fish', 'Fresh Pulasa Fish', 'd', 2500000, 'fresh-pulasa', 3, 'Fresh Fish') ON CONFLICT (id) DO UPDATE SET stock = 3",
+      "INSERT INTO products (id, slug, name, description, price_paise, image, category, max_qty) VALUES (1, 'fish', 'Fresh Pulasa Fish', 'd', 2500000, 'fresh-pulasa', 'Fresh Fish', 50) ON CONFLICT (id) DO NOTHING",
     ),
     env.DB.prepare(
-      "INSERT INTO products (id, slug, name, description, price_paise, image, stock, category) VALUES (2, 'curry', 'Pulasa Curry', 'd', 2580000, 'pulasa-curry', 30, 'Curry') ON CONFLICT (id) DO UPDATE SET stock = 30",
+      "INSERT INTO products (id, slug, name, description, price_paise, image, category, max_qty) VALUES (2, 'curry', 'Pulasa Curry', 'd', 2580000, 'pulasa-curry', 'Curry', 50) ON CONFLICT (id) DO NOTHING",
     ),
+  ]);
+  // Each test's own delivery date: 3 kg of fish and 30 of curry caught for it.
+  delivery = await plannedDelivery([], now);
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO catch_days (product_id, delivery_date, quantity) VALUES (1, ?, 3), (2, ?, 30)").bind(delivery.date, delivery.date),
   ]);
 });
 
@@ -81,7 +90,7 @@ async function paidSetup(email: string, lines = [{ productId: 1, quantity: 1 }])
   const userId = await newUser(email);
   for (const l of lines)
     await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?, ?, ?)").bind(userId, l.productId, l.quantity).run();
-  const order = await createShopOrder(deps, { user: { id: userId }, lines, shipping, now });
+  const order = await createShopOrder(deps, { user: { id: userId }, lines, shipping, delivery, now });
   const started = await startAdvancePayment(deps, order);
   return { userId, order, started };
 }
@@ -89,7 +98,7 @@ async function paidSetup(email: string, lines = [{ productId: 1, quantity: 1 }])
 describe("reserving stock", () => {
   it("20 concurrent checkouts for the last 3 kg sell exactly 3 kg", async () => {
     const users = await Promise.all(Array.from({ length: 20 }, (_, i) => newUser(`race${i}@example.in`)));
-    const results = await Promise.allSettled(users.map((id) => createShopOrder(deps, { user: { id }, lines: [{ productId: 1, quantity: 1 }], shipping, now })));
+    const results = await Promise.allSettled(users.map((id) => createShopOrder(deps, { user: { id }, lines: [{ productId: 1, quantity: 1 }], shipping, delivery, now })));
     const won = results.filter((r) => r.status === "fulfilled");
     expect(won).toHaveLength(3);
     for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(OutOfStockError);
@@ -110,6 +119,7 @@ describe("reserving stock", () => {
           { productId: 1, quantity: 4 },
         ],
         shipping,
+        delivery,
         now,
       }),
     ).rejects.toBeInstanceOf(OutOfStockError);
@@ -127,6 +137,7 @@ describe("reserving stock", () => {
         { productId: 2, quantity: 1 },
       ],
       shipping,
+      delivery,
       now,
     });
     expect(order).toMatchObject({
@@ -154,7 +165,7 @@ describe("reserving stock", () => {
       [{ productId: 1, quantity: 1.5 }],
       [],
     ]) {
-      await expect(createShopOrder(deps, { user: { id }, lines, shipping, now })).rejects.toBeInstanceOf(InvalidInputError);
+      await expect(createShopOrder(deps, { user: { id }, lines, shipping, delivery, now })).rejects.toBeInstanceOf(InvalidInputError);
     }
     expect(await stock()).toBe(3);
     expect(await q("SELECT id FROM orders WHERE user_id = ?", id)).toHaveLength(0);
@@ -164,7 +175,7 @@ describe("reserving stock", () => {
 describe("expiry", () => {
   it("releases a reservation after 30 minutes exactly once, even when two requests release together", async () => {
     const id = await newUser("late@example.in");
-    const order = await createShopOrder(deps, { user: { id }, lines: [{ productId: 1, quantity: 2 }], shipping, now });
+    const order = await createShopOrder(deps, { user: { id }, lines: [{ productId: 1, quantity: 2 }], shipping, delivery, now });
     expect(await stock()).toBe(1);
     expect(await releaseExpiredOrders(deps, now + RESERVATION_MS - 1)).toBe(0);
     const released = await Promise.all([releaseExpiredOrders(deps, now + RESERVATION_MS), releaseExpiredOrders(deps, now + RESERVATION_MS)]);
@@ -372,6 +383,7 @@ describe("through the sandbox and the callback route", () => {
       user: { id: userId },
       lines: [{ productId: 1, quantity: 3 }],
       shipping: { ...shipping, city: "Kovvur" },
+      delivery,
       now,
     });
     expect(second).toMatchObject({ id: order.id, resumed: true, replaced: [], status: "payment_pending", city: "Kovvur" });
@@ -381,7 +393,7 @@ describe("through the sandbox and the callback route", () => {
 
   it("other lines replace the earlier unpaid order (named, so the shopper is told); its hold cannot starve the new one", async () => {
     const { userId, order } = await paidSetup("replace@example.in", [{ productId: 1, quantity: 3 }]);
-    const second = await createShopOrder(deps, { user: { id: userId }, lines: [{ productId: 1, quantity: 2 }], shipping, now });
+    const second = await createShopOrder(deps, { user: { id: userId }, lines: [{ productId: 1, quantity: 2 }], shipping, delivery, now });
     expect(second).toMatchObject({ resumed: false, replaced: [order.number], status: "payment_pending" });
     expect(await one("SELECT status FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_expired" });
     expect(await stock()).toBe(1);
@@ -390,14 +402,14 @@ describe("through the sandbox and the callback route", () => {
   it("a refused checkout (quantity −3, an unknown product, not enough stock) leaves the earlier unpaid order and its hold alone", async () => {
     const { userId, order } = await paidSetup("refused@example.in", [{ productId: 1, quantity: 2 }]);
     for (const lines of [[{ productId: 1, quantity: -3 }], [{ productId: 999, quantity: 1 }]]) {
-      await expect(createShopOrder(deps, { user: { id: userId }, lines, shipping, now })).rejects.toBeInstanceOf(InvalidInputError);
+      await expect(createShopOrder(deps, { user: { id: userId }, lines, shipping, delivery, now })).rejects.toBeInstanceOf(InvalidInputError);
     }
     // Enough fish only once the earlier hold is released, but not enough curry: nothing is released either.
     const short = [
       { productId: 1, quantity: 3 },
       { productId: 2, quantity: 31 },
     ];
-    await expect(createShopOrder(deps, { user: { id: userId }, lines: short, shipping, now })).rejects.toBeInstanceOf(OutOfStockError);
+    await expect(createShopOrder(deps, { user: { id: userId }, lines: short, shipping, delivery, now })).rejects.toBeInstanceOf(OutOfStockError);
     expect(await q("SELECT id FROM orders WHERE user_id = ?", userId)).toHaveLength(1);
     expect(await one("SELECT status, stock_held FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_pending", stock_held: 1 });
     expect(await stock()).toBe(1);
@@ -477,7 +489,8 @@ describe("one press from checkout to the gateway", () => {
     const userId = await newUser(email);
     await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?, 1, 1)").bind(userId).run();
     const user = (await db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) }))!;
-    const form = { ...shipping, ...fields };
+    const planned = await plannedDelivery([1], Date.now());
+    const form = { ...shipping, delivery: `${planned.date}.${planned.slot}`, ...fields };
     const request = new Request("https://store.test/checkout", { method: "POST", body: new URLSearchParams(form) });
     const context = await loadContext(request, extraEnv);
     context.deps.user = user;
