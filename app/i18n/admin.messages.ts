@@ -8,6 +8,7 @@ export const adminMessages = {
   accessDeniedText: "Access denied. Admin privileges required.",
   goHome: "Go to Home",
   auctions: "Auctions",
+  products: "Products and catch",
   stats: {
     total: "Total orders",
     pending: "Pending",

@@ -1,0 +1,201 @@
+import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { createProduct, getAdminProduct, saveCatch, SlugTakenError, updateProduct } from "~/catalog/admin.server";
+import { parseCatchForm, PRODUCT_IMAGES, productFormSchema } from "~/catalog/rules";
+import { FormError, FormField } from "~/components/form-field";
+import { formatDeliveryDate, PLANNING_DAYS, upcomingDates } from "~/delivery/slots";
+import { shopAdminMessages } from "~/i18n/shop-admin.messages";
+import { format } from "~/i18n/messages";
+import { DomainError } from "~/lib/errors";
+import { redirectWithFlash } from "~/web/flash.server";
+import { orNotFound, requireAdmin } from "~/web/guards.server";
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export const meta: MetaFunction = () => [{ title: "Product | Admin" }, { name: "robots", content: "noindex" }];
+
+/** "new", or a product's id. */
+function productId(param: string | undefined): number | null {
+  if (param === "new") return null;
+  if (!param || !/^\d{1,9}$/.test(param)) throw new Response("Not found", { status: 404 });
+  return Number(param);
+}
+
+export async function loader({ request, params, context: { deps } }: LoaderFunctionArgs) {
+  await requireAdmin(request, deps);
+  const id = productId(params.id);
+  if (id === null) return { product: null, dates: upcomingDates(deps.now(), PLANNING_DAYS) };
+  return orNotFound(getAdminProduct(deps, id));
+}
+
+export async function action({ request, params, context: { deps } }: ActionFunctionArgs) {
+  await requireAdmin(request, deps);
+  const id = productId(params.id);
+  const form = await request.formData();
+  const m = shopAdminMessages;
+  if (form.get("intent") === "catch" && id !== null) {
+    const { product } = await orNotFound(getAdminProduct(deps, id));
+    const parsed = parseCatchForm(form, upcomingDates(deps.now(), PLANNING_DAYS));
+    if (Object.keys(parsed.errors).length) return data({ catchErrors: parsed.errors as Record<string, string>, catchError: m.form.fix }, { status: 400 });
+    try {
+      await saveCatch(deps, id, parsed.entries);
+    } catch (error) {
+      if (error instanceof DomainError) return data({ catchErrors: {} as Record<string, string>, catchError: error.message }, { status: error.status });
+      throw error;
+    }
+    return redirectWithFlash(deps, `/admin-dashboard/products/${id}`, { type: "success", text: format(m.catch.saved, { name: product.name }) });
+  }
+  const submission = parseWithZod(form, { schema: productFormSchema });
+  if (submission.status !== "success") return data({ product: submission.reply({ formErrors: [m.form.fix] }) }, { status: 400 });
+  try {
+    if (id === null) {
+      const created = await createProduct(deps, submission.value);
+      return redirectWithFlash(deps, `/admin-dashboard/products/${created}`, {
+        type: "success",
+        text: format(m.products.created, { name: submission.value.name }),
+      });
+    }
+    await orNotFound(updateProduct(deps, id, submission.value));
+  } catch (error) {
+    if (error instanceof SlugTakenError) return data({ product: submission.reply({ fieldErrors: { slug: [error.message] } }) }, { status: 409 });
+    throw error;
+  }
+  return redirectWithFlash(deps, "/admin-dashboard/products", { type: "success", text: format(m.products.saved, { name: submission.value.name }) });
+}
+
+const input = "min-h-11 w-full rounded-xl border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-950";
+
+export default function AdminProduct() {
+  const loaded = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const m = shopAdminMessages;
+  const p = loaded.product;
+  const [form, fields] = useForm({
+    lastResult: answer && "product" in answer ? answer.product : undefined,
+    defaultValue: p
+      ? {
+          name: p.name,
+          slug: p.slug,
+          description: p.description,
+          category: p.category,
+          price: (p.pricePaise / 100).toFixed(p.pricePaise % 100 ? 2 : 0),
+          unit: p.unit,
+          minQty: String(p.minQty),
+          maxQty: String(p.maxQty),
+          image: p.image,
+          sortOrder: String(p.sortOrder),
+        }
+      : { unit: "kg", minQty: "1", maxQty: "5", image: "fresh-pulasa", sortOrder: "0" },
+    constraint: getZodConstraint(productFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: productFormSchema }),
+  });
+  const catchAnswer = answer && "catchErrors" in answer ? answer : null;
+  const error = (id: string, errors?: string[]) => (
+    <p id={id} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">
+      {errors?.[0]}
+    </p>
+  );
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <Link to="/admin-dashboard/products" className="link text-sm">
+        {m.products.back}
+      </Link>
+      <h1 className="mt-2 font-serif text-3xl font-bold">{p ? format(m.form.editHeading, { name: p.name }) : m.form.createHeading}</h1>
+      <Form method="post" {...getFormProps(form)} className="card mt-6 grid gap-x-4 p-6 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="product" />
+        <div className="sm:col-span-2">
+          <FormError errors={form.errors} />
+        </div>
+        <FormField field={fields.name} label={m.form.name} type="text" autoComplete="off" />
+        <FormField field={fields.slug} label={m.form.slug} type="text" autoComplete="off" hint={format(m.form.slugHint, { slug: fields.slug.value || "…" })} />
+        <div className="sm:col-span-2">
+          <label htmlFor={fields.description.id} className="block text-sm font-medium">
+            {m.form.description}
+          </label>
+          <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={4} className={`${input} mt-1 py-2`} />
+          {error(fields.description.errorId, fields.description.errors)}
+        </div>
+        <FormField field={fields.category} label={m.form.category} type="text" autoComplete="off" />
+        <FormField field={fields.price} label={m.form.price} type="text" autoComplete="off" inputMode="numeric" />
+        <div>
+          <label htmlFor={fields.unit.id} className="block text-sm font-medium">
+            {m.form.unit}
+          </label>
+          <select {...getSelectProps(fields.unit)} key={fields.unit.key} className={`${input} mt-1`}>
+            <option value="kg">{m.form.perKg}</option>
+            <option value="pack">{m.form.perPack}</option>
+          </select>
+          {error(fields.unit.errorId, fields.unit.errors)}
+        </div>
+        <div>
+          <label htmlFor={fields.image.id} className="block text-sm font-medium">
+            {m.form.image}
+          </label>
+          <select {...getSelectProps(fields.image)} key={fields.image.key} className={`${input} mt-1`}>
+            {PRODUCT_IMAGES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+          {error(fields.image.errorId, fields.image.errors)}
+        </div>
+        <FormField field={fields.minQty} label={m.form.minQty} type="text" autoComplete="off" inputMode="numeric" />
+        <FormField field={fields.maxQty} label={m.form.maxQty} type="text" autoComplete="off" inputMode="numeric" />
+        <FormField field={fields.sortOrder} label={m.form.sortOrder} type="text" autoComplete="off" inputMode="numeric" />
+        <div className="flex items-end pb-6">
+          <button type="submit" className="btn-dark w-full" disabled={busy}>
+            {p ? m.form.save : m.form.create}
+          </button>
+        </div>
+      </Form>
+      {p ? (
+        <section aria-labelledby="catch-heading" className="card mt-8 p-6">
+          <h2 id="catch-heading" className="font-serif text-2xl font-bold">
+            {m.catch.heading}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{m.catch.hint}</p>
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="catch" />
+            <FormError errors={catchAnswer ? [catchAnswer.catchError] : undefined} />
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+              {p.days.map((d) => {
+                const id = `catch-${d.date}`;
+                const problem = catchAnswer?.catchErrors[d.date];
+                const ordered = d.caught === null ? 0 : d.caught - (d.left ?? 0);
+                return (
+                  <div key={d.date}>
+                    <label htmlFor={id} className="block text-sm font-medium">
+                      {formatDeliveryDate(d.date)}
+                    </label>
+                    <input
+                      id={id}
+                      name={`catch.${d.date}`}
+                      inputMode="numeric"
+                      pattern="[0-9]*"
+                      defaultValue={d.caught ?? ""}
+                      aria-invalid={problem ? true : undefined}
+                      aria-describedby={`${id}-note`}
+                      className={`${input} mt-1 ${problem ? "border-red-500" : ""}`}
+                    />
+                    <p id={`${id}-note`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+                      {problem ?? format(m.catch.ordered, { n: String(ordered) })}
+                    </p>
+                  </div>
+                );
+              })}
+            </div>
+            <button type="submit" className="btn-dark mt-4" disabled={busy}>
+              {m.catch.save}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+    </div>
+  );
+}
