@@ -37,12 +37,16 @@ export async function action({ request, params, context: { deps } }: ActionFunct
   const m = shopAdminMessages;
   if (form.get("intent") === "catch" && id !== null) {
     const { product } = await orNotFound(getAdminProduct(deps, id));
-    const parsed = parseCatchForm(form, upcomingDates(deps.now(), PLANNING_DAYS));
-    if (Object.keys(parsed.errors).length) return data({ catchErrors: parsed.errors as Record<string, string>, catchError: m.form.fix }, { status: 400 });
+    const dates = upcomingDates(deps.now(), PLANNING_DAYS);
+    const parsed = parseCatchForm(form, dates);
+    // A refusal comes back with what was typed, so nothing has to be typed again.
+    const catchValues: Record<string, string> = Object.fromEntries(dates.map((d) => [d, String(form.get(`catch.${d}`) ?? "").slice(0, 10)]));
+    const refuse = (catchErrors: Record<string, string>, catchError: string, status: number) => data({ catchErrors, catchError, catchValues }, { status });
+    if (Object.keys(parsed.errors).length) return refuse(parsed.errors, m.form.fix, 400);
     try {
       await saveCatch(deps, id, parsed.entries);
     } catch (error) {
-      if (error instanceof DomainError) return data({ catchErrors: {} as Record<string, string>, catchError: error.message }, { status: error.status });
+      if (error instanceof DomainError) return refuse({}, error.message, error.status);
       throw error;
     }
     return redirectWithFlash(deps, `/admin-dashboard/products/${id}`, { type: "success", text: format(m.catch.saved, { name: product.name }) });
@@ -178,7 +182,8 @@ export default function AdminProduct() {
                       name={`catch.${d.date}`}
                       inputMode="numeric"
                       pattern="[0-9]*"
-                      defaultValue={d.caught ?? ""}
+                      key={catchAnswer ? `typed-${d.date}` : d.date}
+                      defaultValue={catchAnswer?.catchValues[d.date] ?? d.caught ?? ""}
                       aria-invalid={problem ? true : undefined}
                       aria-describedby={`${id}-note`}
                       className={`${input} mt-1 ${problem ? "border-red-500" : ""}`}

@@ -110,6 +110,7 @@ async function placePaidOrder(page: Page, variant: Variant, email: string, check
     if (label === "State") await page.getByLabel("State").selectOption(value);
     else await page.getByLabel(label, { exact: true }).fill(value);
   }
+  await page.locator("input[name=delivery]:not([disabled])").first().check();
   // One press from checkout to the gateway's page.
   await page.getByRole("button", { name: "Pay ₹500" }).click();
   await arrive(page, /\/sandbox\/checkout\/order_/, "Razorpay sandbox");

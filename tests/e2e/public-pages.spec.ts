@@ -51,8 +51,14 @@ describe.each(VARIANTS)("public pages ($javaScript, $viewport)", (variant) => {
     expect(await products.locator("h2").first().innerText()).toBe("Fresh From Our Waters");
     const cards = products.locator("article");
     expect(await cards.count()).toBe(2);
-    expect(await cards.nth(0).innerText()).toMatch(/Fresh Fish[\s\S]*Fresh Pulasa Fish[\s\S]*₹25,000[\s\S]*per kg[\s\S]*50 kg available[\s\S]*Add to Cart/);
-    expect(await cards.nth(1).innerText()).toMatch(/Curry[\s\S]*Pulasa Curry[\s\S]*₹25,800[\s\S]*per kg[\s\S]*30 kg available/);
+    expect(await cards.nth(0).innerText()).toMatch(
+      /Fresh Fish[\s\S]*Fresh Pulasa Fish[\s\S]*₹25,000[\s\S]*per kg[\s\S]*\d+ kg left for (today|tomorrow)[\s\S]*Add to Cart/,
+    );
+    // The seed cooks no curry for today: sold out today, and the next date with stock.
+    expect(await cards.nth(1).innerText()).toMatch(
+      /Curry[\s\S]*Pulasa Curry[\s\S]*₹25,800[\s\S]*per pack[\s\S]*(Sold out today[\s\S]*Next available: tomorrow \(10 packs\)|10 packs left for tomorrow)/,
+    );
+    expect(await cards.nth(1).getByRole("link", { name: "Pulasa Curry", exact: true }).getAttribute("href")).toBe("/products/curry");
     expect(await cards.nth(0).locator("img").getAttribute("width")).toBeTruthy();
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
@@ -208,20 +214,26 @@ describe("edge cache", () => {
 });
 
 describe("a sold-out product", () => {
-  const setStock = (stock: number) => queryLocal(PERSIST_TO, `UPDATE products SET stock = ${stock} WHERE name = 'Pulasa Curry'`);
+  const curry = "(SELECT id FROM products WHERE slug = 'curry')";
 
   it("shows 'Out of Stock' on a disabled button", async () => {
-    setStock(0);
+    const planned = queryLocal(PERSIST_TO, `SELECT delivery_date, quantity FROM catch_days WHERE product_id = ${curry}`) as {
+      delivery_date: string;
+      quantity: number;
+    }[];
+    queryLocal(PERSIST_TO, `UPDATE catch_days SET quantity = 0 WHERE product_id = ${curry}`);
     try {
       const { page, close } = await open({ javaScript: false, viewport: "phone" });
       // A query string of its own, so the page is rendered now and not taken from the edge cache.
       await page.goto("/products?stock=0");
       const card = page.locator("main article", { hasText: "Pulasa Curry" });
       expect(await card.getByRole("button", { name: "Out of Stock" }).isDisabled()).toBe(true);
-      expect(await card.innerText()).toContain("0 kg available");
+      expect(await card.innerText()).toMatch(/Sold out (today|for tomorrow)/);
       await close();
     } finally {
-      setStock(30);
+      for (const row of planned) {
+        queryLocal(PERSIST_TO, `UPDATE catch_days SET quantity = ${row.quantity} WHERE product_id = ${curry} AND delivery_date = '${row.delivery_date}'`);
+      }
     }
   });
 });
