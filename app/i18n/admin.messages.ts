@@ -9,6 +9,7 @@ export const adminMessages = {
   goHome: "Go to Home",
   auctions: "Auctions",
   products: "Products and catch",
+  deliveries: "Deliveries and packing",
   stats: {
     total: "Total orders",
     pending: "Pending",

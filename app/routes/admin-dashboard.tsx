@@ -76,6 +76,9 @@ export default function AdminDashboard() {
           <p className="mt-1 text-slate-600 dark:text-slate-300">{m.subtitle}</p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Link to="/admin-dashboard/deliveries" className="btn-outline">
+            {m.deliveries}
+          </Link>
           <Link to="/admin-dashboard/products" className="btn-outline">
             {m.products}
           </Link>
