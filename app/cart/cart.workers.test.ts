@@ -18,8 +18,12 @@ beforeAll(async () => {
     env.DB.prepare(
       "INSERT INTO products (id, slug, name, description, price_paise, image, category, sort_order, min_qty) VALUES (2, 'curry', 'Pulasa Curry', 'd', 2580000, 'pulasa-curry', 'Curry', 1, 2)",
     ),
-    env.DB.prepare("INSERT INTO products (id, slug, name, description, price_paise, image, category, hidden) VALUES (3, 'old', 'Old Fish', 'd', 100, 'fresh-pulasa', 'Fresh Fish', 1)"),
-    ...upcomingDates(Date.now(), DELIVERY_WINDOW_DAYS).map((date) => env.DB.prepare("INSERT INTO catch_days (product_id, delivery_date, quantity) VALUES (1, ?1, 40), (3, ?1, 40)").bind(date)),
+    env.DB.prepare(
+      "INSERT INTO products (id, slug, name, description, price_paise, image, category, hidden) VALUES (3, 'old', 'Old Fish', 'd', 100, 'fresh-pulasa', 'Fresh Fish', 1)",
+    ),
+    ...upcomingDates(Date.now(), DELIVERY_WINDOW_DAYS).map((date) =>
+      env.DB.prepare("INSERT INTO catch_days (product_id, delivery_date, quantity) VALUES (1, ?1, 40), (3, ?1, 40)").bind(date),
+    ),
     env.DB.prepare("INSERT INTO catch_days (product_id, delivery_date, quantity) VALUES (2, ?, 40)").bind(upcomingDates(Date.now(), 5)[4]),
     env.DB.prepare("INSERT INTO users (name, email) VALUES ('Asha', 'asha@example.in')"),
   ]);

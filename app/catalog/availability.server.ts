@@ -15,7 +15,9 @@ export const LEFT_SQL = `c.quantity - coalesce((SELECT sum(i.quantity) FROM orde
 export async function catchLeft(deps: Pick<Deps, "db">, dates: string[]): Promise<Map<number, Map<string, { caught: number; left: number }>>> {
   const marks = dates.map(() => "?").join(", ");
   const { results } = await deps.db.$client
-    .prepare(`SELECT c.product_id AS productId, c.delivery_date AS date, c.quantity AS caught, ${LEFT_SQL} AS left FROM catch_days c WHERE c.delivery_date IN (${marks})`)
+    .prepare(
+      `SELECT c.product_id AS productId, c.delivery_date AS date, c.quantity AS caught, ${LEFT_SQL} AS left FROM catch_days c WHERE c.delivery_date IN (${marks})`,
+    )
     .bind(...dates)
     .all<{ productId: number; date: string; caught: number; left: number }>();
   const out = new Map<number, Map<string, { caught: number; left: number }>>();

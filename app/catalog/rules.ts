@@ -41,8 +41,7 @@ export function rupeesToPaise(text: string): number | null {
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }
 
-const whole = (message: string, min: number, max: number) =>
-  z.coerce.number({ invalid_type_error: message }).int(message).min(min, message).max(max, message);
+const whole = (message: string, min: number, max: number) => z.coerce.number({ invalid_type_error: message }).int(message).min(min, message).max(max, message);
 
 /** The admin's product form, for the browser and the server; the price arrives in rupees and leaves in paise. */
 export const productFormSchema = z
@@ -54,22 +53,16 @@ export const productFormSchema = z
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, productMessages.slug)
       .min(2, productMessages.slug)
       .max(60, productMessages.slug),
-    description: z
-      .string({ required_error: productMessages.description })
-      .trim()
-      .min(10, productMessages.description)
-      .max(2000, productMessages.description),
+    description: z.string({ required_error: productMessages.description }).trim().min(10, productMessages.description).max(2000, productMessages.description),
     category: z.string({ required_error: productMessages.category }).trim().min(2, productMessages.category).max(40, productMessages.category),
-    price: z
-      .string({ required_error: productMessages.price })
-      .transform((v, ctx) => {
-        const paise = rupeesToPaise(v);
-        if (paise === null || paise < 100 || paise > 100_000_000) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: productMessages.price });
-          return z.NEVER;
-        }
-        return paise;
-      }),
+    price: z.string({ required_error: productMessages.price }).transform((v, ctx) => {
+      const paise = rupeesToPaise(v);
+      if (paise === null || paise < 100 || paise > 100_000_000) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: productMessages.price });
+        return z.NEVER;
+      }
+      return paise;
+    }),
     unit: z.enum(PRODUCT_UNITS, { errorMap: () => ({ message: productMessages.unit }) }),
     minQty: whole(productMessages.minQty, 1, LIMIT_CEILING),
     maxQty: whole(productMessages.maxQty, 1, LIMIT_CEILING),

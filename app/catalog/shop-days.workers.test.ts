@@ -32,11 +32,14 @@ let today = "";
 let productId = 0;
 
 async function newUser() {
-  return (await env.DB.prepare("INSERT INTO users (name, email) VALUES ('Shopper', ?) RETURNING id").bind(`s.${crypto.randomUUID()}@example.in`).first<{ id: number }>())!
-    .id;
+  return (await env.DB.prepare("INSERT INTO users (name, email) VALUES ('Shopper', ?) RETURNING id")
+    .bind(`s.${crypto.randomUUID()}@example.in`)
+    .first<{ id: number }>())!.id;
 }
 const booked = async (date: string, slot: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM orders WHERE delivery_date = ? AND delivery_slot = ? AND stock_held = 1").bind(date, slot).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT count(*) AS n FROM orders WHERE delivery_date = ? AND delivery_slot = ? AND stock_held = 1")
+    .bind(date, slot)
+    .first<{ n: number }>())!.n;
 const form = (over: Partial<Parameters<typeof createProduct>[1]> = {}) => ({
   name: "Test Pulasa",
   slug: `p-${crypto.randomUUID().slice(0, 8)}`,
@@ -63,7 +66,9 @@ describe("today's catch at checkout", () => {
     await saveCatch(deps, productId, [{ date: today, quantity: 1 }]);
     const users = await Promise.all(Array.from({ length: 30 }, newUser));
     const results = await Promise.allSettled(
-      users.map((id) => createShopOrder(deps, { user: { id }, lines: [{ productId, quantity: 1 }], shipping, delivery: { date: today, slot: "evening" }, now })),
+      users.map((id) =>
+        createShopOrder(deps, { user: { id }, lines: [{ productId, quantity: 1 }], shipping, delivery: { date: today, slot: "evening" }, now }),
+      ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(OutOfStockError);
@@ -84,7 +89,9 @@ describe("today's catch at checkout", () => {
     await saveSlots(deps, [{ date: today, slot: "morning", capacity: 2 }]);
     const users = await Promise.all(Array.from({ length: 8 }, newUser));
     const results = await Promise.allSettled(
-      users.map((id) => createShopOrder(deps, { user: { id }, lines: [{ productId, quantity: 1 }], shipping, delivery: { date: today, slot: "morning" }, now })),
+      users.map((id) =>
+        createShopOrder(deps, { user: { id }, lines: [{ productId, quantity: 1 }], shipping, delivery: { date: today, slot: "morning" }, now }),
+      ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
     for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(SlotFullError);
@@ -95,7 +102,13 @@ describe("today's catch at checkout", () => {
   it("checkout → expiry (run twice at once) → re-checkout: catch and slot come back exactly once", async () => {
     await saveCatch(deps, productId, [{ date: today, quantity: 3 }]);
     await saveSlots(deps, [{ date: today, slot: "evening", capacity: 1 }]);
-    const first = await createShopOrder(deps, { user: { id: await newUser() }, lines: [{ productId, quantity: 3 }], shipping, delivery: { date: today, slot: "evening" }, now });
+    const first = await createShopOrder(deps, {
+      user: { id: await newUser() },
+      lines: [{ productId, quantity: 3 }],
+      shipping,
+      delivery: { date: today, slot: "evening" },
+      now,
+    });
     expect(first.deliveryDate).toBe(today);
     expect(await catchLeftOn(productId, today)).toBe(0);
     const later = now + RESERVATION_MS;
@@ -117,9 +130,17 @@ describe("today's catch at checkout", () => {
 
   it("an admin's cancel of a paid order gives back its catch and its slot once, however often it is pressed", async () => {
     await saveCatch(deps, productId, [{ date: today, quantity: 5 }]);
-    const order = await createShopOrder(deps, { user: { id: await newUser() }, lines: [{ productId, quantity: 2 }], shipping, delivery: { date: today, slot: "morning" }, now });
+    const order = await createShopOrder(deps, {
+      user: { id: await newUser() },
+      lines: [{ productId, quantity: 2 }],
+      shipping,
+      delivery: { date: today, slot: "morning" },
+      now,
+    });
     await payAdvance(deps, order);
-    const admin = (await env.DB.prepare("INSERT INTO users (name, email, is_admin) VALUES ('Admin', ?, 1) RETURNING *").bind(`a.${crypto.randomUUID()}@example.in`).first())!;
+    const admin = (await env.DB.prepare("INSERT INTO users (name, email, is_admin) VALUES ('Admin', ?, 1) RETURNING *")
+      .bind(`a.${crypto.randomUUID()}@example.in`)
+      .first())!;
     const adminUser = { ...admin, isAdmin: true } as unknown as User;
     const { version } = (await env.DB.prepare("SELECT version FROM orders WHERE id = ?").bind(order.id).first<{ version: number }>())!;
     const results = await Promise.allSettled(
@@ -175,7 +196,13 @@ describe("today's catch at checkout", () => {
 describe("the admin's catch", () => {
   it("never goes below what orders hold, and a refused save changes no date", async () => {
     await saveCatch(deps, productId, [{ date: today, quantity: 4 }]);
-    await createShopOrder(deps, { user: { id: await newUser() }, lines: [{ productId, quantity: 3 }], shipping, delivery: { date: today, slot: "evening" }, now });
+    await createShopOrder(deps, {
+      user: { id: await newUser() },
+      lines: [{ productId, quantity: 3 }],
+      shipping,
+      delivery: { date: today, slot: "evening" },
+      now,
+    });
     const tomorrow = addDays(today, 1);
     await expect(
       saveCatch(deps, productId, [
@@ -194,7 +221,9 @@ describe("the admin's catch", () => {
     await saveCatch(deps, productId, [{ date: today, quantity: 10 }]);
     const users = await Promise.all(Array.from({ length: 10 }, newUser));
     await Promise.allSettled([
-      ...users.map((id) => createShopOrder(deps, { user: { id }, lines: [{ productId, quantity: 1 }], shipping, delivery: { date: today, slot: "evening" }, now })),
+      ...users.map((id) =>
+        createShopOrder(deps, { user: { id }, lines: [{ productId, quantity: 1 }], shipping, delivery: { date: today, slot: "evening" }, now }),
+      ),
       saveCatch(deps, productId, [{ date: today, quantity: 4 }]),
     ]);
     expect(await catchLeftOn(productId, today)).toBeGreaterThanOrEqual(0);
@@ -228,7 +257,13 @@ describe("public pages follow the catalogue at once", () => {
     await updateProduct(deps, productId, form({ price: 2_600_000, slug: `price-${productId}` }));
     expect(await page()).toMatchObject({ cache: "MISS", product: { pricePaise: 2_600_000 } });
     expect((await page()).cache).toBe("HIT");
-    await createShopOrder(deps, { user: { id: await newUser() }, lines: [{ productId, quantity: 1 }], shipping, delivery: { date: today, slot: "evening" }, now });
+    await createShopOrder(deps, {
+      user: { id: await newUser() },
+      lines: [{ productId, quantity: 1 }],
+      shipping,
+      delivery: { date: today, slot: "evening" },
+      now,
+    });
     const sold = await page();
     expect(sold.cache).toBe("MISS");
     expect(sold.product?.days[0].left).toBe(0);

@@ -9,9 +9,7 @@ const NAME = "catalogue";
 
 /** Bumps the catalogue's version; goes into the batch that changes what public pages show. */
 export function bumpCatalogueStatement(deps: Pick<Deps, "db">): D1PreparedStatement {
-  return deps.db.$client
-    .prepare("INSERT INTO site_versions (name, version) VALUES (?, 2) ON CONFLICT (name) DO UPDATE SET version = version + 1")
-    .bind(NAME);
+  return deps.db.$client.prepare("INSERT INTO site_versions (name, version) VALUES (?, 2) ON CONFLICT (name) DO UPDATE SET version = version + 1").bind(NAME);
 }
 
 /** The current version (1 before the first change). */

@@ -22,7 +22,8 @@ export function stockText(
 ): { soldOut: boolean; line: string; next: string | null } {
   const first = p.days[0];
   if (!first) return { soldOut: true, line: m.noneComing, next: null };
-  if (first.left >= p.minQty) return { soldOut: false, line: fill(m.leftFor, { qty: quantityText(first.left, p.unit), date: dayName(first.date, p.today, m) }), next: null };
+  if (first.left >= p.minQty)
+    return { soldOut: false, line: fill(m.leftFor, { qty: quantityText(first.left, p.unit), date: dayName(first.date, p.today, m) }), next: null };
   const line = first.date === p.today ? m.soldOutToday : fill(m.soldOutOn, { date: dayName(first.date, p.today, m) });
   const later = p.days.find((d) => d.left >= p.minQty);
   return { soldOut: true, line, next: later ? fill(m.nextWithStock, { date: dayName(later.date, p.today, m), qty: quantityText(later.left, p.unit) }) : null };

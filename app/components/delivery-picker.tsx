@@ -18,7 +18,10 @@ export function DeliveryPicker({ field, choices }: { field: FieldMetadata<unknow
             {c.slots.map((s) => {
               const value = `${c.date}.${s.slot}`;
               return (
-                <label key={s.slot} className={`mt-2 flex min-h-11 items-center gap-2 text-sm ${s.open ? "" : "text-slate-500 line-through dark:text-slate-400"}`}>
+                <label
+                  key={s.slot}
+                  className={`mt-2 flex min-h-11 items-center gap-2 text-sm ${s.open ? "" : "text-slate-500 line-through dark:text-slate-400"}`}
+                >
                   <input type="radio" name={field.name} value={value} defaultChecked={chosen === value} disabled={!s.open} className="h-5 w-5" />
                   <span>
                     {formatSlot(s.slot)}

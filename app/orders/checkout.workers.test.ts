@@ -98,7 +98,9 @@ async function paidSetup(email: string, lines = [{ productId: 1, quantity: 1 }])
 describe("reserving stock", () => {
   it("20 concurrent checkouts for the last 3 kg sell exactly 3 kg", async () => {
     const users = await Promise.all(Array.from({ length: 20 }, (_, i) => newUser(`race${i}@example.in`)));
-    const results = await Promise.allSettled(users.map((id) => createShopOrder(deps, { user: { id }, lines: [{ productId: 1, quantity: 1 }], shipping, delivery, now })));
+    const results = await Promise.allSettled(
+      users.map((id) => createShopOrder(deps, { user: { id }, lines: [{ productId: 1, quantity: 1 }], shipping, delivery, now })),
+    );
     const won = results.filter((r) => r.status === "fulfilled");
     expect(won).toHaveLength(3);
     for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(OutOfStockError);

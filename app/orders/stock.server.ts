@@ -19,14 +19,7 @@ export function holdCondition(lines: OrderLineInput[], delivery: { date: string;
     > (SELECT count(*) FROM orders WHERE delivery_date = ? AND delivery_slot = ? AND stock_held = 1)`;
   return {
     sql: [...enough, room].join(" AND "),
-    binds: [
-      ...lines.flatMap((l) => [delivery.date, l.productId, l.quantity]),
-      delivery.date,
-      delivery.slot,
-      defaultCapacity,
-      delivery.date,
-      delivery.slot,
-    ],
+    binds: [...lines.flatMap((l) => [delivery.date, l.productId, l.quantity]), delivery.date, delivery.slot, defaultCapacity, delivery.date, delivery.slot],
   };
 }
 

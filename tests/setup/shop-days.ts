@@ -5,7 +5,12 @@ import { DELIVERY_WINDOW_DAYS, upcomingDates, type DeliverySlot } from "~/delive
  * A delivery the checkout accepts at `now` (the last date of the window, evening: never past its cut-off), with
  * `quantity` of each product's catch and room for `capacity` orders, unless the test already planned that date.
  */
-export async function plannedDelivery(productIds: number[], now: number, quantity = 100_000, capacity = 1_000_000): Promise<{ date: string; slot: DeliverySlot }> {
+export async function plannedDelivery(
+  productIds: number[],
+  now: number,
+  quantity = 100_000,
+  capacity = 1_000_000,
+): Promise<{ date: string; slot: DeliverySlot }> {
   const date = upcomingDates(now, DELIVERY_WINDOW_DAYS).at(-1)!;
   await env.DB.batch([
     ...productIds.map((id) =>
