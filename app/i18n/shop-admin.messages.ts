@@ -75,5 +75,6 @@ export const shopAdminMessages = {
     to: "To",
     download: "Download CSV",
     ordersIn: "{n} orders",
+    oneOrder: "1 order",
   },
 } as const;

@@ -47,7 +47,7 @@ export default function Deliveries() {
       </div>
 
       <h2 className="mt-8 font-serif text-2xl font-bold">
-        {formatDeliveryDate(date)} · {format(m.ordersIn, { n: String(count) })}
+        {formatDeliveryDate(date)} · {count === 1 ? m.oneOrder : format(m.ordersIn, { n: String(count) })}
       </h2>
       {count === 0 ? <p className="card mt-4 p-6">{m.noneAtAll}</p> : null}
       {totals.length ? (
