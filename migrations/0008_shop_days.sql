@@ -15,6 +15,22 @@ CREATE TABLE `delivery_slots` (
 	PRIMARY KEY(`delivery_date`, `slot`)
 );
 --> statement-breakpoint
+CREATE TABLE `product_photos` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`product_id` integer NOT NULL,
+	`name` text NOT NULL,
+	`content_type` text NOT NULL,
+	`bytes` integer NOT NULL,
+	`width` integer NOT NULL,
+	`height` integer NOT NULL,
+	`alt` text NOT NULL,
+	`position` integer NOT NULL,
+	`created_at` integer DEFAULT (unixepoch() * 1000) NOT NULL,
+	FOREIGN KEY (`product_id`) REFERENCES `products`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `product_photos_name_idx` ON `product_photos` (`product_id`,`name`);--> statement-breakpoint
+CREATE INDEX `product_photos_position_idx` ON `product_photos` (`product_id`,`position`);--> statement-breakpoint
 CREATE TABLE `site_versions` (
 	`name` text PRIMARY KEY NOT NULL,
 	`version` integer DEFAULT 1 NOT NULL

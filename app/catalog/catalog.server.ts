@@ -4,6 +4,8 @@ import type { Deps } from "~/deps";
 import { DELIVERY_SLOTS, DELIVERY_WINDOW_DAYS, isSlotBookable, PLANNING_DAYS, slotStart, SLOT_CUTOFF_MS, upcomingDates } from "~/delivery/slots";
 import type { ProductUnit } from "./rules";
 import { catchLeft } from "./availability.server";
+import { photoUrl } from "./photos";
+import { mainPhotos } from "./photos.server";
 
 /** What is left of a product's catch on each coming date that can still be booked (by the clock). */
 export type DayStock = { date: string; left: number };
@@ -26,6 +28,8 @@ export type ProductCardData = {
   days: DayStock[];
   /** Whether at least the minimum can be ordered for a date the checkout offers. */
   orderable: boolean;
+  /** The main uploaded photo (R2), shown instead of `image` when there is one. */
+  photo: { url: string; width: number; height: number; alt: string } | null;
 };
 
 /** The dates still bookable by the clock: today drops out once its last slot's cut-off has passed. */
@@ -35,12 +39,20 @@ function bookableDates(now: number): string[] {
 
 async function withStock(deps: Pick<Deps, "db">, rows: Product[], now: number): Promise<ProductCardData[]> {
   const dates = bookableDates(now);
-  const left = await catchLeft(deps, dates);
+  const [left, photos] = await Promise.all([
+    catchLeft(deps, dates),
+    mainPhotos(
+      deps,
+      rows.map((p) => p.id),
+    ),
+  ]);
   const window = upcomingDates(now, DELIVERY_WINDOW_DAYS);
   return rows.map((p) => {
     const days = dates.map((date) => ({ date, left: left.get(p.id)?.get(date)?.left ?? 0 }));
     const orderable = days.some((d) => window.includes(d.date) && d.left >= p.minQty && DELIVERY_SLOTS.some((s) => isSlotBookable(d.date, s, now)));
+    const photo = photos.get(p.id);
     return {
+      photo: photo ? { url: photoUrl(photo.name), width: photo.width, height: photo.height, alt: photo.alt } : null,
       id: p.id,
       slug: p.slug,
       name: p.name,

@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { ProductCardData } from "~/catalog/catalog.server";
 import { perUnit } from "~/catalog/rules";
 import { stockText } from "~/catalog/stock-text";
-import { Picture } from "~/components/picture";
+import { ProductImage } from "~/components/product-image";
 import { formatRupees } from "~/lib/money";
 import { useMessages } from "~/web/site";
 
@@ -27,13 +27,7 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductCar
   return (
     <article className="card relative flex flex-col overflow-hidden">
       <div className="relative">
-        <Picture
-          name={product.image}
-          alt={product.name}
-          kind="card"
-          sizes="(min-width: 1024px) 30rem, (min-width: 640px) 50vw, 100vw"
-          className="aspect-[4/3] w-full object-cover"
-        />
+        <ProductImage product={product} sizes="(min-width: 1024px) 30rem, (min-width: 640px) 50vw, 100vw" className="aspect-[4/3] w-full object-cover" />
         <span className="badge absolute left-3 top-3 bg-white/90 text-river-800 shadow dark:bg-river-950/90 dark:text-river-100">{product.category}</span>
       </div>
       <div className="flex flex-1 flex-col p-5">

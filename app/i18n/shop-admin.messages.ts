@@ -56,6 +56,18 @@ export const shopAdminMessages = {
     saved: "Slot capacities saved.",
     default: "default",
   },
+  photos: {
+    heading: "Photos",
+    hint: "JPEG, PNG, WebP or AVIF, at most 5 MB each, up to 8. The first is the main photo shown in the shop.",
+    main: "Main photo",
+    makeMain: "Make main",
+    up: "Move earlier",
+    down: "Move later",
+    delete: "Delete",
+    file: "Photo",
+    alt: "Describe the photo (alt text)",
+    upload: "Upload photo",
+  },
   work: {
     title: "Deliveries and packing",
     back: "← Admin Dashboard",

@@ -4,6 +4,8 @@ import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctio
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { createProduct, getAdminProduct, saveCatch, SlugTakenError, updateProduct } from "~/catalog/admin.server";
 import { parseCatchForm, PRODUCT_IMAGES, productFormSchema } from "~/catalog/rules";
+import { photoMessages, photoUrl } from "~/catalog/photos";
+import { addPhoto, deletePhoto, listPhotos, movePhoto } from "~/catalog/photos.server";
 import { FormError, FormField } from "~/components/form-field";
 import { formatDeliveryDate, PLANNING_DAYS, upcomingDates } from "~/delivery/slots";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
@@ -26,8 +28,9 @@ function productId(param: string | undefined): number | null {
 export async function loader({ request, params, context: { deps } }: LoaderFunctionArgs) {
   await requireAdmin(request, deps);
   const id = productId(params.id);
-  if (id === null) return { product: null, dates: upcomingDates(deps.now(), PLANNING_DAYS) };
-  return orNotFound(getAdminProduct(deps, id));
+  if (id === null) return { product: null, dates: upcomingDates(deps.now(), PLANNING_DAYS), photos: [] };
+  const [loaded, photos] = await Promise.all([orNotFound(getAdminProduct(deps, id)), listPhotos(deps, id)]);
+  return { ...loaded, photos: photos.map((p) => ({ id: p.id, url: photoUrl(p.name), alt: p.alt, width: p.width, height: p.height })) };
 }
 
 export async function action({ request, params, context: { deps } }: ActionFunctionArgs) {
@@ -35,7 +38,30 @@ export async function action({ request, params, context: { deps } }: ActionFunct
   const id = productId(params.id);
   const form = await request.formData();
   const m = shopAdminMessages;
-  if (form.get("intent") === "catch" && id !== null) {
+  const intent = String(form.get("intent") ?? "");
+  if (intent.startsWith("photo-") && id !== null) {
+    const back = `/admin-dashboard/products/${id}`;
+    const photoId = Number(form.get("photo"));
+    try {
+      if (intent === "photo-add") {
+        const file = form.get("file");
+        await addPhoto(deps, id, file instanceof File ? file : null, String(form.get("alt") ?? ""));
+        return redirectWithFlash(deps, back, { type: "success", text: photoMessages.uploaded });
+      }
+      if (intent === "photo-delete") {
+        await deletePhoto(deps, id, photoId);
+        return redirectWithFlash(deps, back, { type: "success", text: photoMessages.deleted });
+      }
+      const to = intent === "photo-main" ? "main" : intent === "photo-up" ? "up" : intent === "photo-down" ? "down" : null;
+      if (!to) throw new Response("Bad request", { status: 400 });
+      await movePhoto(deps, id, photoId, to);
+      return redirectWithFlash(deps, back, { type: "success", text: to === "main" ? photoMessages.main : photoMessages.moved });
+    } catch (error) {
+      if (error instanceof DomainError) return data({ photoError: error.message }, { status: error.status });
+      throw error;
+    }
+  }
+  if (intent === "catch" && id !== null) {
     const { product } = await orNotFound(getAdminProduct(deps, id));
     const dates = upcomingDates(deps.now(), PLANNING_DAYS);
     const parsed = parseCatchForm(form, dates);
@@ -158,6 +184,7 @@ export default function AdminProduct() {
           </button>
         </div>
       </Form>
+      {p ? <PhotoSection photos={loaded.photos} error={answer && "photoError" in answer ? answer.photoError : null} busy={busy} /> : null}
       {p ? (
         <section aria-labelledby="catch-heading" className="card mt-8 p-6">
           <h2 id="catch-heading" className="font-serif text-2xl font-bold">
@@ -202,5 +229,93 @@ export default function AdminProduct() {
         </section>
       ) : null}
     </div>
+  );
+}
+
+type PhotoRow = { id: number; url: string; alt: string; width: number; height: number };
+
+/** Upload (bytes checked on the server), reorder, choose the main photo (the first) and delete; plain forms. */
+function PhotoSection({ photos, error, busy }: { photos: PhotoRow[]; error: string | null; busy: boolean }) {
+  const m = shopAdminMessages.photos;
+  return (
+    <section aria-labelledby="photos-heading" className="card mt-8 p-6">
+      <h2 id="photos-heading" className="font-serif text-2xl font-bold">
+        {m.heading}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{m.hint}</p>
+      <FormError errors={error ? [error] : undefined} />
+      <ol className="mt-4 grid gap-3 sm:grid-cols-2">
+        {photos.map((photo, i) => (
+          <li key={photo.id} className="flex gap-3 rounded-xl border border-river-200 p-3 dark:border-river-700">
+            <img src={photo.url} alt={photo.alt} width={photo.width} height={photo.height} loading="lazy" className="h-20 w-28 rounded-lg object-cover" />
+            <div className="min-w-0 flex-1">
+              <p className="text-sm">
+                {i === 0 ? <strong>{m.main} · </strong> : null}
+                {photo.alt}
+              </p>
+              <p className="text-xs text-slate-600 dark:text-slate-300">
+                {photo.width} × {photo.height}
+              </p>
+              <Form method="post" className="mt-2 flex flex-wrap gap-1">
+                <input type="hidden" name="photo" value={photo.id} />
+                {i > 0 ? (
+                  <>
+                    <button type="submit" name="intent" value="photo-main" className="btn-outline min-h-9 px-3 py-1 text-xs" disabled={busy}>
+                      {m.makeMain}
+                    </button>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="photo-up"
+                      className="btn-outline min-h-9 px-3 py-1 text-xs"
+                      disabled={busy}
+                      aria-label={`${m.up}: ${photo.alt}`}
+                    >
+                      ↑
+                    </button>
+                  </>
+                ) : null}
+                {i < photos.length - 1 ? (
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="photo-down"
+                    className="btn-outline min-h-9 px-3 py-1 text-xs"
+                    disabled={busy}
+                    aria-label={`${m.down}: ${photo.alt}`}
+                  >
+                    ↓
+                  </button>
+                ) : null}
+                <button
+                  type="submit"
+                  name="intent"
+                  value="photo-delete"
+                  className="btn-outline min-h-9 px-3 py-1 text-xs"
+                  disabled={busy}
+                  aria-label={`${m.delete}: ${photo.alt}`}
+                >
+                  {m.delete}
+                </button>
+              </Form>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <Form method="post" encType="multipart/form-data" className="mt-4 grid gap-3 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="photo-add" />
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {m.file}
+          <input type="file" name="file" accept="image/jpeg,image/png,image/webp,image/avif" required className="min-h-11" />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {m.alt}
+          <input name="alt" required minLength={3} maxLength={150} className={`${input} mt-0`} />
+        </label>
+        <button type="submit" className="btn-dark sm:col-span-2" disabled={busy}>
+          {m.upload}
+        </button>
+      </Form>
+    </section>
   );
 }

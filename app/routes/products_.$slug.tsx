@@ -4,7 +4,8 @@ import { findProduct } from "~/catalog/catalog.server";
 import { inlineJson, paymentTexts, productJsonLd, productPageMessages } from "~/catalog/product-page";
 import { quantityText } from "~/catalog/rules";
 import { dayName, stockText } from "~/catalog/stock-text";
-import { mediaUrl, Picture } from "~/components/picture";
+import { mediaUrl } from "~/components/picture";
+import { ProductImage } from "~/components/product-image";
 import { AddToCartForm } from "~/components/product-card";
 import { formatRupees } from "~/lib/money";
 import { publicPage } from "~/web/cache-headers";
@@ -16,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Oops! Page not found" }];
   const { product: p, brand, origin } = data;
   const title = `${p.name} – ${formatRupees(p.pricePaise)} ${data.texts.perUnit} | ${brand}`;
-  const image = `${origin}${mediaUrl(p.image, 960, "webp")}`;
+  const image = `${origin}${p.photo?.url ?? mediaUrl(p.image, 960, "webp")}`;
   return [
     { title },
     { name: "description", content: p.description },
@@ -26,9 +27,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { property: "og:type", content: "product" },
     { property: "og:url", content: `${origin}/products/${p.slug}` },
     { property: "og:image", content: image },
-    { property: "og:image:width", content: "960" },
-    { property: "og:image:height", content: "720" },
-    { property: "og:image:alt", content: p.name },
+    { property: "og:image:width", content: String(p.photo?.width ?? 960) },
+    { property: "og:image:height", content: String(p.photo?.height ?? 720) },
+    { property: "og:image:alt", content: p.photo?.alt ?? p.name },
     { name: "twitter:card", content: "summary_large_image" },
   ];
 };
@@ -38,7 +39,13 @@ export async function loader({ params, context: { deps } }: LoaderFunctionArgs) 
   if (!product) throw new Response("Not found", { status: 404 });
   const { brand, product: productName } = deps.config;
   const texts = paymentTexts(product, formatRupees(product.pricePaise), productName);
-  return { product, brand, origin: deps.origin, texts, jsonLd: inlineJson(productJsonLd(product, deps.origin, brand, mediaUrl(product.image, 960, "webp"))) };
+  return {
+    product,
+    brand,
+    origin: deps.origin,
+    texts,
+    jsonLd: inlineJson(productJsonLd(product, deps.origin, brand, product.photo?.url ?? mediaUrl(product.image, 960, "webp"))),
+  };
 }
 
 export default function ProductPage() {
@@ -54,14 +61,7 @@ export default function ProductPage() {
         {m.back}
       </Link>
       <div className="mt-4 grid gap-8 lg:grid-cols-2">
-        <Picture
-          name={p.image}
-          alt={p.name}
-          kind="card"
-          sizes="(min-width: 1024px) 36rem, 100vw"
-          className="aspect-[4/3] w-full rounded-2xl object-cover"
-          priority
-        />
+        <ProductImage product={p} sizes="(min-width: 1024px) 36rem, 100vw" className="aspect-[4/3] w-full rounded-2xl object-cover" priority />
         <div>
           <span className="badge bg-river-100 text-river-900 dark:bg-river-800 dark:text-river-50">{p.category}</span>
           <h1 className="mt-2 font-serif text-4xl font-bold">{p.name}</h1>

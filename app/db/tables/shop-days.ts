@@ -1,8 +1,8 @@
 // Relative, not ~/: drizzle-kit and vite.config.ts (through the load context) load this file without the app alias.
-import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { DELIVERY_SLOTS } from "../../delivery/slots";
 import { products } from "./catalogue";
-import { updatedAt } from "./columns";
+import { createdAt, updatedAt } from "./columns";
 
 /**
  * Today's catch: how many units of a product the boats bring for one delivery date (YYYY-MM-DD, IST). What is
@@ -40,3 +40,26 @@ export const siteVersions = sqliteTable("site_versions", {
 });
 
 export type CatchDay = typeof catchDays.$inferSelect;
+
+/** A product's photos in R2 (named by the SHA-256 of their bytes); the one with the lowest position is the main photo. */
+export const productPhotos = sqliteTable(
+  "product_photos",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** `{sha256}.{ext}`: the R2 key under products/ and the URL under /photos/. */
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    alt: text("alt").notNull(),
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("product_photos_name_idx").on(t.productId, t.name), index("product_photos_position_idx").on(t.productId, t.position)],
+);
+
+export type ProductPhoto = typeof productPhotos.$inferSelect;
