@@ -47,6 +47,17 @@ describe("running the shop (JS off, phone)", () => {
     await inputs.nth(2).fill("6");
     await admin.page.getByRole("button", { name: "Save catch" }).click();
     await expect.poll(() => toast(admin.page)).toBe("The catch for Pulasa Roe Pickle was saved.");
+    // A photo, checked by its bytes: an SVG is refused, a JPEG is stored with its alt text and size.
+    const photos = admin.page.getByRole("region", { name: "Photos" });
+    await photos.getByLabel("Photo", { exact: true }).setInputFiles("public/media/favicon.svg");
+    await photos.getByLabel("Describe the photo (alt text)").fill("The logo");
+    await photos.getByRole("button", { name: "Upload photo" }).click();
+    await expect.poll(() => admin.page.getByText("Upload a JPEG, PNG, WebP or AVIF photo").count()).toBe(1);
+    await admin.page.getByRole("region", { name: "Photos" }).getByLabel("Photo", { exact: true }).setInputFiles("public/media/og-image.jpg");
+    await admin.page.getByRole("region", { name: "Photos" }).getByLabel("Describe the photo (alt text)").fill("A jar of Pulasa roe pickle");
+    await admin.page.getByRole("region", { name: "Photos" }).getByRole("button", { name: "Upload photo" }).click();
+    await expect.poll(() => toast(admin.page)).toBe("Photo added.");
+    expect(await admin.page.getByRole("img", { name: "A jar of Pulasa roe pickle" }).getAttribute("width")).toBe("1200");
     await expectNoAxeViolations(admin.page);
 
     // The visitor's next look is rendered afresh: the new product, its card linking to its page.
@@ -60,6 +71,9 @@ describe("running the shop (JS off, phone)", () => {
     expect(page).toContain("Pay the ₹500 token advance now to reserve your Pulasa.");
     expect(page).toContain("From 1 pack to 3 packs per order, in whole packs.");
     expect(await visitor.page.title()).toBe("Pulasa Roe Pickle – ₹1,200 per pack | Godavari Pulasa");
+    const photo = visitor.page.getByRole("img", { name: "A jar of Pulasa roe pickle" });
+    expect(await photo.getAttribute("src")).toMatch(/^\/photos\/[0-9a-f]{64}\.jpg$/);
+    expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
     const ld = JSON.parse((await visitor.page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
     expect(ld).toMatchObject({ "@type": "Product", name: "Pulasa Roe Pickle", offers: { "@type": "Offer", price: "1200.00", priceCurrency: "INR" } });
     await expectNoAxeViolations(visitor.page);
