@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Deps } from "~/deps";
-import { limitProblem, type ProductUnit } from "~/catalog/rules";
+import { limitProblem, type ProductUnit } from "~/catalog/units";
 import { getMessages } from "~/i18n/messages";
 import { clearCart, setCartQuantity } from "./cart.server";
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { findProduct } from "~/catalog/catalog.server";
-import type { ProductUnit } from "~/catalog/rules";
+import type { ProductUnit } from "~/catalog/units";
 import { cartItems, products } from "~/db/schema";
 import type { Deps } from "~/deps";
 

@@ -2,8 +2,9 @@ import { and, asc, eq } from "drizzle-orm";
 import { products, type Product } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { DELIVERY_SLOTS, DELIVERY_WINDOW_DAYS, isSlotBookable, PLANNING_DAYS, slotStart, SLOT_CUTOFF_MS, upcomingDates } from "~/delivery/slots";
-import type { ProductUnit } from "./rules";
+import type { ProductUnit } from "./units";
 import { catchLeft } from "./availability.server";
+import { stockText, type StockText } from "./stock-text";
 import { photoUrl } from "./photos";
 import { mainPhotos } from "./photos.server";
 
@@ -68,6 +69,13 @@ async function withStock(deps: Pick<Deps, "db">, rows: Product[], now: number): 
       orderable,
     };
   });
+}
+
+/** Cards as pages show them: the stock sentence is written on the server, so its rules stay out of the browser's bundle. */
+export type ProductCardView = ProductCardData & { stock: StockText };
+
+export function withStockText<P extends ProductCardData>(products: P[], messages: Parameters<typeof stockText>[1]): (P & { stock: StockText })[] {
+  return products.map((p) => ({ ...p, stock: stockText(p, messages) }));
 }
 
 /** Every product on sale (not hidden), in the catalogue's order, with its stock for the coming dates. */

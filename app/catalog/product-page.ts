@@ -1,5 +1,5 @@
 import type { ProductCardData } from "./catalog.server";
-import { perUnit, quantityText } from "./rules";
+import { perUnit, quantityText } from "./units";
 
 /**
  * What a product page says about paying and limits, and its schema.org Product with its Offer, pure. Prices

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { limitProblem, parseCatchForm, productFormSchema, quantityText, rupeesToPaise } from "./rules";
+import { parseCatchForm, productFormSchema, rupeesToPaise } from "./rules";
+import { limitProblem, quantityText } from "./units";
 import { stockText } from "./stock-text";
 
 const valid = {

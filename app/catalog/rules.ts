@@ -2,11 +2,10 @@
  * The catalogue's rules, pure: units, order limits and the admin's product form.
  */
 import { z } from "zod";
+import { PRODUCT_UNITS } from "./units";
 
-export const PRODUCT_UNITS = ["kg", "pack"] as const;
 /** The 4:3 card photos in public/media (scripts/make-media.sh) a product can show. */
 export const PRODUCT_IMAGES = ["fresh-pulasa", "pulasa-curry", "story-queen", "story-monsoon", "story-catch", "story-selection", "story-delivery"] as const;
-export type ProductUnit = (typeof PRODUCT_UNITS)[number];
 
 /** The most units of one product any order may take, whatever the product says (keeps sums far from overflow). */
 export const LIMIT_CEILING = 50;
@@ -72,23 +71,6 @@ export const productFormSchema = z
   .refine((v) => v.minQty <= v.maxQty, { message: productMessages.minAboveMax, path: ["minQty"] });
 
 export type ProductForm = z.infer<typeof productFormSchema>;
-
-/** "per kg" / "per pack" */
-export function perUnit(unit: ProductUnit): string {
-  return unit === "kg" ? "per kg" : "per pack";
-}
-
-/** "3 kg" / "1 pack" / "2 packs" */
-export function quantityText(n: number, unit: ProductUnit): string {
-  return unit === "kg" ? `${n} kg` : `${n} ${n === 1 ? "pack" : "packs"}`;
-}
-
-/** Why a line's quantity is refused, or null when it is within the product's limits. */
-export function limitProblem(p: { name: string; unit: ProductUnit; minQty: number; maxQty: number }, quantity: number): string | null {
-  if (quantity < p.minQty) return `Order at least ${quantityText(p.minQty, p.unit)} of ${p.name}`;
-  if (quantity > p.maxQty) return `At most ${quantityText(p.maxQty, p.unit)} of ${p.name} per order`;
-  return null;
-}
 
 /**
  * The catch form: one field per coming date, `catch.<date>`, in units; empty means no catch that day. The

@@ -1,5 +1,5 @@
 import { addDays, formatDeliveryDate } from "~/delivery/slots";
-import { quantityText, type ProductUnit } from "./rules";
+import { quantityText, type ProductUnit } from "./units";
 
 type Texts = { soldOutToday: string; soldOutOn: string; leftFor: string; nextWithStock: string; noneComing: string; today: string; tomorrow: string };
 
@@ -16,10 +16,9 @@ export function dayName(date: string, today: string, m: Pick<Texts, "today" | "t
  * What a product says about its stock: what is left for the first date that can still be booked, or that it
  * is sold out then ("Sold out today") and the next date with at least the minimum left.
  */
-export function stockText(
-  p: { unit: ProductUnit; minQty: number; today: string; days: { date: string; left: number }[] },
-  m: Texts,
-): { soldOut: boolean; line: string; next: string | null } {
+export type StockText = { soldOut: boolean; line: string; next: string | null };
+
+export function stockText(p: { unit: ProductUnit; minQty: number; today: string; days: { date: string; left: number }[] }, m: Texts): StockText {
   const first = p.days[0];
   if (!first) return { soldOut: true, line: m.noneComing, next: null };
   if (first.left >= p.minQty)

@@ -1,7 +1,6 @@
 import { Form, Link } from "@remix-run/react";
-import type { ProductCardData } from "~/catalog/catalog.server";
-import { perUnit } from "~/catalog/rules";
-import { stockText } from "~/catalog/stock-text";
+import type { ProductCardData, ProductCardView } from "~/catalog/catalog.server";
+import { perUnit } from "~/catalog/units";
 import { ProductImage } from "~/components/product-image";
 import { formatRupees } from "~/lib/money";
 import { useMessages } from "~/web/site";
@@ -19,10 +18,10 @@ export function AddToCartForm({ product, className = "" }: { product: ProductCar
   );
 }
 
-export function ProductCard({ product, headingLevel = 3 }: { product: ProductCardData; headingLevel?: 2 | 3 }) {
+export function ProductCard({ product, headingLevel = 3 }: { product: ProductCardView; headingLevel?: 2 | 3 }) {
   const m = useMessages().products;
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const stock = stockText(product, m);
+  const stock = product.stock;
   const href = `/products/${product.slug}`;
   return (
     <article className="card relative flex flex-col overflow-hidden">
@@ -54,7 +53,7 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductCar
   );
 }
 
-export function ProductGrid({ products, headingLevel }: { products: ProductCardData[]; headingLevel?: 2 | 3 }) {
+export function ProductGrid({ products, headingLevel }: { products: ProductCardView[]; headingLevel?: 2 | 3 }) {
   const m = useMessages().products;
   if (products.length === 0) {
     return <p className="card p-8 text-center text-slate-600 dark:text-slate-300">{m.empty}</p>;

@@ -1,5 +1,5 @@
 import type { Deps } from "~/deps";
-import { quantityText, type ProductUnit } from "~/catalog/rules";
+import { quantityText, type ProductUnit } from "~/catalog/units";
 import { FULFILMENT, type OrderStatus } from "~/orders/status";
 import { InvalidInputError } from "~/lib/errors";
 import { addDays, DELIVERY_SLOTS, isCalendarDate, type DeliverySlot } from "./slots";

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { limitProblem } from "~/catalog/rules";
+import { limitProblem } from "~/catalog/units";
 import { bumpCatalogueStatement } from "~/catalog/site-version.server";
 import type { Deps } from "~/deps";
 import { orderItems, orders, products, type Order, type User } from "~/db/schema";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { listAdminProducts, setProductHidden } from "~/catalog/admin.server";
-import { perUnit, quantityText } from "~/catalog/rules";
+import { perUnit, quantityText } from "~/catalog/units";
 import { formatDeliveryDate } from "~/delivery/slots";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
 import { format } from "~/i18n/messages";

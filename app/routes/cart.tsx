@@ -9,7 +9,7 @@ import { Picture } from "~/components/picture";
 import { format, getMessages } from "~/i18n/messages";
 import { formatRupees } from "~/lib/money";
 import { savingPaise, struckPricePaise } from "~/orders/rules";
-import { perUnit } from "~/catalog/rules";
+import { perUnit } from "~/catalog/units";
 import { appCookies } from "~/web/cookies.server";
 import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";

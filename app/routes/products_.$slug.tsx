@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { findProduct } from "~/catalog/catalog.server";
+import { findProduct, withStockText } from "~/catalog/catalog.server";
+import { getMessages } from "~/i18n/messages";
 import { inlineJson, paymentTexts, productJsonLd, productPageMessages } from "~/catalog/product-page";
-import { quantityText } from "~/catalog/rules";
-import { dayName, stockText } from "~/catalog/stock-text";
+import { quantityText } from "~/catalog/units";
+import { dayName } from "~/catalog/stock-text";
 import { mediaUrl } from "~/components/picture";
 import { ProductImage } from "~/components/product-image";
 import { AddToCartForm } from "~/components/product-card";
@@ -35,8 +36,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export async function loader({ params, context: { deps } }: LoaderFunctionArgs) {
-  const product = params.slug && /^[a-z0-9-]{1,60}$/.test(params.slug) ? await findProduct(deps, { slug: params.slug }) : null;
-  if (!product) throw new Response("Not found", { status: 404 });
+  const found = params.slug && /^[a-z0-9-]{1,60}$/.test(params.slug) ? await findProduct(deps, { slug: params.slug }) : null;
+  if (!found) throw new Response("Not found", { status: 404 });
+  const [product] = withStockText([found], getMessages(deps.config.product).products);
   const { brand, product: productName } = deps.config;
   const texts = paymentTexts(product, formatRupees(product.pricePaise), productName);
   return {
@@ -52,7 +54,7 @@ export default function ProductPage() {
   const { product: p, texts, jsonLd } = useLoaderData<typeof loader>();
   const m = productPageMessages;
   const pm = useMessages().products;
-  const stock = stockText(p, pm);
+  const stock = p.stock;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       {/* Data for search engines, not a script the browser runs. */}

@@ -1,5 +1,5 @@
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { PRODUCT_UNITS } from "../../catalog/rules";
+import { PRODUCT_UNITS } from "../../catalog/units";
 import { createdAt } from "./columns";
 
 export const products = sqliteTable("products", {
