@@ -16,6 +16,7 @@ const configSchema = z.object({
   WHATSAPP_NUMBER: z.string().min(10),
   SOCIAL_HANDLE: z.string().startsWith("@"),
   FEATURE_AUCTIONS: switchValue,
+  DEFAULT_SLOT_CAPACITY: z.coerce.number().int().min(0).max(1000).default(20),
   SESSION_SECRET: z.string().min(32).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -45,6 +46,8 @@ function toConfig(env: z.infer<typeof configSchema>) {
     whatsapp: env.WHATSAPP_NUMBER,
     socialHandle: env.SOCIAL_HANDLE,
     features: { auctions: env.FEATURE_AUCTIONS },
+    /** Orders a delivery slot takes on a date unless the admin set that date's capacity. */
+    defaultSlotCapacity: env.DEFAULT_SLOT_CAPACITY,
     sessionSecret: env.SESSION_SECRET ?? DEVELOPMENT_SECRET,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET && env.GOOGLE_CALLBACK_URL

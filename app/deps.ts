@@ -20,6 +20,8 @@ export type Deps = {
   mailer: Mailer;
   /** Razorpay, the sandbox (development and tests without keys), or null: online payment is not available. */
   gateway: PaymentGateway | null;
+  /** The R2 bucket of product photos; null where it is not bound (the auction Worker). */
+  photos: R2Bucket | null;
   /** The auction Worker behind the store's AUCTION binding; null inside the auction Worker itself. */
   auctionService: Fetcher | null;
   /** The clock: domain code reads the time here, never from `Date.now()`. */

@@ -1,10 +1,11 @@
 // Seeds the local D1 database with the sample catalogue and auctions. Safe to run again: nothing is duplicated.
 //   node scripts/seed.mjs [--persist-to .wrangler/state]
-import { pbkdf2Sync, randomBytes } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { createHash, pbkdf2Sync, randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { executeSql } from "./lib/local.mjs";
+import { executeSql, quietEnv, WRANGLER } from "./lib/local.mjs";
 
 const product = process.env.PRODUCT_NAME || "Pulasa";
 const brand = process.env.BRAND_NAME || "Godavari Pulasa";
@@ -17,7 +18,16 @@ const products = [
     description: `Whole Godavari ${product}, caught in season and delivered on ice within 24 hours. Priced per kg; the final price follows the weight of your fish.`,
     price: 2_500_000,
     image: "fresh-pulasa",
-    stock: 50,
+    unit: "kg",
+    min: 1,
+    max: 5,
+    catch: [18, 24, 30, 12, 26, 20, 16],
+    // Photos in R2, from the pictures made for this project by scripts/make-media.sh (4:3, 960 × 720).
+    photos: [
+      ["fresh-pulasa-960.webp", `A whole Godavari ${product} on a banana leaf with ice and lime`],
+      ["story-catch-960.webp", "Fishermen hauling the morning's catch on the Godavari"],
+      ["story-selection-960.webp", `Checking a ${product}'s silver scales before it is packed`],
+    ],
     category: "Fresh Fish",
   },
   {
@@ -26,7 +36,12 @@ const products = [
     description: `Traditional ${product} Pulusu slow-cooked in a clay pot with tamarind, the Godavari way. Packed hot, sealed and sent chilled.`,
     price: 2_580_000,
     image: "pulasa-curry",
-    stock: 30,
+    unit: "pack",
+    min: 1,
+    max: 4,
+    // Nothing cooked for today: the shop shows 'Sold out today' and the next date with stock.
+    catch: [0, 10, 12, 8, 10, 10, 6],
+    photos: [["pulasa-curry-960.webp", `${product} Pulusu simmering in a clay pot`]],
     category: "Curry",
   },
 ];
@@ -65,9 +80,24 @@ const auctions = [
 const statements = [
   ...products.map(
     (p, i) =>
-      `INSERT INTO products (slug, name, description, price_paise, image, stock, category, sort_order) VALUES (${q(p.slug)}, ${q(p.name)}, ${q(p.description)}, ${p.price}, ${q(p.image)}, ${p.stock}, ${q(p.category)}, ${i}) ON CONFLICT(slug) DO NOTHING;`,
+      `INSERT INTO products (slug, name, description, price_paise, image, category, unit, min_qty, max_qty, sort_order) VALUES (${q(p.slug)}, ${q(p.name)}, ${q(p.description)}, ${p.price}, ${q(p.image)}, ${q(p.category)}, ${q(p.unit)}, ${p.min}, ${p.max}, ${i}) ON CONFLICT(slug) DO NOTHING;`,
   ),
 ];
+// A week of catch and delivery slots from today (IST), so the shop is live; dates already planned are left alone.
+const istDate = (ms) => new Date(ms + 5.5 * 3_600_000).toISOString().slice(0, 10);
+const week = Array.from({ length: 7 }, (_, i) => istDate(Date.now() + i * 86_400_000));
+for (const p of products) {
+  week.forEach((date, i) =>
+    statements.push(
+      `INSERT INTO catch_days (product_id, delivery_date, quantity) SELECT id, ${q(date)}, ${p.catch[i]} FROM products WHERE slug = ${q(p.slug)} ON CONFLICT DO NOTHING;`,
+    ),
+  );
+}
+week.forEach((date) =>
+  statements.push(
+    `INSERT INTO delivery_slots (delivery_date, slot, capacity) VALUES (${q(date)}, 'morning', 12), (${q(date)}, 'evening', 20) ON CONFLICT DO NOTHING;`,
+  ),
+);
 // Each sample auction and bid is added once, by id or by its content.
 const now = Date.now();
 auctions.forEach((a, i) => {
@@ -92,7 +122,38 @@ statements.push(
 );
 
 const persistTo = process.argv.includes("--persist-to") ? process.argv[process.argv.indexOf("--persist-to") + 1] : ".wrangler/state";
+
+// Each photo is stored once under the SHA-256 of its bytes, as the admin's upload stores it.
+for (const p of products) {
+  p.photos.forEach(([file, alt], position) => {
+    const bytes = readFileSync(`public/media/${file}`);
+    const name = `${createHash("sha256").update(bytes).digest("hex")}.webp`;
+    const put = spawnSync(
+      WRANGLER,
+      [
+        "r2",
+        "object",
+        "put",
+        `pulasa-product-photos/products/${name}`,
+        "--file",
+        `public/media/${file}`,
+        "--content-type",
+        "image/webp",
+        "--local",
+        "--persist-to",
+        persistTo,
+        "-c",
+        "wrangler.toml",
+      ],
+      { encoding: "utf8", env: quietEnv },
+    );
+    if (put.status !== 0) throw new Error(`storing ${file} in local R2 failed: ${put.stderr}`);
+    statements.push(
+      `INSERT INTO product_photos (product_id, name, content_type, bytes, width, height, alt, position) SELECT id, ${q(name)}, 'image/webp', ${bytes.length}, 960, 720, ${q(alt)}, ${position} FROM products WHERE slug = ${q(p.slug)} ON CONFLICT DO NOTHING;`,
+    );
+  });
+}
 const file = join(mkdtempSync(join(tmpdir(), "pulasa-seed-")), "seed.sql");
 writeFileSync(file, statements.join("\n") + "\n");
 executeSql(persistTo, file);
-console.log(`Seeded ${products.length} products and the sample auctions into ${persistTo}.`);
+console.log(`Seeded ${products.length} products, a week of catch and delivery slots, and the sample auctions into ${persistTo}.`);

@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment -- the error it silences exists only before a build, so @ts-expect-error would fail after one
 // @ts-ignore build/server is written by `remix vite:build`, which always runs before wrangler bundles this file.
 import * as build from "../build/server";
+import { readCatalogueVersion } from "../app/catalog/site-version.server";
 import { withEdgeCache } from "./edge-cache";
 import { getLoadContext } from "./load-context";
 import { isCrossSiteWrite, readableForm } from "./request-guards";
@@ -45,10 +46,13 @@ async function handle(received: Request, env: Env, ctx: ExecutionContext): Promi
       },
     },
   });
-  const response = await withEdgeCache(request, ctx, (caches as unknown as { default: Cache }).default, async () => ({
-    response: await handleRemixRequest(request, loadContext),
-    personal: loadContext.deps.user !== null,
-  }));
+  const response = await withEdgeCache(
+    request,
+    ctx,
+    (caches as unknown as { default: Cache }).default,
+    async () => ({ response: await handleRemixRequest(request, loadContext), personal: loadContext.deps.user !== null }),
+    () => readCatalogueVersion(env.DB),
+  );
   return rotateNonce(response);
 }
 

@@ -21,10 +21,14 @@ function isCacheableRequest(request: Request): boolean {
   return !carriesPrivateCookie(request);
 }
 
-/** The theme cookie changes the rendered HTML (no flash of the wrong theme), so it is part of the key. */
-async function cacheKey(request: Request): Promise<Request> {
+/**
+ * The theme cookie changes the rendered HTML (no flash of the wrong theme), so it is part of the key; so is the
+ * catalogue's version, so a product, price or catch change leaves every cached copy behind at once.
+ */
+async function cacheKey(request: Request, version: string): Promise<Request> {
   const url = new URL(request.url);
   url.searchParams.set("__theme", await readTheme(request));
+  url.searchParams.set("__v", version);
   return new Request(url.toString(), { method: "GET" });
 }
 
@@ -51,12 +55,13 @@ export async function withEdgeCache(
   ctx: Pick<ExecutionContext, "waitUntil">,
   cache: Cache,
   render: () => Promise<{ response: Response; personal: boolean }>,
+  version: () => Promise<string | number> = async () => "1",
 ): Promise<Response> {
   if (!isCacheableRequest(request)) {
     const { response, personal } = await render();
     return personal || carriesPrivateCookie(request) ? makePrivate(response) : withHeader(response, "x-cache", "BYPASS");
   }
-  const key = await cacheKey(request);
+  const key = await cacheKey(request, String(await version()));
   const hit = await cache.match(key);
   if (hit) return withHeader(hit, "x-cache", "HIT");
   const { response, personal } = await render();

@@ -2,6 +2,9 @@ import { BodyTooLargeError, limitedRequest } from "../app/web/body-limit.server"
 
 /** Form posts above this are refused, counted as they are read (the largest is an auction image, 2 MB). */
 export const MAX_FORM_BYTES = 3 * 1024 * 1024;
+/** The admin's product photo upload carries up to a 5 MB photo. */
+const MAX_PHOTO_FORM_BYTES = 6 * 1024 * 1024;
+const capFor = (pathname: string) => (/^\/admin-dashboard\/products\/\d+$/.test(pathname) ? MAX_PHOTO_FORM_BYTES : MAX_FORM_BYTES);
 
 /**
  * A page's form post, read once within MAX_FORM_BYTES and handed on as a new request over those bytes (so no
@@ -12,15 +15,16 @@ export const MAX_FORM_BYTES = 3 * 1024 * 1024;
 export async function readableForm(request: Request): Promise<Request | Response> {
   if (request.method === "GET" || request.method === "HEAD") return request;
   if (new URL(request.url).pathname.startsWith("/api/")) return request;
+  const cap = capFor(new URL(request.url).pathname);
   const refuse = (status: number, error: string) => Response.json({ success: false, error }, { status, headers: { "Cache-Control": "no-store" } });
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES) return refuse(413, "The form is too large.");
+  if (Number(request.headers.get("Content-Length") ?? 0) > cap) return refuse(413, "The form is too large.");
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
     return refuse(415, "Please send the form again from the page.");
   }
   let form: Request;
   try {
-    form = await limitedRequest(request, MAX_FORM_BYTES);
+    form = await limitedRequest(request, cap);
   } catch (error) {
     if (error instanceof BodyTooLargeError) return refuse(413, "The form is too large.");
     return refuse(400, "Please send the form again from the page.");

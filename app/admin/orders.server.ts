@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { bumpCatalogueStatement } from "~/catalog/site-version.server";
 import type { Deps } from "~/deps";
 import { orderItems, orders, type Order, type User } from "~/db/schema";
 import { adminMessages } from "~/i18n/admin.messages";
@@ -7,7 +8,6 @@ import { format } from "~/i18n/messages";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { notifyCustomer } from "~/notifications/notify.server";
-import { returnStockStatement } from "~/orders/stock.server";
 import { awaitsPayment, checkTransition, normalizeStatus } from "~/orders/status";
 import { processOrderRefunds, refundStatement } from "~/payments/ledger.server";
 import { cancelLinksStatement, closeCancelledLinks } from "~/payments/links.server";
@@ -90,7 +90,8 @@ export async function changeOrderStatus(deps: Deps, actor: User, input: { number
       .bind(check.to, now, cancelling ? 1 : 0, cancelling ? 1 : 0, reason, cashOnDelivery ? 1 : 0, order.id, order.version, order.status),
     eventStatement(deps, order.id, actor, "status", order.status, check.to, cancelling ? reason : null, now),
   ];
-  if (cancelling && order.stockHeld) statements.push(returnStockStatement(deps, order.id));
+  // What is left of the catch and the slot is derived from stock_held, which the update above cleared; public pages move on.
+  if (cancelling && order.stockHeld) statements.push(bumpCatalogueStatement(deps));
   if (cancelling) {
     const isCancelled = {
       sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = 'order_cancelled' AND version = ?)",

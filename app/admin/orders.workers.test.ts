@@ -9,7 +9,7 @@ import { one } from "../../tests/setup/sql";
 import { setUpAdminWorld } from "../../tests/setup/admin";
 
 const w = setUpAdminWorld();
-const { deps, paidOrder, version, itemId, stock } = w;
+const { deps, paidOrder, version, itemId, stock, slotBooked } = w;
 
 describe("status changes", () => {
   it("two admin tabs changing the same order at once: one wins, the other is told to reload", async () => {
@@ -126,10 +126,11 @@ describe("status changes", () => {
     expect(await ledgerSums(order.id)).toEqual({ captured: 50_000, cash: 2_450_000, refunded: 0, pending: 0 });
   });
 
-  it("cancelling a paid order refunds the advance in full and gives the stock back, exactly once", async () => {
+  it("cancelling a paid order refunds the advance in full and gives the catch and the slot back, exactly once", async () => {
     const { admin, customer } = w;
     const order = await paidOrder(customer.id, 3);
     const before = await stock(order.productId);
+    const bookedBefore = await slotBooked();
     const v = await version(order.number);
     await expect(changeOrderStatus(deps, admin, { number: order.number, version: v, to: "order_cancelled", reason: " " })).rejects.toThrow(/reason/);
     const results = await Promise.allSettled(
@@ -137,6 +138,7 @@ describe("status changes", () => {
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await stock(order.productId)).toBe(before + 3);
+    expect(await slotBooked()).toBe(bookedBefore - 1);
     expect(await one("SELECT status, cancel_reason, stock_held FROM orders WHERE id = ?", order.id)).toEqual({
       status: "order_cancelled",
       cancel_reason: "No catch today",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Deps } from "~/deps";
-import { format, getMessages } from "~/i18n/messages";
+import { limitProblem, type ProductUnit } from "~/catalog/units";
+import { getMessages } from "~/i18n/messages";
 import { clearCart, setCartQuantity } from "./cart.server";
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -25,8 +26,12 @@ export async function changeCart(deps: Pick<Deps, "db" | "config">, userId: numb
   }
   const result = await setCartQuantity(deps, userId, input.productId, input.intent === "remove" ? 0 : input.quantity);
   if (result.kind === "capped") {
-    const rows = await deps.db.$client.prepare("SELECT name FROM products WHERE id = ?").bind(input.productId).all<{ name: string }>();
-    return { type: "error", text: format(m.maxStock, { n: result.quantity, name: rows.results[0]?.name ?? "" }) };
+    const product = await deps.db.$client
+      .prepare("SELECT name, unit, min_qty AS minQty, max_qty AS maxQty FROM products WHERE id = ?")
+      .bind(input.productId)
+      .first<{ name: string; unit: ProductUnit; minQty: number; maxQty: number }>();
+    if (!product) return null;
+    return { type: "error", text: limitProblem(product, result.limit === "min" ? 0 : Number.MAX_SAFE_INTEGER) ?? "" };
   }
   return null;
 }

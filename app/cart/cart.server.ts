@@ -1,28 +1,41 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { findProduct } from "~/catalog/catalog.server";
+import type { ProductUnit } from "~/catalog/units";
 import { cartItems, products } from "~/db/schema";
 import type { Deps } from "~/deps";
-import { MAX_LINE_QUANTITY } from "~/orders/rules";
 
-/** Adds one more of a product (a new line, or quantity + 1). Refuses unknown and sold-out products. */
-export async function addToCart(deps: Pick<Deps, "db">, userId: number, productId: number): Promise<{ name: string } | null> {
-  const [product] = await deps.db.select({ name: products.name, stock: products.stock }).from(products).where(eq(products.id, productId)).limit(1);
-  if (!product || product.stock <= 0) return null;
+/**
+ * Adds a product: a new line at the product's minimum, or one more unit, never above its maximum. Refuses
+ * unknown, hidden and sold-out products (nothing left for any date the checkout offers).
+ */
+export async function addToCart(deps: Pick<Deps, "db" | "now">, userId: number, productId: number): Promise<{ name: string } | null> {
+  const product = await findProduct(deps, { id: productId });
+  if (!product || !product.orderable) return null;
   await deps.db
     .insert(cartItems)
-    .values({ userId, productId, quantity: 1 })
+    .values({ userId, productId, quantity: product.minQty })
     .onConflictDoUpdate({
       target: [cartItems.userId, cartItems.productId],
-      // Never above the stock (the cart's rule): a further add at the stock leaves the line as it is.
+      // The product's limits as they are now, read in the statement: an add at the maximum leaves the line as it is.
       set: {
-        quantity: sql`min(${cartItems.quantity} + 1, ${MAX_LINE_QUANTITY}, (select ${products.stock} from ${products} where ${products.id} = ${productId}))`,
+        quantity: sql`max((select ${products.minQty} from ${products} where ${products.id} = ${productId}), min(${cartItems.quantity} + 1, (select ${products.maxQty} from ${products} where ${products.id} = ${productId})))`,
       },
     });
   return { name: product.name };
 }
 
-export type CartLine = { productId: number; name: string; image: string; pricePaise: number; stock: number; quantity: number };
+export type CartLine = {
+  productId: number;
+  name: string;
+  image: string;
+  pricePaise: number;
+  unit: ProductUnit;
+  minQty: number;
+  maxQty: number;
+  quantity: number;
+};
 
-/** The cart's lines with today's catalogue prices and stock, oldest line first. */
+/** The cart's lines with today's catalogue prices and limits, oldest line first (hidden products stay, for the checkout to name). */
 export async function getCart(deps: Pick<Deps, "db">, userId: number): Promise<CartLine[]> {
   return deps.db
     .select({
@@ -30,7 +43,9 @@ export async function getCart(deps: Pick<Deps, "db">, userId: number): Promise<C
       name: products.name,
       image: products.image,
       pricePaise: products.pricePaise,
-      stock: products.stock,
+      unit: products.unit,
+      minQty: products.minQty,
+      maxQty: products.maxQty,
       quantity: cartItems.quantity,
     })
     .from(cartItems)
@@ -40,11 +55,11 @@ export async function getCart(deps: Pick<Deps, "db">, userId: number): Promise<C
 }
 
 export type QuantityResult =
-  { kind: "updated"; quantity: number } | { kind: "removed" } | { kind: "capped"; quantity: number; stock: number } | { kind: "missing" };
+  { kind: "updated"; quantity: number } | { kind: "removed" } | { kind: "capped"; quantity: number; limit: "min" | "max" } | { kind: "missing" };
 
 /**
- * Sets a line's quantity (0 or less removes the line), never above the product's stock: one conditional
- * statement, so a concurrent stock change cannot slip a quantity past it.
+ * Sets a line's quantity (0 or less removes the line), kept within the product's minimum and maximum as they
+ * are when the statement runs. Whether the catch covers it is the checkout's to say, for the date chosen there.
  */
 export async function setCartQuantity(deps: Pick<Deps, "db">, userId: number, productId: number, quantity: number): Promise<QuantityResult> {
   const where = and(eq(cartItems.userId, userId), eq(cartItems.productId, productId));
@@ -52,19 +67,18 @@ export async function setCartQuantity(deps: Pick<Deps, "db">, userId: number, pr
     const removed = await deps.db.delete(cartItems).where(where).returning({ productId: cartItems.productId });
     return removed.length ? { kind: "removed" } : { kind: "missing" };
   }
-  // An order takes at most MAX_LINE_QUANTITY kg of one fish, so the cart never offers more.
-  const stock = sql`min(${MAX_LINE_QUANTITY}, (select ${products.stock} from ${products} where ${products.id} = ${productId}))`;
+  const min = sql`(select ${products.minQty} from ${products} where ${products.id} = ${productId})`;
+  const max = sql`(select ${products.maxQty} from ${products} where ${products.id} = ${productId})`;
   const updated = await deps.db
     .update(cartItems)
-    .set({ quantity: sql`min(${quantity}, ${stock})` })
-    .where(and(where, sql`${stock} >= 1`))
+    .set({ quantity: sql`max(${min}, min(${quantity}, ${max}))` })
+    .where(where)
     .returning({ quantity: cartItems.quantity });
-  if (!updated.length) {
-    const [line] = await deps.db.select({ q: cartItems.quantity }).from(cartItems).where(where).limit(1);
-    return line ? { kind: "capped", quantity: line.q, stock: 0 } : { kind: "missing" };
-  }
+  if (!updated.length) return { kind: "missing" };
   const q = updated[0].quantity;
-  return q < quantity ? { kind: "capped", quantity: q, stock: q } : { kind: "updated", quantity: q };
+  if (q < quantity) return { kind: "capped", quantity: q, limit: "max" };
+  if (q > quantity) return { kind: "capped", quantity: q, limit: "min" };
+  return { kind: "updated", quantity: q };
 }
 
 export async function clearCart(deps: Pick<Deps, "db">, userId: number): Promise<void> {

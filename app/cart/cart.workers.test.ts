@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
+import { DELIVERY_WINDOW_DAYS, upcomingDates } from "~/delivery/slots";
 import { addToCart, cartPreview, clearCart, getCart, setCartQuantity } from "./cart.server";
 
-const deps = { db: getDb(env) };
+const deps = { db: getDb(env), now: Date.now };
 let userId = 0;
 /** Items in a cart (the sum of its quantities), as the header's count shows it. */
 const cartCount = async (user: number) => (await cartPreview(deps, user)).items;
@@ -11,11 +12,19 @@ const cartCount = async (user: number) => (await cartPreview(deps, user)).items;
 beforeAll(async () => {
   await env.DB.batch([
     env.DB.prepare(
-      "INSERT INTO products (id, slug, name, description, price_paise, image, stock, category, sort_order) VALUES (1, 'fish', 'Fresh Pulasa Fish', 'd', 2500000, 'fresh-pulasa', 5, 'Fresh Fish', 0)",
+      "INSERT INTO products (id, slug, name, description, price_paise, image, category, sort_order, max_qty) VALUES (1, 'fish', 'Fresh Pulasa Fish', 'd', 2500000, 'fresh-pulasa', 'Fresh Fish', 0, 5)",
+    ),
+    // Curry: caught only for a date beyond what the checkout offers, so sold out for now.
+    env.DB.prepare(
+      "INSERT INTO products (id, slug, name, description, price_paise, image, category, sort_order, min_qty) VALUES (2, 'curry', 'Pulasa Curry', 'd', 2580000, 'pulasa-curry', 'Curry', 1, 2)",
     ),
     env.DB.prepare(
-      "INSERT INTO products (id, slug, name, description, price_paise, image, stock, category, sort_order) VALUES (2, 'curry', 'Pulasa Curry', 'd', 2580000, 'pulasa-curry', 0, 'Curry', 1)",
+      "INSERT INTO products (id, slug, name, description, price_paise, image, category, hidden) VALUES (3, 'old', 'Old Fish', 'd', 100, 'fresh-pulasa', 'Fresh Fish', 1)",
     ),
+    ...upcomingDates(Date.now(), DELIVERY_WINDOW_DAYS).map((date) =>
+      env.DB.prepare("INSERT INTO catch_days (product_id, delivery_date, quantity) VALUES (1, ?1, 40), (3, ?1, 40)").bind(date),
+    ),
+    env.DB.prepare("INSERT INTO catch_days (product_id, delivery_date, quantity) VALUES (2, ?, 40)").bind(upcomingDates(Date.now(), 5)[4]),
     env.DB.prepare("INSERT INTO users (name, email) VALUES ('Asha', 'asha@example.in')"),
   ]);
   userId = (await env.DB.prepare("SELECT id FROM users WHERE email = 'asha@example.in'").first<{ id: number }>())!.id;
@@ -28,8 +37,9 @@ describe("the server-side cart", () => {
     expect(await cartCount(userId)).toBe(2);
   });
 
-  it("refuses a sold-out product and an unknown one, changing nothing", async () => {
+  it("refuses a sold-out product, a hidden one and an unknown one, changing nothing", async () => {
     expect(await addToCart(deps, userId, 2)).toBeNull();
+    expect(await addToCart(deps, userId, 3)).toBeNull();
     expect(await addToCart(deps, userId, 99)).toBeNull();
     expect(await cartCount(userId)).toBe(2);
   });
@@ -40,23 +50,23 @@ describe("the server-side cart", () => {
 });
 
 describe("cart rules", () => {
-  it("never goes above the stock: +, a set quantity and many adds at once are all capped", async () => {
+  it("never goes above the product's maximum per order: +, a set quantity and many adds at once are all capped", async () => {
     await clearCart(deps, userId);
     await addToCart(deps, userId, 1);
-    expect(await setCartQuantity(deps, userId, 1, 9)).toEqual({ kind: "capped", quantity: 5, stock: 5 });
+    expect(await setCartQuantity(deps, userId, 1, 9)).toEqual({ kind: "capped", quantity: 5, limit: "max" });
     expect(await setCartQuantity(deps, userId, 1, 6)).toMatchObject({ kind: "capped", quantity: 5 });
     await Promise.all(Array.from({ length: 10 }, () => addToCart(deps, userId, 1)));
     expect(await cartCount(userId)).toBe(5);
   });
 
-  it("never above the most one order may take of a fish (50 kg), whatever the stock", async () => {
-    await env.DB.prepare("UPDATE products SET stock = 500 WHERE id = 1").run();
+  it("starts a line at the product's minimum and never goes below it but to remove the line", async () => {
     await clearCart(deps, userId);
+    await env.DB.prepare("UPDATE products SET min_qty = 3 WHERE id = 1").run();
     await addToCart(deps, userId, 1);
-    expect(await setCartQuantity(deps, userId, 1, 80)).toMatchObject({ kind: "capped", quantity: 50 });
-    await addToCart(deps, userId, 1);
-    expect(await cartCount(userId)).toBe(50);
-    await env.DB.prepare("UPDATE products SET stock = 5 WHERE id = 1").run();
+    expect(await cartCount(userId)).toBe(3);
+    expect(await setCartQuantity(deps, userId, 1, 2)).toEqual({ kind: "capped", quantity: 3, limit: "min" });
+    expect(await setCartQuantity(deps, userId, 1, 0)).toEqual({ kind: "removed" });
+    await env.DB.prepare("UPDATE products SET min_qty = 1 WHERE id = 1").run();
   });
 
   it("− to 0 removes the line, as does a negative quantity; Remove and Clear empty it", async () => {

@@ -1,37 +1,38 @@
-import { asc, eq } from "drizzle-orm";
 import { mediaUrl } from "~/components/picture";
-import { products, type Product } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { paiseToRupees } from "~/lib/money";
+import { findProduct, listProducts, type ProductCardData } from "./catalog.server";
 
-/** The product shape API clients read: `price` in rupees as a number (25000), the image as a URL. */
-export function productJson(p: Pick<Product, "id" | "name" | "description" | "pricePaise" | "image" | "stock" | "category">) {
+/**
+ * The product shape API clients read: `price` in rupees as a number (25000), the image as a URL, `stock` what
+ * is left for the first date that can still be booked.
+ */
+export function productJson(p: ProductCardData) {
   return {
     id: p.id,
+    slug: p.slug,
     name: p.name,
     description: p.description,
     price: paiseToRupees(p.pricePaise),
+    unit: p.unit,
+    minQuantity: p.minQty,
+    maxQuantity: p.maxQty,
     image: mediaUrl(p.image, 960, "webp"),
-    stock: p.stock,
+    stock: p.days[0]?.left ?? 0,
     category: p.category,
   };
 }
 
-/** Every product in the spec's shape, in the catalogue's order. */
-export async function listProductJson(deps: Pick<Deps, "db">) {
-  const rows = await deps.db.select().from(products).orderBy(asc(products.sortOrder), asc(products.id));
-  return rows.map(productJson);
+/** Every product on sale in the spec's shape, in the catalogue's order. */
+export async function listProductJson(deps: Pick<Deps, "db" | "now">) {
+  return (await listProducts(deps)).map(productJson);
 }
 
-/** One product in the spec's shape; an id that is not a number is refused, an unknown one NotFound. */
-export async function productJsonById(deps: Pick<Deps, "db">, id: string) {
+/** One product in the spec's shape; an id that is not a number is refused, an unknown or hidden one NotFound. */
+export async function productJsonById(deps: Pick<Deps, "db" | "now">, id: string) {
   if (!/^\d{1,9}$/.test(id)) throw new InvalidInputError("Invalid product id");
-  const [row] = await deps.db
-    .select()
-    .from(products)
-    .where(eq(products.id, Number(id)))
-    .limit(1);
-  if (!row) throw new NotFoundError("Product not found");
-  return productJson(row);
+  const product = await findProduct(deps, { id: Number(id) });
+  if (!product) throw new NotFoundError("Product not found");
+  return productJson(product);
 }

@@ -1,29 +1,95 @@
-import { asc } from "drizzle-orm";
-import { products } from "~/db/schema";
+import { and, asc, eq } from "drizzle-orm";
+import { products, type Product } from "~/db/schema";
 import type { Deps } from "~/deps";
+import { DELIVERY_SLOTS, DELIVERY_WINDOW_DAYS, isSlotBookable, PLANNING_DAYS, slotStart, SLOT_CUTOFF_MS, upcomingDates } from "~/delivery/slots";
+import type { ProductUnit } from "./units";
+import { catchLeft } from "./availability.server";
+import { stockText, type StockText } from "./stock-text";
+import { photoUrl } from "./photos";
+import { mainPhotos } from "./photos.server";
 
-/** What a product card needs; the price stays in integer paise until it is displayed. */
+/** What is left of a product's catch on each coming date that can still be booked (by the clock). */
+export type DayStock = { date: string; left: number };
+
+/** What a product card and page need; the price stays in integer paise until it is displayed. */
 export type ProductCardData = {
   id: number;
+  slug: string;
   name: string;
   description: string;
   pricePaise: number;
+  unit: ProductUnit;
+  minQty: number;
+  maxQty: number;
   image: string;
-  stock: number;
   category: string;
+  /** Today (IST), so the page can say "today" and "tomorrow". */
+  today: string;
+  /** The coming dates whose slots can still be booked, first to last, with what is left of the catch. */
+  days: DayStock[];
+  /** Whether at least the minimum can be ordered for a date the checkout offers. */
+  orderable: boolean;
+  /** The main uploaded photo (R2), shown instead of `image` when there is one. */
+  photo: { url: string; width: number; height: number; alt: string } | null;
 };
 
-export async function listProducts(deps: Pick<Deps, "db">): Promise<ProductCardData[]> {
-  return deps.db
-    .select({
-      id: products.id,
-      name: products.name,
-      description: products.description,
-      pricePaise: products.pricePaise,
-      image: products.image,
-      stock: products.stock,
-      category: products.category,
-    })
+/** The dates still bookable by the clock: today drops out once its last slot's cut-off has passed. */
+function bookableDates(now: number): string[] {
+  return upcomingDates(now, PLANNING_DAYS).filter((date) => DELIVERY_SLOTS.some((slot) => now < slotStart(date, slot) - SLOT_CUTOFF_MS));
+}
+
+async function withStock(deps: Pick<Deps, "db">, rows: Product[], now: number): Promise<ProductCardData[]> {
+  const dates = bookableDates(now);
+  const [left, photos] = await Promise.all([
+    catchLeft(deps, dates),
+    mainPhotos(
+      deps,
+      rows.map((p) => p.id),
+    ),
+  ]);
+  const window = upcomingDates(now, DELIVERY_WINDOW_DAYS);
+  return rows.map((p) => {
+    const days = dates.map((date) => ({ date, left: left.get(p.id)?.get(date)?.left ?? 0 }));
+    const orderable = days.some((d) => window.includes(d.date) && d.left >= p.minQty && DELIVERY_SLOTS.some((s) => isSlotBookable(d.date, s, now)));
+    const photo = photos.get(p.id);
+    return {
+      photo: photo ? { url: photoUrl(photo.name), width: photo.width, height: photo.height, alt: photo.alt } : null,
+      id: p.id,
+      slug: p.slug,
+      name: p.name,
+      description: p.description,
+      pricePaise: p.pricePaise,
+      unit: p.unit,
+      minQty: p.minQty,
+      maxQty: p.maxQty,
+      image: p.image,
+      category: p.category,
+      today: upcomingDates(now, 1)[0],
+      days,
+      orderable,
+    };
+  });
+}
+
+/** Cards as pages show them: the stock sentence is written on the server, so its rules stay out of the browser's bundle. */
+export type ProductCardView = ProductCardData & { stock: StockText };
+
+export function withStockText<P extends ProductCardData>(products: P[], messages: Parameters<typeof stockText>[1]): (P & { stock: StockText })[] {
+  return products.map((p) => ({ ...p, stock: stockText(p, messages) }));
+}
+
+/** Every product on sale (not hidden), in the catalogue's order, with its stock for the coming dates. */
+export async function listProducts(deps: Pick<Deps, "db" | "now">): Promise<ProductCardData[]> {
+  const rows = await deps.db.select().from(products).where(eq(products.hidden, false)).orderBy(asc(products.sortOrder), asc(products.id));
+  return withStock(deps, rows, deps.now());
+}
+
+/** One product on sale by its web address, or null (unknown or hidden). */
+export async function findProduct(deps: Pick<Deps, "db" | "now">, where: { slug: string } | { id: number }): Promise<ProductCardData | null> {
+  const [row] = await deps.db
+    .select()
     .from(products)
-    .orderBy(asc(products.sortOrder), asc(products.id));
+    .where(and("slug" in where ? eq(products.slug, where.slug) : eq(products.id, where.id), eq(products.hidden, false)))
+    .limit(1);
+  return row ? (await withStock(deps, [row], deps.now()))[0] : null;
 }

@@ -2,7 +2,7 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useState, type ReactNode } from "react";
 
 type Props = {
-  field: FieldMetadata<string | undefined>;
+  field: FieldMetadata<string | number | undefined>;
   label: string;
   type: "text" | "email" | "password" | "tel";
   autoComplete: string;

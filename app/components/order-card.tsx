@@ -4,6 +4,7 @@ import { format } from "~/i18n/messages";
 import { formatRupees } from "~/lib/money";
 import type { OrderStatus } from "~/orders/status";
 import { customerStatus } from "~/orders/status-text";
+import { checkoutMessages } from "~/i18n/checkout.messages";
 import { formatDateTimeIst } from "~/lib/dates";
 import { useMessages } from "~/web/site";
 
@@ -11,6 +12,8 @@ export type OrderCardData = {
   number: string;
   status: OrderStatus;
   createdAt: number;
+  /** The delivery date and slot as people read them; null for an auction's order. */
+  delivery: string | null;
   estimatedTotalPaise: number;
   finalTotalPaise: number | null;
   advancePaidPaise: number;
@@ -68,6 +71,11 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
           <p className="text-sm text-slate-600 dark:text-slate-300">
             {m.placed} {formatDateTimeIst(order.createdAt)}
           </p>
+          {order.delivery ? (
+            <p className="text-sm font-medium">
+              {checkoutMessages.delivery.label}: {order.delivery}
+            </p>
+          ) : null}
         </div>
         <StatusBadge status={order.status} label={status.label} srPrefix={m.status} />
       </div>

@@ -5,3 +5,4 @@ export * from "./tables/auctions";
 export * from "./tables/catalogue";
 export * from "./tables/orders";
 export * from "./tables/payments";
+export * from "./tables/shop-days";

@@ -8,6 +8,8 @@ export const adminMessages = {
   accessDeniedText: "Access denied. Admin privileges required.",
   goHome: "Go to Home",
   auctions: "Auctions",
+  products: "Products and catch",
+  deliveries: "Deliveries and packing",
   stats: {
     total: "Total orders",
     pending: "Pending",

@@ -10,7 +10,7 @@ import { payMessages } from "~/i18n/pay.messages";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { startAdvancePayment, verifyAdvanceCallback } from "~/payments/advance.server";
 import { settlePayment } from "~/payments/settle.server";
-import { shippingSchema } from "./checkout-schema";
+import { deliveryChoice, shippingSchema } from "./checkout-schema";
 import { orderJson } from "./json.server";
 import { getAnyOrder, getUserOrder, listUserOrders, type OrderView } from "./lookup.server";
 import { createShopOrder, OutOfStockError } from "./orders.server";
@@ -33,10 +33,12 @@ export const createOrderSchema = z.object({
   city: z.string().optional(),
   state: z.string().optional(),
   zip: str.optional(),
+  delivery_date: z.string().max(10).optional(),
+  delivery_slot: z.string().max(10).optional(),
 });
 
 /** A pending order from the API client's body: lines from the body, or else the user's cart. */
-export async function createApiOrder(deps: Pick<Deps, "db" | "now">, user: User, body: z.infer<typeof createOrderSchema>) {
+export async function createApiOrder(deps: Pick<Deps, "db" | "now" | "config">, user: User, body: z.infer<typeof createOrderSchema>) {
   if (user.isAdmin) throw new ConflictError("Admins have no cart");
   // API clients send the phone with +91; the form's rules want the 10 digits.
   const phone = (body.phone ?? "").replace(/^\s*\+?91[\s-]*/, "").replace(/[\s-]/g, "");
@@ -50,12 +52,14 @@ export async function createApiOrder(deps: Pick<Deps, "db" | "now">, user: User,
     zip: body.zip,
   });
   if (!shipping.success) throw new InvalidInputError(shipping.error.issues[0]?.message ?? "Invalid address");
+  const delivery = deliveryChoice.safeParse(`${body.delivery_date ?? ""}.${body.delivery_slot ?? ""}`);
+  if (!delivery.success) throw new InvalidInputError(checkoutMessages.delivery.chooseSlot);
   // Prices and amounts always come from the catalogue; the client's names, prices and totals are ignored.
   const lines = body.products?.length
     ? body.products.map((p) => ({ productId: Number(p.product_id), quantity: p.quantity }))
     : (await getCart(deps, user.id)).map((l) => ({ productId: l.productId, quantity: l.quantity }));
   try {
-    const order = await createShopOrder(deps, { user, lines, shipping: shipping.data, now: deps.now() });
+    const order = await createShopOrder(deps, { user, lines, shipping: shipping.data, delivery: delivery.data, now: deps.now() });
     return orderJson(await getUserOrder(deps, user.id, { id: order.id }, deps.now()));
   } catch (error) {
     if (error instanceof OutOfStockError) throw new ConflictError(checkoutMessages.checkout.outOfStock.replace("{name}", error.productName));

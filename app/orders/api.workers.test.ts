@@ -8,6 +8,8 @@ import { action as webhookRoute } from "~/routes/api.payments.razorpay-webhook";
 import { loader as productsApi } from "~/routes/api.products.$";
 import { MAX_JSON_BYTES } from "~/web/body-limit.server";
 import { loadContext } from "../../tests/setup/load-context";
+import { plannedDelivery } from "../../tests/setup/shop-days";
+import { PLANNING_DAYS, upcomingDates } from "~/delivery/slots";
 
 let ip = 0;
 async function call(path: string, method: string, body?: unknown, token?: string, raw?: string) {
@@ -37,6 +39,8 @@ const address = {
   city: "Kovvur",
   state: "Andhra Pradesh",
   zip: "534350",
+  delivery_date: "",
+  delivery_slot: "evening",
 };
 let ravi = "";
 let sita = "";
@@ -44,12 +48,17 @@ let sita = "";
 beforeAll(async () => {
   await env.DB.batch([
     env.DB.prepare(
-      "INSERT INTO products (id, slug, name, description, price_paise, image, stock, category) VALUES (1, 'fish', 'Fresh Pulasa Fish', 'd', 2500000, 'fresh-pulasa', 10, 'Fresh Fish')",
+      "INSERT INTO products (id, slug, name, description, price_paise, image, category) VALUES (1, 'fish', 'Fresh Pulasa Fish', 'd', 2500000, 'fresh-pulasa', 'Fresh Fish')",
     ),
     env.DB.prepare(
-      "INSERT INTO products (id, slug, name, description, price_paise, image, stock, category) VALUES (2, 'curry', 'Pulasa Curry', 'd', 2580000, 'pulasa-curry', 10, 'Curry')",
+      "INSERT INTO products (id, slug, name, description, price_paise, image, category) VALUES (2, 'curry', 'Pulasa Curry', 'd', 2580000, 'pulasa-curry', 'Curry')",
+    ),
+    // 10 of each caught for every date a shopper can pick.
+    ...upcomingDates(Date.now(), PLANNING_DAYS).map((date) =>
+      env.DB.prepare("INSERT INTO catch_days (product_id, delivery_date, quantity) VALUES (1, ?1, 10), (2, ?1, 10)").bind(date),
     ),
   ]);
+  address.delivery_date = (await plannedDelivery([], Date.now())).date;
   ravi = await shopper("ravi@example.in");
   sita = await shopper("sita@example.in");
 });
@@ -97,6 +106,8 @@ describe("orders API", () => {
     ]) {
       expect((await call("orders", "POST", { ...address, products }, ravi)).status).toBe(400);
     }
+    const noSlot = await call("orders", "POST", { ...address, delivery_slot: "night", products: [{ product_id: "1", quantity: 1 }] }, ravi);
+    expect(noSlot).toMatchObject({ status: 400, body: { error: "Please choose a delivery slot" } });
     const far = await call("orders", "POST", { ...address, zip: "560001", products: [{ product_id: "1", quantity: 1 }] }, ravi);
     expect(far).toMatchObject({ status: 400, body: { error: "Sorry, we deliver only in Andhra Pradesh and Telangana for now." } });
     expect((await call("orders", "POST", undefined, ravi, "{not json")).status).toBe(400);

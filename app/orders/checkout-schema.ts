@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DELIVERY_SLOTS, isCalendarDate, type DeliverySlot } from "~/delivery/slots";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { format } from "~/i18n/messages";
 import { normalisePhone, normalisePincode, PHONE_RULE } from "~/lib/phone";
@@ -15,31 +16,48 @@ import { isServiceablePincode, SERVICEABLE_STATES, stateForPincode } from "./rul
 const text = (requiredMessage: string) => z.string({ required_error: requiredMessage }).trim().min(1, requiredMessage);
 const required = (requiredMessage: string, min: number, minMessage: string) => text(requiredMessage).min(min, minMessage).max(200);
 
-export const shippingSchema = z
-  .object({
-    firstName: required("First name is required", 2, "First name must be at least 2 characters"),
-    lastName: required("Last name is required", 2, "Last name must be at least 2 characters"),
-    phone: text("Phone number is required").transform(normalisePhone).pipe(z.string().regex(PHONE_RULE.pattern, PHONE_RULE.message)),
-    address: required("Address is required", 10, "Address must be at least 10 characters"),
-    city: required("City is required", 2, "City must be at least 2 characters"),
-    state: required("State is required", 2, "State must be at least 2 characters").refine(
-      (v) => (SERVICEABLE_STATES as readonly string[]).includes(v),
-      checkoutMessages.serviceable,
+const shippingFields = z.object({
+  firstName: required("First name is required", 2, "First name must be at least 2 characters"),
+  lastName: required("Last name is required", 2, "Last name must be at least 2 characters"),
+  phone: text("Phone number is required").transform(normalisePhone).pipe(z.string().regex(PHONE_RULE.pattern, PHONE_RULE.message)),
+  address: required("Address is required", 10, "Address must be at least 10 characters"),
+  city: required("City is required", 2, "City must be at least 2 characters"),
+  state: required("State is required", 2, "State must be at least 2 characters").refine(
+    (v) => (SERVICEABLE_STATES as readonly string[]).includes(v),
+    checkoutMessages.serviceable,
+  ),
+  zip: text("Pincode is required")
+    .transform(normalisePincode)
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{6}$/, "Pincode must be exactly 6 digits")
+        .refine(isServiceablePincode, checkoutMessages.serviceable),
     ),
-    zip: text("Pincode is required")
-      .transform(normalisePincode)
-      .pipe(
-        z
-          .string()
-          .regex(/^\d{6}$/, "Pincode must be exactly 6 digits")
-          .refine(isServiceablePincode, checkoutMessages.serviceable),
-      ),
-  })
-  .superRefine(({ zip, state }, ctx) => {
-    const pincodeState = stateForPincode(zip);
-    if (pincodeState && (SERVICEABLE_STATES as readonly string[]).includes(state) && pincodeState !== state) {
-      ctx.addIssue({ code: "custom", path: ["zip"], message: format(checkoutMessages.pincodeState, { zip, state: pincodeState }) });
-    }
-  });
+});
+
+/** The pincode must be in the chosen state: the error names the state it is in. */
+function pincodeInState({ zip, state }: { zip: string; state: string }, ctx: z.RefinementCtx) {
+  const pincodeState = stateForPincode(zip);
+  if (pincodeState && (SERVICEABLE_STATES as readonly string[]).includes(state) && pincodeState !== state) {
+    ctx.addIssue({ code: "custom", path: ["zip"], message: format(checkoutMessages.pincodeState, { zip, state: pincodeState }) });
+  }
+}
+
+export const shippingSchema = shippingFields.superRefine(pincodeInState);
 
 export type ShippingInput = z.infer<typeof shippingSchema>;
+
+/** One choice of delivery date and slot ("2026-11-26.morning"), which the server checks is still bookable. */
+export const deliveryChoice = z.string({ required_error: checkoutMessages.delivery.chooseSlot }).transform((value, ctx) => {
+  const [date = "", slot = ""] = value.split(".");
+  const known = (DELIVERY_SLOTS as readonly string[]).includes(slot);
+  if (!isCalendarDate(date) || !known) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: checkoutMessages.delivery.chooseSlot });
+    return z.NEVER;
+  }
+  return { date, slot: slot as DeliverySlot };
+});
+
+/** The checkout's form: the address and the delivery choice. */
+export const checkoutSchema = shippingFields.extend({ delivery: deliveryChoice }).superRefine(pincodeInState);

@@ -13,6 +13,7 @@ import { action as checkoutAction } from "~/routes/checkout";
 import { loader as callbackLoader } from "~/routes/orders.$number.callback";
 
 import { setUpCheckoutWorld } from "../../tests/setup/checkout";
+import { plannedDelivery } from "../../tests/setup/shop-days";
 import { all as q, one } from "../../tests/setup/sql";
 
 const db = getDb(env);
@@ -23,7 +24,7 @@ describe("reserving stock", () => {
   it("20 concurrent checkouts for the last 3 kg sell exactly 3 kg", async () => {
     const users = await Promise.all(Array.from({ length: 20 }, (_, i) => newUser(`race${i}@example.in`)));
     const results = await Promise.allSettled(
-      users.map((id) => createShopOrder(deps, { user: { id }, lines: [{ productId: 1, quantity: 1 }], shipping, now: w.now })),
+      users.map((id) => createShopOrder(deps, { user: { id }, lines: [{ productId: 1, quantity: 1 }], shipping, delivery: w.delivery, now: w.now })),
     );
     const won = results.filter((r) => r.status === "fulfilled");
     expect(won).toHaveLength(3);
@@ -45,6 +46,7 @@ describe("reserving stock", () => {
           { productId: 1, quantity: 4 },
         ],
         shipping,
+        delivery: w.delivery,
         now: w.now,
       }),
     ).rejects.toBeInstanceOf(OutOfStockError);
@@ -62,6 +64,7 @@ describe("reserving stock", () => {
         { productId: 2, quantity: 1 },
       ],
       shipping,
+      delivery: w.delivery,
       now: w.now,
     });
     expect(order).toMatchObject({
@@ -89,7 +92,7 @@ describe("reserving stock", () => {
       [{ productId: 1, quantity: 1.5 }],
       [],
     ]) {
-      await expect(createShopOrder(deps, { user: { id }, lines, shipping, now: w.now })).rejects.toBeInstanceOf(InvalidInputError);
+      await expect(createShopOrder(deps, { user: { id }, lines, shipping, delivery: w.delivery, now: w.now })).rejects.toBeInstanceOf(InvalidInputError);
     }
     expect(await stock()).toBe(3);
     expect(await q("SELECT id FROM orders WHERE user_id = ?", id)).toHaveLength(0);
@@ -99,7 +102,7 @@ describe("reserving stock", () => {
 describe("expiry", () => {
   it("releases a reservation after 30 minutes exactly once, even when two requests release together", async () => {
     const id = await newUser("late@example.in");
-    const order = await createShopOrder(deps, { user: { id }, lines: [{ productId: 1, quantity: 2 }], shipping, now: w.now });
+    const order = await createShopOrder(deps, { user: { id }, lines: [{ productId: 1, quantity: 2 }], shipping, delivery: w.delivery, now: w.now });
     expect(await stock()).toBe(1);
     expect(await releaseExpiredOrders(deps, w.now + RESERVATION_MS - 1)).toBe(0);
     const released = await Promise.all([releaseExpiredOrders(deps, w.now + RESERVATION_MS), releaseExpiredOrders(deps, w.now + RESERVATION_MS)]);
@@ -160,6 +163,7 @@ describe("through the sandbox and the callback route", () => {
       user: { id: userId },
       lines: [{ productId: 1, quantity: 3 }],
       shipping: { ...shipping, city: "Kovvur" },
+      delivery: w.delivery,
       now: w.now,
     });
     expect(second).toMatchObject({ id: order.id, resumed: true, replaced: [], status: "payment_pending", city: "Kovvur" });
@@ -169,7 +173,7 @@ describe("through the sandbox and the callback route", () => {
 
   it("other lines replace the earlier unpaid order (named, so the shopper is told); its hold cannot starve the new one", async () => {
     const { userId, order } = await paidSetup("replace@example.in", [{ productId: 1, quantity: 3 }]);
-    const second = await createShopOrder(deps, { user: { id: userId }, lines: [{ productId: 1, quantity: 2 }], shipping, now: w.now });
+    const second = await createShopOrder(deps, { user: { id: userId }, lines: [{ productId: 1, quantity: 2 }], shipping, delivery: w.delivery, now: w.now });
     expect(second).toMatchObject({ resumed: false, replaced: [order.number], status: "payment_pending" });
     expect(await one("SELECT status FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_expired" });
     expect(await stock()).toBe(1);
@@ -178,14 +182,18 @@ describe("through the sandbox and the callback route", () => {
   it("a refused checkout (quantity −3, an unknown product, not enough stock) leaves the earlier unpaid order and its hold alone", async () => {
     const { userId, order } = await paidSetup("refused@example.in", [{ productId: 1, quantity: 2 }]);
     for (const lines of [[{ productId: 1, quantity: -3 }], [{ productId: 999, quantity: 1 }]]) {
-      await expect(createShopOrder(deps, { user: { id: userId }, lines, shipping, now: w.now })).rejects.toBeInstanceOf(InvalidInputError);
+      await expect(createShopOrder(deps, { user: { id: userId }, lines, shipping, delivery: w.delivery, now: w.now })).rejects.toBeInstanceOf(
+        InvalidInputError,
+      );
     }
     // Enough fish only once the earlier hold is released, but not enough curry: nothing is released either.
     const short = [
       { productId: 1, quantity: 3 },
       { productId: 2, quantity: 31 },
     ];
-    await expect(createShopOrder(deps, { user: { id: userId }, lines: short, shipping, now: w.now })).rejects.toBeInstanceOf(OutOfStockError);
+    await expect(createShopOrder(deps, { user: { id: userId }, lines: short, shipping, delivery: w.delivery, now: w.now })).rejects.toBeInstanceOf(
+      OutOfStockError,
+    );
     expect(await q("SELECT id FROM orders WHERE user_id = ?", userId)).toHaveLength(1);
     expect(await one("SELECT status, stock_held FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_pending", stock_held: 1 });
     expect(await stock()).toBe(1);
@@ -205,7 +213,8 @@ describe("one press from checkout to the gateway", () => {
     const userId = await newUser(email);
     await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?, 1, 1)").bind(userId).run();
     const user = (await db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) }))!;
-    const form = { ...shipping, ...fields };
+    const planned = await plannedDelivery([1], Date.now());
+    const form = { ...shipping, delivery: `${planned.date}.${planned.slot}`, ...fields };
     const request = new Request("https://store.test/checkout", { method: "POST", body: new URLSearchParams(form) });
     const context = await loadContext(request, extraEnv);
     context.deps.user = user;

@@ -1,10 +1,15 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { limitProblem } from "~/catalog/units";
+import { bumpCatalogueStatement } from "~/catalog/site-version.server";
 import type { Deps } from "~/deps";
 import { orderItems, orders, products, type Order, type User } from "~/db/schema";
+import { formatDelivery, isSlotBookable, type DeliverySlot } from "~/delivery/slots";
+import { checkoutMessages } from "~/i18n/checkout.messages";
+import { format } from "~/i18n/messages";
 import { ConflictError, InvalidInputError } from "~/lib/errors";
 import type { ShippingInput } from "./checkout-schema";
 import { shippingColumns } from "./checkout.server";
-import { releaseExpiredOrders, returnStockStatement, takeStockStatement, type OrderLineInput } from "./stock.server";
+import { holdCondition, releaseExpiredOrders, type OrderLineInput } from "./stock.server";
 import { ADVANCE_PAISE, MAX_LINE_QUANTITY, MAX_LINES, orderNumber, RESERVATION_MS } from "./rules";
 
 /**
@@ -21,6 +26,15 @@ export class OutOfStockError extends ConflictError {
   }
 }
 
+/** The chosen slot filled up (or was closed) between the page and the press. */
+export class SlotFullError extends ConflictError {
+  constructor(delivery: Delivery) {
+    super(format(checkoutMessages.delivery.slotFull, { when: formatDelivery(delivery.date, delivery.slot) }));
+  }
+}
+
+export type Delivery = { date: string; slot: DeliverySlot };
+
 /** Merges repeated products and refuses quantities that are not whole kg in 1..MAX_LINE_QUANTITY. */
 export function normalizeLines(lines: OrderLineInput[]): OrderLineInput[] {
   if (lines.length === 0) throw new InvalidInputError("Your cart is empty. Please add items before checkout.");
@@ -35,15 +49,17 @@ export function normalizeLines(lines: OrderLineInput[]): OrderLineInput[] {
   return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
-export type ShopOrderInput = { user: Pick<User, "id">; lines: OrderLineInput[]; shipping: ShippingInput; now: number };
+export type ShopOrderInput = { user: Pick<User, "id">; lines: OrderLineInput[]; shipping: ShippingInput; delivery: Delivery; now: number };
 
 /** A checkout's order, and what happened to the shopper's earlier unpaid one: resumed, or replaced (by number). */
 export type ShopOrder = Order & { resumed: boolean; replaced: string[] };
 
 /**
  * Creates a `payment_pending` shop order holding its stock for 30 minutes: lines and prices copied from the
- * catalogue, the estimated total, the address and the phone with +91. Stock is taken and the order written
- * in one atomic batch; if any line lacks stock nothing is written (OutOfStockError).
+ * catalogue, the estimated total, the address and the phone with +91, the delivery date and slot. The order
+ * is written only if its date's catch covers every line and its slot has room, checked in the INSERT itself;
+ * otherwise nothing is written (OutOfStockError, SlotFullError). Hidden products, quantities outside a
+ * product's limits and slots past their cut-off are refused (InvalidInputError).
  *
  * A refused checkout (bad lines, unknown products, not enough stock) changes nothing, so the shopper's
  * earlier unpaid order stays as it was (they may be paying it in another tab). An earlier unpaid order for
@@ -51,11 +67,21 @@ export type ShopOrder = Order & { resumed: boolean; replaced: string[] };
  * replaced in the batch that writes the new order, and its number returned so the shopper is told (if it is
  * paid after all, that payment is refunded).
  */
-export async function createShopOrder(deps: Pick<Deps, "db">, input: ShopOrderInput): Promise<ShopOrder> {
+export async function createShopOrder(deps: Pick<Deps, "db" | "config">, input: ShopOrderInput): Promise<ShopOrder> {
   await releaseExpiredOrders(deps, input.now);
   const lines = normalizeLines(input.lines);
+  if (!isSlotBookable(input.delivery.date, input.delivery.slot, input.now)) throw new InvalidInputError(checkoutMessages.delivery.unavailable);
   const catalogue = await deps.db
-    .select({ id: products.id, name: products.name, image: products.image, pricePaise: products.pricePaise, stock: products.stock })
+    .select({
+      id: products.id,
+      name: products.name,
+      image: products.image,
+      pricePaise: products.pricePaise,
+      unit: products.unit,
+      minQty: products.minQty,
+      maxQty: products.maxQty,
+      hidden: products.hidden,
+    })
     .from(products)
     .where(
       inArray(
@@ -67,6 +93,9 @@ export async function createShopOrder(deps: Pick<Deps, "db">, input: ShopOrderIn
   const priced = lines.map((line) => {
     const product = byId.get(line.productId);
     if (!product) throw new InvalidInputError("Unknown product");
+    if (product.hidden) throw new InvalidInputError(format(checkoutMessages.delivery.notSold, { name: product.name }));
+    const problem = limitProblem(product, line.quantity);
+    if (problem) throw new InvalidInputError(problem);
     return { ...line, product };
   });
   const s = input.shipping;
@@ -74,7 +103,7 @@ export async function createShopOrder(deps: Pick<Deps, "db">, input: ShopOrderIn
     .select()
     .from(orders)
     .where(and(eq(orders.userId, input.user.id), eq(orders.status, "payment_pending"), eq(orders.source, "shop")));
-  const same = await findSameLines(deps, open, lines);
+  const same = await findSameLines(deps, open, lines, input.delivery);
   if (same) {
     const [resumed] = await deps.db
       .update(orders)
@@ -87,7 +116,8 @@ export async function createShopOrder(deps: Pick<Deps, "db">, input: ShopOrderIn
   return { ...order, resumed: false, replaced: open.map((o) => o.number) };
 }
 
-async function findSameLines(deps: Pick<Deps, "db">, open: Order[], lines: OrderLineInput[]): Promise<Order | null> {
+async function findSameLines(deps: Pick<Deps, "db">, open: Order[], lines: OrderLineInput[], delivery: Delivery): Promise<Order | null> {
+  open = open.filter((o) => o.deliveryDate === delivery.date && o.deliverySlot === delivery.slot);
   if (open.length === 0) return null;
   const items = await deps.db
     .select()
@@ -111,28 +141,29 @@ async function findSameLines(deps: Pick<Deps, "db">, open: Order[], lines: Order
 const ROLLBACK = "malformed JSON";
 
 /**
- * One batch: the shopper's earlier unpaid orders expire and give their stock back (so their own hold cannot
- * starve this checkout), the new order takes its stock and is written, and a last statement fails the whole
- * batch if the order was not written, which undoes the expiry too: a checkout refused for stock changes nothing.
+ * One batch: the shopper's earlier unpaid orders expire and stop holding (so their own hold cannot starve this
+ * checkout), the new order is written if its catch and slot allow, and a last statement fails the whole batch
+ * if the order was not written, which undoes the expiry too: a refused checkout changes nothing.
  */
 async function insertShopOrder(
-  deps: Pick<Deps, "db">,
+  deps: Pick<Deps, "db" | "config">,
   input: ShopOrderInput,
   lines: OrderLineInput[],
-  priced: (OrderLineInput & { product: { name: string; image: string; pricePaise: number; stock: number } })[],
+  priced: (OrderLineInput & { product: { name: string; image: string; pricePaise: number } })[],
   replacing: Pick<Order, "id" | "stockHeld">[],
 ) {
   const estimated = priced.reduce((sum, l) => sum + l.product.pricePaise * l.quantity, 0);
   const c = shippingColumns(input.shipping);
   const d1 = deps.db.$client;
+  const hold = holdCondition(lines, input.delivery, deps.config.defaultSlotCapacity);
 
   for (let attempt = 0; attempt < 4; attempt++) {
     const number = orderNumber(input.now);
     const insertOrder = d1
       .prepare(
         `INSERT INTO orders (number, user_id, status, payment_state, source, estimated_total_paise, advance_paise, first_name, last_name, phone,
-           address, city, state, zip, reserved_until, stock_held, created_at, updated_at)
-         SELECT ?, ?, 'payment_pending', 'advance_due', 'shop', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ? WHERE changes() = ?`,
+           address, city, state, zip, delivery_date, delivery_slot, reserved_until, stock_held, created_at, updated_at)
+         SELECT ?, ?, 'payment_pending', 'advance_due', 'shop', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ? WHERE ${hold.sql}`,
       )
       .bind(
         number,
@@ -146,10 +177,12 @@ async function insertShopOrder(
         c.city,
         c.state,
         c.zip,
+        input.delivery.date,
+        input.delivery.slot,
         input.now + RESERVATION_MS,
         input.now,
         input.now,
-        priced.length,
+        ...hold.binds,
       );
     const insertItems = priced.map((l) =>
       d1
@@ -167,24 +200,43 @@ async function insertShopOrder(
           "INSERT INTO order_events (order_id, kind, from_value, to_value, note, created_at) SELECT ?, 'status', 'payment_pending', 'payment_expired', ?, ? WHERE changes() = 1",
         )
         .bind(o.id, "Replaced by a new checkout; stock released", input.now),
-      ...(o.stockHeld ? [returnStockStatement(deps, o.id)] : []),
     ]);
     const written = d1
       .prepare("SELECT CASE WHEN EXISTS (SELECT 1 FROM orders WHERE number = ?) THEN 1 ELSE json_extract(?, '$') END")
       .bind(number, "the order was not written");
     try {
-      await d1.batch([...release, takeStockStatement(deps, lines), insertOrder, ...insertItems, written]);
+      await d1.batch([...release, insertOrder, ...insertItems, written, bumpCatalogueStatement(deps)]);
     } catch (error) {
       // The number is unique; a clash (1 in a million per month) rolls the whole batch back: try another.
       if (String(error).includes("UNIQUE") && String(error).includes("orders.number")) continue;
-      if (String(error).includes(ROLLBACK)) {
-        const short = priced.find((l) => l.product.stock < l.quantity) ?? priced[0];
-        throw new OutOfStockError(short.product.name);
-      }
+      if (String(error).includes(ROLLBACK)) throw await refusal(deps, input.delivery, priced, replacing);
       throw error;
     }
     const [order] = await deps.db.select().from(orders).where(eq(orders.number, number)).limit(1);
     return order;
   }
   throw new Error("Could not allocate an order number");
+}
+
+/** Why a checkout's batch wrote nothing: the first line short of catch, else the slot (the shopper's own replaced orders not counted). */
+async function refusal(
+  deps: Pick<Deps, "db" | "config">,
+  delivery: Delivery,
+  priced: (OrderLineInput & { product: { name: string } })[],
+  replacing: Pick<Order, "id">[],
+): Promise<Error> {
+  const own = replacing.map((o) => o.id);
+  const notOwn = own.length ? `AND o.id NOT IN (${own.map(() => "?").join(", ")})` : "";
+  for (const line of priced) {
+    const row = await deps.db.$client
+      .prepare(
+        `SELECT c.quantity - coalesce((SELECT sum(i.quantity) FROM orders o JOIN order_items i ON i.order_id = o.id
+           WHERE o.delivery_date = c.delivery_date AND o.stock_held = 1 AND i.product_id = c.product_id ${notOwn}), 0) AS left
+         FROM catch_days c WHERE c.delivery_date = ? AND c.product_id = ?`,
+      )
+      .bind(...own, delivery.date, line.productId)
+      .first<{ left: number }>();
+    if ((row?.left ?? 0) < line.quantity) return new OutOfStockError(line.product.name);
+  }
+  return new SlotFullError(delivery);
 }

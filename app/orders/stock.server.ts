@@ -1,44 +1,32 @@
 import { and, eq, lte } from "drizzle-orm";
+import { LEFT_SQL } from "~/catalog/availability.server";
+import { bumpCatalogueStatement } from "~/catalog/site-version.server";
 import type { Deps } from "~/deps";
 import { orders } from "~/db/schema";
+import type { DeliverySlot } from "~/delivery/slots";
 
-/** A cart line as the checkout sends it: a product and whole kilos. */
+/** A cart line as the checkout sends it: a product and whole units (kg or packs). */
 export type OrderLineInput = { productId: number; quantity: number };
 
 /**
- * One UPDATE that takes every line's quantity from stock, or none of them: it applies only if all lines
- * have enough (the count subquery is evaluated once, before any row changes). Its row count is the number
- * of lines when it applied, 0 otherwise.
+ * The condition under which a new order for `delivery` may hold its lines: every line has that much of the
+ * date's catch left, and the slot has room. It is the WHERE of the order's INSERT, so checking and holding are
+ * one statement, and D1 runs one batch at a time: of concurrent checkouts for the last kilo exactly one wins.
  */
-export function takeStockStatement(deps: Pick<Deps, "db">, lines: OrderLineInput[]): D1PreparedStatement {
-  const cases = lines.map(() => "WHEN ? THEN ?").join(" ");
-  const ids = lines.map(() => "?").join(", ");
-  const enough = lines.map(() => "(id = ? AND stock >= ?)").join(" OR ");
-  const binds = [
-    ...lines.flatMap((l) => [l.productId, l.quantity]),
-    ...lines.map((l) => l.productId),
-    ...lines.flatMap((l) => [l.productId, l.quantity]),
-    lines.length,
-  ];
-  return deps.db.$client
-    .prepare(`UPDATE products SET stock = stock - CASE id ${cases} END WHERE id IN (${ids}) AND (SELECT count(*) FROM products WHERE ${enough}) = ?`)
-    .bind(...binds);
-}
-
-/** Gives a held order's stock back; applies only if the previous statement of the batch changed exactly 1 row. */
-export function returnStockStatement(deps: Pick<Deps, "db">, orderId: number): D1PreparedStatement {
-  return deps.db.$client
-    .prepare(
-      `UPDATE products SET stock = stock + (SELECT coalesce(sum(quantity), 0) FROM order_items WHERE order_id = ?1 AND product_id = products.id)
-       WHERE id IN (SELECT product_id FROM order_items WHERE order_id = ?1 AND product_id IS NOT NULL) AND changes() = 1`,
-    )
-    .bind(orderId);
+export function holdCondition(lines: OrderLineInput[], delivery: { date: string; slot: DeliverySlot }, defaultCapacity: number) {
+  const enough = lines.map(() => `(SELECT ${LEFT_SQL} FROM catch_days c WHERE c.delivery_date = ? AND c.product_id = ?) >= ?`);
+  const room = `coalesce((SELECT capacity FROM delivery_slots WHERE delivery_date = ? AND slot = ?), ?)
+    > (SELECT count(*) FROM orders WHERE delivery_date = ? AND delivery_slot = ? AND stock_held = 1)`;
+  return {
+    sql: [...enough, room].join(" AND "),
+    binds: [...lines.flatMap((l) => [delivery.date, l.productId, l.quantity]), delivery.date, delivery.slot, defaultCapacity, delivery.date, delivery.slot],
+  };
 }
 
 /**
- * Releases reservations whose time is up, 100 a call: the order becomes `payment_expired` and a held order's stock
- * goes back, exactly once (the status change and the stock return are one batch, the return conditional on
- * the status change). Safe to run from any request or a cron trigger, concurrently. Returns how many expired.
+ * Releases reservations whose time is up, 100 a call: the order becomes `payment_expired` and stops holding its
+ * catch and slot, exactly once (what is left is derived from `stock_held`, cleared by the guarded status change;
+ * the same batch moves the public pages' version). Safe to run from any request or a cron trigger, concurrently. Returns how many expired.
  */
 export async function releaseExpiredOrders(deps: Pick<Deps, "db">, now: number): Promise<number> {
   const due = await deps.db
@@ -59,7 +47,7 @@ async function expireOrders(deps: Pick<Deps, "db">, due: { id: number; stockHeld
          WHERE id = ? AND status = 'payment_pending' AND reserved_until <= ? AND stock_held = ?`,
       )
       .bind(now, order.id, deadline, order.stockHeld ? 1 : 0);
-    const statements = order.stockHeld ? [expire, returnStockStatement(deps, order.id)] : [expire];
+    const statements = order.stockHeld ? [expire, bumpCatalogueStatement(deps)] : [expire];
     const results = await d1.batch(statements);
     if (results[0].meta.changes === 1) {
       expired++;

@@ -1,4 +1,5 @@
 import type { OrderCardData } from "~/components/order-card";
+import { formatDelivery } from "~/delivery/slots";
 import { balanceDuePaise, summarizeLedger } from "~/payments/ledger";
 import type { OrderView } from "./lookup.server";
 
@@ -18,6 +19,7 @@ export function toOrderCard(order: OrderView): OrderCardData {
     number: order.number,
     status: order.status,
     createdAt: order.createdAt,
+    delivery: order.deliveryDate && order.deliverySlot ? formatDelivery(order.deliveryDate, order.deliverySlot) : null,
     estimatedTotalPaise: order.estimatedTotalPaise,
     finalTotalPaise: order.finalTotalPaise,
     advancePaidPaise: money.advancePaidPaise,

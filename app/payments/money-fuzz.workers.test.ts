@@ -81,7 +81,13 @@ describe("random interleavings keep every invariant", () => {
       const actions: Record<string, () => Promise<unknown>> = {
         async checkout() {
           const user = await one<{ id: number }>("INSERT INTO users (name, email) VALUES ('Fuzz', ?) RETURNING id", `fuzz.${crypto.randomUUID()}@example.in`);
-          const order = await createShopOrder(deps, { user, lines: [{ productId: w.productId, quantity: 1 + Math.floor(rand() * 2) }], shipping, now: clock });
+          const order = await createShopOrder(deps, {
+            user,
+            lines: [{ productId: w.productId, quantity: 1 + Math.floor(rand() * 2) }],
+            shipping,
+            delivery: await w.delivery(clock),
+            now: clock,
+          });
           const started = await startAdvancePayment(deps, order);
           live.push({ order, gatewayOrderId: started.gatewayOrderId });
         },

@@ -80,8 +80,20 @@ describe("sequences that used to keep money the store was not owed", () => {
   });
 
   it("one gateway payment id settles one order, once", async () => {
-    const a = await createShopOrder(deps, { user: await w.customer(), lines: [{ productId: w.productId, quantity: 1 }], shipping, now: Date.now() });
-    const b = await createShopOrder(deps, { user: await w.customer(), lines: [{ productId: w.productId, quantity: 1 }], shipping, now: Date.now() });
+    const a = await createShopOrder(deps, {
+      user: await w.customer(),
+      lines: [{ productId: w.productId, quantity: 1 }],
+      shipping,
+      delivery: await w.delivery(Date.now()),
+      now: Date.now(),
+    });
+    const b = await createShopOrder(deps, {
+      user: await w.customer(),
+      lines: [{ productId: w.productId, quantity: 1 }],
+      shipping,
+      delivery: await w.delivery(Date.now()),
+      now: Date.now(),
+    });
     const [ga, gb] = [await startAdvancePayment(deps, a), await startAdvancePayment(deps, b)];
     const outcomes = await Promise.all([
       settlePayment(deps, { attemptRef: ga.gatewayOrderId, paymentId: "pay_SHARED000001" }),
@@ -132,7 +144,13 @@ describe("sequences that used to keep money the store was not owed", () => {
 describe("reconciliation (the scheduled job asks the gateway)", () => {
   it("finds a payment whose browser return and webhooks were all lost, and places the order", async () => {
     await env.DB.prepare("INSERT INTO sandbox_settings (key, value) VALUES ('webhooks', 'drop'), ('callbacks', 'drop')").run();
-    const order = await createShopOrder(deps, { user: await w.customer(), lines: [{ productId: w.productId, quantity: 1 }], shipping, now: Date.now() });
+    const order = await createShopOrder(deps, {
+      user: await w.customer(),
+      lines: [{ productId: w.productId, quantity: 1 }],
+      shipping,
+      delivery: await w.delivery(Date.now()),
+      now: Date.now(),
+    });
     const started = await startAdvancePayment(deps, order);
     const outcome = (await sandboxDecide(deps, started.gatewayOrderId, "pay"))!;
     expect(outcome.callback).toBe("/orders");
@@ -165,7 +183,13 @@ describe("reconciliation (the scheduled job asks the gateway)", () => {
 
   it("a payment still authorising holds the statement's place: captured hours later, it is still found", async () => {
     const t0 = Date.now();
-    const slow = await createShopOrder(deps, { user: await w.customer(), lines: [{ productId: w.productId, quantity: 1 }], shipping, now: t0 });
+    const slow = await createShopOrder(deps, {
+      user: await w.customer(),
+      lines: [{ productId: w.productId, quantity: 1 }],
+      shipping,
+      delivery: await w.delivery(t0),
+      now: t0,
+    });
     const slowRef = (await startAdvancePayment(deps, slow)).gatewayOrderId;
     const pending = await gatewayPayment(slowRef, "authorized", t0);
     const { order: quick } = await w.paidOrder(1);

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Deps } from "~/deps";
 import { ledger, orders, payments, type Order } from "~/db/schema";
 import { format } from "~/i18n/messages";
+import { formatDelivery } from "~/delivery/slots";
 import { payMessages as m } from "~/i18n/pay.messages";
 import { formatRupees } from "~/lib/money";
 import { notifyAdmins, notifyCustomer } from "~/notifications/notify.server";
@@ -145,7 +146,12 @@ async function sendReceipt(deps: Pick<Deps, "db" | "config" | "mailer">, order: 
   await notifyCustomer(deps, order, {
     type: "order_placed",
     title: format(m.receiptTitle, { number: order.number }),
-    message: format(m.receipt, { number: order.number, items: list, total: formatRupees(order.estimatedTotalPaise) }),
+    message: [
+      format(m.receipt, { number: order.number, items: list, total: formatRupees(order.estimatedTotalPaise) }),
+      order.deliveryDate && order.deliverySlot ? format(m.receiptDelivery, { when: formatDelivery(order.deliveryDate, order.deliverySlot) }) : "",
+    ]
+      .filter(Boolean)
+      .join(" "),
   });
 }
 

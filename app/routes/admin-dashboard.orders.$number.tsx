@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { checkoutMessages } from "~/i18n/checkout.messages";
+import { formatDelivery } from "~/delivery/slots";
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
@@ -309,6 +311,11 @@ export default function AdminOrder() {
         <p>
           {order.address}, {order.city}, {order.state} {order.zip}
         </p>
+        {order.deliveryDate && order.deliverySlot ? (
+          <p className="mt-2 font-semibold">
+            {checkoutMessages.delivery.label}: {formatDelivery(order.deliveryDate, order.deliverySlot)}
+          </p>
+        ) : null}
         <p className="mt-2 flex flex-wrap gap-4">
           <a href={`tel:${order.phone}`} className="link">
             {m.detail.call} {order.phone}

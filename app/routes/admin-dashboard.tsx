@@ -4,6 +4,7 @@ import { StatusBadge } from "~/components/status-badge";
 import { adminStats, listAdminOrders } from "~/admin/order-list.server";
 import { adminMessages } from "~/i18n/admin.messages";
 import { format } from "~/i18n/messages";
+import { formatDelivery } from "~/delivery/slots";
 import { formatAdminDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { ADMIN_STATUSES } from "~/orders/status";
@@ -28,6 +29,7 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
     orders: list.orders.map((o) => ({
       number: o.number,
       customer: `${o.firstName} ${o.lastName}`.trim(),
+      delivery: o.deliveryDate && o.deliverySlot ? formatDelivery(o.deliveryDate, o.deliverySlot) : null,
       phone: o.phone,
       createdAt: o.createdAt,
       amountPaise: o.finalTotalPaise ?? o.estimatedTotalPaise,
@@ -75,6 +77,12 @@ export default function AdminDashboard() {
           <p className="mt-1 text-slate-600 dark:text-slate-300">{m.subtitle}</p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Link to="/admin-dashboard/deliveries" className="btn-outline">
+            {m.deliveries}
+          </Link>
+          <Link to="/admin-dashboard/products" className="btn-outline">
+            {m.products}
+          </Link>
           <Link to="/admin-dashboard/auctions" className="btn-outline">
             {m.auctions}
           </Link>
@@ -175,7 +183,10 @@ export default function AdminDashboard() {
                         {o.number}
                       </Link>
                     </td>
-                    <td className="px-3 py-2">{o.customer}</td>
+                    <td className="px-3 py-2">
+                      {o.customer}
+                      {o.delivery ? <span className="block text-xs text-slate-600 dark:text-slate-300">{o.delivery}</span> : null}
+                    </td>
                     <td className="px-3 py-2">
                       <a href={`tel:${o.phone}`} className="link">
                         {o.phone}

@@ -8,7 +8,8 @@ import { FetcherMarker } from "~/components/hydrated";
 import { Picture } from "~/components/picture";
 import { format, getMessages } from "~/i18n/messages";
 import { formatRupees } from "~/lib/money";
-import { MAX_LINE_QUANTITY, savingPaise, struckPricePaise } from "~/orders/rules";
+import { savingPaise, struckPricePaise } from "~/orders/rules";
+import { perUnit } from "~/catalog/units";
 import { appCookies } from "~/web/cookies.server";
 import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
@@ -50,7 +51,7 @@ function useOptimisticLines(lines: CartLine[]): CartLine[] {
     let quantity = line.quantity;
     for (const f of pending) {
       if (f.formData?.get("productId") !== String(line.productId)) continue;
-      quantity = f.formData.get("intent") === "remove" ? 0 : Math.min(Number(f.formData.get("quantity")), line.stock, MAX_LINE_QUANTITY);
+      quantity = f.formData.get("intent") === "remove" ? 0 : Math.min(Number(f.formData.get("quantity")), line.maxQty);
     }
     return quantity > 0 ? [{ ...line, quantity }] : [];
   });
@@ -129,14 +130,14 @@ function CartLineItem({ line }: { line: CartLine }) {
   const m = useMessages().shop.cart;
   // One fetcher per line, so quick clicks on one line replace each other instead of racing.
   const fetcher = useFetcher({ key: `cart-line-${line.productId}` });
-  const atMax = line.quantity >= Math.min(line.stock, MAX_LINE_QUANTITY);
+  const atMax = line.quantity >= line.maxQty;
   return (
     <li className="card flex flex-col gap-4 p-4 sm:flex-row">
       <Picture name={line.image} alt="" kind="card" sizes="128px" className="h-32 w-full rounded-xl object-cover sm:w-32" />
       <div className="flex-1">
         <h2 className="text-lg font-bold">{line.name}</h2>
         <p className="mt-1">
-          <span className="text-lg font-bold">{formatRupees(line.pricePaise)}</span> <span className="text-sm">{m.perKg}</span>{" "}
+          <span className="text-lg font-bold">{formatRupees(line.pricePaise)}</span> <span className="text-sm">{perUnit(line.unit)}</span>{" "}
           <s className="text-sm text-slate-600 dark:text-slate-300">{formatRupees(struckPricePaise(line.pricePaise))}</s>
         </p>
         <p className="text-sm font-semibold text-emerald-700 dark:text-emerald-300">
@@ -157,7 +158,7 @@ function CartLineItem({ line }: { line: CartLine }) {
             <button
               type="submit"
               name="quantity"
-              value={line.quantity - 1}
+              value={line.quantity - 1 < line.minQty ? 0 : line.quantity - 1}
               className="btn-outline h-11 w-11 px-0"
               aria-label={format(m.decrease, { name: line.name })}
             >
@@ -198,7 +199,7 @@ function CartLineItem({ line }: { line: CartLine }) {
         </div>
         {atMax ? (
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-200">
-            {line.stock < MAX_LINE_QUANTITY ? format(m.maxStock, { n: line.stock, name: line.name }) : format(m.maxPerOrder, { n: MAX_LINE_QUANTITY })}
+            {format(m.maxPerOrder, { n: line.maxQty, unit: line.unit === "pack" ? "packs" : "kg", name: line.name })}
           </p>
         ) : null}
       </div>

@@ -13,9 +13,11 @@ import { ShippingFields } from "~/components/shipping-fields";
 import { format, getMessages } from "~/i18n/messages";
 import { DomainError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
-import { shippingSchema } from "~/orders/checkout-schema";
+import { checkoutSchema } from "~/orders/checkout-schema";
+import { deliveryChoices } from "~/catalog/availability.server";
+import { DeliveryPicker } from "~/components/delivery-picker";
 import { shippingDefaults } from "~/orders/checkout.server";
-import { createShopOrder, OutOfStockError } from "~/orders/orders.server";
+import { createShopOrder, OutOfStockError, SlotFullError } from "~/orders/orders.server";
 import { startAdvancePayment } from "~/payments/advance.server";
 import { gatewaySecrets } from "~/payments/gateway.server";
 import type { Deps } from "~/deps";
@@ -42,6 +44,7 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
   const { user, lines } = await requireCheckout(request, deps, "loginToCheckout");
   return {
     lines: lines.map(({ productId, name, pricePaise, quantity }) => ({ productId, name, pricePaise, quantity })),
+    choices: await deliveryChoices(deps, lines, deps.now()),
     defaults: shippingDefaults(user),
     paymentAvailable: gatewaySecrets(deps.config) !== null,
   };
@@ -51,20 +54,23 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   const { user, lines } = await requireCheckout(request, deps, "loginToComplete");
   const m = getMessages(deps.config.product).shop.checkout;
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: shippingSchema });
+  const submission = parseWithZod(formData, { schema: checkoutSchema });
   if (submission.status !== "success") return data(submission.reply({ formErrors: [m.fixErrors] }), { status: 400 });
   if (!gatewaySecrets(deps.config)) return data(submission.reply({ formErrors: [m.notAvailable] }), { status: 409 });
   let order;
   try {
-    // Lines and prices come from the server's cart and catalogue; the form carries only the address.
+    // Lines and prices come from the server's cart and catalogue; the form carries the address and the delivery choice.
+    const { delivery, ...shipping } = submission.value;
     order = await createShopOrder(deps, {
       user,
       lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
-      shipping: submission.value,
+      shipping,
+      delivery,
       now: deps.now(),
     });
   } catch (error) {
     if (error instanceof OutOfStockError) return data(submission.reply({ formErrors: [format(m.outOfStock, { name: error.productName })] }), { status: 409 });
+    if (error instanceof SlotFullError) return data(submission.reply({ formErrors: [error.message] }), { status: 409 });
     // Anything else the order rules refuse (e.g. too many kg of one fish) is the shopper's to fix, not a 500.
     if (error instanceof DomainError) return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
     throw error;
@@ -98,7 +104,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
 }
 
 export default function Checkout() {
-  const { lines, defaults, paymentAvailable } = useLoaderData<typeof loader>();
+  const { lines, choices, defaults, paymentAvailable } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const lastResult = answer && "razorpay" in answer ? undefined : answer;
   const navigation = useNavigation();
@@ -114,12 +120,12 @@ export default function Checkout() {
   const [submitted, setSubmitted] = useState(false);
   const [form, fields] = useForm({
     lastResult,
-    defaultValue: defaults,
-    constraint: getZodConstraint(shippingSchema),
+    defaultValue: { ...defaults, delivery: "" },
+    constraint: getZodConstraint(checkoutSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => {
-      const submission = parseWithZod(formData, { schema: shippingSchema });
+      const submission = parseWithZod(formData, { schema: checkoutSchema });
       // A press of 'Pay' carries no conform intent (a blur does): it marks every field checked, and a failure
       // gets the same toast as the server's reply.
       if (!formData.has("__intent__")) {
@@ -194,12 +200,13 @@ export default function Checkout() {
               </p>
             ) : null}
             <ShippingFields fields={fields} checked={form.status === "error" || submitted} />
+            <DeliveryPicker field={fields.delivery} choices={choices} />
             {paymentAvailable ? null : (
               <p role="alert" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
                 {m.notAvailable}
               </p>
             )}
-            <button type="submit" className="btn-primary mt-4 w-full text-base" disabled={busy || !paymentAvailable}>
+            <button type="submit" className="btn-primary mt-4 w-full text-base" disabled={busy || !paymentAvailable || choices.length === 0}>
               {busy ? m.paying : m.pay}
             </button>
           </Form>

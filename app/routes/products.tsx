@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { listProducts } from "~/catalog/catalog.server";
+import { listProducts, withStockText } from "~/catalog/catalog.server";
 import { ProductGrid } from "~/components/product-card";
 import { getMessages } from "~/i18n/messages";
 import { publicPage } from "~/web/cache-headers";
@@ -15,7 +15,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   const config = deps.config;
   const m = getMessages(config.product).products;
-  return { products: await listProducts(deps), brand: config.brand, heading: m.heading, intro: m.intro };
+  return { products: withStockText(await listProducts(deps), m), brand: config.brand, heading: m.heading, intro: m.intro };
 }
 
 export default function Products() {

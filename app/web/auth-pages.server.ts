@@ -20,7 +20,7 @@ export function authMessages(deps: Pick<Deps, "config">) {
  */
 export async function signedInRedirect(
   request: Request,
-  deps: Pick<Deps, "config" | "db">,
+  deps: Pick<Deps, "config" | "db" | "now">,
   session: { token: string; user: { id: number; isAdmin: boolean } },
   to: unknown,
   text: string,

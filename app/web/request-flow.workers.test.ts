@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { loadContext } from "../../tests/setup/load-context";
+import { plannedDelivery } from "../../tests/setup/shop-days";
 import { createSession } from "~/auth/session.server";
 import { commitSessionCookie } from "~/web/credentials.server";
 import { getConfig } from "~/config.server";
@@ -38,8 +39,9 @@ describe("one way through a request", () => {
   it("a signed-in shopper adds to the cart and goes back to the page they were on", async () => {
     const { userId, cookie } = await signedInShopper("cart.shopper@example.in");
     const product = await env.DB.prepare(
-      "INSERT INTO products (slug, name, description, price_paise, image, stock, category) VALUES ('p1', 'Fresh Pulasa Fish', 'x', 2500000, 'fresh-pulasa', 5, 'Fresh Fish') RETURNING id",
+      "INSERT INTO products (slug, name, description, price_paise, image, category) VALUES ('p1', 'Fresh Pulasa Fish', 'x', 2500000, 'fresh-pulasa', 'Fresh Fish') RETURNING id",
     ).first<{ id: number }>();
+    await plannedDelivery([product!.id], Date.now(), 5);
     const res = await run(addToCart, "/cart/add", cookie, `productId=${product!.id}`, { Referer: "https://store.test/products?sort=new" });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/products?sort=new");
@@ -48,8 +50,9 @@ describe("one way through a request", () => {
 
   it("a visitor's 'Add to Cart' is remembered through sign-in and added once signed in", async () => {
     const product = await one<{ id: number }>(
-      "INSERT INTO products (slug, name, description, price_paise, image, stock, category) VALUES ('p3', 'Fresh Pulasa Fish', 'x', 2500000, 'fresh-pulasa', 5, 'Fresh Fish') RETURNING id",
+      "INSERT INTO products (slug, name, description, price_paise, image, category) VALUES ('p3', 'Fresh Pulasa Fish', 'x', 2500000, 'fresh-pulasa', 'Fresh Fish') RETURNING id",
     );
+    await plannedDelivery([product.id], Date.now(), 5);
     const asked = await run(addToCart, "/cart/add", "", `productId=${product.id}`, { Referer: "https://store.test/products" });
     expect(asked.headers.get("Location")).toBe("/login?redirectTo=%2Fproducts");
     const pending = asked.headers
@@ -82,7 +85,7 @@ describe("one way through a request", () => {
   it("logout ends the session on the server and empties the cart", async () => {
     const { userId, cookie } = await signedInShopper("logout.shopper@example.in");
     await env.DB.prepare(
-      "INSERT INTO products (slug, name, description, price_paise, image, stock, category) VALUES ('p2', 'Pulasa Curry', 'x', 2580000, 'pulasa-curry', 5, 'Curry')",
+      "INSERT INTO products (slug, name, description, price_paise, image, category) VALUES ('p2', 'Pulasa Curry', 'x', 2580000, 'pulasa-curry', 'Curry')",
     ).run();
     await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) SELECT ?, id, 2 FROM products WHERE slug = 'p2'").bind(userId).run();
     const res = await run(logout, "/logout", cookie);

@@ -15,12 +15,14 @@ export const VALID_SHIPPING = {
 
 export const ORDER_NUMBER = /PUL-\d{4}-[A-Z0-9]{4}/;
 
-/** Fills the checkout's address fields and presses 'Pay ₹500'. */
+/** Fills the checkout's address fields, picks the earliest delivery, and presses 'Pay ₹500'. */
 export async function submitCheckout(page: Page, values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) {
     if (label === "State") await page.getByLabel("State").selectOption(value);
     else await page.getByLabel(label, { exact: true }).fill(value);
   }
+  // The earliest delivery date and slot still open.
+  await page.locator("input[name=delivery]:not([disabled])").first().check();
   await page.getByRole("button", { name: "Pay ₹500" }).click();
 }
 

@@ -3,6 +3,7 @@ import { beforeEach } from "vitest";
 import type { User } from "~/db/schema";
 import { createShopOrder } from "~/orders/orders.server";
 import { testDeps } from "./deps";
+import { catchLeftOn, plannedDelivery } from "./shop-days";
 import { payAdvance } from "./money";
 import { one } from "./sql";
 
@@ -38,17 +39,28 @@ export function setUpAdminWorld() {
     /** A paid shop order (advance captured through the sandbox, stock held), as the checkout leaves it. */
     async paidOrder(userId: number, kg = 2) {
       const product = await one<{ id: number }>("SELECT id FROM products WHERE slug = 'fresh'");
-      const order = await createShopOrder(deps, { user: { id: userId }, lines: [{ productId: product.id, quantity: kg }], shipping, now: Date.now() });
+      const now = Date.now();
+      const delivery = await plannedDelivery([product.id], now, 50);
+      const order = await createShopOrder(deps, { user: { id: userId }, lines: [{ productId: product.id, quantity: kg }], shipping, delivery, now });
       await payAdvance(deps, order);
       return { id: order.id, number: order.number, productId: product.id };
     },
     version: async (number: string) => (await one<{ version: number }>("SELECT version FROM orders WHERE number = ?", number)).version,
     itemId: async (orderId: number) => (await one<{ id: number }>("SELECT id FROM order_items WHERE order_id = ?", orderId)).id,
-    stock: async (id: number) => (await one<{ stock: number }>("SELECT stock FROM products WHERE id = ?", id)).stock,
+    /** What is left of the fish's catch for the date paidOrder books. */
+    stock: async (id: number) => catchLeftOn(id, (await plannedDelivery([id], Date.now(), 50)).date),
+    /** Orders holding the evening slot of the date paidOrder books. */
+    slotBooked: async () =>
+      (
+        await one<{ n: number }>(
+          "SELECT count(*) AS n FROM orders WHERE delivery_date = ? AND delivery_slot = 'evening' AND stock_held = 1",
+          (await plannedDelivery([], Date.now())).date,
+        )
+      ).n,
   };
   beforeEach(async () => {
     await env.DB.prepare(
-      "INSERT INTO products (slug, name, description, price_paise, image, stock, category) VALUES ('fresh', 'Fresh Pulasa Fish', 'x', 2500000, 'fresh-pulasa', 50, 'Fresh Fish') ON CONFLICT(slug) DO NOTHING",
+      "INSERT INTO products (slug, name, description, price_paise, image, category, max_qty) VALUES ('fresh', 'Fresh Pulasa Fish', 'x', 2500000, 'fresh-pulasa', 'Fresh Fish', 50) ON CONFLICT(slug) DO NOTHING",
     ).run();
     world.admin = await newUser(`admin.${crypto.randomUUID()}@example.in`, true);
     world.customer = await newUser(`customer.${crypto.randomUUID()}@example.in`);

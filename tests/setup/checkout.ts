@@ -5,12 +5,14 @@ import { startAdvancePayment } from "~/payments/advance.server";
 import { SANDBOX_SECRETS } from "~/payments/sandbox-gateway.server";
 import { webhookSignature } from "~/payments/signature";
 import { handleRazorpayWebhook } from "~/payments/webhook.server";
+import type { DeliverySlot } from "~/delivery/slots";
 import { testDeps } from "./deps";
+import { catchLeftOn, plannedDelivery } from "./shop-days";
 import { one } from "./sql";
 
 /**
- * The checkout tests' shared world: two products with little stock (3 kg of fish, 30 packs of curry) reset
- * before each test, a clock that moves a day per test, shoppers, signed sandbox webhooks and a paid-for
+ * The checkout tests' shared world: two products with little caught (3 kg of fish, 30 packs of curry) for
+ * each test's own delivery date, a clock that moves a day per test, shoppers, signed sandbox webhooks and a paid-for
  * checkout. `setUpCheckoutWorld()` registers the per-test setup and returns the helpers.
  */
 export function setUpCheckoutWorld() {
@@ -27,7 +29,10 @@ export function setUpCheckoutWorld() {
       zip: "533101",
     },
     now: Date.UTC(2026, 10, 23, 6, 0, 0),
-    stock: async (id = 1) => (await one<{ stock: number }>("SELECT stock FROM products WHERE id = ?", id)).stock,
+    /** Each test's own delivery date and slot (3 kg of fish and 30 packs of curry caught for it). */
+    delivery: { date: "", slot: "evening" } as { date: string; slot: DeliverySlot },
+    /** What is left of a product's catch for this test's delivery date. */
+    stock: (id = 1) => catchLeftOn(id, world.delivery.date),
     newUser: async (email: string) => (await one<{ id: number }>("INSERT INTO users (name, email) VALUES ('Shopper', ?) RETURNING id", email)).id,
     async webhook(event: string, payload: Record<string, unknown>, eventId: string = crypto.randomUUID(), secret = SANDBOX_SECRETS.webhookSecret) {
       const body = JSON.stringify({ entity: "event", event, payload });
@@ -41,7 +46,7 @@ export function setUpCheckoutWorld() {
       const userId = await world.newUser(email);
       for (const l of lines)
         await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?, ?, ?)").bind(userId, l.productId, l.quantity).run();
-      const order = await createShopOrder(deps, { user: { id: userId }, lines, shipping: world.shipping, now: world.now });
+      const order = await createShopOrder(deps, { user: { id: userId }, lines, shipping: world.shipping, delivery: world.delivery, now: world.now });
       const started = await startAdvancePayment(deps, order);
       return { userId, order, started };
     },
@@ -55,12 +60,14 @@ export function setUpCheckoutWorld() {
       env.DB.prepare("DELETE FROM notifications"),
       env.DB.prepare("DELETE FROM mail_outbox"),
       env.DB.prepare(
-        "INSERT INTO products (id, slug, name, description, price_paise, image, stock, category) VALUES (1, 'fish', 'Fresh Pulasa Fish', 'd', 2500000, 'fresh-pulasa', 3, 'Fresh Fish') ON CONFLICT (id) DO UPDATE SET stock = 3",
+        "INSERT INTO products (id, slug, name, description, price_paise, image, category, max_qty) VALUES (1, 'fish', 'Fresh Pulasa Fish', 'd', 2500000, 'fresh-pulasa', 'Fresh Fish', 50) ON CONFLICT (id) DO NOTHING",
       ),
       env.DB.prepare(
-        "INSERT INTO products (id, slug, name, description, price_paise, image, stock, category) VALUES (2, 'curry', 'Pulasa Curry', 'd', 2580000, 'pulasa-curry', 30, 'Curry') ON CONFLICT (id) DO UPDATE SET stock = 30",
+        "INSERT INTO products (id, slug, name, description, price_paise, image, category, max_qty) VALUES (2, 'curry', 'Pulasa Curry', 'd', 2580000, 'pulasa-curry', 'Curry', 50) ON CONFLICT (id) DO NOTHING",
       ),
     ]);
+    world.delivery = await plannedDelivery([], world.now);
+    await env.DB.prepare("INSERT INTO catch_days (product_id, delivery_date, quantity) VALUES (1, ?1, 3), (2, ?1, 30)").bind(world.delivery.date).run();
   });
   return world;
 }

@@ -4,6 +4,7 @@ import { recordWeights } from "~/admin/orders.server";
 import type { Order, User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { createShopOrder } from "~/orders/orders.server";
+import { plannedDelivery } from "./shop-days";
 import { startAdvancePayment } from "~/payments/advance.server";
 import { sandboxDecide, sandboxPayLink } from "~/payments/sandbox.server";
 import { testDeps } from "./deps";
@@ -68,12 +69,16 @@ export function setUpMoneyWorld() {
     admin: null as unknown as User,
     productId: 0,
     customer: () => one<{ id: number }>("INSERT INTO users (name, email) VALUES ('Ravi Kumar', ?) RETURNING id", `ravi.${crypto.randomUUID()}@example.in`),
+    /** A delivery the checkout accepts at `now`, with plenty of catch and room. */
+    delivery: (now: number) => plannedDelivery([world.productId], now),
     async paidOrder(kg = 1) {
+      const now = Date.now();
       const order = await createShopOrder(deps, {
         user: await world.customer(),
         lines: [{ productId: world.productId, quantity: kg }],
         shipping,
-        now: Date.now(),
+        delivery: await world.delivery(now),
+        now,
       });
       return { order, paymentId: await payAdvance(deps, order) };
     },
@@ -86,7 +91,7 @@ export function setUpMoneyWorld() {
     // The gateway's switches, and where the job last read its statement (a test may have moved its clock days ahead).
     await env.DB.batch([env.DB.prepare("DELETE FROM sandbox_settings"), env.DB.prepare("DELETE FROM job_cursors")]);
     const product = await one<{ id: number }>(
-      "INSERT INTO products (slug, name, description, price_paise, image, stock, category) VALUES ('fresh-m', 'Fresh Pulasa Fish', 'x', 2500000, 'fresh-pulasa', 100000, 'Fresh Fish') ON CONFLICT(slug) DO UPDATE SET stock = 100000 RETURNING id",
+      "INSERT INTO products (slug, name, description, price_paise, image, category, max_qty) VALUES ('fresh-m', 'Fresh Pulasa Fish', 'x', 2500000, 'fresh-pulasa', 'Fresh Fish', 50) ON CONFLICT(slug) DO UPDATE SET max_qty = 50 RETURNING id",
     );
     world.productId = product.id;
     world.admin = await one<User>(

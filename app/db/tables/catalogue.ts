@@ -1,4 +1,5 @@
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { PRODUCT_UNITS } from "../../catalog/units";
 import { createdAt } from "./columns";
 
 export const products = sqliteTable("products", {
@@ -9,8 +10,14 @@ export const products = sqliteTable("products", {
   pricePaise: integer("price_paise").notNull(),
   /** Base name of an image in public/media (sizes and formats are derived from it). */
   image: text("image").notNull(),
-  stock: integer("stock").notNull().default(0),
   category: text("category").notNull(),
+  /** What pricePaise and every quantity count: kilos of fish, or packs (curry). */
+  unit: text("unit", { enum: PRODUCT_UNITS }).notNull().default("kg"),
+  /** Limits of one order, in units; the cart and the checkout keep every line within them. */
+  minQty: integer("min_qty").notNull().default(1),
+  maxQty: integer("max_qty").notNull().default(10),
+  /** Hidden products leave every public page and cannot be ordered; their past orders keep them. */
+  hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
   sortOrder: integer("sort_order").notNull().default(0),
   createdAt: createdAt(),
 });

@@ -1,5 +1,6 @@
 // Relative, not ~/: drizzle-kit and vite.config.ts (through the load context) load this file without the app alias.
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { DELIVERY_SLOTS } from "../../delivery/slots";
 import { ORDER_STATUSES, PAYMENT_STATES } from "../../orders/status";
 import { users } from "./accounts";
 import { products } from "./catalogue";
@@ -60,7 +61,10 @@ export const orders = sqliteTable(
     zip: text("zip").notNull(),
     /** While payment_pending: when the stock held for this order is released (and the order expires). */
     reservedUntil: integer("reserved_until", { mode: "number" }),
-    /** Stock is held (decremented) while this is true; released exactly once on expiry or cancellation. */
+    /** The delivery date (YYYY-MM-DD, IST) and slot the shopper chose; null for auction orders. */
+    deliveryDate: text("delivery_date"),
+    deliverySlot: text("delivery_slot", { enum: DELIVERY_SLOTS }),
+    /** The order's lines count against its date's catch and its slot's capacity while this is true; cleared once on expiry or cancellation. */
     stockHeld: integer("stock_held", { mode: "boolean" }).notNull().default(false),
     /** Bumped by every change of status, weights or payment state, so an admin form opened on an older version is refused. */
     version: integer("version").notNull().default(1),
@@ -72,6 +76,7 @@ export const orders = sqliteTable(
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_reserved_idx").on(t.status, t.reservedUntil),
+    index("orders_delivery_idx").on(t.deliveryDate, t.deliverySlot, t.stockHeld),
     // One order per won auction: a retried or duplicated close cannot make a second one.
     uniqueIndex("orders_auction_idx").on(t.auctionId),
   ],

@@ -1,0 +1,88 @@
+import type { Deps } from "~/deps";
+import { DELIVERY_SLOTS, DELIVERY_WINDOW_DAYS, isSlotBookable, upcomingDates, type DeliverySlot } from "~/delivery/slots";
+
+/**
+ * What is left to sell, derived, never counted: a date's catch minus the lines of orders for that date still
+ * holding stock (`stock_held`), a slot's capacity minus its orders still holding. Expiry and cancellation
+ * clear `stock_held` once, so catch and slot come back exactly once without any counter to give back.
+ */
+
+/** Units of a product still free on a date: the catch minus held lines (SQL over `c`, a catch_days row). */
+export const LEFT_SQL = `c.quantity - coalesce((SELECT sum(i.quantity) FROM orders o JOIN order_items i ON i.order_id = o.id
+  WHERE o.delivery_date = c.delivery_date AND o.stock_held = 1 AND i.product_id = c.product_id), 0)`;
+
+/** product id → date → { caught, left } for the given dates (dates without a catch are absent). */
+export async function catchLeft(deps: Pick<Deps, "db">, dates: string[]): Promise<Map<number, Map<string, { caught: number; left: number }>>> {
+  const marks = dates.map(() => "?").join(", ");
+  const { results } = await deps.db.$client
+    .prepare(
+      `SELECT c.product_id AS productId, c.delivery_date AS date, c.quantity AS caught, ${LEFT_SQL} AS left FROM catch_days c WHERE c.delivery_date IN (${marks})`,
+    )
+    .bind(...dates)
+    .all<{ productId: number; date: string; caught: number; left: number }>();
+  const out = new Map<number, Map<string, { caught: number; left: number }>>();
+  for (const r of results) {
+    const days = out.get(r.productId) ?? new Map();
+    days.set(r.date, { caught: r.caught, left: Math.max(0, r.left) });
+    out.set(r.productId, days);
+  }
+  return out;
+}
+
+export type SlotLoad = { date: string; slot: DeliverySlot; capacity: number; booked: number; planned: boolean };
+
+/** Every slot of the given dates with its capacity (the admin's, or the default) and the orders holding it. */
+export async function slotLoads(deps: Pick<Deps, "db" | "config">, dates: string[]): Promise<SlotLoad[]> {
+  const marks = dates.map(() => "?").join(", ");
+  const [caps, booked] = await Promise.all([
+    deps.db.$client
+      .prepare(`SELECT delivery_date AS date, slot, capacity FROM delivery_slots WHERE delivery_date IN (${marks})`)
+      .bind(...dates)
+      .all<{ date: string; slot: DeliverySlot; capacity: number }>(),
+    deps.db.$client
+      .prepare(
+        `SELECT delivery_date AS date, delivery_slot AS slot, count(*) AS n FROM orders WHERE delivery_date IN (${marks}) AND stock_held = 1 GROUP BY delivery_date, delivery_slot`,
+      )
+      .bind(...dates)
+      .all<{ date: string; slot: DeliverySlot; n: number }>(),
+  ]);
+  return dates.flatMap((date) =>
+    DELIVERY_SLOTS.map((slot) => {
+      const cap = caps.results.find((c) => c.date === date && c.slot === slot);
+      return {
+        date,
+        slot,
+        capacity: cap?.capacity ?? deps.config.defaultSlotCapacity,
+        planned: cap !== undefined,
+        booked: booked.results.find((b) => b.date === date && b.slot === slot)?.n ?? 0,
+      };
+    }),
+  );
+}
+
+export type DeliveryChoice = {
+  date: string;
+  slots: { slot: DeliverySlot; open: boolean }[];
+};
+
+/**
+ * The delivery dates a cart can be checked out for: within the window, every line has enough of that date's
+ * catch, and at least one slot can still be booked and has room. Each with its slots, open or not.
+ */
+export async function deliveryChoices(
+  deps: Pick<Deps, "db" | "config">,
+  lines: { productId: number; quantity: number }[],
+  now: number,
+): Promise<DeliveryChoice[]> {
+  const dates = upcomingDates(now, DELIVERY_WINDOW_DAYS);
+  const [left, loads] = await Promise.all([catchLeft(deps, dates), slotLoads(deps, dates)]);
+  return dates.flatMap((date) => {
+    const enough = lines.length > 0 && lines.every((l) => (left.get(l.productId)?.get(date)?.left ?? 0) >= l.quantity);
+    if (!enough) return [];
+    const slots = DELIVERY_SLOTS.map((slot) => {
+      const load = loads.find((s) => s.date === date && s.slot === slot)!;
+      return { slot, open: isSlotBookable(date, slot, now) && load.booked < load.capacity };
+    });
+    return slots.some((s) => s.open) ? [{ date, slots }] : [];
+  });
+}

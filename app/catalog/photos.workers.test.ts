@@ -1,0 +1,96 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { testDeps } from "../../tests/setup/deps";
+import { loadContext } from "../../tests/setup/load-context";
+import { loader as photoRoute } from "~/routes/photos.$name";
+import { createProduct } from "./admin.server";
+import { listProducts } from "./catalog.server";
+import { addPhoto, deletePhoto, listPhotos, movePhoto } from "./photos.server";
+import { readCatalogueVersion } from "./site-version.server";
+
+// The test pool binds the auction Worker's R2 bucket; any bucket stands in for the product photos.
+const deps = { ...testDeps(), photos: (env as unknown as { AUCTION_IMAGES: R2Bucket }).AUCTION_IMAGES };
+
+/** A PNG header of the given size with `seed` after it, so each call is other bytes. */
+function png(width: number, height: number, seed: string): File {
+  const head = new Uint8Array(24);
+  head.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  new DataView(head.buffer).setUint32(16, width);
+  new DataView(head.buffer).setUint32(20, height);
+  return new File([head, new TextEncoder().encode(seed)], "photo.png", { type: "image/png" });
+}
+
+async function product() {
+  return createProduct(deps, {
+    name: "Photo Fish",
+    slug: `photo-${crypto.randomUUID().slice(0, 8)}`,
+    description: "A fish with photos.",
+    category: "Fresh Fish",
+    price: 2_500_000,
+    unit: "kg",
+    minQty: 1,
+    maxQty: 5,
+    image: "fresh-pulasa",
+    sortOrder: 0,
+  });
+}
+
+const serve = async (url: string) => {
+  const request = new Request(`https://store.test${url}`);
+  return (await photoRoute({ request, context: { ...(await loadContext(request)), deps }, params: { name: url.split("/").pop() } })) as Response;
+};
+
+describe("product photos in R2", () => {
+  it("stores a photo under its bytes' hash with its size and alt text, serves it for a year, and shows it as the main photo", async () => {
+    const id = await product();
+    const before = await readCatalogueVersion(env.DB);
+    await addPhoto(deps, id, png(1200, 900, "first"), "  Whole Pulasa on ice  ");
+    expect(await readCatalogueVersion(env.DB)).toBeGreaterThan(before);
+    const [photo] = await listPhotos(deps, id);
+    expect(photo).toMatchObject({ contentType: "image/png", width: 1200, height: 900, alt: "Whole Pulasa on ice", position: 0 });
+    expect(photo.name).toMatch(/^[0-9a-f]{64}\.png$/);
+    const res = await serve(`/photos/${photo.name}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("image/png");
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=31536000, s-maxage=31536000, immutable");
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect((await res.arrayBuffer()).byteLength).toBe(29);
+    const card = (await listProducts(deps)).find((p) => p.id === id)!;
+    expect(card.photo).toEqual({ url: `/photos/${photo.name}`, width: 1200, height: 900, alt: "Whole Pulasa on ice" });
+    expect((await serve("/photos/..%2F..%2Fsecret")).status).toBe(404);
+  });
+
+  it("refuses without alt text, above 5 MB, bytes that are not a photo and the same photo twice, storing nothing", async () => {
+    const id = await product();
+    await expect(addPhoto(deps, id, png(10, 10, "a"), " ")).rejects.toThrow(/Describe the photo/);
+    await expect(addPhoto(deps, id, new File([new Uint8Array(5 * 1024 * 1024 + 1)], "big.jpg"), "Too big")).rejects.toThrow("A photo may be at most 5 MB");
+    await expect(addPhoto(deps, id, new File(["<svg xmlns='http://www.w3.org/2000/svg'/>"], "x.png", { type: "image/png" }), "Not a photo")).rejects.toThrow(
+      "Upload a JPEG, PNG, WebP or AVIF photo",
+    );
+    await expect(addPhoto(deps, id, null, "Nothing chosen")).rejects.toThrow("Choose a photo to upload");
+    await addPhoto(deps, id, png(10, 10, "same"), "Once");
+    await expect(addPhoto(deps, id, png(10, 10, "same"), "Twice")).rejects.toThrow("This product already has this photo");
+    expect(await listPhotos(deps, id)).toHaveLength(1);
+  });
+
+  it("reorders, makes a photo the main one and deletes it (its bytes go once no product uses them)", async () => {
+    const id = await product();
+    for (const seed of ["one", "two", "three"]) await addPhoto(deps, id, png(40, 30, seed), `Photo ${seed}`);
+    const alts = async () => (await listPhotos(deps, id)).map((p) => p.alt);
+    const idOf = async (alt: string) => (await listPhotos(deps, id)).find((p) => p.alt === alt)!.id;
+    await movePhoto(deps, id, await idOf("Photo three"), "main");
+    expect(await alts()).toEqual(["Photo three", "Photo one", "Photo two"]);
+    await movePhoto(deps, id, await idOf("Photo one"), "down");
+    expect(await alts()).toEqual(["Photo three", "Photo two", "Photo one"]);
+    await movePhoto(deps, id, await idOf("Photo one"), "up");
+    expect(await alts()).toEqual(["Photo three", "Photo one", "Photo two"]);
+    const three = (await listPhotos(deps, id))[0];
+    await deletePhoto(deps, id, three.id);
+    expect(await alts()).toEqual(["Photo one", "Photo two"]);
+    expect((await serve(`/photos/${three.name}`)).status).toBe(404);
+    await expect(deletePhoto(deps, id, three.id)).rejects.toThrow("Photo not found");
+    // Another product's photo cannot be moved or deleted through this one.
+    const other = await product();
+    await expect(deletePhoto(deps, other, await idOf("Photo one"))).rejects.toThrow("Photo not found");
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { parseCatchForm, productFormSchema, rupeesToPaise } from "./rules";
+import { limitProblem, quantityText } from "./units";
+import { stockText } from "./stock-text";
+
+const valid = {
+  name: "Fresh Pulasa Fish",
+  slug: "fresh-fish",
+  description: "Whole Godavari Pulasa, on ice.",
+  category: "Fresh Fish",
+  price: "25,000",
+  unit: "kg",
+  minQty: "1",
+  maxQty: "5",
+  image: "fresh-pulasa",
+  sortOrder: "0",
+};
+
+describe("the admin's product form", () => {
+  it("turns rupees into integer paise, with commas, a rupee sign and paise", () => {
+    expect(rupeesToPaise("25,000")).toBe(2_500_000);
+    expect(rupeesToPaise("₹ 1,250.5")).toBe(125_050);
+    expect(rupeesToPaise("12.345")).toBeNull();
+    expect(rupeesToPaise("-5")).toBeNull();
+    expect(rupeesToPaise("")).toBeNull();
+  });
+
+  it("accepts a good product and refuses each bad field with its own message", () => {
+    expect(productFormSchema.parse(valid)).toMatchObject({ price: 2_500_000, minQty: 1, maxQty: 5, unit: "kg" });
+    const error = (over: Record<string, string>) => productFormSchema.safeParse({ ...valid, ...over }).error?.issues[0]?.message;
+    expect(error({ slug: "Fresh Fish" })).toBe("Use 2 to 60 lower-case letters, digits and hyphens");
+    expect(error({ price: "0.50" })).toMatch(/^Enter a price/);
+    expect(error({ unit: "litre" })).toBe("Choose per kg or per pack");
+    expect(error({ minQty: "6" })).toBe("The minimum cannot be above the maximum");
+    expect(error({ maxQty: "51" })).toMatch(/^Maximum must be/);
+    expect(error({ minQty: "1.5" })).toMatch(/^Minimum must be/);
+    expect(error({ image: "../etc/passwd" })).toBe("Choose one of the photos");
+  });
+
+  it("reads the catch form: empty is no catch, anything but a whole number in range is an error", () => {
+    const form = new FormData();
+    form.set("catch.2026-11-25", " 12 ");
+    form.set("catch.2026-11-26", "");
+    form.set("catch.2026-11-27", "-3");
+    expect(parseCatchForm(form, ["2026-11-25", "2026-11-26", "2026-11-27"])).toEqual({
+      entries: [
+        { date: "2026-11-25", quantity: 12 },
+        { date: "2026-11-26", quantity: null },
+        { date: "2026-11-27", quantity: NaN },
+      ],
+      errors: { "2026-11-27": "Enter a whole number from 0 to 10000" },
+    });
+  });
+});
+
+describe("order limits and stock texts", () => {
+  const curry = { name: "Pulasa Curry", unit: "pack" as const, minQty: 2, maxQty: 4 };
+  it("explains a quantity outside a product's limits", () => {
+    expect(limitProblem(curry, 1)).toBe("Order at least 2 packs of Pulasa Curry");
+    expect(limitProblem(curry, 5)).toBe("At most 4 packs of Pulasa Curry per order");
+    expect(limitProblem(curry, 3)).toBeNull();
+    expect(quantityText(1, "pack")).toBe("1 pack");
+    expect(quantityText(3, "kg")).toBe("3 kg");
+  });
+
+  const m = {
+    soldOutToday: "Sold out today",
+    soldOutOn: "Sold out for {date}",
+    leftFor: "{qty} left for {date}",
+    nextWithStock: "Next available: {date} ({qty})",
+    noneComing: "No catch planned for the coming days",
+    today: "today",
+    tomorrow: "tomorrow",
+  };
+  it("says what is left for the first bookable date, or 'Sold out today' and the next date with stock", () => {
+    const base = { unit: "kg" as const, minQty: 1, today: "2026-11-25" };
+    expect(stockText({ ...base, days: [{ date: "2026-11-25", left: 4 }] }, m)).toEqual({ soldOut: false, line: "4 kg left for today", next: null });
+    expect(
+      stockText(
+        {
+          ...base,
+          days: [
+            { date: "2026-11-25", left: 0 },
+            { date: "2026-11-26", left: 0 },
+            { date: "2026-11-27", left: 9 },
+          ],
+        },
+        m,
+      ),
+    ).toEqual({ soldOut: true, line: "Sold out today", next: "Next available: Fri, 27 Nov (9 kg)" });
+    expect(stockText({ ...base, days: [{ date: "2026-11-26", left: 0 }] }, m)).toEqual({ soldOut: true, line: "Sold out for tomorrow", next: null });
+    expect(stockText({ ...base, minQty: 2, days: [{ date: "2026-11-25", left: 1 }] }, m).soldOut).toBe(true);
+    expect(stockText({ ...base, days: [] }, m).line).toBe("No catch planned for the coming days");
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * The catalogue's rules, pure: units, order limits and the admin's product form.
+ */
+import { z } from "zod";
+import { PRODUCT_UNITS } from "./units";
+
+/** The 4:3 card photos in public/media (scripts/make-media.sh) a product can show. */
+export const PRODUCT_IMAGES = ["fresh-pulasa", "pulasa-curry", "story-queen", "story-monsoon", "story-catch", "story-selection", "story-delivery"] as const;
+
+/** The most units of one product any order may take, whatever the product says (keeps sums far from overflow). */
+export const LIMIT_CEILING = 50;
+/** The most units of one product that can be planned for one date. */
+export const CATCH_CEILING = 10_000;
+
+export const productMessages = {
+  name: "Name must be 2 to 80 characters",
+  slug: "Use 2 to 60 lower-case letters, digits and hyphens",
+  slugTaken: "Another product already uses this web address",
+  description: "Description must be 10 to 2000 characters",
+  category: "Category must be 2 to 40 characters",
+  price: "Enter a price in rupees between ₹1 and ₹10,00,000 (up to 2 decimals)",
+  unit: "Choose per kg or per pack",
+  minQty: `Minimum must be a whole number from 1 to ${LIMIT_CEILING}`,
+  maxQty: `Maximum must be a whole number from 1 to ${LIMIT_CEILING}`,
+  minAboveMax: "The minimum cannot be above the maximum",
+  image: "Choose one of the photos",
+  sortOrder: "Position must be a whole number from 0 to 999",
+  catchQty: `Enter a whole number from 0 to ${CATCH_CEILING}`,
+  catchBelowHeld: "{date}: {held} already ordered; the catch cannot be less",
+  catchRace: "New orders arrived while you were saving, so nothing was changed. Please check the figures and save again.",
+  catchDate: "Plan the catch only for the coming 7 days",
+  capacity: "Enter a whole number of orders from 0 to 1000",
+} as const;
+
+/** Rupees as typed by a person ("25,000" or "₹ 1,250.50") to integer paise; null when it is not an amount. */
+export function rupeesToPaise(text: string): number | null {
+  const cleaned = text.replace(/[₹,\s]/g, "");
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole, fraction = ""] = cleaned.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+const whole = (message: string, min: number, max: number) => z.coerce.number({ invalid_type_error: message }).int(message).min(min, message).max(max, message);
+
+/** The admin's product form, for the browser and the server; the price arrives in rupees and leaves in paise. */
+export const productFormSchema = z
+  .object({
+    name: z.string({ required_error: productMessages.name }).trim().min(2, productMessages.name).max(80, productMessages.name),
+    slug: z
+      .string({ required_error: productMessages.slug })
+      .trim()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, productMessages.slug)
+      .min(2, productMessages.slug)
+      .max(60, productMessages.slug),
+    description: z.string({ required_error: productMessages.description }).trim().min(10, productMessages.description).max(2000, productMessages.description),
+    category: z.string({ required_error: productMessages.category }).trim().min(2, productMessages.category).max(40, productMessages.category),
+    price: z.string({ required_error: productMessages.price }).transform((v, ctx) => {
+      const paise = rupeesToPaise(v);
+      if (paise === null || paise < 100 || paise > 100_000_000) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: productMessages.price });
+        return z.NEVER;
+      }
+      return paise;
+    }),
+    unit: z.enum(PRODUCT_UNITS, { errorMap: () => ({ message: productMessages.unit }) }),
+    minQty: whole(productMessages.minQty, 1, LIMIT_CEILING),
+    maxQty: whole(productMessages.maxQty, 1, LIMIT_CEILING),
+    image: z.enum(PRODUCT_IMAGES, { errorMap: () => ({ message: productMessages.image }) }),
+    sortOrder: whole(productMessages.sortOrder, 0, 999).default(0),
+  })
+  .refine((v) => v.minQty <= v.maxQty, { message: productMessages.minAboveMax, path: ["minQty"] });
+
+export type ProductForm = z.infer<typeof productFormSchema>;
+
+/**
+ * The catch form: one field per coming date, `catch.<date>`, in units; empty means no catch that day. The
+ * entries, or an error per date that is not a whole number in range.
+ */
+export function parseCatchForm(form: FormData, dates: string[]): { entries: { date: string; quantity: number | null }[]; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const entries = dates.map((date) => {
+    const raw = String(form.get(`catch.${date}`) ?? "").trim();
+    if (raw === "") return { date, quantity: null };
+    const n = /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
+    if (!(n >= 0 && n <= CATCH_CEILING)) errors[date] = productMessages.catchQty;
+    return { date, quantity: n };
+  });
+  return { entries, errors };
+}
+
+/** The slots form: `cap.<date>.<slot>`, a whole number of orders; an error per field that is not. */
+export function parseSlotsForm<S extends string>(form: FormData, dates: string[], slots: readonly S[]) {
+  const errors: Record<string, string> = {};
+  const entries = dates.flatMap((date) =>
+    slots.map((slot) => {
+      const key = `cap.${date}.${slot}`;
+      const raw = String(form.get(key) ?? "").trim();
+      const n = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
+      if (!(n >= 0 && n <= 1000)) errors[key] = productMessages.capacity;
+      return { date, slot, capacity: n };
+    }),
+  );
+  return { entries, errors };
+}

@@ -1,0 +1,20 @@
+/** Units and order limits, pure and without dependencies (product cards load this in the browser). */
+export const PRODUCT_UNITS = ["kg", "pack"] as const;
+export type ProductUnit = (typeof PRODUCT_UNITS)[number];
+
+/** "per kg" / "per pack" */
+export function perUnit(unit: ProductUnit): string {
+  return unit === "kg" ? "per kg" : "per pack";
+}
+
+/** "3 kg" / "1 pack" / "2 packs" */
+export function quantityText(n: number, unit: ProductUnit): string {
+  return unit === "kg" ? `${n} kg` : `${n} ${n === 1 ? "pack" : "packs"}`;
+}
+
+/** Why a line's quantity is refused, or null when it is within the product's limits. */
+export function limitProblem(p: { name: string; unit: ProductUnit; minQty: number; maxQty: number }, quantity: number): string | null {
+  if (quantity < p.minQty) return `Order at least ${quantityText(p.minQty, p.unit)} of ${p.name}`;
+  if (quantity > p.maxQty) return `At most ${quantityText(p.maxQty, p.unit)} of ${p.name} per order`;
+  return null;
+}

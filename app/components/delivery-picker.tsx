@@ -1,0 +1,41 @@
+import type { FieldMetadata } from "@conform-to/react";
+import type { DeliveryChoice } from "~/catalog/availability.server";
+import { formatDeliveryDate, formatSlot } from "~/delivery/slots";
+import { checkoutMessages } from "~/i18n/checkout.messages";
+
+/** One radio per date and slot, so a date and a slot are always chosen together, with or without JavaScript. */
+export function DeliveryPicker({ field, choices }: { field: FieldMetadata<unknown>; choices: DeliveryChoice[] }) {
+  const m = checkoutMessages.delivery;
+  const chosen = typeof field.initialValue === "string" ? field.initialValue : undefined;
+  return (
+    <fieldset aria-describedby={field.errorId} className="mt-4">
+      <legend className="text-base font-semibold">{m.heading}</legend>
+      {choices.length === 0 ? <p className="mt-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">{m.none}</p> : null}
+      <div className="mt-2 grid gap-3 sm:grid-cols-3">
+        {choices.map((c) => (
+          <div key={c.date} role="group" aria-label={formatDeliveryDate(c.date)} className="rounded-xl border border-river-200 p-3 dark:border-river-700">
+            <p className="text-sm font-semibold">{formatDeliveryDate(c.date)}</p>
+            {c.slots.map((s) => {
+              const value = `${c.date}.${s.slot}`;
+              return (
+                <label
+                  key={s.slot}
+                  className={`mt-2 flex min-h-11 items-center gap-2 text-sm ${s.open ? "" : "text-slate-500 line-through dark:text-slate-400"}`}
+                >
+                  <input type="radio" name={field.name} value={value} defaultChecked={chosen === value} disabled={!s.open} className="h-5 w-5" />
+                  <span>
+                    {formatSlot(s.slot)}
+                    {s.open ? null : <span className="sr-only"> ({m.full})</span>}
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        ))}
+      </div>
+      <p id={field.errorId} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">
+        {field.errors?.[0]}
+      </p>
+    </fieldset>
+  );
+}

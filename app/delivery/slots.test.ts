@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { addDays, formatDelivery, isCalendarDate, isSlotBookable, istDate, slotStart, upcomingDates } from "./slots";
+
+const ist = (iso: string) => Date.parse(`${iso}+05:30`);
+
+describe("delivery dates and slots (IST)", () => {
+  it("takes the calendar date in India, not in UTC", () => {
+    expect(istDate(Date.parse("2026-11-24T18:29:00Z"))).toBe("2026-11-24");
+    expect(istDate(Date.parse("2026-11-24T18:31:00Z"))).toBe("2026-11-25");
+    expect(upcomingDates(ist("2026-12-31T23:00:00"), 3)).toEqual(["2026-12-31", "2027-01-01", "2027-01-02"]);
+    expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
+  });
+
+  it("starts the morning slot at 7:00 and the evening at 15:00 IST", () => {
+    expect(slotStart("2026-11-25", "morning")).toBe(ist("2026-11-25T07:00:00"));
+    expect(slotStart("2026-11-25", "evening")).toBe(ist("2026-11-25T15:00:00"));
+  });
+
+  it("books a slot until 2 hours before it starts, only within today and the next 2 days", () => {
+    const at = ist("2026-11-25T04:59:00");
+    expect(isSlotBookable("2026-11-25", "morning", at)).toBe(true);
+    expect(isSlotBookable("2026-11-25", "morning", ist("2026-11-25T05:00:00"))).toBe(false);
+    expect(isSlotBookable("2026-11-25", "evening", ist("2026-11-25T12:59:00"))).toBe(true);
+    expect(isSlotBookable("2026-11-25", "evening", ist("2026-11-25T13:00:00"))).toBe(false);
+    expect(isSlotBookable("2026-11-27", "evening", at)).toBe(true);
+    expect(isSlotBookable("2026-11-28", "morning", at)).toBe(false);
+    expect(isSlotBookable("2026-11-24", "evening", at)).toBe(false);
+    expect(isSlotBookable("2026-13-01", "evening", at)).toBe(false);
+  });
+
+  it("knows real calendar dates", () => {
+    expect(isCalendarDate("2026-11-30")).toBe(true);
+    expect(isCalendarDate("2026-11-31")).toBe(false);
+    expect(isCalendarDate("26-11-30")).toBe(false);
+  });
+
+  it("writes a delivery as people read it", () => {
+    expect(formatDelivery("2026-11-26", "morning")).toBe("Thu, 26 Nov · Morning, 7:00 AM – 11:00 AM IST");
+    expect(formatDelivery("2026-11-26", "evening")).toBe("Thu, 26 Nov · Evening, 3:00 PM – 8:00 PM IST");
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Delivery dates and slots, pure: dates are IST calendar days written YYYY-MM-DD, slots are fixed IST hours.
+ */
+export const DELIVERY_SLOTS = ["morning", "evening"] as const;
+export type DeliverySlot = (typeof DELIVERY_SLOTS)[number];
+
+/** Start and end hours in IST (morning 7:00–11:00, evening 15:00–20:00). */
+export const SLOT_HOURS: Record<DeliverySlot, { start: number; end: number }> = {
+  morning: { start: 7, end: 11 },
+  evening: { start: 15, end: 20 },
+};
+
+/** A slot can be booked until this long before it starts: the fish must be packed and on the road. */
+export const SLOT_CUTOFF_MS = 2 * 60 * 60_000;
+/** The shopper picks among the delivery dates of this many days, today first. */
+export const DELIVERY_WINDOW_DAYS = 3;
+/** The admin plans catch and slots this many days ahead. */
+export const PLANNING_DAYS = 7;
+
+const IST_OFFSET_MS = 5.5 * 60 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The IST calendar date of an instant, YYYY-MM-DD. */
+export function istDate(now: number): string {
+  return new Date(now + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** `date` plus `days` calendar days. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Today and the following days in IST: `count` dates. */
+export function upcomingDates(now: number, count: number): string[] {
+  const today = istDate(now);
+  return Array.from({ length: count }, (_, i) => addDays(today, i));
+}
+
+/** The instant a slot starts. */
+export function slotStart(date: string, slot: DeliverySlot): number {
+  return Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS + SLOT_HOURS[slot].start * 60 * 60_000;
+}
+
+/** Whether a slot can still be booked at `now`: in the window and not past its cut-off. */
+export function isSlotBookable(date: string, slot: DeliverySlot, now: number): boolean {
+  if (!DATE_PATTERN.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) return false;
+  if (!upcomingDates(now, DELIVERY_WINDOW_DAYS).includes(date)) return false;
+  return now < slotStart(date, slot) - SLOT_CUTOFF_MS;
+}
+
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is not). */
+export function isCalendarDate(date: string): boolean {
+  return DATE_PATTERN.test(date) && addDays(date, 0) === date;
+}
+
+const dayFormat = new Intl.DateTimeFormat("en-IN", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+
+/** Wed, 26 Nov */
+export function formatDeliveryDate(date: string): string {
+  return dayFormat.format(new Date(`${date}T00:00:00Z`));
+}
+
+const hour = (h: number) => `${h > 12 ? h - 12 : h}:00 ${h >= 12 ? "PM" : "AM"}`;
+
+/** Morning, 7:00 AM – 11:00 AM */
+export function formatSlot(slot: DeliverySlot): string {
+  const { start, end } = SLOT_HOURS[slot];
+  return `${slot === "morning" ? "Morning" : "Evening"}, ${hour(start)} – ${hour(end)}`;
+}
+
+/** Wed, 26 Nov · Morning, 7:00 AM – 11:00 AM (IST) */
+export function formatDelivery(date: string, slot: DeliverySlot): string {
+  return `${formatDeliveryDate(date)} · ${formatSlot(slot)} IST`;
+}

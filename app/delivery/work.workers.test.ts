@@ -1,0 +1,137 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { testDeps } from "../../tests/setup/deps";
+import { loadContext } from "../../tests/setup/load-context";
+import { createProduct, saveCatch } from "~/catalog/admin.server";
+import { createSession } from "~/auth/session.server";
+import { getConfig } from "~/config.server";
+import { createShopOrder } from "~/orders/orders.server";
+import { loader as csvLoader } from "~/routes/admin-dashboard_.deliveries[.]csv";
+import { commitSessionCookie } from "~/web/credentials.server";
+import { payAdvance } from "../../tests/setup/money";
+import { istDate } from "./slots";
+import { deliveryCsv, deliveryWork } from "./work.server";
+
+// 04:00 IST: both of today's slots can be booked.
+const now = Date.UTC(2027, 5, 1, 22, 30);
+const deps = { ...testDeps(), now: () => now };
+const today = istDate(now);
+const shipping = {
+  firstName: "Ravi",
+  lastName: "Kumar",
+  phone: "9848012345",
+  address: "3-14 Lock Road",
+  city: "Dowleswaram",
+  state: "Andhra Pradesh",
+  zip: "533125",
+};
+
+async function user(isAdmin = false) {
+  return (await env.DB.prepare("INSERT INTO users (name, email, is_admin, email_verified_at) VALUES ('Ravi Kumar', ?, ?, 1) RETURNING id")
+    .bind(`w.${crypto.randomUUID()}@example.in`, isAdmin ? 1 : 0)
+    .first<{ id: number }>())!.id;
+}
+
+async function paidOrders() {
+  const fish = await createProduct(deps, {
+    name: "Work Fish",
+    slug: `work-fish-${now}`,
+    description: "A fish for the packing list.",
+    category: "Fresh Fish",
+    price: 2_500_000,
+    unit: "kg",
+    minQty: 1,
+    maxQty: 5,
+    image: "fresh-pulasa",
+    sortOrder: 0,
+  });
+  const curry = await createProduct(deps, {
+    name: "Work Curry",
+    slug: `work-curry-${now}`,
+    description: "A curry for the packing list.",
+    category: "Curry",
+    price: 80_000,
+    unit: "pack",
+    minQty: 1,
+    maxQty: 5,
+    image: "pulasa-curry",
+    sortOrder: 0,
+  });
+  await saveCatch(deps, fish, [{ date: today, quantity: 20 }]);
+  await saveCatch(deps, curry, [{ date: today, quantity: 20 }]);
+  const place = async (slot: "morning" | "evening", lines: { productId: number; quantity: number }[], name = shipping.firstName) => {
+    const order = await createShopOrder(deps, {
+      user: { id: await user() },
+      lines,
+      shipping: { ...shipping, firstName: name },
+      delivery: { date: today, slot },
+      now,
+    });
+    await payAdvance(deps, order);
+    return order;
+  };
+  const a = await place("morning", [{ productId: fish, quantity: 2 }]);
+  const b = await place(
+    "evening",
+    [
+      { productId: fish, quantity: 1 },
+      { productId: curry, quantity: 3 },
+    ],
+    "=cmd|' /C calc'!A0",
+  );
+  // Unpaid: holds its catch but is not work yet.
+  await createShopOrder(deps, {
+    user: { id: await user() },
+    lines: [{ productId: fish, quantity: 1 }],
+    shipping,
+    delivery: { date: today, slot: "morning" },
+    now,
+  });
+  return { a, b };
+}
+
+describe("today's work", () => {
+  it("lists a date's paid orders by slot, what to pack in all, and exports them as CSV", async () => {
+    const { a, b } = await paidOrders();
+    const work = await deliveryWork(deps, today);
+    expect(work.slots.map((s) => [s.slot, s.orders.map((o) => o.number)])).toEqual([
+      ["morning", [a.number]],
+      ["evening", [b.number]],
+    ]);
+    expect(work.slots[1].orders[0].lines).toEqual(["Work Fish × 1 kg", "Work Curry × 3 packs"]);
+    expect(work.totals).toEqual([
+      { name: "Work Fish", text: "3 kg" },
+      { name: "Work Curry", text: "3 packs" },
+    ]);
+    const csv = await deliveryCsv(deps, today, today);
+    const lines = csv.trim().split("\r\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^"Order","Delivery date","Slot"/);
+    expect(lines[1]).toContain(`"${a.number}","${today}","morning","order_raised","advance_paid","Ravi Kumar","'+919848012345"`);
+    // A name that a spreadsheet would run stays text.
+    expect(lines[2]).toContain(`"'=cmd|' /C calc'!A0 Kumar"`);
+    expect(lines[2]).toContain('"Work Fish × 1 kg; Work Curry × 3 packs","27400.00",""');
+  });
+
+  it("refuses a range backwards, longer than 31 days or not made of dates", async () => {
+    await expect(deliveryCsv(deps, today, "2027-05-01")).rejects.toThrow(/on or before/);
+    await expect(deliveryCsv(deps, "2027-01-01", "2027-03-01")).rejects.toThrow(/at most 31 days/);
+    await expect(deliveryCsv(deps, "x", today)).rejects.toThrow();
+  });
+
+  it("the CSV is for admins only: a shopper is sent away, an admin gets the file", async () => {
+    const asking = async (isAdmin: boolean) => {
+      const token = await createSession(deps, await user(isAdmin));
+      const cookie = (await commitSessionCookie(getConfig(env), token)).split(";")[0];
+      const request = new Request(`https://store.test/admin-dashboard/deliveries.csv?from=${today}&to=${today}`, { headers: { Cookie: cookie } });
+      return csvLoader({ request, context: await loadContext(request), params: {} }).catch((r: unknown) => r as Response);
+    };
+    const shopper = await asking(false);
+    expect(shopper.status).toBe(302);
+    expect(shopper.headers.get("Location")).toBe("/");
+    const admin = await asking(true);
+    expect(admin.status).toBe(200);
+    expect(admin.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(admin.headers.get("Content-Disposition")).toBe(`attachment; filename="orders-${today}-to-${today}.csv"`);
+  });
+});

@@ -1,0 +1,321 @@
+import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { createProduct, getAdminProduct, saveCatch, SlugTakenError, updateProduct } from "~/catalog/admin.server";
+import { parseCatchForm, PRODUCT_IMAGES, productFormSchema } from "~/catalog/rules";
+import { photoMessages, photoUrl } from "~/catalog/photos";
+import { addPhoto, deletePhoto, listPhotos, movePhoto } from "~/catalog/photos.server";
+import { FormError, FormField } from "~/components/form-field";
+import { formatDeliveryDate, PLANNING_DAYS, upcomingDates } from "~/delivery/slots";
+import { shopAdminMessages } from "~/i18n/shop-admin.messages";
+import { format } from "~/i18n/messages";
+import { DomainError } from "~/lib/errors";
+import { redirectWithFlash } from "~/web/flash.server";
+import { orNotFound, requireAdmin } from "~/web/guards.server";
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export const meta: MetaFunction = () => [{ title: "Product | Admin" }, { name: "robots", content: "noindex" }];
+
+/** "new", or a product's id. */
+function productId(param: string | undefined): number | null {
+  if (param === "new") return null;
+  if (!param || !/^\d{1,9}$/.test(param)) throw new Response("Not found", { status: 404 });
+  return Number(param);
+}
+
+export async function loader({ request, params, context: { deps } }: LoaderFunctionArgs) {
+  await requireAdmin(request, deps);
+  const id = productId(params.id);
+  if (id === null) return { product: null, dates: upcomingDates(deps.now(), PLANNING_DAYS), photos: [] };
+  const [loaded, photos] = await Promise.all([orNotFound(getAdminProduct(deps, id)), listPhotos(deps, id)]);
+  return { ...loaded, photos: photos.map((p) => ({ id: p.id, url: photoUrl(p.name), alt: p.alt, width: p.width, height: p.height })) };
+}
+
+export async function action({ request, params, context: { deps } }: ActionFunctionArgs) {
+  await requireAdmin(request, deps);
+  const id = productId(params.id);
+  const form = await request.formData();
+  const m = shopAdminMessages;
+  const intent = String(form.get("intent") ?? "");
+  if (intent.startsWith("photo-") && id !== null) {
+    const back = `/admin-dashboard/products/${id}`;
+    const photoId = Number(form.get("photo"));
+    try {
+      if (intent === "photo-add") {
+        const file = form.get("file");
+        await addPhoto(deps, id, file instanceof File ? file : null, String(form.get("alt") ?? ""));
+        return redirectWithFlash(deps, back, { type: "success", text: photoMessages.uploaded });
+      }
+      if (intent === "photo-delete") {
+        await deletePhoto(deps, id, photoId);
+        return redirectWithFlash(deps, back, { type: "success", text: photoMessages.deleted });
+      }
+      const to = intent === "photo-main" ? "main" : intent === "photo-up" ? "up" : intent === "photo-down" ? "down" : null;
+      if (!to) throw new Response("Bad request", { status: 400 });
+      await movePhoto(deps, id, photoId, to);
+      return redirectWithFlash(deps, back, { type: "success", text: to === "main" ? photoMessages.main : photoMessages.moved });
+    } catch (error) {
+      if (error instanceof DomainError) return data({ photoError: error.message }, { status: error.status });
+      throw error;
+    }
+  }
+  if (intent === "catch" && id !== null) {
+    const { product } = await orNotFound(getAdminProduct(deps, id));
+    const dates = upcomingDates(deps.now(), PLANNING_DAYS);
+    const parsed = parseCatchForm(form, dates);
+    // A refusal comes back with what was typed, so nothing has to be typed again.
+    const catchValues: Record<string, string> = Object.fromEntries(dates.map((d) => [d, String(form.get(`catch.${d}`) ?? "").slice(0, 10)]));
+    const refuse = (catchErrors: Record<string, string>, catchError: string, status: number) => data({ catchErrors, catchError, catchValues }, { status });
+    if (Object.keys(parsed.errors).length) return refuse(parsed.errors, m.form.fix, 400);
+    try {
+      await saveCatch(deps, id, parsed.entries);
+    } catch (error) {
+      if (error instanceof DomainError) return refuse({}, error.message, error.status);
+      throw error;
+    }
+    return redirectWithFlash(deps, `/admin-dashboard/products/${id}`, { type: "success", text: format(m.catch.saved, { name: product.name }) });
+  }
+  const submission = parseWithZod(form, { schema: productFormSchema });
+  if (submission.status !== "success") return data({ product: submission.reply({ formErrors: [m.form.fix] }) }, { status: 400 });
+  try {
+    if (id === null) {
+      const created = await createProduct(deps, submission.value);
+      return redirectWithFlash(deps, `/admin-dashboard/products/${created}`, {
+        type: "success",
+        text: format(m.products.created, { name: submission.value.name }),
+      });
+    }
+    await orNotFound(updateProduct(deps, id, submission.value));
+  } catch (error) {
+    if (error instanceof SlugTakenError) return data({ product: submission.reply({ fieldErrors: { slug: [error.message] } }) }, { status: 409 });
+    throw error;
+  }
+  return redirectWithFlash(deps, "/admin-dashboard/products", { type: "success", text: format(m.products.saved, { name: submission.value.name }) });
+}
+
+const input = "min-h-11 w-full rounded-xl border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-950";
+
+export default function AdminProduct() {
+  const loaded = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const m = shopAdminMessages;
+  const p = loaded.product;
+  const [form, fields] = useForm({
+    lastResult: answer && "product" in answer ? answer.product : undefined,
+    defaultValue: p
+      ? {
+          name: p.name,
+          slug: p.slug,
+          description: p.description,
+          category: p.category,
+          price: (p.pricePaise / 100).toFixed(p.pricePaise % 100 ? 2 : 0),
+          unit: p.unit,
+          minQty: String(p.minQty),
+          maxQty: String(p.maxQty),
+          image: p.image,
+          sortOrder: String(p.sortOrder),
+        }
+      : { unit: "kg", minQty: "1", maxQty: "5", image: "fresh-pulasa", sortOrder: "0" },
+    constraint: getZodConstraint(productFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: productFormSchema }),
+  });
+  const catchAnswer = answer && "catchErrors" in answer ? answer : null;
+  const error = (id: string, errors?: string[]) => (
+    <p id={id} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">
+      {errors?.[0]}
+    </p>
+  );
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <Link to="/admin-dashboard/products" className="link text-sm">
+        {m.products.back}
+      </Link>
+      <h1 className="mt-2 font-serif text-3xl font-bold">{p ? format(m.form.editHeading, { name: p.name }) : m.form.createHeading}</h1>
+      <Form method="post" {...getFormProps(form)} className="card mt-6 grid gap-x-4 p-6 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="product" />
+        <div className="sm:col-span-2">
+          <FormError errors={form.errors} />
+        </div>
+        <FormField field={fields.name} label={m.form.name} type="text" autoComplete="off" />
+        <FormField field={fields.slug} label={m.form.slug} type="text" autoComplete="off" hint={format(m.form.slugHint, { slug: fields.slug.value || "…" })} />
+        <div className="sm:col-span-2">
+          <label htmlFor={fields.description.id} className="block text-sm font-medium">
+            {m.form.description}
+          </label>
+          <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={4} className={`${input} mt-1 py-2`} />
+          {error(fields.description.errorId, fields.description.errors)}
+        </div>
+        <FormField field={fields.category} label={m.form.category} type="text" autoComplete="off" />
+        <FormField field={fields.price} label={m.form.price} type="text" autoComplete="off" inputMode="numeric" />
+        <div>
+          <label htmlFor={fields.unit.id} className="block text-sm font-medium">
+            {m.form.unit}
+          </label>
+          <select {...getSelectProps(fields.unit)} key={fields.unit.key} className={`${input} mt-1`}>
+            <option value="kg">{m.form.perKg}</option>
+            <option value="pack">{m.form.perPack}</option>
+          </select>
+          {error(fields.unit.errorId, fields.unit.errors)}
+        </div>
+        <div>
+          <label htmlFor={fields.image.id} className="block text-sm font-medium">
+            {m.form.image}
+          </label>
+          <select {...getSelectProps(fields.image)} key={fields.image.key} className={`${input} mt-1`}>
+            {PRODUCT_IMAGES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+          {error(fields.image.errorId, fields.image.errors)}
+        </div>
+        <FormField field={fields.minQty} label={m.form.minQty} type="text" autoComplete="off" inputMode="numeric" />
+        <FormField field={fields.maxQty} label={m.form.maxQty} type="text" autoComplete="off" inputMode="numeric" />
+        <FormField field={fields.sortOrder} label={m.form.sortOrder} type="text" autoComplete="off" inputMode="numeric" />
+        <div className="flex items-end pb-6">
+          <button type="submit" className="btn-dark w-full" disabled={busy}>
+            {p ? m.form.save : m.form.create}
+          </button>
+        </div>
+      </Form>
+      {p ? <PhotoSection photos={loaded.photos} error={answer && "photoError" in answer ? answer.photoError : null} busy={busy} /> : null}
+      {p ? (
+        <section aria-labelledby="catch-heading" className="card mt-8 p-6">
+          <h2 id="catch-heading" className="font-serif text-2xl font-bold">
+            {m.catch.heading}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{m.catch.hint}</p>
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="catch" />
+            <FormError errors={catchAnswer ? [catchAnswer.catchError] : undefined} />
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+              {p.days.map((d) => {
+                const id = `catch-${d.date}`;
+                const problem = catchAnswer?.catchErrors[d.date];
+                const ordered = d.caught === null ? 0 : d.caught - (d.left ?? 0);
+                return (
+                  <div key={d.date}>
+                    <label htmlFor={id} className="block text-sm font-medium">
+                      {formatDeliveryDate(d.date)}
+                    </label>
+                    <input
+                      id={id}
+                      name={`catch.${d.date}`}
+                      inputMode="numeric"
+                      pattern="[0-9]*"
+                      key={catchAnswer ? `typed-${d.date}` : d.date}
+                      defaultValue={catchAnswer?.catchValues[d.date] ?? d.caught ?? ""}
+                      aria-invalid={problem ? true : undefined}
+                      aria-describedby={`${id}-note`}
+                      className={`${input} mt-1 ${problem ? "border-red-500" : ""}`}
+                    />
+                    <p id={`${id}-note`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+                      {problem ?? format(m.catch.ordered, { n: String(ordered) })}
+                    </p>
+                  </div>
+                );
+              })}
+            </div>
+            <button type="submit" className="btn-dark mt-4" disabled={busy}>
+              {m.catch.save}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+type PhotoRow = { id: number; url: string; alt: string; width: number; height: number };
+
+/** Upload (bytes checked on the server), reorder, choose the main photo (the first) and delete; plain forms. */
+function PhotoSection({ photos, error, busy }: { photos: PhotoRow[]; error: string | null; busy: boolean }) {
+  const m = shopAdminMessages.photos;
+  return (
+    <section aria-labelledby="photos-heading" className="card mt-8 p-6">
+      <h2 id="photos-heading" className="font-serif text-2xl font-bold">
+        {m.heading}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{m.hint}</p>
+      <FormError errors={error ? [error] : undefined} />
+      <ol className="mt-4 grid gap-3 sm:grid-cols-2">
+        {photos.map((photo, i) => (
+          <li key={photo.id} className="flex gap-3 rounded-xl border border-river-200 p-3 dark:border-river-700">
+            <img src={photo.url} alt={photo.alt} width={photo.width} height={photo.height} loading="lazy" className="h-20 w-28 rounded-lg object-cover" />
+            <div className="min-w-0 flex-1">
+              <p className="text-sm">
+                {i === 0 ? <strong>{m.main} · </strong> : null}
+                {photo.alt}
+              </p>
+              <p className="text-xs text-slate-600 dark:text-slate-300">
+                {photo.width} × {photo.height}
+              </p>
+              <Form method="post" className="mt-2 flex flex-wrap gap-1">
+                <input type="hidden" name="photo" value={photo.id} />
+                {i > 0 ? (
+                  <>
+                    <button type="submit" name="intent" value="photo-main" className="btn-outline min-h-9 px-3 py-1 text-xs" disabled={busy}>
+                      {m.makeMain}
+                    </button>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="photo-up"
+                      className="btn-outline min-h-9 px-3 py-1 text-xs"
+                      disabled={busy}
+                      aria-label={`${m.up}: ${photo.alt}`}
+                    >
+                      ↑
+                    </button>
+                  </>
+                ) : null}
+                {i < photos.length - 1 ? (
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="photo-down"
+                    className="btn-outline min-h-9 px-3 py-1 text-xs"
+                    disabled={busy}
+                    aria-label={`${m.down}: ${photo.alt}`}
+                  >
+                    ↓
+                  </button>
+                ) : null}
+                <button
+                  type="submit"
+                  name="intent"
+                  value="photo-delete"
+                  className="btn-outline min-h-9 px-3 py-1 text-xs"
+                  disabled={busy}
+                  aria-label={`${m.delete}: ${photo.alt}`}
+                >
+                  {m.delete}
+                </button>
+              </Form>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <Form method="post" encType="multipart/form-data" className="mt-4 grid gap-3 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="photo-add" />
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {m.file}
+          <input type="file" name="file" accept="image/jpeg,image/png,image/webp,image/avif" required className="min-h-11" />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {m.alt}
+          <input name="alt" required minLength={3} maxLength={150} className={`${input} mt-0`} />
+        </label>
+        <button type="submit" className="btn-dark sm:col-span-2" disabled={busy}>
+          {m.upload}
+        </button>
+      </Form>
+    </section>
+  );
+}

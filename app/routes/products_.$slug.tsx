@@ -1,0 +1,126 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { findProduct, withStockText } from "~/catalog/catalog.server";
+import { getMessages } from "~/i18n/messages";
+import { inlineJson, paymentTexts, productJsonLd, productPageMessages } from "~/catalog/product-page";
+import { quantityText } from "~/catalog/units";
+import { dayName } from "~/catalog/stock-text";
+import { mediaUrl } from "~/components/picture";
+import { ProductImage } from "~/components/product-image";
+import { AddToCartForm } from "~/components/product-card";
+import { formatRupees } from "~/lib/money";
+import { publicPage } from "~/web/cache-headers";
+import { useMessages } from "~/web/site";
+
+export const headers = publicPage(300);
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: "Oops! Page not found" }];
+  const { product: p, brand, origin } = data;
+  const title = `${p.name} – ${formatRupees(p.pricePaise)} ${data.texts.perUnit} | ${brand}`;
+  const image = `${origin}${p.photo?.url ?? mediaUrl(p.image, 960, "webp")}`;
+  return [
+    { title },
+    { name: "description", content: p.description },
+    { tagName: "link", rel: "canonical", href: `${origin}/products/${p.slug}` },
+    { property: "og:title", content: title },
+    { property: "og:description", content: p.description },
+    { property: "og:type", content: "product" },
+    { property: "og:url", content: `${origin}/products/${p.slug}` },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: String(p.photo?.width ?? 960) },
+    { property: "og:image:height", content: String(p.photo?.height ?? 720) },
+    { property: "og:image:alt", content: p.photo?.alt ?? p.name },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+};
+
+export async function loader({ params, context: { deps } }: LoaderFunctionArgs) {
+  const found = params.slug && /^[a-z0-9-]{1,60}$/.test(params.slug) ? await findProduct(deps, { slug: params.slug }) : null;
+  if (!found) throw new Response("Not found", { status: 404 });
+  const [product] = withStockText([found], getMessages(deps.config.product).products);
+  const { brand, product: productName } = deps.config;
+  const texts = paymentTexts(product, formatRupees(product.pricePaise), productName);
+  return {
+    product,
+    brand,
+    origin: deps.origin,
+    texts,
+    jsonLd: inlineJson(productJsonLd(product, deps.origin, brand, product.photo?.url ?? mediaUrl(product.image, 960, "webp"))),
+  };
+}
+
+export default function ProductPage() {
+  const { product: p, texts, jsonLd } = useLoaderData<typeof loader>();
+  const m = productPageMessages;
+  const pm = useMessages().products;
+  const stock = p.stock;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      {/* Data for search engines, not a script the browser runs. */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <Link to="/products" className="link text-sm">
+        {m.back}
+      </Link>
+      <div className="mt-4 grid gap-8 lg:grid-cols-2">
+        <ProductImage product={p} sizes="(min-width: 1024px) 36rem, 100vw" className="aspect-[4/3] w-full rounded-2xl object-cover" priority />
+        <div>
+          <span className="badge bg-river-100 text-river-900 dark:bg-river-800 dark:text-river-50">{p.category}</span>
+          <h1 className="mt-2 font-serif text-4xl font-bold">{p.name}</h1>
+          <p className="mt-3 flex items-baseline gap-2">
+            <span className="text-3xl font-bold text-river-700 dark:text-gold-300">{formatRupees(p.pricePaise)}</span>
+            <span className="text-slate-600 dark:text-slate-300">{texts.perUnit}</span>
+          </p>
+          <p className={`mt-2 ${stock.soldOut ? "font-semibold text-red-700 dark:text-red-300" : "text-slate-700 dark:text-slate-200"}`}>{stock.line}</p>
+          {stock.next ? <p className="text-slate-700 dark:text-slate-200">{stock.next}</p> : null}
+          <p className="mt-4 leading-relaxed text-slate-700 dark:text-slate-200">{p.description}</p>
+          <AddToCartForm product={p} className="mt-6 max-w-sm" />
+          <section aria-labelledby="how-heading" className="card mt-8 p-5">
+            <h2 id="how-heading" className="text-lg font-bold">
+              {m.howHeading}
+            </h2>
+            <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm leading-relaxed">
+              <li>{texts.advance}</li>
+              <li>{texts.balance}</li>
+              <li>{texts.refund}</li>
+            </ol>
+            <h2 className="mt-4 text-lg font-bold">{m.limitsHeading}</h2>
+            <p className="mt-1 text-sm">{texts.limits}</p>
+            {texts.limitsNote ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{texts.limitsNote}</p> : null}
+            <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{m.delivery}</p>
+          </section>
+        </div>
+      </div>
+      <section aria-labelledby="stock-heading" className="mt-10">
+        <h2 id="stock-heading" className="font-serif text-2xl font-bold">
+          {m.stockHeading}
+        </h2>
+        <table className="card mt-4 w-full max-w-xl overflow-hidden text-left text-sm">
+          <caption className="sr-only">{m.stockCaption}</caption>
+          <thead>
+            <tr className="bg-river-50 dark:bg-river-900">
+              <th scope="col" className="px-4 py-2">
+                {m.date}
+              </th>
+              <th scope="col" className="px-4 py-2">
+                {m.left}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {p.days.map((d) => (
+              <tr key={d.date} className="border-t border-river-100 dark:border-river-800">
+                <th scope="row" className="px-4 py-2 font-medium first-letter:uppercase">
+                  {dayName(d.date, p.today, { today: pm.today, tomorrow: pm.tomorrow })}
+                </th>
+                <td className={`px-4 py-2 ${d.left < p.minQty ? "text-red-700 dark:text-red-300" : ""}`}>
+                  {d.left < p.minQty ? m.soldOut : quantityText(d.left, p.unit)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}
