@@ -15,16 +15,9 @@ import { deliveryChoices } from "./availability.server";
 import { listProducts } from "./catalog.server";
 import { readCatalogueVersion } from "./site-version.server";
 import { withEdgeCache } from "../../workers/edge-cache";
+import { VALID_ADDRESS } from "../../tests/setup/address";
 
-const shipping = {
-  firstName: "Asha",
-  lastName: "Rao",
-  phone: "9876543210",
-  address: "12 Godavari Bund Road",
-  city: "Rajahmundry",
-  state: "Andhra Pradesh",
-  zip: "533101",
-};
+const shipping = VALID_ADDRESS;
 // 04:00 IST on a test day: both of today's slots are still bookable (morning until 05:00, evening until 13:00).
 let now = Date.UTC(2027, 0, 9, 22, 30);
 let deps = testDeps();

@@ -3,16 +3,9 @@ import { describe, expect, it } from "vitest";
 import { shippingSchema } from "./checkout-schema";
 import { tenDigitPhone } from "~/lib/phone";
 import { estimatedRemainingPaise, isServiceablePincode, orderNumber, ORDER_NUMBER_PATTERN, savingPaise, splitName, struckPricePaise } from "./rules";
+import { VALID_ADDRESS } from "../../tests/setup/address";
 
-const valid = {
-  firstName: "Asha",
-  lastName: "Rao",
-  phone: "9876543210",
-  address: "12 Godavari Bund Road",
-  city: "Rajahmundry",
-  state: "Andhra Pradesh",
-  zip: "533101",
-};
+const valid = VALID_ADDRESS;
 
 /** The first error per field, as the form shows it, for the form data a browser would send. */
 function errorsFor(values: Record<string, string>) {

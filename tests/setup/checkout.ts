@@ -6,6 +6,7 @@ import { SANDBOX_SECRETS } from "~/payments/sandbox-gateway.server";
 import { webhookSignature } from "~/payments/signature";
 import { handleRazorpayWebhook } from "~/payments/webhook.server";
 import type { DeliverySlot } from "~/delivery/slots";
+import { VALID_ADDRESS } from "./address";
 import { testDeps } from "./deps";
 import { catchLeftOn, plannedDelivery } from "./shop-days";
 import { one } from "./sql";
@@ -19,15 +20,7 @@ export function setUpCheckoutWorld() {
   const deps = testDeps();
   const world = {
     deps,
-    shipping: {
-      firstName: "Asha",
-      lastName: "Rao",
-      phone: "9876543210",
-      address: "12 Godavari Bund Road",
-      city: "Rajahmundry",
-      state: "Andhra Pradesh",
-      zip: "533101",
-    },
+    shipping: VALID_ADDRESS,
     now: Date.UTC(2026, 10, 23, 6, 0, 0),
     /** Each test's own delivery date and slot (3 kg of fish and 30 packs of curry caught for it). */
     delivery: { date: "", slot: "evening" } as { date: string; slot: DeliverySlot },
