@@ -59,5 +59,5 @@ export const deliveryChoice = z.string({ required_error: checkoutMessages.delive
   return { date, slot: slot as DeliverySlot };
 });
 
-/** The checkout's form: the address and the delivery choice. */
-export const checkoutSchema = shippingFields.extend({ delivery: deliveryChoice }).superRefine(pincodeInState);
+/** The checkout's form: the address and the delivery choice, each checked on its own so both say what is wrong at once. */
+export const checkoutSchema = z.intersection(shippingSchema, z.object({ delivery: deliveryChoice }));

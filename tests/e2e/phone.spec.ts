@@ -147,6 +147,7 @@ describe("forms", () => {
         if (label === "State") await page.getByLabel("State").selectOption(value);
         else await page.getByLabel(label, { exact: true }).fill(value);
       }
+      await page.locator("input[name=delivery]:not([disabled])").first().check();
       await page.getByRole("button", { name: "Pay ₹500" }).click();
     };
     expect(await page.getByLabel("Phone number", { exact: true }).getAttribute("inputmode")).toBe("numeric");
