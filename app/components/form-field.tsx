@@ -1,5 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useState, type ReactNode } from "react";
+import { PHONE_INPUT_PATTERN } from "~/lib/phone";
 
 type Props = {
   field: FieldMetadata<string | number | undefined>;
@@ -45,6 +46,23 @@ export function FormField({ field, label, type, autoComplete, hint, inputMode, m
         {field.errors?.[0]}
       </p>
     </div>
+  );
+}
+
+/** A phone number as Indians write it (spaces, dashes, +91 or 0 allowed; the server keeps the 10 digits). */
+export function PhoneField({ field, label, hint, checked }: Pick<Props, "field" | "label" | "hint" | "checked">) {
+  return (
+    <FormField
+      field={field}
+      label={label}
+      type="tel"
+      autoComplete="tel-national"
+      inputMode="numeric"
+      maxLength={20}
+      pattern={PHONE_INPUT_PATTERN}
+      hint={hint}
+      checked={checked}
+    />
   );
 }
 

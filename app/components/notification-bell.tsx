@@ -4,6 +4,7 @@ import { format } from "~/i18n/messages";
 import { formatDateTime } from "~/lib/dates";
 import type { loader as notificationsLoader } from "~/routes/notifications";
 import { useMessages, useSite } from "~/web/site";
+import { LineIcon } from "./line-icon";
 
 const SHOWN = 5;
 
@@ -53,19 +54,10 @@ export function NotificationBell() {
         aria-label={format(m.auth.bell, { n: unread })}
         className="relative flex h-11 w-11 items-center justify-center rounded-full text-lg hover:bg-river-100 dark:hover:bg-river-800"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-5 w-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
+        <LineIcon>
           <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
           <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-        </svg>
+        </LineIcon>
         {unread > 0 ? (
           <span aria-hidden="true" className="absolute right-1 top-1 rounded-full bg-red-600 px-1.5 text-xs font-bold text-white">
             {unread}

@@ -1,7 +1,7 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
-import { fieldBorder, FormField } from "~/components/form-field";
-import { PHONE_INPUT_PATTERN, PINCODE_INPUT_PATTERN } from "~/lib/phone";
+import { fieldBorder, FormField, PhoneField } from "~/components/form-field";
+import { PINCODE_INPUT_PATTERN } from "~/lib/phone";
 import { SERVICEABLE_STATES } from "~/orders/rules";
 import { useMessages } from "~/web/site";
 
@@ -28,17 +28,7 @@ export function ShippingFields({
         <FormField field={fields.firstName} label={m.firstName} type="text" autoComplete="given-name" checked={checked} />
         <FormField field={fields.lastName} label={m.lastName} type="text" autoComplete="family-name" checked={checked} />
       </div>
-      <FormField
-        field={fields.phone}
-        label={m.phone}
-        type="tel"
-        autoComplete="tel-national"
-        inputMode="numeric"
-        maxLength={20}
-        pattern={PHONE_INPUT_PATTERN}
-        hint={m.phoneHint}
-        checked={checked}
-      />
+      <PhoneField field={fields.phone} label={m.phone} hint={m.phoneHint} checked={checked} />
       <FormField field={fields.address} label={m.address} type="text" autoComplete="street-address" checked={checked} />
       <div className="grid gap-x-4 sm:grid-cols-3">
         <FormField field={fields.city} label={m.city} type="text" autoComplete="address-level2" checked={checked} />

@@ -4,6 +4,7 @@ import { ThemeMenu } from "~/components/theme-menu";
 import { format } from "~/i18n/messages";
 import { useMessages, useSite } from "~/web/site";
 import { useOptimisticCartCount } from "~/cart/use-cart-count";
+import { LineIcon } from "./line-icon";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3 py-2 text-sm font-medium transition hover:bg-river-100 dark:hover:bg-river-800 ${
@@ -61,20 +62,11 @@ function UserBadges() {
           to="/cart"
           className="relative flex h-11 items-center gap-1 rounded-full px-2 text-sm font-semibold hover:bg-river-100 dark:hover:bg-river-800 sm:px-3"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
+          <LineIcon>
             <circle cx="9" cy="20" r="1.5" />
             <circle cx="18" cy="20" r="1.5" />
             <path d="M2.5 3h2.7l2.4 11.4a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 1.9-1.5L21 7H6" />
-          </svg>
+          </LineIcon>
           {/* The name is what is shown ('Cart', the count) plus 'items' for screen readers. */}
           <span className="sr-only sm:not-sr-only">{m.nav.cart} </span>
           <span className="rounded-full bg-gold-400 px-2 text-xs font-bold text-river-950">

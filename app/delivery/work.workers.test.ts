@@ -11,20 +11,13 @@ import { commitSessionCookie } from "~/web/credentials.server";
 import { payAdvance } from "../../tests/setup/money";
 import { istDate } from "./slots";
 import { deliveryCsv, deliveryWork } from "./work.server";
+import { DOWLESWARAM_ADDRESS } from "../../tests/setup/address";
 
 // 04:00 IST: both of today's slots can be booked.
 const now = Date.UTC(2027, 5, 1, 22, 30);
 const deps = { ...testDeps(), now: () => now };
 const today = istDate(now);
-const shipping = {
-  firstName: "Ravi",
-  lastName: "Kumar",
-  phone: "9848012345",
-  address: "3-14 Lock Road",
-  city: "Dowleswaram",
-  state: "Andhra Pradesh",
-  zip: "533125",
-};
+const shipping = DOWLESWARAM_ADDRESS;
 
 async function user(isAdmin = false) {
   return (await env.DB.prepare("INSERT INTO users (name, email, is_admin, email_verified_at) VALUES ('Ravi Kumar', ?, ?, 1) RETURNING id")

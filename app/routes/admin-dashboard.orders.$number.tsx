@@ -8,6 +8,7 @@ import { collectOnDelivery, requestBalance } from "~/admin/balance.server";
 import { COLLECTABLE_ON_DELIVERY, moneyBlocksMove } from "~/admin/fulfilment";
 import { getAdminOrder } from "~/admin/order-list.server";
 import { changeOrderStatus, recordWeights } from "~/admin/orders.server";
+import { StatusForm, WeightsForm } from "~/components/admin-order-forms";
 import { LedgerEntries, OrderHistory } from "~/components/admin-order-records";
 import { OrderDialog } from "~/components/order-dialog";
 import { StatusBadge } from "~/components/status-badge";
@@ -132,85 +133,8 @@ export default function AdminOrder() {
         </p>
       ) : null}
 
-      <section className="card mt-6 p-5" aria-labelledby="status-heading">
-        <h2 id="status-heading" className="text-lg font-bold">
-          {m.detail.status}
-        </h2>
-        {next.length > 0 ? (
-          <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
-            {version}
-            <label className="flex flex-col text-sm">
-              {m.detail.status}
-              <select
-                name="status"
-                defaultValue={next[0]}
-                className="mt-1 min-h-11 rounded-lg border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-900"
-              >
-                {next.map((s) => (
-                  <option key={s} value={s}>
-                    {label(s)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button type="submit" name="intent" value="status" className={PRIMARY} disabled={busy}>
-              {m.detail.updateStatus}
-            </button>
-          </Form>
-        ) : null}
-        {waiting.length > 0 ? (
-          <ul className="mt-3 space-y-1 text-sm text-slate-700 dark:text-slate-200">
-            {waiting.map((w) => (
-              <li key={w.status}>{format(m.detail.waits[w.reason], { label: label(w.status) })}</li>
-            ))}
-          </ul>
-        ) : null}
-        {next.length === 0 && waiting.length === 0 ? <p className="mt-3 text-sm text-slate-700 dark:text-slate-200">{m.detail.finalStatus}</p> : null}
-      </section>
-
-      <section className="card mt-6 p-5" aria-labelledby="lines-heading">
-        <h2 id="lines-heading" className="text-lg font-bold">
-          {m.detail.lines}
-        </h2>
-        <Form method="post" className="mt-3">
-          {version}
-          <ul className="divide-y divide-river-100 dark:divide-river-800">
-            {items.map((item) => (
-              <li key={item.id} className="flex flex-wrap items-end justify-between gap-3 py-3">
-                <div>
-                  <p className="font-semibold">{item.productId === null ? item.name : `${item.name} × ${item.quantity} kg`}</p>
-                  <p className="text-sm text-slate-600 dark:text-slate-300">
-                    {formatRupees(item.pricePaise)} {item.productId !== null ? m.detail.perKg : ""}
-                    {item.finalPaise !== null ? ` · ${m.detail.finalPrice} ${formatRupees(item.finalPaise)}` : ""}
-                  </p>
-                </div>
-                {item.productId !== null ? (
-                  <label className="flex flex-col text-sm">
-                    {m.detail.weight}
-                    <input
-                      type="number"
-                      name={`weight-${item.id}`}
-                      inputMode="numeric"
-                      min={1}
-                      max={100000}
-                      step={1}
-                      required
-                      defaultValue={item.weightGrams ?? ""}
-                      disabled={!weighable}
-                      className="mt-1 min-h-11 w-36 rounded-lg border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-900"
-                    />
-                  </label>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          {weighable ? (
-            <button type="submit" name="intent" value="weights" className="btn-outline mt-3" disabled={busy}>
-              {m.detail.saveWeights}
-            </button>
-          ) : null}
-        </Form>
-      </section>
+      <StatusForm version={order.version} next={next} waiting={waiting} label={label} busy={busy} />
+      <WeightsForm version={order.version} items={items} weighable={weighable} busy={busy} />
 
       <section className="card mt-6 p-5" aria-labelledby="money-heading">
         <h2 id="money-heading" className="text-lg font-bold">

@@ -12,6 +12,7 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { requireAdmin } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
+import { AdminPageHeader } from "~/components/admin-page-header";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta("Admin Dashboard", matches);
 
@@ -71,28 +72,22 @@ export default function AdminDashboard() {
   };
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="font-serif text-3xl font-bold">{m.title}</h1>
-          <p className="mt-1 text-slate-600 dark:text-slate-300">{m.subtitle}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Link to="/admin-dashboard/deliveries" className="btn-outline">
-            {m.deliveries}
-          </Link>
-          <Link to="/admin-dashboard/products" className="btn-outline">
-            {m.products}
-          </Link>
-          <Link to="/admin-dashboard/auctions" className="btn-outline">
-            {m.auctions}
-          </Link>
-          <Form method="post">
-            <button type="submit" className="btn-dark" disabled={busy}>
-              {m.refresh}
-            </button>
-          </Form>
-        </div>
-      </div>
+      <AdminPageHeader title={m.title} subtitle={m.subtitle}>
+        <Link to="/admin-dashboard/deliveries" className="btn-outline">
+          {m.deliveries}
+        </Link>
+        <Link to="/admin-dashboard/products" className="btn-outline">
+          {m.products}
+        </Link>
+        <Link to="/admin-dashboard/auctions" className="btn-outline">
+          {m.auctions}
+        </Link>
+        <Form method="post">
+          <button type="submit" className="btn-dark" disabled={busy}>
+            {m.refresh}
+          </button>
+        </Form>
+      </AdminPageHeader>
 
       <dl className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {cards.map(([label, value]) => (

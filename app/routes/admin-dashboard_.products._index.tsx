@@ -9,6 +9,7 @@ import { format } from "~/i18n/messages";
 import { formatRupees } from "~/lib/money";
 import { redirectWithFlash } from "~/web/flash.server";
 import { orNotFound, requireAdmin } from "~/web/guards.server";
+import { AdminPageHeader } from "~/components/admin-page-header";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -41,20 +42,14 @@ export default function AdminProducts() {
   const m = shopAdminMessages.products;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="font-serif text-3xl font-bold">{m.title}</h1>
-          <p className="mt-1 text-slate-600 dark:text-slate-300">{m.subtitle}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Link to="/admin-dashboard/delivery" className="btn-outline">
-            {m.delivery}
-          </Link>
-          <Link to="/admin-dashboard/products/new" className="btn-dark">
-            {m.new}
-          </Link>
-        </div>
-      </div>
+      <AdminPageHeader title={m.title} subtitle={m.subtitle}>
+        <Link to="/admin-dashboard/delivery" className="btn-outline">
+          {m.delivery}
+        </Link>
+        <Link to="/admin-dashboard/products/new" className="btn-dark">
+          {m.new}
+        </Link>
+      </AdminPageHeader>
       {products.length === 0 ? <p className="card mt-8 p-6">{m.none}</p> : null}
       <ul className="mt-8 grid gap-4">
         {products.map((p) => (

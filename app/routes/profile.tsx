@@ -5,7 +5,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { changePassword, updateProfile } from "~/auth/profile.server";
 import { changePasswordSchema, profileSchema } from "~/auth/schemas";
-import { FormError, FormField } from "~/components/form-field";
+import { FormError, FormField, PhoneField } from "~/components/form-field";
 import { formatDate } from "~/lib/dates";
 import { tenDigitPhone } from "~/lib/phone";
 import { authMessages, replyWithError } from "~/web/auth-pages.server";
@@ -122,7 +122,7 @@ function DetailsForm({ name, phone }: { name: string; phone: string }) {
         <input type="hidden" name="intent" value="details" />
         <FormError errors={form.errors} />
         <FormField field={fields.name} label={m.fullName} type="text" autoComplete="name" />
-        <FormField field={fields.phone} label={m.phoneOptional} type="tel" autoComplete="tel-national" inputMode="tel" hint={m.phoneHint} />
+        <PhoneField field={fields.phone} label={m.phoneOptional} hint={m.phoneHint} />
         <button type="submit" className="btn-dark" disabled={busy}>
           {busy ? m.saving : m.save}
         </button>

@@ -5,12 +5,11 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { register } from "~/auth/accounts.server";
 import { signupSchema } from "~/auth/schemas";
-import { AuthCard, FormError, FormField, Honeypot, useClearAfterReply } from "~/components/form-field";
+import { AuthCard, FormError, FormField, Honeypot, PhoneField, useClearAfterReply } from "~/components/form-field";
 import { GoogleButton } from "~/components/google-button";
 import { redirectWithFlash } from "~/web/flash.server";
 import { authMessages, commitSignupCookie, replyWithError } from "~/web/auth-pages.server";
 import { requireAnonymous } from "~/web/guards.server";
-import { PHONE_INPUT_PATTERN } from "~/lib/phone";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
@@ -56,16 +55,7 @@ export default function Signup() {
         <FormField field={fields.name} label={m.fullName} type="text" autoComplete="name" />
         <FormField field={fields.email} label={m.email} type="email" autoComplete="email" inputMode="email" />
         <FormField field={fields.password} label={m.password} type="password" autoComplete="new-password" hint={m.passwordHint} />
-        <FormField
-          field={fields.phone}
-          label={m.phoneOptional}
-          type="tel"
-          autoComplete="tel-national"
-          inputMode="numeric"
-          maxLength={20}
-          pattern={PHONE_INPUT_PATTERN}
-          hint={m.phoneHint}
-        />
+        <PhoneField field={fields.phone} label={m.phoneOptional} hint={m.phoneHint} />
         <FormField field={fields.address} label={m.addressOptional} type="text" autoComplete="street-address" />
         <button type="submit" className="btn-dark w-full" disabled={busy}>
           {busy ? m.creatingAccount : m.createAccountButton}

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseUrl, expectNoAxeViolations, newAccount, signIn, toast, useBrowser, VIEWPORTS, type Variant } from "./browser";
+import { contrastOf, overlaps } from "./inspect";
 import { useLocalDb } from "./local-db";
 
 /** The shop on a phone, defect by defect: each test here failed before its fix. */
@@ -18,26 +19,6 @@ async function addFish(page: Page) {
   await page.getByRole("button", { name: "Add to Cart" }).first().click();
   await page.getByRole("complementary", { name: "Cart summary" }).waitFor();
 }
-
-type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) =>
-  Math.min(a.x + a.width, b.x + b.width) > Math.max(a.x, b.x) && Math.min(a.y + a.height, b.y + b.height) > Math.max(a.y, b.y);
-
-/** WCAG contrast of an element's text on its own background. */
-const contrastOf = (page: Page, selector: string) =>
-  page
-    .locator(selector)
-    .first()
-    .evaluate((el) => {
-      const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
-      const lum = ([r, g, b]: number[]) => {
-        const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
-      };
-      const cs = getComputedStyle(el);
-      const [a, b] = [lum(rgb(cs.color)), lum(rgb(cs.backgroundColor))].sort((x, y) => y - x);
-      return (a + 0.05) / (b + 0.05);
-    });
 
 describe("layout and contrast on a phone", () => {
   it("the notification panel opens inside the screen", async () => {

@@ -8,3 +8,14 @@ export const VALID_ADDRESS = {
   state: "Andhra Pradesh",
   zip: "533101",
 };
+
+/** A second customer's address (Dowleswaram), for tests that tell two customers apart. */
+export const DOWLESWARAM_ADDRESS = {
+  firstName: "Ravi",
+  lastName: "Kumar",
+  phone: "9848012345",
+  address: "3-14 Lock Road",
+  city: "Dowleswaram",
+  state: "Andhra Pradesh",
+  zip: "533125",
+};

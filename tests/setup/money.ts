@@ -7,6 +7,7 @@ import { createShopOrder } from "~/orders/orders.server";
 import { plannedDelivery } from "./shop-days";
 import { startAdvancePayment } from "~/payments/advance.server";
 import { sandboxDecide, sandboxPayLink } from "~/payments/sandbox.server";
+import { DOWLESWARAM_ADDRESS } from "./address";
 import { testDeps } from "./deps";
 import { all, one } from "./sql";
 
@@ -50,15 +51,7 @@ export async function ledgerSums(orderId: number) {
  */
 export function setUpMoneyWorld() {
   const deps = testDeps();
-  const shipping = {
-    firstName: "Ravi",
-    lastName: "Kumar",
-    phone: "9848012345",
-    address: "3-14 Lock Road",
-    city: "Dowleswaram",
-    state: "Andhra Pradesh",
-    zip: "533125",
-  };
+  const shipping = DOWLESWARAM_ADDRESS;
   const version = async (orderId: number) => (await one<{ version: number }>("SELECT version FROM orders WHERE id = ?", orderId)).version;
   const world = {
     deps,
