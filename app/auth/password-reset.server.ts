@@ -100,14 +100,15 @@ export async function resetPassword(
     .returning();
   if (!reset?.userId) throw new InvalidInputError(m.deadCode);
   const passwordHash = await hashPassword(input.password);
-  const [user] = await deps.db.batch([
+  const [updated] = await deps.db.batch([
     deps.db.update(users).set({ passwordHash }).where(eq(users.id, reset.userId)).returning(),
     deps.db.delete(sessions).where(eq(sessions.userId, reset.userId)),
     deps.db.delete(passwordResets).where(eq(passwordResets.email, reset.email)),
   ]);
-  if (!user[0]) throw new InvalidInputError(m.deadCode);
-  await deps.mailer.send(passwordChangedMail(deps.config, user[0].email, user[0].name));
-  return { user: user[0], token: await createSession(deps, user[0].id) };
+  const user = updated[0];
+  if (!user) throw new InvalidInputError(m.deadCode);
+  await deps.mailer.send(passwordChangedMail(deps.config, user.email, user.name));
+  return { user, token: await createSession(deps, user.id) };
 }
 
 /** Resets nobody finished, a day after their code died (the cron purge). */
