@@ -89,6 +89,8 @@ describe.each(VARIANTS)("admin fulfilment ($javaScript, $viewport)", (variant) =
     await shopper.page.getByRole("link", { name: "Pay balance" }).click();
     await shopper.page.getByRole("heading", { name: "Razorpay sandbox" }).waitFor();
     await shopper.page.getByRole("button", { name: "Pay" }).click();
+    // The gateway's return lands on the order page once the payment is settled; a loaded machine takes a while.
+    await shopper.page.waitForURL(`**/orders/${number}`);
     await expect.poll(async () => String((await sql(`SELECT payment_state FROM orders WHERE number = '${number}'`))[0].payment_state)).toBe("balance_paid");
 
     await admin.page.reload();
