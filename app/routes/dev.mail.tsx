@@ -35,7 +35,9 @@ export default function DevMail() {
                 <dt className="font-medium">{m.subject}</dt>
                 <dd className="break-words font-semibold">{mail.subject}</dd>
               </dl>
-              <pre className="mt-4 whitespace-pre-wrap rounded-lg bg-river-50 p-4 font-sans text-sm dark:bg-river-950">{mail.body}</pre>
+              <pre className="mt-4 whitespace-pre-wrap [overflow-wrap:anywhere] rounded-lg bg-river-50 p-4 font-sans text-sm dark:bg-river-950">
+                {mail.body}
+              </pre>
             </article>
           </li>
         ))}

@@ -37,23 +37,38 @@ export function executeSql(persistTo, file) {
  */
 export async function openLocalD1(persistTo) {
   const { getPlatformProxy } = await import("wrangler");
-  const proxy = await getPlatformProxy({ configPath: "wrangler.toml", persist: { path: path.join(persistTo, "v3") }, remoteBindings: false });
-  /** @type {D1Database} */
-  const db = proxy.env.DB;
+  const open = () => getPlatformProxy({ configPath: "wrangler.toml", persist: { path: path.join(persistTo, "v3") }, remoteBindings: false });
+  let proxy = await open();
+  /** @param {string} sql @param {unknown[]} params */
+  const once = async (sql, params) =>
+    (
+      await /** @type {D1Database} */ (proxy.env.DB)
+        .prepare(sql)
+        .bind(...params)
+        .all()
+    ).results;
   return {
-    db,
+    /** The D1 binding of the proxy open now. */
+    get db() {
+      return /** @type {D1Database} */ (proxy.env.DB);
+    },
     /**
-     * Runs one SQL statement (values bound to `?`) and returns its rows.
+     * Runs one SQL statement (values bound to `?`) and returns its rows. The proxy's synchronous channel can
+     * lose a reply on a loaded machine (miniflare then fails an assertion on the message id, and every later
+     * call on that channel would read the wrong reply), so such a failure reopens the proxy and runs the
+     * statement once more.
      * @param {string} sql
      * @param {unknown[]} params
      */
     async query(sql, ...params) {
-      return (
-        await db
-          .prepare(sql)
-          .bind(...params)
-          .all()
-      ).results;
+      try {
+        return await once(sql, params);
+      } catch (error) {
+        if (/** @type {{ code?: string }} */ (error).code !== "ERR_ASSERTION") throw error;
+        await proxy.dispose().catch(() => {});
+        proxy = await open();
+        return once(sql, params);
+      }
     },
     dispose: () => proxy.dispose(),
   };
