@@ -4,7 +4,7 @@ import { StatusBadge } from "~/components/status-badge";
 import { addDays, formatDeliveryDate, formatSlot, istDate } from "~/delivery/slots";
 import { deliveryWork } from "~/delivery/work.server";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { requireAdmin } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 

@@ -7,12 +7,12 @@ import { resendResetCode, resetPassword, startPasswordReset } from "~/auth/passw
 import { changePasswordSchema, forgotSchema, loginSchema, profileSchema, resendSchema, resetSchema, signupSchema, verifySchema } from "~/auth/schemas";
 import { findSessionUser, issueApiToken, issueCodeToken, readApiToken, readCodeToken } from "~/auth/session.server";
 import type { Deps } from "~/deps";
-import { getMessages } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/messages";
 import { ForbiddenError, InvalidInputError, UnauthorizedError } from "~/lib/errors";
 import { apiRoute, endpoint, reply, storeApi } from "~/web/api.server";
 import { bearerToken } from "~/web/credentials.server";
 
-const texts = (deps: Pick<Deps, "config">) => getMessages(deps.config.product).auth;
+const texts = (deps: Pick<Deps, "config" | "lang">) => messagesFor(deps).auth;
 
 async function tokens(deps: Pick<Deps, "config">, userId: number, sessionToken: string) {
   return { jwtToken: await issueApiToken(deps.config, userId, sessionToken), tokenType: "Bearer", expiresIn: "24h" };
