@@ -8,7 +8,7 @@ import { checkoutMessages } from "./checkout.messages";
  * name no product and are imported by the few pages and modules that use them, so the pages every shopper
  * loads do not carry them.
  */
-const en = {
+export const en = {
   nav: {
     home: "Home",
     blogs: "Blogs",
