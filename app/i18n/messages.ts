@@ -10,7 +10,7 @@ import { productName, type Lang } from "./lang";
  * name no product and are imported by the few pages and modules that use them, so the pages every shopper
  * loads do not carry them.
  */
-const en = {
+export const en = {
   nav: {
     home: "Home",
     blogs: "Blogs",
