@@ -29,6 +29,7 @@ import { useNonce } from "~/web/csp";
 import { readFlash } from "~/web/flash.server";
 import type { SiteData } from "~/web/site";
 import { readTheme, type Theme } from "~/web/theme.server";
+import teluguStylesheet from "./styles/telugu.css?url";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -94,6 +95,16 @@ function LanguageLinks({ origin, lang }: { origin: string; lang: Lang }) {
   );
 }
 
+/** Telugu pages' self-hosted Telugu font (English pages load none of it): the regular face preloaded. */
+function TeluguType() {
+  return (
+    <>
+      <link rel="preload" href="/fonts/noto-sans-telugu-400.woff2" as="font" type="font/woff2" crossOrigin="anonymous" />
+      <link rel="stylesheet" href={teluguStylesheet} />
+    </>
+  );
+}
+
 /** The theme being applied: a pending theme change shows at once, before the server answers. */
 function useTheme(fallback: Theme): Theme {
   const pending = useFetchers()
@@ -114,6 +125,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {root ? <LanguageLinks origin={root.origin} lang={root.lang} /> : null}
+        {root?.lang === "te" ? <TeluguType /> : null}
       </head>
       <body className="flex min-h-screen flex-col bg-river-50 text-slate-900 antialiased dark:bg-river-950 dark:text-slate-100">
         {children}

@@ -19,7 +19,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export async function loader({ params, context: { deps } }: LoaderFunctionArgs) {
   const config = deps.config;
   const id = /^\d{1,3}$/.test(params.id ?? "") ? Number(params.id) : Number.NaN;
-  const blog = getBlog(contentContext(config), id) ?? null;
+  const blog = getBlog(contentContext(config, deps.lang), id, deps.lang) ?? null;
   return data({ blog, brand: config.brand }, { status: blog ? 200 : 404 });
 }
 

@@ -20,7 +20,7 @@ const INDEX_SIZE = 6;
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   const config = deps.config;
   const m = messagesFor(deps).blog;
-  const cards = getBlogs(contentContext(config))
+  const cards = getBlogs(contentContext(config, deps.lang), deps.lang)
     .slice(0, INDEX_SIZE)
     .map(({ id, title, category, summary, image, readMinutes }) => ({ id, title, category, summary, image, readMinutes }));
   return { cards, brand: config.brand, heading: m.heading, intro: m.intro };
