@@ -14,7 +14,7 @@ import { useMessages } from "~/web/site";
 export const headers = publicPage(3600);
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  data?.blog ? pageMeta({ title: `${data.blog.title} | ${data.brand}`, description: data.blog.summary }) : privateMeta("Blog not found.", matches);
+  data?.blog ? pageMeta({ title: `${data.blog.title} | ${data.brand}`, description: data.blog.summary }) : privateMeta((t) => t.blogNotFound, matches);
 
 export async function loader({ params, context: { deps } }: LoaderFunctionArgs) {
   const config = deps.config;

@@ -16,7 +16,7 @@ import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta("Your Cart", matches);
+export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.cart, matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   const user = await requireUser(request, deps);

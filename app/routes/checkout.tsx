@@ -28,7 +28,7 @@ import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta("Checkout", matches);
+export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.checkout, matches);
 
 /** The checkout's guards: signed out → /login and empty cart → /cart, each with a toast; admin → / (no cart). */
 async function requireCheckout(request: Request, deps: Pick<Deps, "user" | "config" | "db" | "lang">, message: "loginToCheckout" | "loginToComplete") {

@@ -16,7 +16,8 @@ import { orNotFound, requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => privateMeta(data ? `Order ${data.order.number}` : "Order", matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  privateMeta((t) => format(t.order, { number: data?.order.number ?? "" }).trim(), matches);
 
 export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);

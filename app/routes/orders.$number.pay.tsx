@@ -18,7 +18,7 @@ import { orNotFound, requireUser } from "~/web/guards.server";
 import { useMessages, useSite } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta("Pay the ₹500 token advance", matches);
+export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.payAdvance, matches);
 
 /** The signed-in user's order still waiting for its advance; back on the order's page once it is not (paid, expired). */
 async function payableOrder(request: Request, deps: Deps, number: string | undefined) {

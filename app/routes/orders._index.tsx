@@ -8,7 +8,7 @@ import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta("My Orders", matches);
+export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.myOrders, matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);

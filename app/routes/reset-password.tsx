@@ -15,7 +15,7 @@ import { requireAnonymous } from "~/web/guards.server";
 import { privateMeta } from "~/web/meta";
 import { useMessages } from "~/web/site";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta("Choose a new password", matches);
+export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.resetPassword, matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   requireAnonymous(deps);

@@ -16,7 +16,7 @@ import { requireAnonymous } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta("Verify your email", matches);
+export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.verifyEmail, matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   requireAnonymous(deps);
