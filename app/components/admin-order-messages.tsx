@@ -11,7 +11,7 @@ const m = messagingMessages.admin;
 function outcome(message: Message): string {
   if (message.state === "sent")
     return format(message.provider === "outbox" ? m.sentLocally : m.sent, { when: formatAdminDateTime(message.sentAt ?? message.updatedAt) });
-  if (message.state === "failed") return format(m.failed, { tries: message.tries, error: message.lastError ?? "" });
+  if (message.state === "failed") return format(message.tries > 1 ? m.failed : m.failedAtOnce, { tries: message.tries, error: message.lastError ?? "" });
   if (message.tries === 0) return m.waiting;
   return format(m.retrying, { tries: message.tries, max: MESSAGE_TRIES, error: message.lastError ?? "", when: formatAdminDateTime(message.nextAttemptAt) });
 }

@@ -19,6 +19,7 @@ export const messagingMessages = {
     waiting: "Waiting to be sent",
     retrying: "Try {tries} of {max} failed: {error}. Next try {when}",
     failed: "Failed after {tries} tries: {error}",
+    failedAtOnce: "Failed: {error}",
   },
   devOutbox: {
     label: "SMS",

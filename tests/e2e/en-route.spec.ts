@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { baseUrl, expectNoAxeViolations, newAccount, signIn, toast, useBrowser, variantName, type Variant } from "./browser";
+import { baseUrl, newAccount, signIn, toast, useBrowser, variantName, type Variant } from "./browser";
+import { inspect } from "./inspect";
 import { useLocalDb } from "./local-db";
 
 const open = useBrowser();
@@ -52,7 +53,7 @@ describe.each(VARIANTS)("the en-route SMS ($javaScript, $viewport)", (variant) =
     await texts.waitFor();
     expect(await texts.innerText()).toContain(`On its way · SMS to ${phone}`);
     expect(await texts.innerText()).toContain("Sent to the development outbox");
-    await expectNoAxeViolations(admin.page);
+    await inspect(admin.page, "en-route-admin-order", variant, { part: texts, darkScope: '[role="dialog"]' });
 
     // The same form posted again (a double submit, a replayed request) changes nothing and sends nothing.
     const replay = await admin.page.request.post(`${baseUrl()}/admin-dashboard/orders/${number}`, { form, headers: { Origin: baseUrl() }, maxRedirects: 0 });
@@ -66,7 +67,28 @@ describe.each(VARIANTS)("the en-route SMS ($javaScript, $viewport)", (variant) =
     expect(ours[0]).toMatch(/^SMS\b/);
     expect(ours[0]).toContain(phone);
     expect(ours[0]).toContain(`Your Pulasa order ${number} is on its way. Delivery: Thu, 26 Nov, Evening, 3:00 PM - 8:00 PM IST.`);
-    await expectNoAxeViolations(admin.page);
+    await inspect(admin.page, "en-route-dev-outbox", variant);
+    await admin.close();
+  }, 120_000);
+});
+
+describe("a text message that could not be sent", () => {
+  it("stands out on the admin's order page with its tries and the provider's answer", async () => {
+    const customer = await newAccount("enroute.failed", { name: "Lakshmi Devi" });
+    const number = orderNumber();
+    await packedOrder(customer.email, number, "+919876543210", "2026-11-26");
+    await sql(`UPDATE orders SET status = 'order_shipped' WHERE number = '${number}'`);
+    await sql(
+      `INSERT INTO message_outbox (order_id, kind, to_phone, body, state, tries, next_attempt_at, last_error)
+       SELECT id, 'en_route', phone, 'Your Pulasa order ${number} is on its way.', 'failed', 5, ${Date.now()}, 'The provider answered 503' FROM orders WHERE number = '${number}'`,
+    );
+    const variant: Variant = { javaScript: false, viewport: "phone" };
+    const admin = await open(variant);
+    await signIn(admin.page, ADMIN);
+    await admin.page.goto(`/admin-dashboard/orders/${number}`);
+    const texts = admin.page.getByRole("region", { name: "Text messages" });
+    expect(await texts.getByRole("alert").innerText()).toBe("Failed after 5 tries: The provider answered 503");
+    await inspect(admin.page, "en-route-admin-failed", variant, { part: texts, darkScope: '[role="dialog"]' });
     await admin.close();
   }, 120_000);
 });
