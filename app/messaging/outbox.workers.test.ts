@@ -40,6 +40,17 @@ describe("the en-route SMS", () => {
     );
     expect(await messagesOf(order.id)).toEqual([]);
     expect(provider.calls).toHaveLength(0);
+
+    // Cancelled and shipped from the same form version at once: a text only if 'Shipped' is what happened.
+    const raced = await shippableOrder(w, w.customer);
+    const v = await w.version(raced.number);
+    await Promise.allSettled([
+      changeOrderStatus(w.deps, w.admin, { number: raced.number, version: v, to: "order_cancelled", reason: "No catch today" }),
+      changeOrderStatus(twilioDeps(provider), w.admin, { number: raced.number, version: v, to: "order_shipped" }),
+    ]);
+    const { status } = await one<{ status: string }>("SELECT status FROM orders WHERE id = ?", raced.id);
+    expect(await messagesOf(raced.id)).toHaveLength(status === "order_shipped" ? 1 : 0);
+    expect(provider.calls).toHaveLength(status === "order_shipped" ? 1 : 0);
   });
 
   it("replayed or fired together, 'Shipped' writes and sends one message", async () => {
