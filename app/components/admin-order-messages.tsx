@@ -1,6 +1,6 @@
 import type { SerializeFrom } from "@remix-run/cloudflare";
 import type { getAdminOrder } from "~/admin/order-list.server";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { messagingMessages } from "~/i18n/messaging.messages";
 import { formatAdminDateTime } from "~/lib/dates";
 import { MESSAGE_TRIES } from "~/messaging/en-route";

@@ -4,7 +4,7 @@ import { COLLECTABLE_ON_DELIVERY } from "~/admin/fulfilment";
 import type { getAdminOrder } from "~/admin/order-list.server";
 import { LedgerEntries } from "~/components/admin-order-records";
 import { adminMessages as m } from "~/i18n/admin.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { formatRupees } from "~/lib/money";
 import { awaitsPayment } from "~/orders/status";
 

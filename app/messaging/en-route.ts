@@ -1,5 +1,5 @@
 import { formatDelivery, type DeliverySlot } from "~/delivery/slots";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { messagingMessages as m } from "~/i18n/messaging.messages";
 import { storedPhone, tenDigitPhone } from "~/lib/phone";
 

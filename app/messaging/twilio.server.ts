@@ -1,4 +1,4 @@
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { messagingMessages as m } from "~/i18n/messaging.messages";
 
 /** Twilio Programmable Messaging: an account, its auth token, and a sender number or Messaging Service sid. */

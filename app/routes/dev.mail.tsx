@@ -4,7 +4,7 @@ import { formatDateTimeIst } from "~/lib/dates";
 import { listOutbox } from "~/mail/mail.server";
 import { devOutboxMessages } from "~/messaging/outbox.server";
 import { devMailMessages } from "~/i18n/account.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { messagingMessages } from "~/i18n/messaging.messages";
 import { privateMeta } from "~/web/meta";
 
