@@ -100,4 +100,3 @@ export function contentContext(config: AppConfig, lang: Lang = "en"): ContentCon
   const { brand, supportEmail, supportPhone, whatsapp, socialHandle } = config;
   return { product: productName(config, lang), brand, supportEmail, supportPhone, whatsapp, socialHandle };
 }
-

@@ -1,7 +1,18 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { data } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useFetchers, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useFetchers,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorPage } from "~/components/error-page";
 import { SiteFooter } from "~/components/site-footer";
@@ -10,7 +21,7 @@ import { Toaster } from "~/components/toaster";
 import { cartPreview } from "~/cart/cart.server";
 import { FloatingCart } from "~/components/floating-cart";
 import { errorMessages } from "~/i18n/errors.messages";
-import { messagesFor } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { englishOnly, LANGS, langOfPath, pathInLang, productName, type Lang } from "~/i18n/lang";
 import { unreadCount } from "~/notifications/notifications.server";
 import { appCookies } from "~/web/cookies.server";

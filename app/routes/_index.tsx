@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { listProducts, withStockText } from "~/catalog/catalog.server";
-import { messagesFor } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { HomeHero } from "~/components/home-hero";
 import { SecondHero, StorySection } from "~/components/home-story";
 import { ProductGrid } from "~/components/product-card";

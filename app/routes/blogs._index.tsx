@@ -4,7 +4,7 @@ import { Picture } from "~/components/picture";
 import { contentContext } from "~/config.server";
 import { getBlogs } from "~/content/blogs";
 import { format } from "~/i18n/format";
-import { messagesFor } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { publicPage } from "~/web/cache-headers";
 import { pageMeta } from "~/web/meta";
 import { useMessages } from "~/web/site";

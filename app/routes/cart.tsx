@@ -7,7 +7,7 @@ import { cartSummary } from "~/cart/summary";
 import { FetcherMarker } from "~/components/hydrated";
 import { Picture } from "~/components/picture";
 import { format } from "~/i18n/format";
-import { messagesFor } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { formatRupees } from "~/lib/money";
 import { savingPaise, struckPricePaise } from "~/orders/rules";
 import { perUnit } from "~/catalog/units";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { messagesFor } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { formatDateTime } from "~/lib/dates";
 import { listNotifications, markAllRead, markRead } from "~/notifications/notifications.server";
 import { redirectWithFlash } from "~/web/flash.server";

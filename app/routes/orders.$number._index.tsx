@@ -9,7 +9,7 @@ import { DomainError } from "~/lib/errors";
 import { redirectWithFlash } from "~/web/flash.server";
 import { adminMessages } from "~/i18n/admin.messages";
 import { OrderCard } from "~/components/order-card";
-import { messagesFor } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { toOrderCard } from "~/orders/views.server";
 import { getOwnOrder } from "~/payments/pay-page.server";
 import { orNotFound, requireUser } from "~/web/guards.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { OrderCard } from "~/components/order-card";
-import { messagesFor } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { listUserOrders } from "~/orders/lookup.server";
 import { toOrderCard } from "~/orders/views.server";
 import { requireUser } from "~/web/guards.server";
