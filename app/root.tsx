@@ -108,7 +108,7 @@ function TeluguType() {
 /** The theme being applied: a pending theme change shows at once, before the server answers. */
 function useTheme(fallback: Theme): Theme {
   const pending = useFetchers()
-    .find((f) => f.formAction === "/theme")
+    .find((f) => f.formAction !== undefined && pathInLang(f.formAction, "en") === "/theme")
     ?.formData?.get("theme");
   return pending === "light" || pending === "dark" || pending === "system" ? pending : fallback;
 }

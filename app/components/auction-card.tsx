@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { isOpen, type Auction } from "~/auctions/auction";
 import { format } from "~/i18n/format";
 import { formatDateTime } from "~/lib/dates";

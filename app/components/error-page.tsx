@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { errorMessages } from "~/i18n/errors.messages";
 import type { SiteData } from "~/web/site";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form } from "@remix-run/react";
+import { Form } from "~/components/link";
 import { FormError } from "~/components/form-field";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
 

@@ -1,4 +1,5 @@
-import { Form, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Form } from "~/components/link";
 import { useEffect, useState } from "react";
 import { format } from "~/i18n/format";
 import { useMessages } from "~/web/site";

@@ -15,6 +15,10 @@ describe("the language of a path", () => {
     expect(localePath("te", "/te/products")).toBe("/te/products");
     expect(localePath("en", "/products")).toBe("/products");
     expect(localePath("te", "https://example.com/x")).toBe("https://example.com/x");
+    expect(localePath("te", "//example.com/x")).toBe("//example.com/x");
+    for (const path of ["/admin-dashboard", "/api/auth/login", "/photos/a.webp", "/sitemap.xml", "/orders/PUL-1/callback?x=1", "/auth/google"]) {
+      expect(localePath("te", path)).toBe(path);
+    }
   });
 
   it("switches a page to the other language and back", () => {
@@ -26,7 +30,9 @@ describe("the language of a path", () => {
   });
 
   it("knows the pages that exist only in English", () => {
-    for (const path of ["/admin-dashboard", "/admin-dashboard/products", "/sandbox/checkout/1", "/dev/mail"]) expect(englishOnly(path)).toBe(true);
-    for (const path of ["/", "/products", "/developers", "/te/orders"]) expect(englishOnly(path)).toBe(false);
+    for (const path of ["/admin-dashboard", "/admin-dashboard/products", "/sandbox/checkout/1", "/dev/mail", "/api/orders", "/manifest.webmanifest"]) {
+      expect(englishOnly(path)).toBe(true);
+    }
+    for (const path of ["/", "/products", "/developers", "/te/orders", "/orders/PUL-1/pay", "/apiary"]) expect(englishOnly(path)).toBe(false);
   });
 });

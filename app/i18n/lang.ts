@@ -12,7 +12,7 @@ export function langOfPath(pathname: string): Lang {
 
 /** The path of an English page (`/products`) in `lang`: `/te/products` in Telugu, `/te` for the home page. */
 export function localePath(lang: Lang, path: string): string {
-  if (lang === "en" || !path.startsWith("/") || langOfPath(path) === "te") return path;
+  if (lang === "en" || !path.startsWith("/") || path.startsWith("//") || langOfPath(path) === "te" || englishOnly(path)) return path;
   return path === "/" || path.startsWith("/?") || path.startsWith("/#") ? `/te${path.slice(1)}` : `/te${path}`;
 }
 
@@ -27,7 +27,10 @@ export function productName(config: { product: string; productTe: string }, lang
   return lang === "te" ? config.productTe : config.product;
 }
 
-/** Pages with no Telugu twin: the admin's, the payment sandbox's and the development outbox. */
-export function englishOnly(pathname: string): boolean {
-  return /^\/(admin-dashboard|sandbox|dev)(\/|$)/.test(pathname);
+/**
+ * Paths with no Telugu twin: the admin's pages, the payment sandbox and the gateway's return, the development
+ * outbox, Google sign-in, the JSON API and files (photos, media, fonts, the sitemap, the web manifest).
+ */
+export function englishOnly(path: string): boolean {
+  return /^\/(admin-dashboard|sandbox|dev|auth|api|photos|media|fonts)(\/|$|\?)|^\/[^/?#]+\.(xml|txt|webmanifest)\b|^\/orders\/[^/]+\/callback/.test(path);
 }

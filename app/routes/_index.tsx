@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { productName } from "~/i18n/lang";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { listProducts, withStockText } from "~/catalog/catalog.server";
 import { messagesFor } from "~/i18n/catalogue";
 import { HomeHero } from "~/components/home-hero";

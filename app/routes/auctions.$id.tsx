@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { isOpen } from "~/auctions/auction";
 import { fetchAuctionView, postBid } from "~/auctions/auctions.server";
 import { useLiveAuction } from "~/auctions/use-live-auction";
@@ -11,7 +12,7 @@ import { formatDateTime } from "~/lib/dates";
 import { formatRupees, rupeesToPaise } from "~/lib/money";
 import { redirectWithFlash } from "~/web/flash.server";
 import { pageMeta } from "~/web/meta";
-import { useMessages, useSite } from "~/web/site";
+import { useLang, useMessages, useSite } from "~/web/site";
 
 /** Rendered from the auction's Durable Object for this visitor: never kept by any cache. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -66,6 +67,7 @@ export default function AuctionDetail() {
   const { auction, status } = useLiveAuction(data.auction);
   const { user } = useSite();
   const m = useMessages().auctions;
+  const { l } = useLang();
   const live = data.live;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
@@ -132,7 +134,7 @@ export default function AuctionDetail() {
                 {auction.you === "won" && auction.order_number ? (
                   <>
                     {" "}
-                    <a className="link" href={`/orders/${auction.order_number}/pay`}>
+                    <a className="link" href={l(`/orders/${auction.order_number}/pay`)}>
                       {live.payNow}
                     </a>
                   </>

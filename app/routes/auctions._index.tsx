@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { pathInLang } from "~/i18n/lang";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { AuctionServiceError, fetchAuctions } from "~/auctions/auctions.server";
 import { AuctionCard } from "~/components/auction-card";
@@ -31,7 +32,7 @@ export default function Auctions() {
   const { auctions, error, now } = useLoaderData<typeof loader>();
   const m = useMessages().auctions;
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/auctions";
+  const loading = navigation.state === "loading" && pathInLang(navigation.location.pathname, "en") === "/auctions";
   return (
     <div className="mx-auto max-w-6xl px-4 py-14">
       <h1 className="font-serif text-4xl font-bold">{m.heading}</h1>

@@ -1,7 +1,8 @@
 import { formatDate } from "~/lib/dates";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { Picture } from "~/components/picture";
 import { RichText } from "~/components/rich-text";
 import { contentContext } from "~/config.server";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { Picture } from "~/components/picture";
 import { contentContext } from "~/config.server";
 import { getBlogs } from "~/content/blogs";

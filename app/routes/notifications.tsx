@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { localePath } from "~/i18n/lang";
 import { data, redirect } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { z } from "zod";
 import { messagesFor } from "~/i18n/catalogue";
 import { formatDateTime } from "~/lib/dates";
@@ -40,7 +42,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 export async function action({ request, context: { deps } }: ActionFunctionArgs) {
   const user = await requireUser(request, deps);
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return redirect("/notifications");
+  if (!parsed.success) return redirect(localePath(deps.lang, "/notifications"));
   if (parsed.data.intent === "seen") {
     await markAllRead(deps, user.id);
     return data({ ok: true });
@@ -52,9 +54,9 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   try {
     await markRead(deps, user.id, parsed.data.id);
   } catch {
-    return redirect("/notifications");
+    return redirect(localePath(deps.lang, "/notifications"));
   }
-  return redirect(noticeTarget(parsed.data.open, user.isAdmin));
+  return redirect(localePath(deps.lang, noticeTarget(parsed.data.open, user.isAdmin)));
 }
 
 /** Where a notice leads: its order (the admin's view for an admin), or its auction (`open` = "auction-{id}"). */

@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { localePath } from "~/i18n/lang";
 import { data, redirect } from "@remix-run/cloudflare";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { FormError } from "~/components/form-field";
 import { ShippingFields } from "~/components/shipping-fields";
 import type { Deps } from "~/deps";
@@ -28,7 +30,7 @@ async function payableOrder(request: Request, deps: Deps, number: string | undef
   } catch (error) {
     if (!(error instanceof NotPayableError)) throw error;
     const to = `/orders/${error.number}`;
-    throw error.paid ? await redirectWithFlash(deps, to, { type: "info", text: sectionsFor(deps).pay.alreadyPaid }) : redirect(to);
+    throw error.paid ? await redirectWithFlash(deps, to, { type: "info", text: sectionsFor(deps).pay.alreadyPaid }) : redirect(localePath(deps.lang, to));
   }
 }
 
@@ -53,7 +55,7 @@ export async function action({ request, context: { deps }, params }: ActionFunct
   try {
     const started = await payAdvance(deps, order, shipping);
     if (started.gateway === "sandbox") return redirect(`/sandbox/checkout/${started.gatewayOrderId}`, 303);
-    return redirect(`/orders/${order.number}/pay`, 303);
+    return redirect(localePath(deps.lang, `/orders/${order.number}/pay`), 303);
   } catch (error) {
     console.error("creating the gateway order failed", error);
     return redirectWithFlash(deps, `/orders/${order.number}/pay`, { type: "error", text: m.createFailed }, { status: 303 });

@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { pathInLang } from "~/i18n/lang";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { OrderCard } from "~/components/order-card";
 import { messagesFor } from "~/i18n/catalogue";
 import { listUserOrders } from "~/orders/lookup.server";
@@ -20,7 +22,7 @@ export default function MyOrders() {
   const { orders } = useLoaderData<typeof loader>();
   const m = useMessages().shop.orders;
   const navigation = useNavigation();
-  const refreshing = navigation.state === "loading" && navigation.location.pathname === "/orders";
+  const refreshing = navigation.state === "loading" && pathInLang(navigation.location.pathname, "en") === "/orders";
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
