@@ -13,6 +13,8 @@ import { requireAdmin } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 import { AdminPageHeader } from "~/components/admin-page-header";
+import { countOpenClaims } from "~/claims/admin.server";
+import { claimMessages } from "~/i18n/claims.messages";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta("Admin Dashboard", matches);
 
@@ -22,9 +24,10 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
   const status = url.searchParams.get("status") || null;
   const q = url.searchParams.get("q")?.trim().slice(0, 60) || null;
   const page = Math.min(10_000, Math.max(1, Math.floor(Number(url.searchParams.get("page"))) || 1));
-  const [stats, list] = await Promise.all([adminStats(deps), listAdminOrders(deps, { status, q, page })]);
+  const [stats, list, openClaims] = await Promise.all([adminStats(deps), listAdminOrders(deps, { status, q, page }), countOpenClaims(deps)]);
   return {
     stats,
+    openClaims,
     filter: { status, q, page },
     pages: list.pages,
     orders: list.orders.map((o) => ({
@@ -49,7 +52,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
 }
 
 export default function AdminDashboard() {
-  const { stats, orders, filter, pages } = useLoaderData<typeof loader>();
+  const { stats, orders, filter, pages, openClaims } = useLoaderData<typeof loader>();
   const m = adminMessages;
   const labels = useMessages().shop.status.labels;
   const navigation = useNavigation();
@@ -81,6 +84,9 @@ export default function AdminDashboard() {
         </Link>
         <Link to="/admin-dashboard/auctions" className="btn-outline">
           {m.auctions}
+        </Link>
+        <Link to="/admin-dashboard/claims" className="btn-outline">
+          {format(claimMessages.admin.link, { count: openClaims })}
         </Link>
         <Form method="post">
           <button type="submit" className="btn-dark" disabled={busy}>

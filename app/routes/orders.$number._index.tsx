@@ -9,6 +9,8 @@ import { DomainError } from "~/lib/errors";
 import { redirectWithFlash } from "~/web/flash.server";
 import { adminMessages } from "~/i18n/admin.messages";
 import { OrderCard } from "~/components/order-card";
+import { OrderClaims } from "~/components/order-claims";
+import { orderClaims } from "~/claims/claims.server";
 import { getMessages } from "~/i18n/messages";
 import { toOrderCard } from "~/orders/views.server";
 import { getOwnOrder } from "~/payments/pay-page.server";
@@ -26,6 +28,7 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
     order: toOrderCard(order),
     shipTo: { name: `${firstName} ${lastName}`, phone, lines: [address, `${city}, ${state} ${zip}`] },
     cancelVersion: CUSTOMER_CANCELLABLE.includes(order.status) ? order.version : null,
+    ...(await orderClaims(deps, order, deps.now())),
   };
 }
 
@@ -50,7 +53,7 @@ export async function action({ request, context: { deps }, params }: ActionFunct
 }
 
 export default function OrderPage() {
-  const { order, shipTo, cancelVersion } = useLoaderData<typeof loader>();
+  const { order, shipTo, cancelVersion, reportUntil, claims } = useLoaderData<typeof loader>();
   const m = useMessages().shop.orders;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -70,6 +73,7 @@ export default function OrderPage() {
           <p key={line}>{line}</p>
         ))}
       </section>
+      <OrderClaims number={order.number} reportUntil={reportUntil} claims={claims} />
       {cancelVersion !== null ? <CancelOrder version={cancelVersion} /> : null}
     </div>
   );

@@ -1,0 +1,93 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { approveFormSchema, rejectFormSchema } from "~/claims/forms";
+import { FormError } from "~/components/form-field";
+import { ADMIN_INPUT } from "~/components/product-photos";
+import { claimMessages } from "~/i18n/claims.messages";
+import { format } from "~/i18n/messages";
+import { formatRupees } from "~/lib/money";
+
+export type DecisionReply = { intent: "approve" | "reject"; reply: SubmissionResult<string[]> };
+
+const errorLine = (id: string, errors?: string[]) => (
+  <p id={id} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">
+    {errors?.[0]}
+  </p>
+);
+
+/** A decision behind a second press: the first opens the panel (native <details>, no JavaScript needed). */
+function Panel({ label, open, destructive = false, children }: { label: string; open: boolean; destructive?: boolean; children: ReactNode }) {
+  return (
+    <details
+      open={open}
+      className="w-full max-w-md rounded-lg border border-transparent p-2 open:border-river-200 open:bg-river-50/60 sm:w-auto dark:open:border-river-700 dark:open:bg-river-950/40"
+    >
+      <summary className={`btn-outline cursor-pointer list-none ${destructive ? "text-red-700 dark:text-red-300" : ""}`}>{label}</summary>
+      {children}
+    </details>
+  );
+}
+
+/** Approve with a refund (at most what the order's payments have left) or reject with a reason; the server decides. */
+export function ClaimDecision({ leftPaise, answer, busy }: { leftPaise: number; answer?: DecisionReply; busy: boolean }) {
+  const m = claimMessages.admin;
+  const [approve, approveFields] = useForm({
+    id: "approve",
+    lastResult: answer?.intent === "approve" ? answer.reply : undefined,
+    constraint: getZodConstraint(approveFormSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: approveFormSchema }),
+  });
+  const [reject, rejectFields] = useForm({
+    id: "reject",
+    lastResult: answer?.intent === "reject" ? answer.reply : undefined,
+    constraint: getZodConstraint(rejectFormSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: rejectFormSchema }),
+  });
+  const amount = approveFields.amount;
+  const reason = rejectFields.reason;
+  return (
+    <div className="-mx-2 mt-3 flex flex-wrap items-start gap-2">
+      <Panel label={m.approve} open={answer?.intent === "approve"}>
+        <Form method="post" {...getFormProps(approve)} className="mt-3">
+          <input type="hidden" name="intent" value="approve" />
+          <FormError errors={approve.errors} />
+          <label htmlFor={amount.id} className="mt-2 block text-sm font-medium">
+            {m.amount}
+          </label>
+          <input
+            {...getInputProps(amount, { type: "text", ariaDescribedBy: `${amount.id}-hint` })}
+            key={amount.key}
+            inputMode="decimal"
+            autoComplete="off"
+            className={`${ADMIN_INPUT} mt-1`}
+          />
+          <p id={`${amount.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+            {format(m.amountHint, { max: formatRupees(leftPaise) })}
+          </p>
+          {errorLine(amount.errorId, amount.errors)}
+          <button type="submit" className="btn-dark" disabled={busy}>
+            {m.approveYes}
+          </button>
+        </Form>
+      </Panel>
+      <Panel label={m.reject} open={answer?.intent === "reject"} destructive>
+        <Form method="post" {...getFormProps(reject)} className="mt-3">
+          <input type="hidden" name="intent" value="reject" />
+          <FormError errors={reject.errors} />
+          <label htmlFor={reason.id} className="mt-2 block text-sm font-medium">
+            {m.rejectReason}
+          </label>
+          <textarea {...getTextareaProps(reason)} key={reason.key} rows={3} className={`${ADMIN_INPUT} mt-1 py-2`} />
+          {errorLine(reason.errorId, reason.errors)}
+          <button type="submit" className="btn-dark" disabled={busy}>
+            {m.rejectYes}
+          </button>
+        </Form>
+      </Panel>
+    </div>
+  );
+}
