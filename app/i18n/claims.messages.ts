@@ -69,7 +69,6 @@ export const claimMessages = {
     reported: "Reported",
     files: "Files",
     state: "State",
-    view: "View claim {id}",
     heading: "Claim {id} on {number}",
     backToClaims: "Back to claims",
     openOrder: "Open the order",

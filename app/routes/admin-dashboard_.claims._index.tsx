@@ -3,7 +3,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { listClaims } from "~/claims/admin.server";
 import { AdminPageHeader } from "~/components/admin-page-header";
 import { claimMessages } from "~/i18n/claims.messages";
-import { format } from "~/i18n/messages";
 import { formatAdminDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { requireAdmin } from "~/web/guards.server";
@@ -40,7 +39,7 @@ function ClaimTable({ rows, caption }: { rows: Row[]; caption: string }) {
         {rows.map((c) => (
           <tr key={c.id} className="block border-b border-river-100 py-2 sm:table-row sm:py-0 dark:border-river-800">
             <td className="block px-3 py-1 sm:table-cell sm:py-2">
-              <Link to={`/admin-dashboard/claims/${c.id}`} className="link font-semibold" aria-label={format(m.view, { id: c.id })}>
+              <Link to={`/admin-dashboard/claims/${c.id}`} className="link font-semibold">
                 {c.number}
               </Link>
             </td>
