@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
+import type { Deps } from "~/deps";
 import { describe, expect, it } from "vitest";
-import { processOrderRefunds } from "~/payments/ledger.server";
+import { processOrderRefunds, refundAmountStatement } from "~/payments/ledger.server";
 import { DAMAGE, pngFile, setUpClaimsWorld } from "../../tests/setup/claims";
 import { ledgerSums } from "../../tests/setup/money";
 import { fileClaim } from "./claims.server";
@@ -15,6 +16,26 @@ async function openClaim(balance: "link" | "cash" | "difference" = "link") {
   await fileClaim(deps, delivered.user, delivered.order.number, { ...DAMAGE, files: [pngFile(crypto.randomUUID())] }, delivered.deliveredAt + 60_000);
   const { id } = await one<{ id: number }>("SELECT id FROM claims WHERE order_id = ? AND status = 'open'", delivered.order.id);
   return { ...delivered, id };
+}
+
+/** Deps whose next batch runs `first` just before it: another writer landing between a step's checks and its write. */
+function landingFirst(first: () => Promise<unknown>): Deps {
+  let pending: (() => Promise<unknown>) | null = first;
+  const client = new Proxy(deps.db.$client, {
+    get(target, prop) {
+      if (prop === "batch") {
+        return async (statements: D1PreparedStatement[]) => {
+          const run = pending;
+          pending = null;
+          if (run) await run();
+          return target.batch(statements);
+        };
+      }
+      const value = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { ...deps, db: new Proxy(deps.db, { get: (target, prop, receiver) => (prop === "$client" ? client : Reflect.get(target, prop, receiver)) }) };
 }
 
 /** What the sandbox gateway itself refunded on the order's payments. */
@@ -122,6 +143,23 @@ describe("approving a claim", () => {
         { to_value: status },
       ]);
     }
+  });
+
+  it("what lands between an approval's checks and its write decides: no refund beyond the captures, no refund for a rejected claim", async () => {
+    const a = await openClaim("cash");
+    // Another refund of the whole ₹500 (a second claim's, say), written after the approval checked what was left.
+    const other = () =>
+      deps.db.$client.batch([refundAmountStatement(deps, { orderId: a.order.id, reason: "claim", key: "claim-other", amountPaise: 50_000, now: Date.now() })]);
+    await expect(approveClaim(landingFirst(other), w.admin, { id: a.id, amountPaise: 50_000 })).rejects.toThrow("Nothing is left to refund for this order.");
+    expect(await one("SELECT status FROM claims WHERE id = ?", a.id)).toEqual({ status: "open" });
+    expect(await claimRefunds(a.order.id)).toEqual([expect.objectContaining({ ref: expect.stringMatching(/^claim-other:/) })]);
+    expect((await ledgerSums(a.order.id)).refunded).toBe(50_000);
+
+    const b = await openClaim("cash");
+    const reject = () => rejectClaim(deps, w.admin, { id: b.id, reason: "The fish in the photo is whole." });
+    await expect(approveClaim(landingFirst(reject), w.admin, { id: b.id, amountPaise: 20_000 })).rejects.toThrow("This claim has already been decided.");
+    expect(await one("SELECT status FROM claims WHERE id = ?", b.id)).toEqual({ status: "rejected" });
+    expect((await ledgerSums(b.order.id)).refunded).toBe(0);
   });
 
   it("a refund the gateway refuses stays pending and is retried once, never twice", async () => {

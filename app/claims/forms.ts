@@ -14,7 +14,7 @@ export const claimFormSchema = z
   .object({
     kind: z.enum(CLAIM_KINDS, { errorMap: () => ({ message: e.kind }) }),
     description: z.string({ required_error: e.description }).trim().min(DESCRIPTION_MIN, e.description).max(DESCRIPTION_MAX, e.description),
-    files: z.array(z.instanceof(File)).default([]),
+    files: z.array(z.instanceof(File, { message: e.notAccepted })).default([]),
   })
   .superRefine((value, ctx) => {
     const problem = evidenceProblem(value.kind, value.files);
