@@ -108,7 +108,10 @@ describe.each(RUNS)("claims ($javaScript, $viewport)", (variant) => {
     await a.goto("/admin-dashboard");
     await a.getByRole("link", { name: /^Claims \(\d+\)$/ }).click();
     await arrive(a, /\/admin-dashboard\/claims$/, "Claims");
-    await a.getByRole("region", { name: /^Open claims/ }).getByRole("link", { name: number }).click();
+    await a
+      .getByRole("region", { name: /^Open claims/ })
+      .getByRole("link", { name: number })
+      .click();
     await a.waitForURL(/\/admin-dashboard\/claims\/\d+$/);
     await a.getByRole("heading", { level: 1, name: new RegExp(`on ${number}$`) }).waitFor();
     await mediaLoaded(a, "section[aria-labelledby=evidence-heading]");
