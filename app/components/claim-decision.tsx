@@ -2,7 +2,9 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { z } from "zod";
 import { approveFormSchema, rejectFormSchema } from "~/claims/forms";
+import { LabelledField } from "~/components/field-parts";
 import { FormError } from "~/components/form-field";
 import { ADMIN_INPUT } from "~/components/product-photos";
 import { claimMessages } from "~/i18n/claims.messages";
@@ -11,11 +13,16 @@ import { formatRupees } from "~/lib/money";
 
 export type DecisionReply = { intent: "approve" | "reject"; reply: SubmissionResult<string[]> };
 
-const errorLine = (id: string, errors?: string[]) => (
-  <p id={id} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">
-    {errors?.[0]}
-  </p>
-);
+/** One decision's form, checked in the browser by the same schema as on the server; the answer goes to the form that was sent. */
+function useDecisionForm<S extends typeof approveFormSchema | typeof rejectFormSchema>(intent: DecisionReply["intent"], schema: S, answer?: DecisionReply) {
+  return useForm<z.input<S>, z.output<S>>({
+    id: intent,
+    lastResult: answer?.intent === intent ? answer.reply : undefined,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
 
 /** A decision behind a second press: the first opens the panel (native <details>, no JavaScript needed). */
 function Panel({ label, open, destructive = false, children }: { label: string; open: boolean; destructive?: boolean; children: ReactNode }) {
@@ -33,20 +40,8 @@ function Panel({ label, open, destructive = false, children }: { label: string; 
 /** Approve with a refund (at most what the order's payments have left) or reject with a reason; the server decides. */
 export function ClaimDecision({ leftPaise, answer, busy }: { leftPaise: number; answer?: DecisionReply; busy: boolean }) {
   const m = claimMessages.admin;
-  const [approve, approveFields] = useForm({
-    id: "approve",
-    lastResult: answer?.intent === "approve" ? answer.reply : undefined,
-    constraint: getZodConstraint(approveFormSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: approveFormSchema }),
-  });
-  const [reject, rejectFields] = useForm({
-    id: "reject",
-    lastResult: answer?.intent === "reject" ? answer.reply : undefined,
-    constraint: getZodConstraint(rejectFormSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: rejectFormSchema }),
-  });
+  const [approve, approveFields] = useDecisionForm("approve", approveFormSchema, answer);
+  const [reject, rejectFields] = useDecisionForm("reject", rejectFormSchema, answer);
   const amount = approveFields.amount;
   const reason = rejectFields.reason;
   return (
@@ -55,20 +50,21 @@ export function ClaimDecision({ leftPaise, answer, busy }: { leftPaise: number; 
         <Form method="post" {...getFormProps(approve)} className="mt-3">
           <input type="hidden" name="intent" value="approve" />
           <FormError errors={approve.errors} />
-          <label htmlFor={amount.id} className="mt-2 block text-sm font-medium">
-            {m.amount}
-          </label>
-          <input
-            {...getInputProps(amount, { type: "text", ariaDescribedBy: `${amount.id}-hint` })}
-            key={amount.key}
-            inputMode="decimal"
-            autoComplete="off"
-            className={`${ADMIN_INPUT} mt-1`}
-          />
-          <p id={`${amount.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-            {format(m.amountHint, { max: formatRupees(leftPaise) })}
-          </p>
-          {errorLine(amount.errorId, amount.errors)}
+          <LabelledField
+            id={amount.id}
+            label={m.amount}
+            hint={format(m.amountHint, { max: formatRupees(leftPaise) })}
+            errorId={amount.errorId}
+            errors={amount.errors}
+          >
+            <input
+              {...getInputProps(amount, { type: "text", ariaDescribedBy: `${amount.id}-hint` })}
+              key={amount.key}
+              inputMode="decimal"
+              autoComplete="off"
+              className={`${ADMIN_INPUT} mt-1`}
+            />
+          </LabelledField>
           <button type="submit" className="btn-dark" disabled={busy}>
             {m.approveYes}
           </button>
@@ -78,11 +74,9 @@ export function ClaimDecision({ leftPaise, answer, busy }: { leftPaise: number; 
         <Form method="post" {...getFormProps(reject)} className="mt-3">
           <input type="hidden" name="intent" value="reject" />
           <FormError errors={reject.errors} />
-          <label htmlFor={reason.id} className="mt-2 block text-sm font-medium">
-            {m.rejectReason}
-          </label>
-          <textarea {...getTextareaProps(reason)} key={reason.key} rows={3} className={`${ADMIN_INPUT} mt-1 py-2`} />
-          {errorLine(reason.errorId, reason.errors)}
+          <LabelledField id={reason.id} label={m.rejectReason} errorId={reason.errorId} errors={reason.errors}>
+            <textarea {...getTextareaProps(reason)} key={reason.key} rows={3} className={`${ADMIN_INPUT} mt-1 py-2`} />
+          </LabelledField>
           <button type="submit" className="btn-dark" disabled={busy}>
             {m.rejectYes}
           </button>

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { claimFormSchema } from "~/claims/forms";
 import { CLAIM_KINDS, DESCRIPTION_MAX } from "~/claims/rules";
+import { FieldError, LabelledField } from "~/components/field-parts";
 import { FormError } from "~/components/form-field";
 import { claimMessages } from "~/i18n/claims.messages";
 
@@ -25,11 +26,6 @@ export function ClaimForm({ lastResult }: { lastResult?: SubmissionResult<string
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: claimFormSchema }),
   });
-  const error = (id: string, errors?: string[]) => (
-    <p id={id} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">
-      {errors?.[0]}
-    </p>
-  );
   const chosen = typeof fields.kind.initialValue === "string" ? fields.kind.initialValue : undefined;
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card mt-6 space-y-4 p-5 sm:p-6">
@@ -44,12 +40,15 @@ export function ClaimForm({ lastResult }: { lastResult?: SubmissionResult<string
             </label>
           ))}
         </div>
-        {error(fields.kind.errorId, fields.kind.errors)}
+        <FieldError id={fields.kind.errorId} errors={fields.kind.errors} />
       </fieldset>
-      <div>
-        <label htmlFor={fields.description.id} className="block text-sm font-medium">
-          {m.description}
-        </label>
+      <LabelledField
+        id={fields.description.id}
+        label={m.description}
+        hint={m.descriptionHint}
+        errorId={fields.description.errorId}
+        errors={fields.description.errors}
+      >
         <textarea
           {...getTextareaProps(fields.description, { ariaDescribedBy: `${fields.description.id}-hint` })}
           key={fields.description.key}
@@ -57,15 +56,8 @@ export function ClaimForm({ lastResult }: { lastResult?: SubmissionResult<string
           maxLength={DESCRIPTION_MAX}
           className={FIELD}
         />
-        <p id={`${fields.description.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-          {m.descriptionHint}
-        </p>
-        {error(fields.description.errorId, fields.description.errors)}
-      </div>
-      <div>
-        <label htmlFor={fields.files.id} className="block text-sm font-medium">
-          {m.files}
-        </label>
+      </LabelledField>
+      <LabelledField id={fields.files.id} label={m.files} hint={m.filesHint} errorId={fields.files.errorId} errors={fields.files.errors}>
         <input
           id={fields.files.id}
           name={fields.files.name}
@@ -76,11 +68,7 @@ export function ClaimForm({ lastResult }: { lastResult?: SubmissionResult<string
           aria-describedby={`${fields.files.id}-hint ${fields.files.errorId}`}
           className="mt-1 block min-h-11 w-full text-sm"
         />
-        <p id={`${fields.files.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-          {m.filesHint}
-        </p>
-        {error(fields.files.errorId, fields.files.errors)}
-      </div>
+      </LabelledField>
       <button type="submit" className="btn-primary" disabled={busy}>
         {busy ? m.sending : m.submit}
       </button>

@@ -13,6 +13,7 @@ import { requireAdmin } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 import { AdminPageHeader } from "~/components/admin-page-header";
+import { HeaderRow } from "~/components/header-row";
 import { countOpenClaims } from "~/claims/admin.server";
 import { claimMessages } from "~/i18n/claims.messages";
 
@@ -168,13 +169,7 @@ export default function AdminDashboard() {
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{m.table.caption}</caption>
               <thead className="border-b border-river-200 dark:border-river-700">
-                <tr>
-                  {[m.table.number, m.table.customer, m.table.phone, m.table.date, m.table.amount, m.table.payment, m.table.status].map((h) => (
-                    <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
+                <HeaderRow headings={[m.table.number, m.table.customer, m.table.phone, m.table.date, m.table.amount, m.table.payment, m.table.status]} />
               </thead>
               <tbody>
                 {orders.map((o) => (

@@ -2,6 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom }
 import { Link, useLoaderData } from "@remix-run/react";
 import { listClaims } from "~/claims/admin.server";
 import { AdminPageHeader } from "~/components/admin-page-header";
+import { HeaderRow } from "~/components/header-row";
 import { claimMessages } from "~/i18n/claims.messages";
 import { formatAdminDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
@@ -27,13 +28,7 @@ function ClaimTable({ rows, caption }: { rows: Row[]; caption: string }) {
     <table className="mt-3 w-full text-left text-sm">
       <caption className="sr-only">{caption}</caption>
       <thead className="hidden border-b border-river-200 sm:table-header-group dark:border-river-700">
-        <tr>
-          {headings.map((h) => (
-            <th key={h} scope="col" className="px-3 py-2 font-semibold">
-              {h}
-            </th>
-          ))}
-        </tr>
+        <HeaderRow headings={headings} />
       </thead>
       <tbody>
         {rows.map((c) => (
