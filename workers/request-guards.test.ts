@@ -59,6 +59,8 @@ describe("readableForm", () => {
       expect(refused.status).toBe(413);
       expect(await refused.json()).toEqual({ success: false, error: "The files together may be at most 30 MB" });
     }
+    // The product photo upload keeps its own cap with JavaScript too.
+    expect(await readableForm(new Request("https://store.test/admin-dashboard/products/7.data", { method: "POST", body: files }))).toBeInstanceOf(Request);
     // Elsewhere the same upload is too large.
     expect(((await readableForm(new Request("https://store.test/orders/PUL-2611-AB12", { method: "POST", body: files }))) as Response).status).toBe(413);
     expect(((await readableForm(declared("/orders/PUL-2611-AB12/claim/x", MAX_FORM_BYTES + 1))) as Response).status).toBe(413);

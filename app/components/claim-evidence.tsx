@@ -6,7 +6,7 @@ import type { ClaimView } from "~/claims/claims.server";
  */
 export function ClaimEvidence({ files, label }: { files: ClaimView["evidence"]; label: string }) {
   return (
-    <ul aria-label={label} className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+    <ul aria-label={label} className="mt-3 grid grid-cols-2 items-start gap-3 sm:grid-cols-3">
       {files.map((file, i) => (
         <li key={file.url} className="overflow-hidden rounded-xl border border-river-200 dark:border-river-700">
           {file.media === "image" ? (

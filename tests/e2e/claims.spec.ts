@@ -100,9 +100,14 @@ describe.each(RUNS)("claims ($javaScript, $viewport)", (variant) => {
     await mediaLoaded(s, "section[aria-labelledby=claims-heading]");
     await inspect(s, "order-claim-open", variant, { part: problems });
 
-    // The files are the customer's and the admins' only.
+    // The files are the customer's and the admins' only; a video is served in ranges (players seek).
     const photo = await problems.locator("img").getAttribute("src");
     expect((await fetch(`${baseUrl()}${photo}`)).status).toBe(404);
+    const video = await problems.locator("video source").getAttribute("src");
+    const cookie = (await shopper.context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const part = await fetch(`${baseUrl()}${video}`, { headers: { Cookie: cookie, Range: "bytes=0-99" } });
+    expect([part.status, part.headers.get("Content-Range"), part.headers.get("Cache-Control")]).toEqual([206, "bytes 0-99/302644", "private, no-store"]);
+    expect((await part.arrayBuffer()).byteLength).toBe(100);
 
     // The admin: the count on the dashboard, the list, the claim with its evidence.
     await a.goto("/admin-dashboard");
@@ -134,4 +139,56 @@ describe.each(RUNS)("claims ($javaScript, $viewport)", (variant) => {
     expect(await problems.innerText()).toContain("Approved: ₹300 refunded to your original payment method.");
     await inspect(s, "order-claim-approved", variant, { part: s.getByRole("main") });
   }, 240_000);
+});
+
+describe("claims under malformed input", () => {
+  it("answers no 5xx, signed out or in", async () => {
+    const who = await newAccount("shopper.claims-fuzz", { name: "Asha Rani Devi" });
+    const login = await fetch(`${baseUrl()}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl() },
+      body: new URLSearchParams(who),
+    });
+    expect(login.headers.get("Location")).toBe("/");
+    const session = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const number = "PUL-2611-AAAA";
+    const gets = [
+      `/orders/${number}/claim`,
+      "/orders/%E0%A4%A/claim",
+      `/orders/${number}/evidence/..%2F..%2Fsecret`,
+      `/orders/${number}/evidence/${"a".repeat(64)}.png`,
+      "/admin-dashboard/claims/abc",
+      "/admin-dashboard/claims/99999999999999",
+    ];
+    const multipart = (parts: string) => ["multipart/form-data; boundary=zzz", `${parts}--zzz--\r\n`] as const;
+    const bodies: (readonly [string, string])[] = [
+      ["application/x-www-form-urlencoded", "kind=%00&description=%E0%A4%A&files=not-a-file"],
+      multipart('--zzz\r\nContent-Disposition: form-data; name="files"\r\n\r\njust text\r\n'),
+      multipart('--zzz\r\nContent-Disposition: form-data; name="kind"\r\n\r\ntransit_damage\r\n'),
+      ["multipart/form-data; boundary=zzz", "--zzz\r\nbroken"],
+    ];
+    const failures: string[] = [];
+    for (const cookie of ["", session]) {
+      for (const path of gets) {
+        const res = await fetch(`${baseUrl()}${path}`, { redirect: "manual", headers: { Cookie: cookie } });
+        if (res.status >= 500) failures.push(`${res.status} GET ${path}`);
+      }
+      for (const [type, body] of bodies) {
+        for (const path of [`/orders/${number}/claim`, "/admin-dashboard/claims/1"]) {
+          const res = await fetch(`${baseUrl()}${path}`, {
+            method: "POST",
+            redirect: "manual",
+            headers: { Cookie: cookie, Origin: baseUrl(), "Content-Type": type },
+            body,
+          });
+          if (res.status >= 500) failures.push(`${res.status} POST ${path} ${body.slice(0, 40)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
 });
