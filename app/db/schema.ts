@@ -3,6 +3,7 @@
 export * from "./tables/accounts";
 export * from "./tables/auctions";
 export * from "./tables/catalogue";
+export * from "./tables/claims";
 export * from "./tables/orders";
 export * from "./tables/payments";
 export * from "./tables/shop-days";

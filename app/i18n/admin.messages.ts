@@ -99,7 +99,7 @@ export const adminMessages = {
     state: "State",
     id: "Gateway id",
     kinds: { capture: "Capture", cash: "Cash", refund: "Refund" },
-    reasons: { advance: "advance", balance: "balance", difference: "difference", cancel: "cancellation", unowed: "not owed" },
+    reasons: { advance: "advance", balance: "balance", difference: "difference", cancel: "cancellation", unowed: "not owed", claim: "claim" },
     states: { taken: "Received", refunded: "Refunded" },
   },
   confirm: {

@@ -14,6 +14,7 @@ export const TELUGU_ROUTES: [path: string, file: string][] = [
   ["orders", "routes/orders._index.tsx"],
   ["orders/:number", "routes/orders.$number._index.tsx"],
   ["orders/:number/pay", "routes/orders.$number.pay.tsx"],
+  ["orders/:number/claim", "routes/orders.$number.claim.tsx"],
   ["notifications", "routes/notifications.tsx"],
   ["profile", "routes/profile.tsx"],
   ["login", "routes/login.tsx"],

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { z } from "zod";
 import { cancelOwnOrder } from "~/orders/cancel.server";
 import { CUSTOMER_CANCELLABLE } from "~/orders/status";
@@ -10,6 +11,8 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { adminMessages } from "~/i18n/admin.messages";
 import { OrderCard } from "~/components/order-card";
 import { messagesFor } from "~/i18n/catalogue";
+import { OrderClaims } from "~/components/order-claims";
+import { orderClaims } from "~/claims/claims.server";
 import { toOrderCard } from "~/orders/views.server";
 import { getOwnOrder } from "~/payments/pay-page.server";
 import { orNotFound, requireUser } from "~/web/guards.server";
@@ -27,6 +30,7 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
     order: toOrderCard(order),
     shipTo: { name: `${firstName} ${lastName}`, phone, lines: [address, `${city}, ${state} ${zip}`] },
     cancelVersion: CUSTOMER_CANCELLABLE.includes(order.status) ? order.version : null,
+    ...(await orderClaims(deps, order, deps.now())),
   };
 }
 
@@ -51,7 +55,7 @@ export async function action({ request, context: { deps }, params }: ActionFunct
 }
 
 export default function OrderPage() {
-  const { order, shipTo, cancelVersion } = useLoaderData<typeof loader>();
+  const { order, shipTo, cancelVersion, reportUntil, claims } = useLoaderData<typeof loader>();
   const m = useMessages().shop.orders;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -71,6 +75,7 @@ export default function OrderPage() {
           <p key={line}>{line}</p>
         ))}
       </section>
+      <OrderClaims number={order.number} reportUntil={reportUntil} claims={claims} />
       {cancelVersion !== null ? <CancelOrder version={cancelVersion} /> : null}
     </div>
   );

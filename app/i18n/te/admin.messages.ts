@@ -102,7 +102,7 @@ export const adminMessages: Translation<typeof English.adminMessages> = {
     state: "స్థితి",
     id: "గేట్‌వే ID",
     kinds: { capture: "వసూలు", cash: "నగదు", refund: "రీఫండ్" },
-    reasons: { advance: "అడ్వాన్స్", balance: "బ్యాలెన్స్", difference: "తేడా", cancel: "రద్దు", unowed: "బాకీ లేనిది" },
+    reasons: { advance: "అడ్వాన్స్", balance: "బ్యాలెన్స్", difference: "తేడా", cancel: "రద్దు", unowed: "బాకీ లేనిది", claim: "క్లెయిమ్" },
     states: { taken: "అందింది", refunded: "రీఫండ్ అయింది" },
   },
   confirm: {
