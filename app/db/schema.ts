@@ -6,3 +6,4 @@ export * from "./tables/catalogue";
 export * from "./tables/orders";
 export * from "./tables/payments";
 export * from "./tables/shop-days";
+export * from "./tables/addresses";
