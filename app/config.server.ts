@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ContentContext } from "./content/types";
+import { productName, type Lang } from "./i18n/lang";
 
 const switchValue = z
   .enum(["on", "off"])
@@ -10,6 +11,8 @@ const switchValue = z
 const configSchema = z.object({
   ENVIRONMENT: z.enum(["development", "production", "test"]).default("production"),
   PRODUCT_NAME: z.string().trim().min(1).default("Pulasa"),
+  // The fish's name as Telugu pages write it.
+  PRODUCT_NAME_TE: z.string().trim().min(1).default("పులస"),
   BRAND_NAME: z.string().trim().min(1).default("Godavari Pulasa"),
   SUPPORT_EMAIL: z.string().email(),
   SUPPORT_PHONE: z.string().min(10),
@@ -40,6 +43,7 @@ function toConfig(env: z.infer<typeof configSchema>) {
     environment: env.ENVIRONMENT,
     isDevelopment: env.ENVIRONMENT === "development",
     product: env.PRODUCT_NAME,
+    productTe: env.PRODUCT_NAME_TE,
     brand: env.BRAND_NAME,
     supportEmail: env.SUPPORT_EMAIL,
     supportPhone: env.SUPPORT_PHONE,
@@ -83,7 +87,8 @@ export function getConfig(env: object): AppConfig {
   return config;
 }
 
-export function contentContext(config: AppConfig): ContentContext {
-  const { product, brand, supportEmail, supportPhone, whatsapp, socialHandle } = config;
-  return { product, brand, supportEmail, supportPhone, whatsapp, socialHandle };
+export function contentContext(config: AppConfig, lang: Lang = "en"): ContentContext {
+  const { brand, supportEmail, supportPhone, whatsapp, socialHandle } = config;
+  return { product: productName(config, lang), brand, supportEmail, supportPhone, whatsapp, socialHandle };
 }
+

@@ -13,7 +13,7 @@ import { getGateway } from "./payments/gateway.server";
 export type DepsEnv = { DB: D1Database; AUCTION?: Fetcher; PRODUCT_PHOTOS?: R2Bucket } & MailEnv;
 
 /** What only a request knows; outside one (scheduled job, Durable Object) everything is empty. */
-export type RequestFacts = { origin?: string; client?: string; user?: Deps["user"]; sessionToken?: string | null };
+export type RequestFacts = { origin?: string; client?: string; user?: Deps["user"]; sessionToken?: string | null; lang?: Deps["lang"] };
 
 /** The one place Deps are built: database, validated configuration, mailer, gateway, clock and the request's facts. */
 export function createDeps(env: DepsEnv, request: RequestFacts = {}): Deps {
@@ -32,5 +32,6 @@ export function createDeps(env: DepsEnv, request: RequestFacts = {}): Deps {
     user: request.user ?? null,
     sessionToken: request.user ? (request.sessionToken ?? null) : null,
     client: request.client ?? "",
+    lang: request.lang ?? "en",
   };
 }

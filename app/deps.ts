@@ -1,6 +1,7 @@
 import type { AppConfig } from "./config.server";
 import type { Db } from "./db/client.server";
 import type { User } from "./db/schema";
+import type { Lang } from "./i18n/lang";
 import type { PaymentGateway } from "./payments/gateway";
 
 export type Mail = { to: string; subject: string; body: string };
@@ -33,4 +34,6 @@ export type Deps = {
   sessionToken: string | null;
   /** The client's address as Cloudflare reports it (for throttling); "" outside a request. */
   client: string;
+  /** The language of the page asked for (its path says it: `/te/...` is Telugu); "en" outside a request. */
+  lang: Lang;
 };

@@ -4,7 +4,7 @@ import type { Deps } from "~/deps";
 import { orderItems, orders, type Order, type User } from "~/db/schema";
 import { adminMessages } from "~/i18n/admin.messages";
 import { checkoutMessages } from "~/i18n/checkout.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { notifyCustomer } from "~/notifications/notify.server";

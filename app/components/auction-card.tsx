@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { isOpen, type Auction } from "~/auctions/auction";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupees, rupeesToPaise } from "~/lib/money";
 import { useMessages } from "~/web/site";

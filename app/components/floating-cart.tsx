@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { FetcherMarker } from "~/components/hydrated";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { formatRupees } from "~/lib/money";
 import { useMessages } from "~/web/site";
 

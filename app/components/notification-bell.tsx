@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { formatDateTime } from "~/lib/dates";
 import type { loader as notificationsLoader } from "~/routes/notifications";
 import { useMessages, useSite } from "~/web/site";

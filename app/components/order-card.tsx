@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { StatusBadge } from "~/components/status-badge";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { formatRupees } from "~/lib/money";
 import type { OrderStatus } from "~/orders/status";
 import { customerStatus } from "~/orders/status-text";

@@ -1,6 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { useMessages } from "~/web/site";
 
 /** Seconds left of `seconds`, counted down live; it starts again on every navigation (a resend lands on the same page). */

@@ -1,8 +1,9 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { NotificationBell } from "~/components/notification-bell";
 import { ThemeMenu } from "~/components/theme-menu";
-import { format } from "~/i18n/messages";
-import { useMessages, useSite } from "~/web/site";
+import { format } from "~/i18n/format";
+import { englishOnly, pathInLang } from "~/i18n/lang";
+import { useLang, useMessages, useSite } from "~/web/site";
 import { useOptimisticCartCount } from "~/cart/use-cart-count";
 import { LineIcon } from "./line-icon";
 
@@ -14,25 +15,26 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 function useNavItems() {
   const m = useMessages().nav;
   const { site, user } = useSite();
+  const { l } = useLang();
   const main = [
-    { to: "/", label: m.home, end: true },
-    { to: "/blogs", label: m.blogs },
-    { to: "/products", label: m.freshCatch },
-    ...(site.features.auctions ? [{ to: "/auctions", label: m.auctions }] : []),
+    { to: l("/"), label: m.home, end: true },
+    { to: l("/blogs"), label: m.blogs },
+    { to: l("/products"), label: m.freshCatch },
+    ...(site.features.auctions ? [{ to: l("/auctions"), label: m.auctions }] : []),
   ];
   const account = user
     ? user.isAdmin
       ? [
           { to: "/admin-dashboard", label: m.adminDashboard },
-          { to: "/profile", label: m.profile },
+          { to: l("/profile"), label: m.profile },
         ]
       : [
-          { to: "/profile", label: m.profile },
-          { to: "/orders", label: m.myOrders },
+          { to: l("/profile"), label: m.profile },
+          { to: l("/orders"), label: m.myOrders },
         ]
     : [
-        { to: "/login", label: m.login },
-        { to: "/signup", label: m.signUp },
+        { to: l("/login"), label: m.login },
+        { to: l("/signup"), label: m.signUp },
       ];
   return { main, account };
 }
@@ -41,7 +43,7 @@ function useNavItems() {
 function LogoutButton({ className }: { className: string }) {
   const m = useMessages().nav;
   return (
-    <Form method="post" action="/logout">
+    <Form method="post" action={useLang().l("/logout")}>
       <button type="submit" className={className}>
         {m.logout}
       </button>
@@ -53,13 +55,14 @@ function UserBadges() {
   const { user, cartCount: serverCartCount } = useSite();
   const cartCount = useOptimisticCartCount(serverCartCount);
   const m = useMessages();
+  const { l } = useLang();
   if (!user) return null;
   return (
     <>
       <NotificationBell />
       {!user.isAdmin ? (
         <Link
-          to="/cart"
+          to={l("/cart")}
           className="relative flex h-11 items-center gap-1 rounded-full px-2 text-sm font-semibold hover:bg-river-100 dark:hover:bg-river-800 sm:px-3"
         >
           <LineIcon>
@@ -84,6 +87,7 @@ export function SiteHeader() {
   const { site, user } = useSite();
   const { main, account } = useNavItems();
   const { pathname } = useLocation();
+  const { l } = useLang();
   const items = [...main, ...account];
   return (
     <header className="sticky top-0 z-40 border-b border-river-100 bg-white/95 backdrop-blur dark:border-river-800 dark:bg-river-950/95">
@@ -94,7 +98,7 @@ export function SiteHeader() {
         {m.skipToContent}
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-2 min-[380px]:gap-2 sm:px-4">
-        <Link to="/" className="flex shrink-0 items-center gap-2 font-serif text-lg font-bold text-river-800 dark:text-white" prefetch="intent">
+        <Link to={l("/")} className="flex shrink-0 items-center gap-2 font-serif text-lg font-bold text-river-800 dark:text-white" prefetch="intent">
           <img src="/media/logo.svg" alt="" width="36" height="36" className="h-8 w-8 min-[380px]:h-9 min-[380px]:w-9" />
           {/* Two lines on a small phone so the bell, cart, theme and menu keep their room beside it. */}
           <span className="max-w-[6.5rem] text-base leading-tight min-[420px]:max-w-none min-[420px]:text-lg">{site.brand}</span>
@@ -108,6 +112,7 @@ export function SiteHeader() {
           {user ? <LogoutButton className={linkClass({ isActive: false })} /> : null}
         </nav>
         <div className="ml-auto flex items-center lg:ml-2">
+          <LanguageLink />
           <UserBadges />
           <ThemeMenu idSuffix="bar" />
           <details key={pathname} className="group lg:hidden">
@@ -143,5 +148,26 @@ export function SiteHeader() {
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The same page in the other language: a plain link (no JavaScript needed) that keeps the query string, named
+ * in the language it leads to.
+ */
+function LanguageLink() {
+  const { lang } = useLang();
+  const { pathname, search } = useLocation();
+  const to = lang === "te" ? "en" : "te";
+  if (englishOnly(pathname)) return null;
+  return (
+    <a
+      href={`${pathInLang(pathname, to)}${search}`}
+      hrefLang={to}
+      lang={to}
+      className="flex h-11 items-center rounded-full px-2 text-sm font-semibold hover:bg-river-100 dark:hover:bg-river-800 sm:px-3"
+    >
+      {to === "te" ? "తెలుగు" : "English"}
+    </a>
   );
 }

@@ -1,5 +1,7 @@
 import { notificationMessages } from "./admin.messages";
 import { checkoutMessages } from "./checkout.messages";
+import { errorMessages } from "./errors.messages";
+import { productName, type Lang } from "./lang";
 
 /**
  * The message catalogue: every visible interface string, in English for now (Telugu follows). Tests look
@@ -8,7 +10,7 @@ import { checkoutMessages } from "./checkout.messages";
  * name no product and are imported by the few pages and modules that use them, so the pages every shopper
  * loads do not carry them.
  */
-const en = {
+export const en = {
   nav: {
     home: "Home",
     blogs: "Blogs",
@@ -138,16 +140,8 @@ const en = {
     noBids: "No bids yet. Be the first to bid.",
     backToAuctions: "Back to Auctions",
   },
-  notFound: {
-    heading: "Oops! Page not found",
-    text: "The page you are looking for does not exist or has moved.",
-    home: "Return to Home",
-  },
-  error: {
-    heading: "Unexpected Application Error!",
-    text: "Something went wrong on our side. Please try again in a moment.",
-    home: "Return to Home",
-  },
+  notFound: errorMessages.notFound,
+  error: errorMessages.error,
   auth: {
     loginTitle: "Welcome back",
     loginSubtitle: "Sign in to order fresh {product} and bid in live auctions.",
@@ -236,8 +230,12 @@ const en = {
 
 export type Messages = typeof en;
 
+/** Each language's catalogue; `{product}` is still to be filled. */
+const catalogues: Record<Lang, Messages> = { en, te: en };
+
 function fill(value: unknown, product: string): unknown {
   if (typeof value === "string") return value.replaceAll("{product}", product);
+  if (Array.isArray(value)) return value.map((v) => fill(v, product));
   if (value && typeof value === "object") {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, product)]));
   }
@@ -246,16 +244,18 @@ function fill(value: unknown, product: string): unknown {
 
 const cache = new Map<string, Messages>();
 
-export function getMessages(product: string): Messages {
-  let messages = cache.get(product);
+/** The catalogue in `lang` with `{product}` filled in. */
+export function getMessages(product: string, lang: Lang = "en"): Messages {
+  const key = `${lang}:${product}`;
+  let messages = cache.get(key);
   if (!messages) {
-    messages = fill(en, product) as Messages;
-    cache.set(product, messages);
+    messages = fill(catalogues[lang], product) as Messages;
+    cache.set(key, messages);
   }
   return messages;
 }
 
-/** Fills the remaining placeholders, e.g. format(m.auctions.error, { message }). */
-export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+/** The catalogue of this request's language, with the fish's name in that language. */
+export function messagesFor(deps: { config: { product: string; productTe: string }; lang: Lang }): Messages {
+  return getMessages(productName(deps.config, deps.lang), deps.lang);
 }

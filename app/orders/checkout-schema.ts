@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DELIVERY_SLOTS, isCalendarDate, type DeliverySlot } from "~/delivery/slots";
 import { addressMessages } from "~/i18n/address.messages";
 import { checkoutMessages } from "~/i18n/checkout.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { normalisePhone, normalisePincode, PHONE_RULE } from "~/lib/phone";
 import { isServiceablePincode, SERVICEABLE_STATES, stateForPincode } from "./rules";
 

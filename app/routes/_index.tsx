@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { listProducts, withStockText } from "~/catalog/catalog.server";
-import { getMessages } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/messages";
 import { HomeHero } from "~/components/home-hero";
 import { SecondHero, StorySection } from "~/components/home-story";
 import { ProductGrid } from "~/components/product-card";
@@ -21,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   const config = deps.config;
-  const products = withStockText(await listProducts(deps), getMessages(config.product).products);
+  const products = withStockText(await listProducts(deps), messagesFor(deps).products);
   return { products, content: getHomeContent(contentContext(config)), brand: config.brand, product: config.product };
 }
 

@@ -13,7 +13,7 @@ import { LedgerEntries, OrderHistory } from "~/components/admin-order-records";
 import { OrderDialog } from "~/components/order-dialog";
 import { StatusBadge } from "~/components/status-badge";
 import { adminMessages } from "~/i18n/admin.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { formatAdminDateTime } from "~/lib/dates";
 import { DomainError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";

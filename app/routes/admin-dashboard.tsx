@@ -3,7 +3,7 @@ import { Form, Link, Outlet, useLoaderData, useNavigation } from "@remix-run/rea
 import { StatusBadge } from "~/components/status-badge";
 import { adminStats, listAdminOrders } from "~/admin/order-list.server";
 import { adminMessages } from "~/i18n/admin.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { formatDelivery } from "~/delivery/slots";
 import { formatAdminDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";

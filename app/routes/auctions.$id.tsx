@@ -6,7 +6,8 @@ import { useLiveAuction } from "~/auctions/use-live-auction";
 import { AuctionImage, StatusBadge } from "~/components/auction-card";
 import { AuctionCountdown } from "~/components/auction-countdown";
 import { auctionLiveMessages } from "~/i18n/auction-live.messages";
-import { format, getMessages } from "~/i18n/messages";
+import { format } from "~/i18n/format";
+import { messagesFor } from "~/i18n/messages";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupees, rupeesToPaise } from "~/lib/money";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -26,7 +27,7 @@ function auctionId(param: string | undefined): number | null {
 export async function loader({ params, request, context: { deps } }: LoaderFunctionArgs) {
   const { config } = deps;
   const id = auctionId(params.id);
-  const m = getMessages(config.product).auctions;
+  const m = messagesFor(deps).auctions;
   const auction = config.features.auctions && id !== null ? await fetchAuctionView(deps, id, request.headers.get("Cookie") ?? "", m.failed) : null;
   if (!auction) throw new Response("Not Found", { status: 404 });
   return { auction, brand: config.brand, now: deps.now() };
@@ -36,7 +37,7 @@ export async function loader({ params, request, context: { deps } }: LoaderFunct
 export async function action({ params, request, context: { deps } }: ActionFunctionArgs) {
   const id = auctionId(params.id);
   if (id === null) throw new Response("Not Found", { status: 404 });
-  const m = getMessages(deps.config.product);
+  const m = messagesFor(deps);
   const form = await request.formData();
   const text = (name: string) => {
     const value = form.get(name);

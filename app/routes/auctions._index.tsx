@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { AuctionServiceError, fetchAuctions } from "~/auctions/auctions.server";
 import { AuctionCard } from "~/components/auction-card";
-import { format, getMessages } from "~/i18n/messages";
+import { format } from "~/i18n/format";
+import { messagesFor } from "~/i18n/messages";
 import { publicPage } from "~/web/cache-headers";
 import { pageMeta } from "~/web/meta";
 import { useMessages } from "~/web/site";
@@ -15,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   const config = deps.config;
-  const m = getMessages(config.product).auctions;
+  const m = messagesFor(deps).auctions;
   if (!config.features.auctions) throw new Response("Not Found", { status: 404 });
   const base = { brand: config.brand, heading: m.heading, subtitle: m.subtitle, now: deps.now() };
   try {

@@ -6,7 +6,7 @@ import { Picture } from "~/components/picture";
 import { RichText } from "~/components/rich-text";
 import { contentContext } from "~/config.server";
 import { getBlog } from "~/content/blogs";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { publicPage } from "~/web/cache-headers";
 import { pageMeta, privateMeta } from "~/web/meta";
 import { useMessages } from "~/web/site";

@@ -3,7 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Picture } from "~/components/picture";
 import { contentContext } from "~/config.server";
 import { getBlogs } from "~/content/blogs";
-import { format, getMessages } from "~/i18n/messages";
+import { format } from "~/i18n/format";
+import { messagesFor } from "~/i18n/messages";
 import { publicPage } from "~/web/cache-headers";
 import { pageMeta } from "~/web/meta";
 import { useMessages } from "~/web/site";
@@ -18,7 +19,7 @@ const INDEX_SIZE = 6;
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   const config = deps.config;
-  const m = getMessages(config.product).blog;
+  const m = messagesFor(deps).blog;
   const cards = getBlogs(contentContext(config))
     .slice(0, INDEX_SIZE)
     .map(({ id, title, category, summary, image, readMinutes }) => ({ id, title, category, summary, image, readMinutes }));

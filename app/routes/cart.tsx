@@ -6,7 +6,8 @@ import { getCart, type CartLine } from "~/cart/cart.server";
 import { cartSummary } from "~/cart/summary";
 import { FetcherMarker } from "~/components/hydrated";
 import { Picture } from "~/components/picture";
-import { format, getMessages } from "~/i18n/messages";
+import { format } from "~/i18n/format";
+import { messagesFor } from "~/i18n/messages";
 import { formatRupees } from "~/lib/money";
 import { savingPaise, struckPricePaise } from "~/orders/rules";
 import { perUnit } from "~/catalog/units";
@@ -29,7 +30,7 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
  * A message (stock cap, cleared) travels in the flash cookie either way, so the toast shows in both.
  */
 export async function action({ request, context: { deps } }: ActionFunctionArgs) {
-  const user = await requireUser(request, deps, getMessages(deps.config.product).cart.loginToAdd);
+  const user = await requireUser(request, deps, messagesFor(deps).cart.loginToAdd);
   const form = Object.fromEntries(await request.formData());
   const answer = async (notice: CartNotice | null) => {
     const headers = new Headers();

@@ -10,7 +10,8 @@ import { cartSummary } from "~/cart/summary";
 import { FormError } from "~/components/form-field";
 import { showToast } from "~/components/toaster";
 import { ShippingFields } from "~/components/shipping-fields";
-import { format, getMessages } from "~/i18n/messages";
+import { format } from "~/i18n/format";
+import { messagesFor } from "~/i18n/messages";
 import { DomainError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { checkoutSchema, checkoutSchemaFor } from "~/orders/checkout-schema";
@@ -34,8 +35,8 @@ import { privateMeta } from "~/web/meta";
 export const meta: MetaFunction = ({ matches }) => privateMeta("Checkout", matches);
 
 /** The checkout's guards: signed out → /login and empty cart → /cart, each with a toast; admin → / (no cart). */
-async function requireCheckout(request: Request, deps: Pick<Deps, "user" | "config" | "db">, message: "loginToCheckout" | "loginToComplete") {
-  const m = getMessages(deps.config.product).shop.checkout;
+async function requireCheckout(request: Request, deps: Pick<Deps, "user" | "config" | "db" | "lang">, message: "loginToCheckout" | "loginToComplete") {
+  const m = messagesFor(deps).shop.checkout;
   const user = await requireUser(request, deps, m[message]);
   if (user.isAdmin) throw redirect("/");
   const lines = await getCart(deps, user.id);
@@ -56,7 +57,7 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
 
 export async function action({ request, context: { deps } }: ActionFunctionArgs) {
   const { user, lines } = await requireCheckout(request, deps, "loginToComplete");
-  const m = getMessages(deps.config.product).shop.checkout;
+  const m = messagesFor(deps).shop.checkout;
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: checkoutSchemaFor(formData) });
   if (submission.status !== "success") return data(submission.reply({ formErrors: [m.fixErrors] }), { status: 400 });

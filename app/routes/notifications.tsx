@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { getMessages } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/messages";
 import { formatDateTime } from "~/lib/dates";
 import { listNotifications, markAllRead, markRead } from "~/notifications/notifications.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -47,7 +47,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   }
   if (parsed.data.intent === "all") {
     await markAllRead(deps, user.id);
-    return redirectWithFlash(deps, "/notifications", { type: "success", text: getMessages(deps.config.product).notifications.marked });
+    return redirectWithFlash(deps, "/notifications", { type: "success", text: messagesFor(deps).notifications.marked });
   }
   try {
     await markRead(deps, user.id, parsed.data.id);

@@ -4,12 +4,12 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { z } from "zod";
 import { cancelOwnOrder } from "~/orders/cancel.server";
 import { CUSTOMER_CANCELLABLE } from "~/orders/status";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { DomainError } from "~/lib/errors";
 import { redirectWithFlash } from "~/web/flash.server";
 import { adminMessages } from "~/i18n/admin.messages";
 import { OrderCard } from "~/components/order-card";
-import { getMessages } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/messages";
 import { toOrderCard } from "~/orders/views.server";
 import { getOwnOrder } from "~/payments/pay-page.server";
 import { orNotFound, requireUser } from "~/web/guards.server";
@@ -19,7 +19,7 @@ import { privateMeta } from "~/web/meta";
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => privateMeta(data ? `Order ${data.order.number}` : "Order", matches);
 
 export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, deps, getMessages(deps.config.product).shop.orders.loginToView);
+  const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);
   const order = await orNotFound(getOwnOrder(deps, user.id, params.number));
   const { firstName, lastName, phone, address, city, state, zip } = order;
   return {
@@ -36,7 +36,7 @@ const cancelSchema = z.object({
 
 /** 'Cancel order' (with a reason, after the confirmation step): the server checks it is theirs and not shipped. */
 export async function action({ request, context: { deps }, params }: ActionFunctionArgs) {
-  const m = getMessages(deps.config.product).shop.orders;
+  const m = messagesFor(deps).shop.orders;
   const user = await requireUser(request, deps, m.loginToView);
   const parsed = cancelSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });

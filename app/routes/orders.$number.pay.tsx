@@ -8,7 +8,8 @@ import { ShippingFields } from "~/components/shipping-fields";
 import type { Deps } from "~/deps";
 import { shippingSchema } from "~/orders/checkout-schema";
 import { RazorpayButton } from "~/components/razorpay-button";
-import { format, getMessages } from "~/i18n/messages";
+import { format } from "~/i18n/format";
+import { messagesFor } from "~/i18n/messages";
 import { formatRupees } from "~/lib/money";
 import { getPayableOrder, needsAddress, NotPayableError, payAdvance, payPageData } from "~/payments/pay-page.server";
 import { formatDateTimeIst } from "~/lib/dates";
@@ -22,7 +23,7 @@ export const meta: MetaFunction = ({ matches }) => privateMeta("Pay the ₹500 t
 
 /** The signed-in user's order still waiting for its advance; back on the order's page once it is not (paid, expired). */
 async function payableOrder(request: Request, deps: Deps, number: string | undefined) {
-  const user = await requireUser(request, deps, getMessages(deps.config.product).shop.orders.loginToView);
+  const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);
   try {
     return { user, order: await orNotFound(getPayableOrder(deps, user.id, number)) };
   } catch (error) {
@@ -43,7 +44,7 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
  */
 export async function action({ request, context: { deps }, params }: ActionFunctionArgs) {
   const { order } = await payableOrder(request, deps, params.number);
-  const m = getMessages(deps.config.product).shop.checkout;
+  const m = messagesFor(deps).shop.checkout;
   let shipping = null;
   if (needsAddress(order)) {
     const submission = parseWithZod(await request.formData(), { schema: shippingSchema });

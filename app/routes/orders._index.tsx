@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { OrderCard } from "~/components/order-card";
-import { getMessages } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/messages";
 import { listUserOrders } from "~/orders/lookup.server";
 import { toOrderCard } from "~/orders/views.server";
 import { requireUser } from "~/web/guards.server";
@@ -11,7 +11,7 @@ import { privateMeta } from "~/web/meta";
 export const meta: MetaFunction = ({ matches }) => privateMeta("My Orders", matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
-  const user = await requireUser(request, deps, getMessages(deps.config.product).shop.orders.loginToView);
+  const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);
   const orders = await listUserOrders(deps, user.id, deps.now());
   return { orders: orders.map(toOrderCard) };
 }

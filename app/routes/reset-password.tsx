@@ -8,7 +8,7 @@ import { resendSchema, resetSchema } from "~/auth/schemas";
 import { AuthCard, FormError, FormField } from "~/components/form-field";
 import { ResendCode } from "~/components/resend-code";
 import { accountMessages } from "~/i18n/account.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { authMessages, readCodeCookie, replyWithError, signedInRedirect } from "~/web/auth-pages.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireAnonymous } from "~/web/guards.server";

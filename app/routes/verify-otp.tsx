@@ -8,7 +8,7 @@ import { resendSchema, verifySchema } from "~/auth/schemas";
 import { AuthCard, FormError } from "~/components/form-field";
 import { OtpInput } from "~/components/otp-input";
 import { ResendCode } from "~/components/resend-code";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { redirectWithFlash } from "~/web/flash.server";
 import { authMessages, readSignupCookie, replyWithError, signedInRedirect } from "~/web/auth-pages.server";
 import { requireAnonymous } from "~/web/guards.server";

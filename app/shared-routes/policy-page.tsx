@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { RichText } from "~/components/rich-text";
 import { contentContext } from "~/config.server";
 import { getPolicy } from "~/content/policies";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { publicPage } from "~/web/cache-headers";
 import { pageMeta } from "~/web/meta";
 import { useMessages } from "~/web/site";

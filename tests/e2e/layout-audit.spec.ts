@@ -177,7 +177,13 @@ beforeAll(async () => {
      SELECT '${orderNumber}', id, 'order_raised', 'advance_paid', 2500000, 50000, 'Asha', 'Rani Devi', '+919876543210', '12-4 Main Road', 'Rajahmundry', 'Andhra Pradesh', '533101', 1, ${Date.now()} FROM users WHERE email = '${shopper.email}';
      INSERT INTO order_items (order_id, product_id, name, image, price_paise, quantity) SELECT o.id, p.id, p.name, p.image, p.price_paise, 1 FROM orders o, products p WHERE o.number = '${orderNumber}' AND p.slug = 'fresh-fish';`);
   // A mail with a long unbroken link, as a balance mail has, so the outbox page is checked with one.
-  await sql(`INSERT INTO mail_outbox (\"to\", subject, body, created_at) VALUES (?, ?, ?, ?)`, shopper.email, "Pay the balance", `Pay here: http://localhost:8787/pay/${"x".repeat(80)}`, Date.now());
+  await sql(
+    `INSERT INTO mail_outbox ("to", subject, body, created_at) VALUES (?, ?, ?, ?)`,
+    shopper.email,
+    "Pay the balance",
+    `Pay here: http://localhost:8787/pay/${"x".repeat(80)}`,
+    Date.now(),
+  );
 });
 
 describe.each(PAGES)("layout audit: $who $path", ({ who, path, subset }) => {

@@ -58,3 +58,10 @@ export async function payInSandbox(page: Page, number: string) {
   await page.waitForURL(`**/orders/${number}`);
   await expect.poll(() => toast(page)).toBe("Payment successful! Order placed successfully!");
 }
+
+/** Adds the first product of the catalogue to the cart and waits for the cart summary. */
+export async function addFish(page: Page) {
+  await page.goto("/products");
+  await page.getByRole("button", { name: "Add to Cart" }).first().click();
+  await page.getByRole("complementary", { name: "Cart summary" }).waitFor();
+}
