@@ -2,7 +2,7 @@ import { and, desc, eq, notInArray, sql } from "drizzle-orm";
 import type { Deps } from "~/deps";
 import { savedAddresses, type SavedAddress } from "~/db/schema";
 import { addressMessages as m } from "~/i18n/address.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { shippingSchema, type CheckoutValue, type ShippingInput } from "~/orders/checkout-schema";
 import { addressFields, addressKey, MAX_SAVED_ADDRESSES } from "./rules";

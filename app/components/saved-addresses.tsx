@@ -3,7 +3,7 @@ import type { AddressView } from "~/addresses/addresses.server";
 import { MAX_SAVED_ADDRESSES } from "~/addresses/rules";
 import { AddressLines } from "~/components/address-choice";
 import { addressMessages as m } from "~/i18n/address.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 
 /** The profile's saved addresses, the last used first, each with Edit and Delete (behind a confirming second press). */
 export function SavedAddresses({ addresses }: { addresses: AddressView[] }) {

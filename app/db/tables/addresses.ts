@@ -1,7 +1,7 @@
 // Relative, not ~/: drizzle-kit and vite.config.ts (through the load context) load this file without the app alias.
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
-import { createdAt, updatedAt } from "./columns";
+import { addressColumns, createdAt, updatedAt } from "./columns";
 
 /**
  * A shopper's saved delivery addresses: every address an order was made with, offered again at checkout.
@@ -17,13 +17,8 @@ export const savedAddresses = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** The address as compared for sameness (case and spacing ignored): one row per address and account. */
     key: text("key").notNull(),
-    firstName: text("first_name").notNull(),
-    lastName: text("last_name").notNull(),
-    phone: text("phone").notNull(),
-    address: text("address").notNull(),
-    city: text("city").notNull(),
-    state: text("state").notNull(),
-    zip: text("zip").notNull(),
+    /** The phone as its 10 digits. */
+    ...addressColumns(),
     /** Epoch ms of the last order made with it, strictly increasing per account: the newest is the checkout's default. */
     lastUsedAt: integer("last_used_at", { mode: "number" }).notNull(),
     createdAt: createdAt(),
