@@ -26,7 +26,9 @@ const choiceClass =
  */
 export function AddressChoice({ field, addresses, children }: { field: FieldMetadata<string | undefined>; addresses: AddressView[]; children: ReactNode }) {
   if (addresses.length === 0) return <>{children}</>;
-  const chosen = field.initialValue ?? String(addresses[0].id);
+  // The sent choice again after a refusal, unless that address is gone (deleted in another tab): then the last used.
+  const sent = field.initialValue;
+  const chosen = sent === NEW_ADDRESS || addresses.some((a) => String(a.id) === sent) ? sent : String(addresses[0].id);
   return (
     <div className="group/addresses space-y-4">
       <fieldset aria-describedby={field.errorId}>

@@ -37,7 +37,7 @@ const shipTo = (page: Page) => page.getByRole("region", { name: "Delivery addres
 describe.each(VARIANTS)("saved addresses ($javaScript, $viewport)", (variant) => {
   it(`a new address at checkout is offered, chosen, at the next one; the profile edits and deletes it (${variantName(variant)})`, async () => {
     const who = await newAccount(`addresses.${variant.javaScript ? "js" : "nojs"}-${variant.viewport}`, { name: "Asha Rani Devi" });
-    const { page, errors, close } = await open(variant);
+    const { page, context, errors, close } = await open(variant);
     await signIn(page, who);
 
     // The first checkout: nothing saved, so no choice; the typed address is used and saved.
@@ -88,12 +88,23 @@ describe.each(VARIANTS)("saved addresses ($javaScript, $viewport)", (variant) =>
     await expect.poll(() => toast(page)).toBe("Address saved.");
     expect(await book.innerText()).toContain("9-2 Lock Road, Dowleswaram");
 
+    // A checkout opened in another tab offers it; once it is deleted there, paying with it is refused.
+    const tab = await context.newPage();
+    await fishToCheckout(tab);
+    expect(await tab.getByRole("radio", { name: /9-2 Lock Road, Dowleswaram/ }).isChecked()).toBe(true);
+
     // Delete asks first; then the empty state. The orders keep the address they were made with.
     await book.locator("summary", { hasText: "Delete" }).click();
     await book.getByRole("button", { name: "Yes, delete this address" }).click();
     await arrive(page, /\/profile$/, "My Profile");
     await expect.poll(() => toast(page)).toBe("Address deleted.");
     expect(await book.innerText()).toContain("No saved addresses yet.");
+    await tab.locator("input[name=delivery]:not([disabled])").first().check();
+    await tab.getByRole("button", { name: "Pay ₹500" }).click();
+    await expect.poll(() => tab.locator("main").innerText()).toContain("That saved address is not in your account. Please choose another address.");
+    await expect.poll(() => tab.getByRole("radio", { name: "A new address" }).count()).toBe(0);
+    expect(await tab.getByLabel("First name").isVisible()).toBe(true);
+    expect(tab.url()).toMatch(/\/checkout$/);
     await page.goto(`/orders/${first}`);
     expect(await shipTo(page)).toContain("7-1 Lock Road, Dowleswaram");
     expect(errors.filter((e) => !e.includes("status of 400"))).toEqual([]);
