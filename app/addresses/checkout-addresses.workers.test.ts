@@ -8,7 +8,7 @@ import { asUser, type Reply } from "../../tests/setup/as-user";
 import { setUpCheckoutWorld } from "../../tests/setup/checkout";
 import { plannedDelivery } from "../../tests/setup/shop-days";
 import { all as q, one } from "../../tests/setup/sql";
-import { rememberAddress } from "./addresses.server";
+import { rememberAddress, updateAddress } from "./addresses.server";
 
 const w = setUpCheckoutWorld();
 const { deps, newUser } = w;
@@ -85,6 +85,9 @@ describe("the address of a checkout is saved", () => {
 
   it("concurrently and replayed, one address is one row; the last used is the newest even within one millisecond", async () => {
     const id = await newUser("racer@example.in");
+    const presses = await Promise.allSettled(Array.from({ length: 3 }, () => pressPay(id, VALID_ADDRESS)));
+    expect(presses.some((p) => p.status === "fulfilled" && p.value instanceof Response && p.value.status === 303)).toBe(true);
+    expect(await saved(id)).toHaveLength(1);
     await Promise.all(Array.from({ length: 8 }, () => rememberAddress(deps, id, VALID_ADDRESS, w.now)));
     expect(await saved(id)).toHaveLength(1);
     await rememberAddress(deps, id, DOWLESWARAM_ADDRESS, w.now);
@@ -116,6 +119,16 @@ describe("checking out with a saved address", () => {
     // Using it makes it the last used: the next checkout offers it first.
     expect((await offered(id))[0].id).toBe(asha.id);
     expect(await saved(id)).toHaveLength(2);
+  });
+
+  it("ships to the address as edited on the profile", async () => {
+    const id = await newUser("edited@example.in");
+    await rememberAddress(deps, id, VALID_ADDRESS, w.now);
+    const [asha] = await saved(id);
+    await updateAddress(deps, id, asha.id, { ...VALID_ADDRESS, address: "40 Tilak Road, Danavaipeta", zip: "533103" }, w.now);
+    expect(((await pressPay(id, { addressId: String(asha.id) })) as Response).status).toBe(303);
+    expect(await orderOf(id)).toEqual([expect.objectContaining({ address: "40 Tilak Road, Danavaipeta", zip: "533103" })]);
+    expect(await saved(id)).toHaveLength(1);
   });
 
   it("'A new address' uses the typed fields, checked as always", async () => {

@@ -129,6 +129,10 @@ describe("the profile's saved addresses", () => {
     const again = (await edit(id, asha, { intent: "delete" })) as Response;
     expect((await flashOf(again))?.type).toBe("error");
     expect((await saved(id)).map((r) => r.id)).toEqual([ravi]);
+    // Two presses at once: one deletes, the other is told it is gone.
+    const both = (await Promise.all([edit(id, ravi, { intent: "delete" }), edit(id, ravi, { intent: "delete" })])) as Response[];
+    expect((await Promise.all(both.map(flashOf))).map((f) => f?.type).sort()).toEqual(["error", "success"]);
+    expect(await saved(id)).toEqual([]);
   });
 });
 
