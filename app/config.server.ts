@@ -27,6 +27,10 @@ const configSchema = z.object({
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  // A sender number (+1…) or a Messaging Service's sid (MG…).
+  TWILIO_FROM: z.string().min(1).optional(),
   // Soft close: a bid this close to an auction's end moves the end to this long after the bid...
   AUCTION_SOFT_CLOSE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
   // ...but never more than this long past the end the admin set.
@@ -62,6 +66,11 @@ function toConfig(env: z.infer<typeof configSchema>) {
       env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET
         ? { keyId: env.RAZORPAY_KEY_ID, keySecret: env.RAZORPAY_KEY_SECRET, webhookSecret: env.RAZORPAY_WEBHOOK_SECRET }
         : null,
+    // All three or none: the store's text messages go through Twilio only when it can both sign in and send from a sender.
+    twilio:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM }
+        : null,
     softClose: { windowMs: env.AUCTION_SOFT_CLOSE_SECONDS * 1_000, capMs: env.AUCTION_SOFT_CLOSE_CAP_SECONDS * 1_000 },
   };
 }
@@ -91,4 +100,3 @@ export function contentContext(config: AppConfig, lang: Lang = "en"): ContentCon
   const { brand, supportEmail, supportPhone, whatsapp, socialHandle } = config;
   return { product: productName(config, lang), brand, supportEmail, supportPhone, whatsapp, socialHandle };
 }
-

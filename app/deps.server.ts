@@ -27,6 +27,8 @@ export function createDeps(env: DepsEnv, request: RequestFacts = {}): Deps {
     gateway: getGateway(config, db, origin),
     photos: env.PRODUCT_PHOTOS ?? null,
     auctionService: env.AUCTION ?? null,
+    // Wrapped: workerd refuses the global fetch called as a method of another object.
+    fetch: (input, init) => fetch(input, init),
     now: Date.now,
     origin,
     user: request.user ?? null,

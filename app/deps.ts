@@ -25,6 +25,8 @@ export type Deps = {
   photos: R2Bucket | null;
   /** The auction Worker behind the store's AUCTION binding; null inside the auction Worker itself. */
   auctionService: Fetcher | null;
+  /** Outbound HTTP to the text-message provider; tests put a fake here. */
+  fetch: typeof fetch;
   /** The clock: domain code reads the time here, never from `Date.now()`. */
   now: () => number;
   /** The store's origin, for the links it hands out (gateway callbacks, sandbox pages); "" outside a request. */

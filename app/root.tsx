@@ -1,7 +1,18 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { data } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useFetchers, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useFetchers,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorPage } from "~/components/error-page";
 import { SiteFooter } from "~/components/site-footer";
@@ -10,7 +21,7 @@ import { Toaster } from "~/components/toaster";
 import { cartPreview } from "~/cart/cart.server";
 import { FloatingCart } from "~/components/floating-cart";
 import { errorMessages } from "~/i18n/errors.messages";
-import { messagesFor } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { englishOnly, LANGS, langOfPath, pathInLang, productName, type Lang } from "~/i18n/lang";
 import { unreadCount } from "~/notifications/notifications.server";
 import { appCookies } from "~/web/cookies.server";
@@ -18,6 +29,7 @@ import { useNonce } from "~/web/csp";
 import { readFlash } from "~/web/flash.server";
 import type { SiteData } from "~/web/site";
 import { readTheme, type Theme } from "~/web/theme.server";
+import teluguStylesheet from "./styles/telugu.css?url";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -83,6 +95,16 @@ function LanguageLinks({ origin, lang }: { origin: string; lang: Lang }) {
   );
 }
 
+/** Telugu pages' self-hosted Telugu font (English pages load none of it): the regular face preloaded. */
+function TeluguType() {
+  return (
+    <>
+      <link rel="preload" href="/fonts/noto-sans-telugu-400.woff2" as="font" type="font/woff2" crossOrigin="anonymous" />
+      <link rel="stylesheet" href={teluguStylesheet} />
+    </>
+  );
+}
+
 /** The theme being applied: a pending theme change shows at once, before the server answers. */
 function useTheme(fallback: Theme): Theme {
   const pending = useFetchers()
@@ -103,6 +125,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {root ? <LanguageLinks origin={root.origin} lang={root.lang} /> : null}
+        {root?.lang === "te" ? <TeluguType /> : null}
       </head>
       <body className="flex min-h-screen flex-col bg-river-50 text-slate-900 antialiased dark:bg-river-950 dark:text-slate-100">
         {children}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Deps } from "~/deps";
 import { limitProblem, type ProductUnit } from "~/catalog/units";
-import { messagesFor } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { clearCart, setCartQuantity } from "./cart.server";
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -18,7 +18,11 @@ export type CartNotice = { type: "success" | "error"; text: string };
  * One change to the user's cart from the cart page's forms; what the shopper should be told (cleared, capped
  * at the stock), or null for a plain change.
  */
-export async function changeCart(deps: Pick<Deps, "db" | "config" | "lang">, userId: number, input: z.infer<typeof cartActionSchema>): Promise<CartNotice | null> {
+export async function changeCart(
+  deps: Pick<Deps, "db" | "config" | "lang">,
+  userId: number,
+  input: z.infer<typeof cartActionSchema>,
+): Promise<CartNotice | null> {
   const m = messagesFor(deps).shop.cart;
   if (input.intent === "clear") {
     await clearCart(deps, userId);

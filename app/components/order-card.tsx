@@ -4,7 +4,6 @@ import { format } from "~/i18n/format";
 import { formatRupees } from "~/lib/money";
 import type { OrderStatus } from "~/orders/status";
 import { customerStatus } from "~/orders/status-text";
-import { checkoutMessages } from "~/i18n/checkout.messages";
 import { formatDateTimeIst } from "~/lib/dates";
 import { useMessages } from "~/web/site";
 
@@ -73,7 +72,7 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
           </p>
           {order.delivery ? (
             <p className="text-sm font-medium">
-              {checkoutMessages.delivery.label}: {order.delivery}
+              {all.shop.delivery.label}: {order.delivery}
             </p>
           ) : null}
         </div>

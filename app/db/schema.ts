@@ -6,4 +6,5 @@ export * from "./tables/catalogue";
 export * from "./tables/orders";
 export * from "./tables/payments";
 export * from "./tables/shop-days";
+export * from "./tables/messages";
 export * from "./tables/addresses";

@@ -1,14 +1,13 @@
 import { notificationMessages } from "./admin.messages";
 import { checkoutMessages } from "./checkout.messages";
 import { errorMessages } from "./errors.messages";
-import { productName, type Lang } from "./lang";
 
 /**
- * The message catalogue: every visible interface string, in English for now (Telugu follows). Tests look
- * for many word for word; `{product}` is filled from configuration. The strings of the admin pages,
- * live bidding, payments and the server's account answers (admin, auction-live, pay and account .messages.ts)
- * name no product and are imported by the few pages and modules that use them, so the pages every shopper
- * loads do not carry them.
+ * The message catalogue in English: every visible interface string of the shopper's pages (its Telugu twin is
+ * te/messages.ts, with the same keys). Tests look for many word for word; `{product}` is filled from
+ * configuration. A page gets its language's catalogue with the root's data (catalogue.ts), never in its
+ * JavaScript. The strings of the admin pages, live bidding, payments and the server's account answers (admin,
+ * auction-live, pay and account .messages.ts) are imported by the few pages and modules that use them.
  */
 export const en = {
   nav: {
@@ -220,6 +219,21 @@ export const en = {
     passwordChanged: "Your password was changed. Every other device was signed out.",
     firstPassword: "Your account signs in with Google. Set a password to sign in with your e-mail too.",
   },
+  titles: {
+    forgotPassword: "Reset your password",
+    checkout: "Checkout",
+    cart: "Your Cart",
+    order: "Order {number}",
+    login: "Login",
+    payAdvance: "Pay the ₹500 token advance",
+    signUp: "Sign Up",
+    resetPassword: "Choose a new password",
+    blogNotFound: "Blog not found.",
+    myOrders: "My Orders",
+    verifyEmail: "Verify your email",
+    notifications: "Notifications",
+    profile: "My Profile",
+  },
   toasts: {
     region: "Notifications",
     dismiss: "Dismiss notification",
@@ -229,33 +243,3 @@ export const en = {
 };
 
 export type Messages = typeof en;
-
-/** Each language's catalogue; `{product}` is still to be filled. */
-const catalogues: Record<Lang, Messages> = { en, te: en };
-
-function fill(value: unknown, product: string): unknown {
-  if (typeof value === "string") return value.replaceAll("{product}", product);
-  if (Array.isArray(value)) return value.map((v) => fill(v, product));
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, product)]));
-  }
-  return value;
-}
-
-const cache = new Map<string, Messages>();
-
-/** The catalogue in `lang` with `{product}` filled in. */
-export function getMessages(product: string, lang: Lang = "en"): Messages {
-  const key = `${lang}:${product}`;
-  let messages = cache.get(key);
-  if (!messages) {
-    messages = fill(catalogues[lang], product) as Messages;
-    cache.set(key, messages);
-  }
-  return messages;
-}
-
-/** The catalogue of this request's language, with the fish's name in that language. */
-export function messagesFor(deps: { config: { product: string; productTe: string }; lang: Lang }): Messages {
-  return getMessages(productName(deps.config, deps.lang), deps.lang);
-}

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { ShippingInput } from "~/orders/checkout-schema";
 import { orders, payments } from "~/db/schema";
 import type { Deps } from "~/deps";
-import { messagesFor } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { ConflictError, NotFoundError } from "~/lib/errors";
 import { tenDigitPhone } from "~/lib/phone";
 import { shippingColumns } from "~/orders/checkout.server";

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { productName } from "~/i18n/lang";
 import { Link, useLoaderData } from "@remix-run/react";
 import { listProducts, withStockText } from "~/catalog/catalog.server";
-import { messagesFor } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { HomeHero } from "~/components/home-hero";
 import { SecondHero, StorySection } from "~/components/home-story";
 import { ProductGrid } from "~/components/product-card";
@@ -22,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   const config = deps.config;
   const products = withStockText(await listProducts(deps), messagesFor(deps).products);
-  return { products, content: getHomeContent(contentContext(config)), brand: config.brand, product: config.product };
+  return { products, content: getHomeContent(contentContext(config, deps.lang), deps.lang), brand: config.brand, product: productName(config, deps.lang) };
 }
 
 export default function Home() {

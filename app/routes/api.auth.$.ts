@@ -7,7 +7,7 @@ import { resendResetCode, resetPassword, startPasswordReset } from "~/auth/passw
 import { changePasswordSchema, forgotSchema, loginSchema, profileSchema, resendSchema, resetSchema, signupSchema, verifySchema } from "~/auth/schemas";
 import { findSessionUser, issueApiToken, issueCodeToken, readApiToken, readCodeToken } from "~/auth/session.server";
 import type { Deps } from "~/deps";
-import { messagesFor } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { ForbiddenError, InvalidInputError, UnauthorizedError } from "~/lib/errors";
 import { apiRoute, endpoint, reply, storeApi } from "~/web/api.server";
 import { bearerToken } from "~/web/credentials.server";

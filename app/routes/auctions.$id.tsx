@@ -5,9 +5,8 @@ import { fetchAuctionView, postBid } from "~/auctions/auctions.server";
 import { useLiveAuction } from "~/auctions/use-live-auction";
 import { AuctionImage, StatusBadge } from "~/components/auction-card";
 import { AuctionCountdown } from "~/components/auction-countdown";
-import { auctionLiveMessages } from "~/i18n/auction-live.messages";
 import { format } from "~/i18n/format";
-import { messagesFor } from "~/i18n/messages";
+import { messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupees, rupeesToPaise } from "~/lib/money";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -30,7 +29,7 @@ export async function loader({ params, request, context: { deps } }: LoaderFunct
   const m = messagesFor(deps).auctions;
   const auction = config.features.auctions && id !== null ? await fetchAuctionView(deps, id, request.headers.get("Cookie") ?? "", m.failed) : null;
   if (!auction) throw new Response("Not Found", { status: 404 });
-  return { auction, brand: config.brand, now: deps.now() };
+  return { auction, brand: config.brand, now: deps.now(), live: sectionsFor(deps).live };
 }
 
 /** The plain form (works without JavaScript): the auction Worker decides, the result comes back as a toast. */
@@ -48,7 +47,7 @@ export async function action({ params, request, context: { deps } }: ActionFunct
     deps,
     request.headers.get("Cookie") ?? "",
     { auctionId: id, amount: text("amount"), maxAmount: text("max_amount") },
-    auctionLiveMessages.failed,
+    sectionsFor(deps).live.failed,
   );
   return redirectWithFlash(deps, `/auctions/${id}`, { type: result.ok ? "success" : "error", text: result.text });
 }
@@ -67,7 +66,7 @@ export default function AuctionDetail() {
   const { auction, status } = useLiveAuction(data.auction);
   const { user } = useSite();
   const m = useMessages().auctions;
-  const live = auctionLiveMessages;
+  const live = data.live;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const open = isOpen(auction, Date.now()) && new Date(auction.start_time).getTime() <= Date.now();

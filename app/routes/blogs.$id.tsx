@@ -14,12 +14,12 @@ import { useMessages } from "~/web/site";
 export const headers = publicPage(3600);
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  data?.blog ? pageMeta({ title: `${data.blog.title} | ${data.brand}`, description: data.blog.summary }) : privateMeta("Blog not found.", matches);
+  data?.blog ? pageMeta({ title: `${data.blog.title} | ${data.brand}`, description: data.blog.summary }) : privateMeta((t) => t.blogNotFound, matches);
 
 export async function loader({ params, context: { deps } }: LoaderFunctionArgs) {
   const config = deps.config;
   const id = /^\d{1,3}$/.test(params.id ?? "") ? Number(params.id) : Number.NaN;
-  const blog = getBlog(contentContext(config), id) ?? null;
+  const blog = getBlog(contentContext(config, deps.lang), id, deps.lang) ?? null;
   return data({ blog, brand: config.brand }, { status: blog ? 200 : 404 });
 }
 

@@ -7,7 +7,7 @@ import { cartSummary } from "~/cart/summary";
 import { FetcherMarker } from "~/components/hydrated";
 import { Picture } from "~/components/picture";
 import { format } from "~/i18n/format";
-import { messagesFor } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { formatRupees } from "~/lib/money";
 import { savingPaise, struckPricePaise } from "~/orders/rules";
 import { perUnit } from "~/catalog/units";
@@ -16,7 +16,7 @@ import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta("Your Cart", matches);
+export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.cart, matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   const user = await requireUser(request, deps);

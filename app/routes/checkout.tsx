@@ -11,7 +11,7 @@ import { FormError } from "~/components/form-field";
 import { showToast } from "~/components/toaster";
 import { ShippingFields } from "~/components/shipping-fields";
 import { format } from "~/i18n/format";
-import { messagesFor } from "~/i18n/messages";
+import { messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { DomainError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { checkoutSchema, checkoutSchemaFor } from "~/orders/checkout-schema";
@@ -29,10 +29,9 @@ import { getCart } from "~/cart/cart.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
-import { payMessages } from "~/i18n/pay.messages";
 import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta("Checkout", matches);
+export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.checkout, matches);
 
 /** The checkout's guards: signed out → /login and empty cart → /cart, each with a toast; admin → / (no cart). */
 async function requireCheckout(request: Request, deps: Pick<Deps, "user" | "config" | "db" | "lang">, message: "loginToCheckout" | "loginToComplete") {
@@ -81,7 +80,8 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   // One press to the gateway: the sandbox's page at once; with JavaScript, Razorpay Checkout opens on this
   // page from the answer below. Without it, Razorpay's hosted checkout needs a form POST to Razorpay, which
   // only a page can make: the pay page, one more press.
-  const replaced = order.replaced.length > 0 ? { type: "info" as const, text: format(payMessages.replaced, { numbers: order.replaced.join(", ") }) } : null;
+  const replaced =
+    order.replaced.length > 0 ? { type: "info" as const, text: format(sectionsFor(deps).pay.replaced, { numbers: order.replaced.join(", ") }) } : null;
   try {
     const started = await startAdvancePayment(deps, order);
     if (started.gateway === "razorpay" && formData.get("js") === "1") {
@@ -90,7 +90,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
         gatewayOrderId: started.gatewayOrderId,
         amountPaise: started.amountPaise,
         brand: deps.config.brand,
-        description: payMessages.description,
+        description: sectionsFor(deps).pay.description,
         prefill: { name: `${order.firstName} ${order.lastName}`.trim(), email: user.email, contact: order.phone },
         callbackUrl: `${deps.origin}/orders/${order.number}/callback`,
         cancelUrl: `${deps.origin}/orders/${order.number}/callback?cancelled=1`,

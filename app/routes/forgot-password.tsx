@@ -12,7 +12,7 @@ import { requireAnonymous } from "~/web/guards.server";
 import { privateMeta } from "~/web/meta";
 import { useMessages } from "~/web/site";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta("Reset your password", matches);
+export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.forgotPassword, matches);
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   requireAnonymous(deps);

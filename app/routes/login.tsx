@@ -12,7 +12,7 @@ import { requireAnonymous } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta("Login", matches);
+export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.login, matches);
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   requireAnonymous(deps);

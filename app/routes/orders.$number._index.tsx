@@ -9,14 +9,15 @@ import { DomainError } from "~/lib/errors";
 import { redirectWithFlash } from "~/web/flash.server";
 import { adminMessages } from "~/i18n/admin.messages";
 import { OrderCard } from "~/components/order-card";
-import { messagesFor } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { toOrderCard } from "~/orders/views.server";
 import { getOwnOrder } from "~/payments/pay-page.server";
 import { orNotFound, requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => privateMeta(data ? `Order ${data.order.number}` : "Order", matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  privateMeta((t) => format(t.order, { number: data?.order.number ?? "" }).trim(), matches);
 
 export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);

@@ -9,17 +9,16 @@ import type { Deps } from "~/deps";
 import { shippingSchema } from "~/orders/checkout-schema";
 import { RazorpayButton } from "~/components/razorpay-button";
 import { format } from "~/i18n/format";
-import { messagesFor } from "~/i18n/messages";
+import { messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { formatRupees } from "~/lib/money";
 import { getPayableOrder, needsAddress, NotPayableError, payAdvance, payPageData } from "~/payments/pay-page.server";
 import { formatDateTimeIst } from "~/lib/dates";
 import { redirectWithFlash } from "~/web/flash.server";
 import { orNotFound, requireUser } from "~/web/guards.server";
 import { useMessages, useSite } from "~/web/site";
-import { payMessages } from "~/i18n/pay.messages";
 import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta("Pay the ₹500 token advance", matches);
+export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.payAdvance, matches);
 
 /** The signed-in user's order still waiting for its advance; back on the order's page once it is not (paid, expired). */
 async function payableOrder(request: Request, deps: Deps, number: string | undefined) {
@@ -29,13 +28,13 @@ async function payableOrder(request: Request, deps: Deps, number: string | undef
   } catch (error) {
     if (!(error instanceof NotPayableError)) throw error;
     const to = `/orders/${error.number}`;
-    throw error.paid ? await redirectWithFlash(deps, to, { type: "info", text: payMessages.alreadyPaid }) : redirect(to);
+    throw error.paid ? await redirectWithFlash(deps, to, { type: "info", text: sectionsFor(deps).pay.alreadyPaid }) : redirect(to);
   }
 }
 
 export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
   const { user, order } = await payableOrder(request, deps, params.number);
-  return payPageData(deps, user, order);
+  return { ...(await payPageData(deps, user, order)), pay: sectionsFor(deps).pay };
 }
 
 /**
@@ -65,7 +64,7 @@ export default function PayAdvance() {
   const data = useLoaderData<typeof loader>();
   const { site } = useSite();
   const all = useMessages().shop;
-  const m = payMessages;
+  const m = data.pay;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const { order } = data;

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { findProduct, withStockText } from "~/catalog/catalog.server";
-import { messagesFor } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { inlineJson, paymentTexts, productJsonLd, productPageMessages } from "~/catalog/product-page";
 import { quantityText } from "~/catalog/units";
 import { dayName } from "~/catalog/stock-text";

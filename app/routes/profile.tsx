@@ -16,7 +16,7 @@ import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta("My Profile", matches);
+export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.profile, matches);
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   if (!deps.user) return { profile: null, addresses: [] };

@@ -13,7 +13,7 @@ import { requireAnonymous } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta("Sign Up", matches);
+export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.signUp, matches);
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   requireAnonymous(deps);

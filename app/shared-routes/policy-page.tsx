@@ -1,4 +1,5 @@
 import { formatDate } from "~/lib/dates";
+import { pathInLang } from "~/i18n/lang";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { RichText } from "~/components/rich-text";
@@ -17,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   const config = deps.config;
-  const policy = getPolicy(contentContext(config), new URL(request.url).pathname);
+  const policy = getPolicy(contentContext(config, deps.lang), pathInLang(new URL(request.url).pathname, "en"), deps.lang);
   if (!policy) throw new Response("Not Found", { status: 404 });
   return { policy, brand: config.brand };
 }

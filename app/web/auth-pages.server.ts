@@ -3,7 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { Deps } from "~/deps";
 import { addToCart } from "~/cart/cart.server";
 import { format } from "~/i18n/format";
-import { messagesFor } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { DomainError } from "~/lib/errors";
 import { appCookies } from "./cookies.server";
 import { commitSessionCookie } from "./credentials.server";

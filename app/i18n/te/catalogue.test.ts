@@ -7,8 +7,8 @@ const teluguFiles = import.meta.glob<Record<string, unknown>>("./*.messages.ts",
 
 const fileName = (path: string) => path.slice(path.lastIndexOf("/") + 1);
 
-/** Texts a Telugu page shows exactly as the English one does: names that are written in Latin letters. */
-const SAME_IN_TELUGU = new Set(["WhatsApp"]);
+/** Texts a Telugu page shows exactly as the English one does: names and abbreviations written in Latin letters. */
+const SAME_IN_TELUGU = new Set(["WhatsApp", "SMS"]);
 
 const TELUGU_LETTER = /[\u0C00-\u0C7F]/;
 

@@ -1,6 +1,7 @@
 import type { Messages } from "../messages";
 import { notificationMessages } from "./admin.messages";
 import { checkoutMessages } from "./checkout.messages";
+import { errorMessages } from "./errors.messages";
 
 /** The message catalogue in Telugu: the same keys as the English one; `{product}` is filled with the Telugu name. */
 export const te: Messages = {
@@ -133,16 +134,8 @@ export const te: Messages = {
     noBids: "ఇంకా బిడ్లు లేవు. మొదటి బిడ్ మీరే వేయండి.",
     backToAuctions: "వేలాలకు వెనక్కి",
   },
-  notFound: {
-    heading: "అయ్యో! పేజీ కనబడలేదు",
-    text: "మీరు వెతుకుతున్న పేజీ లేదు, లేదా వేరే చోటికి మారింది.",
-    home: "హోమ్‌కు తిరిగి వెళ్లండి",
-  },
-  error: {
-    heading: "అనుకోని లోపం జరిగింది!",
-    text: "మా వైపు ఏదో పొరపాటు జరిగింది. దయచేసి కాసేపటి తర్వాత మళ్లీ ప్రయత్నించండి.",
-    home: "హోమ్‌కు తిరిగి వెళ్లండి",
-  },
+  notFound: errorMessages.notFound,
+  error: errorMessages.error,
   auth: {
     loginTitle: "మళ్లీ స్వాగతం",
     loginSubtitle: "తాజా {product} ఆర్డర్ చేయడానికి, లైవ్ వేలాల్లో బిడ్ వేయడానికి సైన్ ఇన్ చేయండి.",
@@ -220,6 +213,21 @@ export const te: Messages = {
     changePasswordButton: "పాస్‌వర్డ్ మార్చండి",
     passwordChanged: "మీ పాస్‌వర్డ్ మారింది. మిగతా అన్ని డివైజ్‌ల నుంచి సైన్ అవుట్ చేశాం.",
     firstPassword: "మీ ఖాతా Googleతో సైన్ ఇన్ అవుతుంది. మీ ఈమెయిల్‌తో కూడా సైన్ ఇన్ చేయడానికి పాస్‌వర్డ్ సెట్ చేసుకోండి.",
+  },
+  titles: {
+    forgotPassword: "మీ పాస్‌వర్డ్ రీసెట్ చేయండి",
+    checkout: "చెక్‌అవుట్",
+    cart: "మీ కార్ట్",
+    order: "ఆర్డర్ {number}",
+    login: "లాగిన్",
+    payAdvance: "₹500 టోకెన్ అడ్వాన్స్ చెల్లించండి",
+    signUp: "సైన్ అప్",
+    resetPassword: "కొత్త పాస్‌వర్డ్ ఎంచుకోండి",
+    blogNotFound: "బ్లాగ్ కనబడలేదు.",
+    myOrders: "నా ఆర్డర్లు",
+    verifyEmail: "మీ ఈమెయిల్ నిర్ధారించండి",
+    notifications: "నోటిఫికేషన్లు",
+    profile: "నా ప్రొఫైల్",
   },
   toasts: {
     region: "నోటిఫికేషన్లు",
