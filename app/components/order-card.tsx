@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { StatusBadge } from "~/components/status-badge";
 import { format } from "~/i18n/format";
 import { formatRupees } from "~/lib/money";

@@ -163,9 +163,11 @@ function LanguageLink() {
       href={`${pathInLang(pathname, to)}${search}`}
       hrefLang={to}
       lang={to}
-      className="flex h-11 items-center rounded-full px-2 text-sm font-semibold hover:bg-river-100 dark:hover:bg-river-800 sm:px-3"
+      className="flex h-11 items-center rounded-full px-1.5 text-sm font-semibold hover:bg-river-100 dark:hover:bg-river-800 sm:px-3"
     >
-      {to === "te" ? "తెలుగు" : "English"}
+      {/* Its first letters on a phone, where the header has no room for the word. */}
+      <span className="sm:hidden">{to === "te" ? "తె" : "EN"}</span>
+      <span className="hidden sm:inline">{to === "te" ? "తెలుగు" : "English"}</span>
     </a>
   );
 }

@@ -8,3 +8,4 @@ export * from "./tables/orders";
 export * from "./tables/payments";
 export * from "./tables/shop-days";
 export * from "./tables/messages";
+export * from "./tables/addresses";

@@ -17,6 +17,7 @@ export const TELUGU_ROUTES: [path: string, file: string][] = [
   ["orders/:number/claim", "routes/orders.$number.claim.tsx"],
   ["notifications", "routes/notifications.tsx"],
   ["profile", "routes/profile.tsx"],
+  ["profile/addresses/:id", "routes/profile_.addresses.$id.tsx"],
   ["login", "routes/login.tsx"],
   ["signup", "routes/signup.tsx"],
   ["verify-otp", "routes/verify-otp.tsx"],

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Link, useFetcher, useFetchers, useLoaderData } from "@remix-run/react";
+import { useFetcher, useFetchers, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { cartActionSchema, changeCart, type CartNotice } from "~/cart/actions.server";
 import { getCart, type CartLine } from "~/cart/cart.server";
 import { cartSummary } from "~/cart/summary";

@@ -2,7 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form } from "~/components/link";
 import { useEffect, useState } from "react";
 import { FetcherMarker } from "~/components/hydrated";
 import { openRazorpayCheckout, type RazorpayCheckout } from "~/components/razorpay-button";
@@ -14,11 +15,14 @@ import { format } from "~/i18n/format";
 import { messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { DomainError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
-import { checkoutSchema } from "~/orders/checkout-schema";
+import { checkoutSchema, checkoutSchemaFor } from "~/orders/checkout-schema";
 import { deliveryChoices } from "~/catalog/availability.server";
 import { DeliveryPicker } from "~/components/delivery-picker";
 import { shippingDefaults } from "~/orders/checkout.server";
-import { createShopOrder, OutOfStockError, SlotFullError } from "~/orders/orders.server";
+import { OutOfStockError, SlotFullError } from "~/orders/orders.server";
+import { checkOut } from "~/orders/shop-checkout.server";
+import { listAddresses, toAddressView } from "~/addresses/addresses.server";
+import { AddressChoice, relaxedConstraint } from "~/components/address-choice";
 import { startAdvancePayment } from "~/payments/advance.server";
 import { gatewaySecrets } from "~/payments/gateway.server";
 import type { Deps } from "~/deps";
@@ -46,6 +50,7 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
     lines: lines.map(({ productId, name, pricePaise, quantity }) => ({ productId, name, pricePaise, quantity })),
     choices: await deliveryChoices(deps, lines, deps.now()),
     defaults: shippingDefaults(user),
+    addresses: (await listAddresses(deps, user.id)).map(toAddressView),
     paymentAvailable: gatewaySecrets(deps.config) !== null,
   };
 }
@@ -54,18 +59,16 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   const { user, lines } = await requireCheckout(request, deps, "loginToComplete");
   const m = messagesFor(deps).shop.checkout;
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: checkoutSchema });
+  const submission = parseWithZod(formData, { schema: checkoutSchemaFor(formData) });
   if (submission.status !== "success") return data(submission.reply({ formErrors: [m.fixErrors] }), { status: 400 });
   if (!gatewaySecrets(deps.config)) return data(submission.reply({ formErrors: [m.notAvailable] }), { status: 409 });
   let order;
   try {
-    // Lines and prices come from the server's cart and catalogue; the form carries the address and the delivery choice.
-    const { delivery, ...shipping } = submission.value;
-    order = await createShopOrder(deps, {
+    // Lines and prices come from the server's cart and catalogue; the form carries the address (or a saved one's id) and the delivery choice.
+    order = await checkOut(deps, {
       user,
       lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
-      shipping,
-      delivery,
+      value: submission.value,
       now: deps.now(),
     });
   } catch (error) {
@@ -105,7 +108,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
 }
 
 export default function Checkout() {
-  const { lines, choices, defaults, paymentAvailable } = useLoaderData<typeof loader>();
+  const { lines, choices, defaults, addresses, paymentAvailable } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const lastResult = answer && "razorpay" in answer ? undefined : answer;
   const navigation = useNavigation();
@@ -121,12 +124,12 @@ export default function Checkout() {
   const [submitted, setSubmitted] = useState(false);
   const [form, fields] = useForm({
     lastResult,
-    defaultValue: { ...defaults, delivery: "" },
-    constraint: getZodConstraint(checkoutSchema),
+    defaultValue: { ...defaults, delivery: "", addressId: addresses.length ? String(addresses[0].id) : undefined },
+    constraint: relaxedConstraint(getZodConstraint(checkoutSchema), addresses.length > 0, ["delivery"]),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => {
-      const submission = parseWithZod(formData, { schema: checkoutSchema });
+      const submission = parseWithZod(formData, { schema: checkoutSchemaFor(formData) });
       // A press of 'Pay' carries no conform intent (a blur does): it marks every field checked, and a failure
       // gets the same toast as the server's reply.
       if (!formData.has("__intent__")) {
@@ -200,7 +203,9 @@ export default function Checkout() {
                 {answer.notice}
               </p>
             ) : null}
-            <ShippingFields fields={fields} checked={form.status === "error" || submitted} />
+            <AddressChoice field={fields.addressId} addresses={addresses}>
+              <ShippingFields fields={fields} checked={form.status === "error" || submitted} />
+            </AddressChoice>
             <DeliveryPicker field={fields.delivery} choices={choices} />
             {paymentAvailable ? null : (
               <p role="alert" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">

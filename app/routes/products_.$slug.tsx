@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { findProduct, withStockText } from "~/catalog/catalog.server";
 import { messagesFor } from "~/i18n/catalogue";
 import { inlineJson, paymentTexts, productJsonLd, productPageMessages } from "~/catalog/product-page";

@@ -15,8 +15,13 @@ export const VALID_SHIPPING = {
 
 export const ORDER_NUMBER = /PUL-\d{4}-[A-Z0-9]{4}/;
 
-/** Fills the checkout's address fields, picks the earliest delivery, and presses 'Pay ₹500'. */
+/**
+ * Fills the checkout's address fields (choosing 'A new address' first when the account has saved ones), picks
+ * the earliest delivery, and presses 'Pay ₹500'.
+ */
 export async function submitCheckout(page: Page, values: Record<string, string>) {
+  const newAddress = page.getByRole("radio", { name: "A new address" });
+  if (await newAddress.count()) await newAddress.check();
   for (const [label, value] of Object.entries(values)) {
     if (label === "State") await page.getByLabel("State").selectOption(value);
     else await page.getByLabel(label, { exact: true }).fill(value);
