@@ -103,11 +103,12 @@ function NotificationItem({
   item: { id: number; title: string; message: string; orderNumber: string | null; auctionId: number | null; createdAt: number };
   onDone: () => void;
 }) {
+  const { lang } = useLang();
   const body = (
     <>
       <span className="block text-sm font-semibold">{item.title}</span>
       <span className="mt-1 line-clamp-2 block text-sm text-slate-700 dark:text-slate-200">{item.message}</span>
-      <span className="mt-1 block text-xs text-slate-600 dark:text-slate-300">{formatDateTime(item.createdAt)}</span>
+      <span className="mt-1 block text-xs text-slate-600 dark:text-slate-300">{formatDateTime(item.createdAt, lang)}</span>
     </>
   );
   if (!item.orderNumber && !item.auctionId) return <div className="p-3">{body}</div>;

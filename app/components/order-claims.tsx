@@ -1,4 +1,5 @@
 import { Link } from "~/components/link";
+import { useLang } from "~/web/site";
 import type { ClaimView } from "~/claims/claims.server";
 import { claimMessages } from "~/i18n/claims.messages";
 import { format } from "~/i18n/format";
@@ -19,6 +20,7 @@ export function claimOutcome(claim: Pick<ClaimView, "status" | "refundPaise" | "
  * last and no report is open (the server refuses anything else), and every report with its outcome.
  */
 export function OrderClaims({ number, reportUntil, claims }: { number: string; reportUntil: number | null; claims: ClaimView[] }) {
+  const { lang } = useLang();
   const m = claimMessages;
   if (reportUntil === null && claims.length === 0) return null;
   return (
@@ -28,7 +30,7 @@ export function OrderClaims({ number, reportUntil, claims }: { number: string; r
       </h2>
       {reportUntil !== null ? (
         <div className="mt-2 flex flex-wrap items-center gap-3">
-          <p>{format(m.reportUntil, { time: formatDateTimeIst(reportUntil) })}</p>
+          <p>{format(m.reportUntil, { time: formatDateTimeIst(reportUntil, lang) })}</p>
           <Link to={`/orders/${number}/claim`} className="btn-outline">
             {m.report}
           </Link>
@@ -38,7 +40,7 @@ export function OrderClaims({ number, reportUntil, claims }: { number: string; r
         {claims.map((claim) => (
           <li key={claim.id} className="py-3">
             <p className="flex flex-wrap justify-between gap-2">
-              <span className="font-semibold">{format(m.section.reported, { time: formatDateTimeIst(claim.createdAt), kind: m.kinds[claim.kind] })}</span>
+              <span className="font-semibold">{format(m.section.reported, { time: formatDateTimeIst(claim.createdAt, lang), kind: m.kinds[claim.kind] })}</span>
               <span className="rounded-full bg-river-100 px-2 py-0.5 text-xs font-semibold dark:bg-river-800">{m.states[claim.status]}</span>
             </p>
             <p className="mt-1 whitespace-pre-line break-words text-slate-700 dark:text-slate-200">{claim.description}</p>

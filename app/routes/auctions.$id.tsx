@@ -63,6 +63,7 @@ const STANDING_STYLES = {
 } as const;
 
 export default function AuctionDetail() {
+  const { lang } = useLang();
   const data = useLoaderData<typeof loader>();
   const { auction, status } = useLiveAuction(data.auction);
   const { user } = useSite();
@@ -219,7 +220,7 @@ export default function AuctionDetail() {
                         ) : null}
                       </p>
                       <p className="text-sm text-slate-600 dark:text-slate-300">
-                        <time dateTime={bid.created_at}>{formatDateTime(bid.created_at)}</time>
+                        <time dateTime={bid.created_at}>{formatDateTime(bid.created_at, lang)}</time>
                       </p>
                     </div>
                     <p className="font-bold">{money(bid.amount)}</p>

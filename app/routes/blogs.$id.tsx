@@ -10,7 +10,7 @@ import { getBlog } from "~/content/blogs";
 import { format } from "~/i18n/format";
 import { publicPage } from "~/web/cache-headers";
 import { pageMeta, privateMeta } from "~/web/meta";
-import { useMessages } from "~/web/site";
+import { useMessages, useLang } from "~/web/site";
 
 export const headers = publicPage(3600);
 
@@ -25,6 +25,7 @@ export async function loader({ params, context: { deps } }: LoaderFunctionArgs) 
 }
 
 export default function BlogArticle() {
+  const { lang } = useLang();
   const { blog } = useLoaderData<typeof loader>();
   const m = useMessages().blog;
   const back = (
@@ -46,7 +47,7 @@ export default function BlogArticle() {
       <header className="mt-8">
         <p className="flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-300">
           <span className="badge bg-river-100 text-river-800 dark:bg-river-800 dark:text-river-100">{blog.category}</span>
-          <time dateTime={blog.publishedOn}>{formatDate(blog.publishedOn)}</time>
+          <time dateTime={blog.publishedOn}>{formatDate(blog.publishedOn, lang)}</time>
           {blog.sections.length > 0 ? <span>{format(m.minutesRead, { n: blog.readMinutes })}</span> : null}
         </p>
         <h1 className="mt-4 font-serif text-4xl font-bold leading-tight">{blog.title}</h1>

@@ -9,7 +9,7 @@ import { formatDateTime } from "~/lib/dates";
 import { listNotifications, markAllRead, markRead } from "~/notifications/notifications.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireUser } from "~/web/guards.server";
-import { useMessages } from "~/web/site";
+import { useMessages, useLang } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.notifications, matches);
@@ -67,6 +67,7 @@ function noticeTarget(open: string | undefined, isAdmin: boolean) {
 }
 
 export default function Notifications() {
+  const { lang } = useLang();
   const { items, isAdmin } = useLoaderData<typeof loader>();
   const all = useMessages();
   const m = all.notifications;
@@ -96,7 +97,7 @@ export default function Notifications() {
                     {n.title}
                   </p>
                   <p className="mt-1 break-words text-sm text-slate-700 dark:text-slate-200">{n.message}</p>
-                  <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">{formatDateTime(n.createdAt)}</p>
+                  <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">{formatDateTime(n.createdAt, lang)}</p>
                 </div>
               </div>
               <div className="mt-3 flex flex-wrap gap-2">

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { useLang } from "~/web/site";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
@@ -50,6 +51,7 @@ export async function action({ request, context: { deps }, params }: ActionFunct
 }
 
 export default function ReportProblem() {
+  const { lang } = useLang();
   const { number, deliveredAt, closed } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const m = claimMessages.page;
@@ -65,7 +67,7 @@ export default function ReportProblem() {
         </p>
       ) : (
         <>
-          <p className="mt-2 text-slate-600 dark:text-slate-300">{format(m.intro, { number, time: formatDateTimeIst(deliveredAt) })}</p>
+          <p className="mt-2 text-slate-600 dark:text-slate-300">{format(m.intro, { number, time: formatDateTimeIst(deliveredAt, lang) })}</p>
           <ClaimForm lastResult={lastResult} />
         </>
       )}

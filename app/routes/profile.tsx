@@ -14,7 +14,7 @@ import { tenDigitPhone } from "~/lib/phone";
 import { authMessages, replyWithError } from "~/web/auth-pages.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireUser } from "~/web/guards.server";
-import { useMessages } from "~/web/site";
+import { useMessages, useLang } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.profile, matches);
@@ -51,6 +51,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
 }
 
 export default function Profile() {
+  const { lang } = useLang();
   const { profile, addresses } = useLoaderData<typeof loader>();
   const all = useMessages();
   const m = all.auth;
@@ -70,7 +71,7 @@ export default function Profile() {
     [m.email, profile.email],
     [m.phone, profile.phone],
     [m.address, profile.address],
-    [m.memberSince, formatDate(profile.createdAt)],
+    [m.memberSince, formatDate(profile.createdAt, lang)],
   ].filter((row): row is [string, string] => Boolean(row[1]));
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
