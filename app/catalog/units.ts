@@ -1,14 +1,18 @@
+import type { Lang } from "~/i18n/lang";
+
 /** Units and order limits, pure and without dependencies (product cards load this in the browser). */
 export const PRODUCT_UNITS = ["kg", "pack"] as const;
 export type ProductUnit = (typeof PRODUCT_UNITS)[number];
 
-/** "per kg" / "per pack" */
-export function perUnit(unit: ProductUnit): string {
+/** "per kg" / "per pack" (in Telugu: "కిలోకు" / "ప్యాక్‌కు") */
+export function perUnit(unit: ProductUnit, lang: Lang = "en"): string {
+  if (lang === "te") return unit === "kg" ? "కిలోకు" : "ప్యాక్‌కు";
   return unit === "kg" ? "per kg" : "per pack";
 }
 
-/** "3 kg" / "1 pack" / "2 packs" */
-export function quantityText(n: number, unit: ProductUnit): string {
+/** "3 kg" / "1 pack" / "2 packs" (in Telugu: "3 కిలోలు" / "1 ప్యాక్" / "2 ప్యాక్‌లు") */
+export function quantityText(n: number, unit: ProductUnit, lang: Lang = "en"): string {
+  if (lang === "te") return unit === "kg" ? `${n} ${n === 1 ? "కిలో" : "కిలోలు"}` : `${n} ${n === 1 ? "ప్యాక్" : "ప్యాక్‌లు"}`;
   return unit === "kg" ? `${n} kg` : `${n} ${n === 1 ? "pack" : "packs"}`;
 }
 

@@ -3,7 +3,7 @@ import type { ProductCardData, ProductCardView } from "~/catalog/catalog.server"
 import { perUnit } from "~/catalog/units";
 import { ProductImage } from "~/components/product-image";
 import { formatRupees } from "~/lib/money";
-import { useMessages } from "~/web/site";
+import { useLang, useMessages } from "~/web/site";
 
 /** Add to Cart as a plain form; disabled when nothing can be ordered for any date the checkout offers. */
 export function AddToCartForm({ product, className = "" }: { product: ProductCardData; className?: string }) {
@@ -20,6 +20,7 @@ export function AddToCartForm({ product, className = "" }: { product: ProductCar
 
 export function ProductCard({ product, headingLevel = 3 }: { product: ProductCardView; headingLevel?: 2 | 3 }) {
   const m = useMessages().products;
+  const { lang } = useLang();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const stock = product.stock;
   const href = `/products/${product.slug}`;
@@ -38,7 +39,7 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductCar
         <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600 dark:text-slate-300">{product.description}</p>
         <p className="mt-4 flex items-baseline gap-1.5">
           <span className="text-2xl font-bold text-river-700 dark:text-gold-300">{formatRupees(product.pricePaise)}</span>
-          <span className="text-sm text-slate-600 dark:text-slate-300">{perUnit(product.unit)}</span>
+          <span className="text-sm text-slate-600 dark:text-slate-300">{perUnit(product.unit, lang)}</span>
         </p>
         <p className={`mt-1 text-sm ${stock.soldOut ? "font-semibold text-red-700 dark:text-red-300" : "text-slate-600 dark:text-slate-300"}`}>{stock.line}</p>
         {stock.next ? <p className="text-sm text-slate-600 dark:text-slate-300">{stock.next}</p> : null}

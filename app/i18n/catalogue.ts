@@ -3,10 +3,12 @@ import { auctionLiveMessages } from "./auction-live.messages";
 import { productName, type Lang } from "./lang";
 import { en, type Messages } from "./messages";
 import { payMessages } from "./pay.messages";
+import { productPageMessages } from "./product-page.messages";
 import * as teAccount from "./te/account.messages";
 import * as teLive from "./te/auction-live.messages";
 import { te } from "./te/messages";
 import * as tePay from "./te/pay.messages";
+import * as teProductPage from "./te/product-page.messages";
 import type { Translation } from "./te/translation";
 
 /** Each language's catalogue; `{product}` is still to be filled. */
@@ -39,15 +41,16 @@ export function messagesFor(deps: { config: { product: string; productTe: string
   return getMessages(productName(deps.config, deps.lang), deps.lang);
 }
 
-const english = { account: accountMessages, live: auctionLiveMessages, pay: payMessages };
+const english = { account: accountMessages, live: auctionLiveMessages, pay: payMessages, productPage: productPageMessages };
 
 /**
- * The catalogues kept out of the root's (the server's account answers, live bidding, payments) in a language:
+ * The catalogues kept out of the root's (the server's account answers, live bidding, payments, the product
+ * page's) in a language:
  * server code reads them here, and a page that shows some of them sends them with its own data.
  */
 const sections: Record<Lang, Translation<typeof english>> = {
   en: english,
-  te: { account: teAccount.accountMessages, live: teLive.auctionLiveMessages, pay: tePay.payMessages },
+  te: { account: teAccount.accountMessages, live: teLive.auctionLiveMessages, pay: tePay.payMessages, productPage: teProductPage.productPageMessages },
 };
 
 export function sectionsFor(deps: { lang: Lang }) {

@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { findProduct, withStockText } from "~/catalog/catalog.server";
-import { messagesFor } from "~/i18n/catalogue";
-import { inlineJson, paymentTexts, productJsonLd, productPageMessages } from "~/catalog/product-page";
+import { messagesFor, sectionsFor } from "~/i18n/catalogue";
+import { inlineJson, paymentTexts, productJsonLd } from "~/catalog/product-page";
+import { productName } from "~/i18n/lang";
 import { quantityText } from "~/catalog/units";
 import { dayName } from "~/catalog/stock-text";
 import { mediaUrl } from "~/components/picture";
@@ -40,9 +41,11 @@ export async function loader({ params, context: { deps } }: LoaderFunctionArgs) 
   const found = params.slug && /^[a-z0-9-]{1,60}$/.test(params.slug) ? await findProduct(deps, { slug: params.slug }) : null;
   if (!found) throw new Response("Not found", { status: 404 });
   const [product] = withStockText([found], messagesFor(deps).products);
-  const { brand, product: productName } = deps.config;
-  const texts = paymentTexts(product, formatRupees(product.pricePaise), productName);
+  const { brand } = deps.config;
+  const words = sectionsFor(deps).productPage;
+  const texts = paymentTexts(product, formatRupees(product.pricePaise), productName(deps.config, deps.lang), words, deps.lang);
   return {
+    words,
     product,
     brand,
     origin: deps.origin,
@@ -52,8 +55,7 @@ export async function loader({ params, context: { deps } }: LoaderFunctionArgs) 
 }
 
 export default function ProductPage() {
-  const { product: p, texts, jsonLd } = useLoaderData<typeof loader>();
-  const m = productPageMessages;
+  const { product: p, texts, jsonLd, words: m } = useLoaderData<typeof loader>();
   const pm = useMessages().products;
   const stock = p.stock;
   return (

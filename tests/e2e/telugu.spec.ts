@@ -1,0 +1,116 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { en } from "../../app/i18n/messages";
+import { te } from "../../app/i18n/te/messages";
+import { englishOnly } from "../../app/i18n/lang";
+import { baseUrl, expectNoAxeViolations, newAccount, signIn, useBrowser, type Variant } from "./browser";
+
+/**
+ * The shop in Telugu, page by page: `lang="te"`, no interface text left in English, every link staying in
+ * Telugu, a working switch to the English twin and back, and axe clean; JavaScript on and off.
+ */
+
+const open = useBrowser();
+
+/** The English catalogue texts (the pieces between placeholders), each looked for as whole words on a page. */
+function englishPieces(english: unknown, telugu: unknown, out: Set<string>) {
+  if (typeof english === "string") {
+    if (english === telugu) return;
+    for (const piece of english.split(/\{\w+\}/)) if (/[A-Za-z]{3}/.test(piece) && piece.trim().length >= 4) out.add(piece.trim());
+  } else if (english && typeof english === "object") {
+    for (const [key, value] of Object.entries(english)) englishPieces(value, (telugu as Record<string, unknown>)[key], out);
+  }
+  return out;
+}
+const ENGLISH = [...(englishPieces(en, te, new Set()) ?? [])];
+
+const PUBLIC = [
+  "/te",
+  "/te/products",
+  "/te/blogs",
+  "/te/blogs/1",
+  "/te/auctions",
+  "/te/login",
+  "/te/signup",
+  "/te/forgot-password",
+  "/te/delivery-info",
+  "/te/no-such-page",
+];
+const SIGNED_IN = ["/te/cart", "/te/orders", "/te/profile", "/te/notifications"];
+
+async function checkPage(page: Page, path: string) {
+  const res = await page.goto(path);
+  expect(res?.status(), path).toBe(path.endsWith("no-such-page") ? 404 : 200);
+  expect(await page.locator("html").getAttribute("lang")).toBe("te");
+  const text = await page.locator("body").innerText();
+  const words = (piece: string) => new RegExp(`(^|[^A-Za-z])${piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^A-Za-z])`);
+  expect(
+    ENGLISH.filter((piece) => words(piece).test(text)),
+    `${path} shows English`,
+  ).toEqual([]);
+  const hrefs = await page
+    .locator("header a[href^='/'], main a[href^='/'], footer a[href^='/']")
+    .evaluateAll((links) => links.filter((a) => a.getAttribute("hreflang") !== "en").map((a) => a.getAttribute("href") ?? ""));
+  expect(
+    hrefs.filter((href) => !href.startsWith("/te") && !englishOnly(href) && !href.startsWith("/#")),
+    `${path} links into English`,
+  ).toEqual([]);
+  await expectNoAxeViolations(page);
+}
+
+const RUNS: Variant[] = [
+  { javaScript: false, viewport: "phone" },
+  { javaScript: true, viewport: "desktop" },
+];
+
+describe.each(RUNS)("Telugu pages (JavaScript $javaScript, $viewport)", (variant) => {
+  let shopper: { email: string; password: string };
+  beforeAll(async () => {
+    shopper = await newAccount(`telugu.${variant.viewport}`, { name: "Lakshmi Devi" });
+  });
+
+  it("every public page is in Telugu, and its links stay in Telugu", async () => {
+    const { page, close } = await open(variant);
+    for (const path of PUBLIC) await checkPage(page, path);
+    await close();
+  });
+
+  it("a shopper's own pages are in Telugu once signed in", async () => {
+    const { page, close } = await open(variant);
+    await signIn(page, shopper);
+    for (const path of SIGNED_IN) await checkPage(page, path);
+    await close();
+  });
+
+  it("the header's link leads to the same page in English and back, with its query", async () => {
+    const { page, close } = await open(variant);
+    await page.goto("/te/products?from=switch");
+    await page.getByRole("link", { name: /^(EN|English)$/ }).click();
+    await page.waitForURL(`${baseUrl()}/products?from=switch`);
+    expect(await page.locator("html").getAttribute("lang")).toBe("en");
+    expect(await page.locator("h1").innerText()).toBe(en.products.heading);
+    await page.getByRole("link", { name: /^(తె|తెలుగు)$/ }).click();
+    await page.waitForURL(`${baseUrl()}/te/products?from=switch`);
+    expect(await page.locator("h1").innerText()).toBe(te.products.heading);
+    await close();
+  });
+});
+
+describe("the edge cache keeps one copy per language", () => {
+  it("caches /te/products and /products apart, never varies on Accept-Language, and never caches a signed-in Telugu page", async () => {
+    const url = (path: string) => `${baseUrl()}${path}?lang-cache=${Date.now()}`;
+    const te1 = url("/te/products");
+    const en1 = te1.replace("/te/products", "/products");
+    const first = await fetch(te1);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    const english = await fetch(en1, { headers: { "Accept-Language": "te" } });
+    expect(english.headers.get("x-cache")).toBe("MISS");
+    expect(await english.text()).toContain(`<html lang="en"`);
+    const again = await fetch(te1, { headers: { "Accept-Language": "en" } });
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    expect(await again.text()).toContain(`<html lang="te"`);
+    const signedIn = await fetch(te1, { headers: { Cookie: "__session=anything" } });
+    expect(signedIn.headers.get("x-cache")).toBe("BYPASS");
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+  });
+});
