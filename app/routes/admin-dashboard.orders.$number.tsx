@@ -2,23 +2,26 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { formatDelivery } from "~/delivery/slots";
 import { data } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { collectOnDelivery, requestBalance } from "~/admin/balance.server";
-import { COLLECTABLE_ON_DELIVERY, moneyBlocksMove } from "~/admin/fulfilment";
+import { canMoveDelivery, moveChoices, moveDelivery } from "~/admin/delivery-move.server";
+import { moneyBlocksMove } from "~/admin/fulfilment";
 import { getAdminOrder } from "~/admin/order-list.server";
 import { changeOrderStatus, recordWeights } from "~/admin/orders.server";
+import { MoveDeliveryForm } from "~/components/admin-order-delivery";
 import { StatusForm, WeightsForm } from "~/components/admin-order-forms";
-import { LedgerEntries, OrderHistory } from "~/components/admin-order-records";
+import { MoneySection } from "~/components/admin-order-money";
+import { OrderHistory } from "~/components/admin-order-records";
 import { OrderDialog } from "~/components/order-dialog";
 import { StatusBadge } from "~/components/status-badge";
 import { adminMessages } from "~/i18n/admin.messages";
 import { format } from "~/i18n/messages";
 import { formatAdminDateTime } from "~/lib/dates";
 import { DomainError } from "~/lib/errors";
-import { formatRupees } from "~/lib/money";
 import { whatsappLink } from "~/lib/phone";
-import { ADMIN_STATUSES, awaitsPayment, nextStatuses } from "~/orders/status";
+import { deliveryChoice } from "~/orders/checkout-schema";
+import { ADMIN_STATUSES, nextStatuses } from "~/orders/status";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireAdmin } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
@@ -38,7 +41,8 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
       const reason = moneyBlocksMove(s, order);
       return reason ? [{ status: s, reason }] : [];
     });
-    return { order, items, ledger, money, balanceDuePaise, history, customer, next, waiting };
+    const moves = canMoveDelivery(order) ? await moveChoices(deps, order, items, deps.now()) : null;
+    return { order, items, ledger, money, balanceDuePaise, history, customer, next, waiting, moves };
   } catch (error) {
     if (error instanceof DomainError && error.status === 404) throw new Response("Not Found", { status: 404 });
     throw error;
@@ -52,6 +56,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("balance"), ...versioned }),
   z.object({ intent: z.literal("cod"), ...versioned }),
   z.object({ intent: z.literal("cancel"), reason: z.string().max(2000).default(""), ...versioned }),
+  z.object({ intent: z.literal("move"), delivery: deliveryChoice, ...versioned }),
 ]);
 
 /** Every admin change to an order: a plain form post, answered with a redirect and a toast, or the error. */
@@ -61,7 +66,7 @@ export async function action({ request, context: { deps }, params }: ActionFunct
   const number = params.number ?? "";
   const form = await request.formData();
   const parsed = actionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ error: m.errors.unknownStatus }, { status: 400 });
+  if (!parsed.success) return data({ error: form.get("intent") === "move" ? m.move.when : m.errors.unknownStatus }, { status: 400 });
   const input = { number, version: parsed.data.version };
   const here = `/admin-dashboard/orders/${number}`;
   try {
@@ -73,17 +78,23 @@ export async function action({ request, context: { deps }, params }: ActionFunct
       }
       case "weights": {
         const weights = new Map<number, number>();
+        const packs = new Map<number, number>();
         for (const [key, value] of form) {
-          const id = /^weight-(\d{1,9})$/.exec(key)?.[1];
-          if (id && typeof value === "string") weights.set(Number(id), value.trim() === "" ? Number.NaN : Number(value));
+          const [, kind, id] = /^(weight|packs)-(\d{1,9})$/.exec(key) ?? [];
+          if (id && typeof value === "string") (kind === "weight" ? weights : packs).set(Number(id), value.trim() === "" ? Number.NaN : Number(value));
         }
-        const amounts = await recordWeights(deps, admin, { ...input, weights });
+        const amounts = await recordWeights(deps, admin, { ...input, weights, packs });
         return redirectWithFlash(deps, here, { type: "success", text: format(m.detail.weightsSaved, amounts) });
       }
       case "balance":
         return redirectWithFlash(deps, here, { type: "success", text: (await requestBalance(deps, admin, input)).message });
       case "cod":
         return redirectWithFlash(deps, here, { type: "success", text: (await collectOnDelivery(deps, admin, input)).message });
+      case "move": {
+        const moved = await moveDelivery(deps, admin, { ...input, to: parsed.data.delivery });
+        const text = format(m.move.done, { when: moved.when }) + (moved.emailed ? "" : ` ${m.toasts.notificationFailed}`);
+        return redirectWithFlash(deps, here, { type: moved.emailed ? "success" : "info", text });
+      }
       case "cancel": {
         const result = await changeOrderStatus(deps, admin, { ...input, to: "order_cancelled", reason: parsed.data.reason });
         const text = format(m.toasts.statusUpdated, { label: result.label }) + (result.emailed ? "" : ` ${m.toasts.notificationFailed}`);
@@ -99,23 +110,14 @@ export async function action({ request, context: { deps }, params }: ActionFunct
   }
 }
 
-const PRIMARY = "btn-dark";
-
 export default function AdminOrder() {
-  const { order, items, ledger, money, balanceDuePaise, history, customer, next, waiting } = useLoaderData<typeof loader>();
+  const { order, items, ledger, money, balanceDuePaise, history, customer, next, waiting, moves } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const m = adminMessages;
   const labels = useMessages().shop.status.labels;
   const label = (s: string | null) => (s ? (labels[s as keyof typeof labels] ?? m.paymentStates[s as keyof typeof m.paymentStates] ?? s) : "—");
   const busy = useNavigation().state === "submitting";
-  const advance = ledger.find((l) => l.kind === "capture" && l.reason === "advance");
-  const balance = order.finalTotalPaise === null ? null : order.finalTotalPaise - order.advancePaise;
-  const cancellable = order.status !== "order_cancelled" && order.status !== "order_delivered" && !awaitsPayment(order.status);
-  const balanceOpen = order.finalTotalPaise !== null && order.status !== "order_cancelled";
-  const canRequest = balanceOpen && order.paymentState === "advance_paid";
-  const canCollect = balanceOpen && COLLECTABLE_ON_DELIVERY.includes(order.paymentState);
   const weighable = order.paymentState === "advance_paid" && order.status !== "order_cancelled" && items.some((i) => i.productId !== null);
-  const version = <input type="hidden" name="version" value={order.version} />;
   return (
     <OrderDialog labelledBy="order-heading" closeTo="/admin-dashboard" closeLabel={m.detail.back} closeAllLabel={m.detail.close}>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
@@ -136,92 +138,13 @@ export default function AdminOrder() {
       <StatusForm version={order.version} next={next} waiting={waiting} label={label} busy={busy} />
       <WeightsForm version={order.version} items={items} weighable={weighable} busy={busy} />
 
-      <section className="card mt-6 p-5" aria-labelledby="money-heading">
-        <h2 id="money-heading" className="text-lg font-bold">
-          {m.detail.money}
-        </h2>
-        {/* Two columns at every width: on a phone a label and its amount stay side by side (a long gateway id wraps). */}
-        <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 break-words sm:grid-cols-2">
-          <dt>{m.detail.estimated}</dt>
-          <dd>{formatRupees(order.estimatedTotalPaise)}</dd>
-          <dt>{m.detail.advance}</dt>
-          <dd>
-            {formatRupees(order.advancePaise)} · {m.detail.reference}{" "}
-            {advance ? <span className="break-all font-mono text-sm">{advance.ref}</span> : m.detail.none}
-          </dd>
-          <dt>{m.detail.final}</dt>
-          <dd>{order.finalTotalPaise === null ? "—" : formatRupees(order.finalTotalPaise)}</dd>
-          <dt>{m.detail.balance}</dt>
-          <dd>{balance === null ? "—" : formatRupees(balance)}</dd>
-          <dt>{m.ledger.kept}</dt>
-          <dd>{formatRupees(money.keptPaise)}</dd>
-          {money.refundedPaise > 0 ? (
-            <>
-              <dt>{m.detail.refunded}</dt>
-              <dd>{formatRupees(money.refundedPaise)}</dd>
-            </>
-          ) : null}
-          {money.refundPendingPaise > 0 ? (
-            <>
-              <dt>{m.ledger.refundPending}</dt>
-              <dd>{formatRupees(money.refundPendingPaise)}</dd>
-            </>
-          ) : null}
-          <dt className="font-semibold">{m.ledger.due}</dt>
-          <dd className="font-semibold">{formatRupees(balanceDuePaise)}</dd>
-        </dl>
-        <LedgerEntries ledger={ledger} />
-        {canRequest || canCollect || cancellable ? (
-          // One row of actions; the panels' own padding sets them apart, and the row's negative margin keeps a
-          // closed panel's button in line with the text above.
-          <div className="-mx-2 mt-2 flex flex-wrap items-start gap-2">
-            {canRequest ? (
-              <Confirm
-                label={m.detail.requestBalance}
-                question={
-                  balance !== null && balance < 0
-                    ? format(m.confirm.difference, { amount: formatRupees(-balance) })
-                    : balance
-                      ? format(m.confirm.balance, { amount: formatRupees(balance) })
-                      : m.detail.nothingOwed
-                }
-              >
-                {version}
-                <button type="submit" name="intent" value="balance" className={PRIMARY} disabled={busy}>
-                  {m.confirm.yes}
-                </button>
-              </Confirm>
-            ) : null}
-            {canCollect ? (
-              <Confirm label={m.detail.collectOnDelivery} question={format(m.confirm.cod, { amount: formatRupees(Math.max(0, balance ?? 0)) })}>
-                {version}
-                <button type="submit" name="intent" value="cod" className={PRIMARY} disabled={busy}>
-                  {m.confirm.yes}
-                </button>
-              </Confirm>
-            ) : null}
-            {cancellable ? (
-              <Confirm label={m.confirm.cancel} question={format(m.confirm.cancelQuestion, { amount: formatRupees(money.keptPaise) })} destructive>
-                {version}
-                <label className="flex flex-col text-sm">
-                  {m.confirm.reason}
-                  <textarea
-                    name="reason"
-                    required
-                    minLength={3}
-                    maxLength={300}
-                    rows={2}
-                    className="mt-1 w-full rounded-lg border border-river-200 bg-white p-2 dark:border-river-700 dark:bg-river-900"
-                  />
-                </label>
-                <button type="submit" name="intent" value="cancel" className={`${PRIMARY} mt-3`} disabled={busy}>
-                  {m.confirm.cancelYes}
-                </button>
-              </Confirm>
-            ) : null}
-          </div>
-        ) : null}
-      </section>
+      <MoneySection order={order} ledger={ledger} money={money} balanceDuePaise={balanceDuePaise} busy={busy} />
+      <MoveDeliveryForm
+        version={order.version}
+        delivery={order.deliveryDate && order.deliverySlot ? { date: order.deliveryDate, slot: order.deliverySlot } : null}
+        choices={moves}
+        busy={busy}
+      />
 
       {/* A long e-mail address wraps rather than widening the panel past a phone's width. */}
       <section className="card mt-6 break-words p-5" aria-labelledby="address-heading">
@@ -257,21 +180,5 @@ export default function AdminOrder() {
         <OrderHistory history={history} label={label} />
       </section>
     </OrderDialog>
-  );
-}
-
-/**
- * A money action behind a second press: the first opens the question (native <details>, so no JavaScript is
- * needed). Closed it is just its button; open, a framed panel as wide as the question needs.
- */
-function Confirm({ label, question, destructive = false, children }: { label: string; question: string; destructive?: boolean; children: React.ReactNode }) {
-  return (
-    <details className="w-full max-w-md rounded-lg border border-transparent p-2 open:border-river-200 open:bg-river-50/60 sm:w-auto dark:open:border-river-700 dark:open:bg-river-950/40">
-      <summary className={`btn-outline cursor-pointer list-none ${destructive ? "text-red-700 dark:text-red-300" : ""}`}>{label}</summary>
-      <Form method="post" className="mt-3">
-        <p className="text-sm">{question}</p>
-        <div className="mt-3">{children}</div>
-      </Form>
-    </details>
   );
 }

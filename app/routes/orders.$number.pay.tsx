@@ -9,6 +9,7 @@ import type { Deps } from "~/deps";
 import { shippingSchema } from "~/orders/checkout-schema";
 import { RazorpayButton } from "~/components/razorpay-button";
 import { format, getMessages } from "~/i18n/messages";
+import { quantityText } from "~/catalog/units";
 import { formatRupees } from "~/lib/money";
 import { getPayableOrder, needsAddress, NotPayableError, payAdvance, payPageData } from "~/payments/pay-page.server";
 import { formatDateTimeIst } from "~/lib/dates";
@@ -88,7 +89,7 @@ export default function PayAdvance() {
         <ul className="mt-6 space-y-1 text-sm">
           {order.items.map((i) => (
             <li key={i.name} className="flex justify-between gap-4">
-              <span>{i.byWeight ? `${i.name} × ${i.quantity} kg` : i.name}</span>
+              <span>{i.unit ? `${i.name} × ${quantityText(i.quantity, i.unit)}` : i.name}</span>
               <span>{formatRupees(i.pricePaise * i.quantity)}</span>
             </li>
           ))}

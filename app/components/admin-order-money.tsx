@@ -1,0 +1,133 @@
+import type { SerializeFrom } from "@remix-run/cloudflare";
+import { Form } from "@remix-run/react";
+import { COLLECTABLE_ON_DELIVERY } from "~/admin/fulfilment";
+import type { getAdminOrder } from "~/admin/order-list.server";
+import { LedgerEntries } from "~/components/admin-order-records";
+import { adminMessages as m } from "~/i18n/admin.messages";
+import { format } from "~/i18n/messages";
+import { formatRupees } from "~/lib/money";
+import { awaitsPayment } from "~/orders/status";
+
+type AdminOrder = SerializeFrom<Awaited<ReturnType<typeof getAdminOrder>>>;
+
+const PRIMARY = "btn-dark";
+
+/**
+ * An order's money: what was estimated, paid, kept, refunded and is due, its ledger, and the money actions the
+ * order's state allows (request the balance or refund the difference, cash on delivery, cancel), each behind a
+ * confirmation.
+ */
+export function MoneySection(props: Pick<AdminOrder, "order" | "ledger" | "money" | "balanceDuePaise"> & { busy: boolean }) {
+  const { order, ledger, money, balanceDuePaise, busy } = props;
+  const advance = ledger.find((l) => l.kind === "capture" && l.reason === "advance");
+  const balance = order.finalTotalPaise === null ? null : order.finalTotalPaise - order.advancePaise;
+  const cancellable = order.status !== "order_cancelled" && order.status !== "order_delivered" && !awaitsPayment(order.status);
+  const balanceOpen = order.finalTotalPaise !== null && order.status !== "order_cancelled";
+  const canRequest = balanceOpen && order.paymentState === "advance_paid";
+  const canCollect = balanceOpen && COLLECTABLE_ON_DELIVERY.includes(order.paymentState);
+  const version = <input type="hidden" name="version" value={order.version} />;
+  return (
+    <section className="card mt-6 p-5" aria-labelledby="money-heading">
+      <h2 id="money-heading" className="text-lg font-bold">
+        {m.detail.money}
+      </h2>
+      {/* Two columns at every width: on a phone a label and its amount stay side by side (a long gateway id wraps). */}
+      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 break-words sm:grid-cols-2">
+        <dt>{m.detail.estimated}</dt>
+        <dd>{formatRupees(order.estimatedTotalPaise)}</dd>
+        <dt>{m.detail.advance}</dt>
+        <dd>
+          {formatRupees(order.advancePaise)} · {m.detail.reference}{" "}
+          {advance ? <span className="break-all font-mono text-sm">{advance.ref}</span> : m.detail.none}
+        </dd>
+        <dt>{m.detail.final}</dt>
+        <dd>{order.finalTotalPaise === null ? "—" : formatRupees(order.finalTotalPaise)}</dd>
+        <dt>{m.detail.balance}</dt>
+        <dd>{balance === null ? "—" : formatRupees(balance)}</dd>
+        <dt>{m.ledger.kept}</dt>
+        <dd>{formatRupees(money.keptPaise)}</dd>
+        {money.refundedPaise > 0 ? (
+          <>
+            <dt>{m.detail.refunded}</dt>
+            <dd>{formatRupees(money.refundedPaise)}</dd>
+          </>
+        ) : null}
+        {money.refundPendingPaise > 0 ? (
+          <>
+            <dt>{m.ledger.refundPending}</dt>
+            <dd>{formatRupees(money.refundPendingPaise)}</dd>
+          </>
+        ) : null}
+        <dt className="font-semibold">{m.ledger.due}</dt>
+        <dd className="font-semibold">{formatRupees(balanceDuePaise)}</dd>
+      </dl>
+      <LedgerEntries ledger={ledger} />
+      {canRequest || canCollect || cancellable ? (
+        // One row of actions; the panels' own padding sets them apart, and the row's negative margin keeps a
+        // closed panel's button in line with the text above.
+        <div className="-mx-2 mt-2 flex flex-wrap items-start gap-2">
+          {canRequest ? (
+            <Confirm
+              label={m.detail.requestBalance}
+              question={
+                balance !== null && balance < 0
+                  ? format(m.confirm.difference, { amount: formatRupees(-balance) })
+                  : balance
+                    ? format(m.confirm.balance, { amount: formatRupees(balance) })
+                    : m.detail.nothingOwed
+              }
+            >
+              {version}
+              <button type="submit" name="intent" value="balance" className={PRIMARY} disabled={busy}>
+                {m.confirm.yes}
+              </button>
+            </Confirm>
+          ) : null}
+          {canCollect ? (
+            <Confirm label={m.detail.collectOnDelivery} question={format(m.confirm.cod, { amount: formatRupees(Math.max(0, balance ?? 0)) })}>
+              {version}
+              <button type="submit" name="intent" value="cod" className={PRIMARY} disabled={busy}>
+                {m.confirm.yes}
+              </button>
+            </Confirm>
+          ) : null}
+          {cancellable ? (
+            <Confirm label={m.confirm.cancel} question={format(m.confirm.cancelQuestion, { amount: formatRupees(money.keptPaise) })} destructive>
+              {version}
+              <label className="flex flex-col text-sm">
+                {m.confirm.reason}
+                <textarea
+                  name="reason"
+                  required
+                  minLength={3}
+                  maxLength={300}
+                  rows={2}
+                  className="mt-1 w-full rounded-lg border border-river-200 bg-white p-2 dark:border-river-700 dark:bg-river-900"
+                />
+              </label>
+              <button type="submit" name="intent" value="cancel" className={`${PRIMARY} mt-3`} disabled={busy}>
+                {m.confirm.cancelYes}
+              </button>
+            </Confirm>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * A money action behind a second press: the first opens the question (native <details>, so no JavaScript is
+ * needed). Closed it is just its button; open, a framed panel as wide as the question needs.
+ */
+function Confirm({ label, question, destructive = false, children }: { label: string; question: string; destructive?: boolean; children: React.ReactNode }) {
+  return (
+    <details className="w-full max-w-md rounded-lg border border-transparent p-2 open:border-river-200 open:bg-river-50/60 sm:w-auto dark:open:border-river-700 dark:open:bg-river-950/40">
+      <summary className={`btn-outline cursor-pointer list-none ${destructive ? "text-red-700 dark:text-red-300" : ""}`}>{label}</summary>
+      <Form method="post" className="mt-3">
+        <p className="text-sm">{question}</p>
+        <div className="mt-3">{children}</div>
+      </Form>
+    </details>
+  );
+}
