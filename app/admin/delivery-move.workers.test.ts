@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { catchLeftOn, setUpShopDayWorld } from "../../tests/setup/shop-days";
 import { all, one } from "../../tests/setup/sql";
-import { saveCatch, saveSlots } from "~/catalog/admin.server";
+import { saveSlots } from "~/catalog/admin.server";
 import { readCatalogueVersion } from "~/catalog/site-version.server";
 import { formatDelivery } from "~/delivery/slots";
 import { ConflictError } from "~/lib/errors";
@@ -19,14 +19,8 @@ const orderRow = (id: number) => one("SELECT delivery_date AS date, delivery_slo
 describe("moving an order's delivery", () => {
   it("gives the old date's catch and slot back and takes the new ones, and tells the customer the new date and slot", async () => {
     const [d1, d2] = [w.day(1), w.day(2)];
-    await saveCatch(w.deps, w.fishId, [
-      { date: d1, quantity: 5 },
-      { date: d2, quantity: 5 },
-    ]);
-    await saveCatch(w.deps, w.curryId, [
-      { date: d1, quantity: 4 },
-      { date: d2, quantity: 4 },
-    ]);
+    await w.plan(w.fishId, { [d1]: 5, [d2]: 5 });
+    await w.plan(w.curryId, { [d1]: 4, [d2]: 4 });
     const order = await w.paidOrder(
       [
         { productId: w.fishId, quantity: 2 },
@@ -59,7 +53,7 @@ describe("moving an order's delivery", () => {
 
   it("another slot of the same date needs no more of its catch, only room in the slot", async () => {
     const d1 = w.day(1);
-    await saveCatch(w.deps, w.fishId, [{ date: d1, quantity: 2 }]);
+    await w.plan(w.fishId, { [d1]: 2 });
     await saveSlots(w.deps, [{ date: d1, slot: "evening", capacity: 1 }]);
     const order = await w.paidOrder([{ productId: w.fishId, quantity: 2 }], { date: d1, slot: "morning" });
     expect(await catchLeftOn(w.fishId, d1)).toBe(0);
@@ -69,10 +63,7 @@ describe("moving an order's delivery", () => {
 
   it("refuses a date short of catch, a full slot, a past or far date and the same slot, changing nothing", async () => {
     const [d1, d2] = [w.day(1), w.day(2)];
-    await saveCatch(w.deps, w.fishId, [
-      { date: d1, quantity: 5 },
-      { date: d2, quantity: 1 },
-    ]);
+    await w.plan(w.fishId, { [d1]: 5, [d2]: 1 });
     await saveSlots(w.deps, [{ date: d1, slot: "evening", capacity: 0 }]);
     const order = await w.paidOrder([{ productId: w.fishId, quantity: 2 }], { date: d1, slot: "morning" });
     const before = await orderRow(order.id);
@@ -89,7 +80,7 @@ describe("moving an order's delivery", () => {
     // 05:30 IST: tomorrow's morning is open, today's (7:00) is inside its 2-hour cut-off.
     const later = w.now + 90 * 60_000;
     const at = (date: string) => moveDelivery(w.deps, w.admin, { number: order.number, version: before.version, to: { date, slot: "morning" } }, later);
-    await saveCatch(w.deps, w.fishId, [{ date: w.today, quantity: 5 }]);
+    await w.plan(w.fishId, { [w.today]: 5 });
     await expect(at(w.today)).rejects.toThrow(/at least 2 hours before it starts/);
     expect(await orderRow(order.id)).toEqual(before);
     expect(await catchLeftOn(w.fishId, d2)).toBe(1);
@@ -98,10 +89,7 @@ describe("moving an order's delivery", () => {
 
   it("only a paid order not yet shipped moves: not a stale form, a shipped, cancelled or unpaid order", async () => {
     const [d1, d2] = [w.day(1), w.day(2)];
-    await saveCatch(w.deps, w.fishId, [
-      { date: d1, quantity: 9 },
-      { date: d2, quantity: 9 },
-    ]);
+    await w.plan(w.fishId, { [d1]: 9, [d2]: 9 });
     const order = await w.paidOrder([{ productId: w.fishId, quantity: 1 }], { date: d1, slot: "morning" });
     const v = await w.version(order.id);
     await move(order, d2, "morning", v);
@@ -131,10 +119,7 @@ describe("moving an order's delivery", () => {
 
   it("moves racing each other and checkouts for the last kilo and the last place never oversell", async () => {
     const [d1, d2] = [w.day(1), w.day(2)];
-    await saveCatch(w.deps, w.fishId, [
-      { date: d1, quantity: 20 },
-      { date: d2, quantity: 3 },
-    ]);
+    await w.plan(w.fishId, { [d1]: 20, [d2]: 3 });
     await saveSlots(w.deps, [{ date: d2, slot: "evening", capacity: 3 }]);
     const orders = [];
     for (let i = 0; i < 6; i++) orders.push(await w.paidOrder([{ productId: w.fishId, quantity: 1 }], { date: d1, slot: "morning" }));
@@ -162,10 +147,7 @@ describe("moving an order's delivery", () => {
 
   it("offers the admin every bookable date and slot, marking the current one and those without catch or room", async () => {
     const [d1, d2] = [w.day(1), w.day(2)];
-    await saveCatch(w.deps, w.fishId, [
-      { date: d1, quantity: 2 },
-      { date: d2, quantity: 2 },
-    ]);
+    await w.plan(w.fishId, { [d1]: 2, [d2]: 2 });
     await saveSlots(w.deps, [{ date: d2, slot: "morning", capacity: 0 }]);
     const order = await w.paidOrder([{ productId: w.fishId, quantity: 2 }], { date: d1, slot: "morning" });
     const items = await all("SELECT id, product_id AS productId, quantity FROM order_items WHERE order_id = ?", order.id);

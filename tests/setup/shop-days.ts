@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeEach } from "vitest";
-import { createProduct } from "~/catalog/admin.server";
+import { createProduct, saveCatch } from "~/catalog/admin.server";
 import type { User } from "~/db/schema";
 import { addDays, DELIVERY_WINDOW_DAYS, istDate, upcomingDates, type DeliverySlot } from "~/delivery/slots";
 import { createShopOrder } from "~/orders/orders.server";
@@ -54,10 +54,24 @@ export function setUpShopDayWorld() {
     fishId: 0,
     curryId: 0,
     admin: null as unknown as User,
+    /** The catch of a product for some dates ({ [date]: units }), as the admin saves it. */
+    plan: (productId: number, days: Record<string, number>) =>
+      saveCatch(
+        world.deps,
+        productId,
+        Object.entries(days).map(([date, quantity]) => ({ date, quantity })),
+      ),
     /** Today and the following days (IST), as the admin plans them. */
     day: (n: number) => addDays(world.today, n),
+    /** A verified shopper (who can sign in). */
     newUser: async () =>
-      (await one<{ id: number }>("INSERT INTO users (name, email) VALUES ('Asha Rani', ?) RETURNING id", `s.${crypto.randomUUID()}@example.in`)).id,
+      (
+        await one<{ id: number }>(
+          "INSERT INTO users (name, email, email_verified_at) VALUES ('Asha Rani', ?, ?) RETURNING id",
+          `s.${crypto.randomUUID()}@example.in`,
+          Date.now(),
+        )
+      ).id,
     /** A shop order for `lines` on `delivery`, its ₹500 advance captured through the sandbox. */
     async paidOrder(lines: { productId: number; quantity: number }[], delivery: { date: string; slot: DeliverySlot }) {
       const order = await createShopOrder(world.deps, { user: { id: await world.newUser() }, lines, shipping: VALID_ADDRESS, delivery, now: world.now });
@@ -89,8 +103,9 @@ export function setUpShopDayWorld() {
     world.fishId = await product("fish", "kg", 2_500_000);
     world.curryId = await product("curry", "pack", 2_580_000);
     world.admin = await one<User>(
-      "INSERT INTO users (name, email, is_admin) VALUES ('Store Admin', ?, 1) RETURNING id, name, email, is_admin AS isAdmin",
+      "INSERT INTO users (name, email, email_verified_at, is_admin) VALUES ('Store Admin', ?, ?, 1) RETURNING id, name, email, is_admin AS isAdmin",
       `admin.${crypto.randomUUID()}@example.in`,
+      Date.now(),
     );
   });
   return world;
