@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { createSession } from "~/auth/session.server";
 import { getConfig } from "~/config.server";
 import { commitSessionCookie } from "~/web/credentials.server";
+import { readFlash, type Flash } from "~/web/flash.server";
 import { testDeps } from "./deps";
 import { loadContext } from "./load-context";
 
@@ -21,7 +22,7 @@ export async function callRoute(
   fn: RouteFn,
   path: string,
   options: { cookie?: string; form?: Record<string, string>; params?: Record<string, string>; headers?: Record<string, string> } = {},
-): Promise<{ status: number; location: string | null; body: unknown }> {
+): Promise<RouteAnswer> {
   const request = new Request(`https://store.test${path}`, {
     method: options.form ? "POST" : "GET",
     headers: {
@@ -40,10 +41,21 @@ export async function callRoute(
   }
   if (out instanceof Response) {
     const location = out.headers.get("Location");
-    return { status: out.status, location, body: location ? null : await out.text() };
+    return { status: out.status, location, body: location ? null : await out.text(), cookies: out.headers.getSetCookie() };
   }
   // `data(body, init)` from Remix: a plain value with its init beside it.
-  const single = out as { type?: string; data?: unknown; init?: { status?: number } | null };
-  if (single && single.type === "DataWithResponseInit") return { status: single.init?.status ?? 200, location: null, body: single.data };
-  return { status: 200, location: null, body: out };
+  const single = out as { type?: string; data?: unknown; init?: { status?: number; headers?: HeadersInit } | null };
+  if (single && single.type === "DataWithResponseInit") {
+    const cookies = new Headers(single.init?.headers).getSetCookie();
+    return { status: single.init?.status ?? 200, location: null, body: single.data, cookies };
+  }
+  return { status: 200, location: null, body: out, cookies: [] };
+}
+
+export type RouteAnswer = { status: number; location: string | null; body: unknown; cookies: string[] };
+
+/** The toast an answer leaves for the next page (its signed flash cookie, read as the next page reads it). */
+export async function flashOf(answer: RouteAnswer): Promise<Flash | null> {
+  const cookie = answer.cookies.map((c) => c.split(";")[0]).join("; ");
+  return (await readFlash(new Request("https://store.test/", { headers: { Cookie: cookie } }), testDeps())).flash;
 }
