@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { catchLeftOn, setUpShopDayWorld } from "../../tests/setup/shop-days";
+import { catchLeftOn } from "../../tests/setup/shop-days";
+import { setUpShopDayWorld } from "../../tests/setup/shop-day-world";
 import { all, one } from "../../tests/setup/sql";
 import { saveSlots } from "~/catalog/admin.server";
 import { readCatalogueVersion } from "~/catalog/site-version.server";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ledgerSums } from "../../tests/setup/money";
 import { callRoute, sessionCookie } from "../../tests/setup/routes";
-import { setUpShopDayWorld } from "../../tests/setup/shop-days";
+import { setUpShopDayWorld } from "../../tests/setup/shop-day-world";
 import { all, one } from "../../tests/setup/sql";
 import type { Order } from "~/db/schema";
 import { formatDelivery } from "~/delivery/slots";

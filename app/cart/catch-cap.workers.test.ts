@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { VALID_ADDRESS } from "../../tests/setup/address";
 import { callRoute, flashOf, sessionCookie } from "../../tests/setup/routes";
-import { plannedDelivery, setUpShopDayWorld } from "../../tests/setup/shop-days";
+import { plannedDelivery } from "../../tests/setup/shop-days";
+import { setUpShopDayWorld } from "../../tests/setup/shop-day-world";
 import { one } from "../../tests/setup/sql";
 import { setProductHidden } from "~/catalog/admin.server";
 import { formatDeliveryDate } from "~/delivery/slots";

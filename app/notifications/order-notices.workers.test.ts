@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { payBalanceLink } from "../../tests/setup/money";
-import { setUpShopDayWorld } from "../../tests/setup/shop-days";
+import { setUpShopDayWorld } from "../../tests/setup/shop-day-world";
 import { all, one } from "../../tests/setup/sql";
 import { collectOnDelivery, requestBalance } from "~/admin/balance.server";
 import { changeOrderStatus, recordWeights } from "~/admin/orders.server";
