@@ -30,12 +30,15 @@ export function MoveDeliveryForm(props: {
         open.length > 0 ? (
           <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
             <input type="hidden" name="version" value={props.version} />
-            <label className="flex flex-col text-sm">
+            {/* On a phone the choices (long dates and slots) take the row and shrink to it rather than widen the page. */}
+            <label className="flex w-full min-w-0 flex-col text-sm sm:w-auto">
               {m.to}
               <select
+                // A new version is a new form: after a move the first open choice is chosen again, not the one booked now.
+                key={props.version}
                 name="delivery"
                 defaultValue={`${open[0].date}.${open[0].slot}`}
-                className="mt-1 min-h-11 max-w-full rounded-lg border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-900"
+                className="mt-1 min-h-11 w-full rounded-lg border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-900"
               >
                 {choices.map((c) => (
                   <option key={`${c.date}.${c.slot}`} value={`${c.date}.${c.slot}`} disabled={c.state !== "open"}>
