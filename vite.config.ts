@@ -2,6 +2,7 @@ import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/de
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { POLICY_PATHS } from "./app/content/policies/paths";
+import { TELUGU_ROUTES } from "./app/i18n/telugu-routes";
 import { getLoadContext } from "./workers/load-context";
 
 declare module "@remix-run/cloudflare" {
@@ -28,7 +29,12 @@ export default defineConfig({
       routes(defineRoutes) {
         return defineRoutes((route) => {
           // The five policy pages share one route module (the content differs, the page does not).
-          for (const path of POLICY_PATHS) route(path.slice(1), "shared-routes/policy-page.tsx", { id: `policy${path}` });
+          for (const path of POLICY_PATHS) {
+            route(path.slice(1), "shared-routes/policy-page.tsx", { id: `policy${path}` });
+            route(`te${path}`, "shared-routes/policy-page.tsx", { id: `te/policy${path}` });
+          }
+          // The same pages in Telugu, under /te.
+          for (const [path, file] of TELUGU_ROUTES) route(path ? `te/${path}` : "te", file, { id: `te/${file}` });
         });
       },
     }),

@@ -40,6 +40,8 @@ export default defineConfig(async () => {
               miniflare: {
                 // The app Worker's flag: its dependencies (remix-auth-oauth2 → debug) need Node's built-ins.
                 compatibilityFlags: ["nodejs_compat"],
+                // The store's bucket of claim evidence (the auction Worker's config, read above, binds only its own).
+                r2Buckets: ["CLAIM_EVIDENCE"],
                 bindings: {
                   TEST_MIGRATIONS: migrations,
                   PRODUCT_NAME: "Pulasa",

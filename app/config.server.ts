@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ContentContext } from "./content/types";
+import { productName, type Lang } from "./i18n/lang";
 
 const switchValue = z
   .enum(["on", "off"])
@@ -10,6 +11,8 @@ const switchValue = z
 const configSchema = z.object({
   ENVIRONMENT: z.enum(["development", "production", "test"]).default("production"),
   PRODUCT_NAME: z.string().trim().min(1).default("Pulasa"),
+  // The fish's name as Telugu pages write it.
+  PRODUCT_NAME_TE: z.string().trim().min(1).default("పులస"),
   BRAND_NAME: z.string().trim().min(1).default("Godavari Pulasa"),
   SUPPORT_EMAIL: z.string().email(),
   SUPPORT_PHONE: z.string().min(10),
@@ -24,6 +27,10 @@ const configSchema = z.object({
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  // A sender number (+1…) or a Messaging Service's sid (MG…).
+  TWILIO_FROM: z.string().min(1).optional(),
   // Soft close: a bid this close to an auction's end moves the end to this long after the bid...
   AUCTION_SOFT_CLOSE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
   // ...but never more than this long past the end the admin set.
@@ -40,6 +47,7 @@ function toConfig(env: z.infer<typeof configSchema>) {
     environment: env.ENVIRONMENT,
     isDevelopment: env.ENVIRONMENT === "development",
     product: env.PRODUCT_NAME,
+    productTe: env.PRODUCT_NAME_TE,
     brand: env.BRAND_NAME,
     supportEmail: env.SUPPORT_EMAIL,
     supportPhone: env.SUPPORT_PHONE,
@@ -57,6 +65,11 @@ function toConfig(env: z.infer<typeof configSchema>) {
     razorpay:
       env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET
         ? { keyId: env.RAZORPAY_KEY_ID, keySecret: env.RAZORPAY_KEY_SECRET, webhookSecret: env.RAZORPAY_WEBHOOK_SECRET }
+        : null,
+    // All three or none: the store's text messages go through Twilio only when it can both sign in and send from a sender.
+    twilio:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM }
         : null,
     softClose: { windowMs: env.AUCTION_SOFT_CLOSE_SECONDS * 1_000, capMs: env.AUCTION_SOFT_CLOSE_CAP_SECONDS * 1_000 },
   };
@@ -83,7 +96,7 @@ export function getConfig(env: object): AppConfig {
   return config;
 }
 
-export function contentContext(config: AppConfig): ContentContext {
-  const { product, brand, supportEmail, supportPhone, whatsapp, socialHandle } = config;
-  return { product, brand, supportEmail, supportPhone, whatsapp, socialHandle };
+export function contentContext(config: AppConfig, lang: Lang = "en"): ContentContext {
+  const { brand, supportEmail, supportPhone, whatsapp, socialHandle } = config;
+  return { product: productName(config, lang), brand, supportEmail, supportPhone, whatsapp, socialHandle };
 }

@@ -10,10 +10,10 @@ import { getGateway } from "./payments/gateway.server";
  */
 
 /** The bindings Deps are built from: the app Worker's env, the auction Worker's, or a test's. */
-export type DepsEnv = { DB: D1Database; AUCTION?: Fetcher; PRODUCT_PHOTOS?: R2Bucket } & MailEnv;
+export type DepsEnv = { DB: D1Database; AUCTION?: Fetcher; PRODUCT_PHOTOS?: R2Bucket; CLAIM_EVIDENCE?: R2Bucket } & MailEnv;
 
 /** What only a request knows; outside one (scheduled job, Durable Object) everything is empty. */
-export type RequestFacts = { origin?: string; client?: string; user?: Deps["user"]; sessionToken?: string | null };
+export type RequestFacts = { origin?: string; client?: string; user?: Deps["user"]; sessionToken?: string | null; lang?: Deps["lang"] };
 
 /** The one place Deps are built: database, validated configuration, mailer, gateway, clock and the request's facts. */
 export function createDeps(env: DepsEnv, request: RequestFacts = {}): Deps {
@@ -26,11 +26,15 @@ export function createDeps(env: DepsEnv, request: RequestFacts = {}): Deps {
     mailer: createMailer(db, config, env),
     gateway: getGateway(config, db, origin),
     photos: env.PRODUCT_PHOTOS ?? null,
+    evidence: env.CLAIM_EVIDENCE ?? null,
     auctionService: env.AUCTION ?? null,
+    // Wrapped: workerd refuses the global fetch called as a method of another object.
+    fetch: (input, init) => fetch(input, init),
     now: Date.now,
     origin,
     user: request.user ?? null,
     sessionToken: request.user ? (request.sessionToken ?? null) : null,
     client: request.client ?? "",
+    lang: request.lang ?? "en",
   };
 }

@@ -1,6 +1,7 @@
 import type { AppConfig } from "./config.server";
 import type { Db } from "./db/client.server";
 import type { User } from "./db/schema";
+import type { Lang } from "./i18n/lang";
 import type { PaymentGateway } from "./payments/gateway";
 
 export type Mail = { to: string; subject: string; body: string };
@@ -22,8 +23,12 @@ export type Deps = {
   gateway: PaymentGateway | null;
   /** The R2 bucket of product photos; null where it is not bound (the auction Worker). */
   photos: R2Bucket | null;
+  /** The R2 bucket of claims' photos and videos (private: served only to the claim's owner and the admins); null where it is not bound. */
+  evidence: R2Bucket | null;
   /** The auction Worker behind the store's AUCTION binding; null inside the auction Worker itself. */
   auctionService: Fetcher | null;
+  /** Outbound HTTP to the text-message provider; tests put a fake here. */
+  fetch: typeof fetch;
   /** The clock: domain code reads the time here, never from `Date.now()`. */
   now: () => number;
   /** The store's origin, for the links it hands out (gateway callbacks, sandbox pages); "" outside a request. */
@@ -33,4 +38,6 @@ export type Deps = {
   sessionToken: string | null;
   /** The client's address as Cloudflare reports it (for throttling); "" outside a request. */
   client: string;
+  /** The language of the page asked for (its path says it: `/te/...` is Telugu); "en" outside a request. */
+  lang: Lang;
 };

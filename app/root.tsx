@@ -1,6 +1,18 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { data } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useFetchers, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useFetchers,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorPage } from "~/components/error-page";
 import { SiteFooter } from "~/components/site-footer";
@@ -8,13 +20,16 @@ import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import { cartPreview } from "~/cart/cart.server";
 import { FloatingCart } from "~/components/floating-cart";
-import { getMessages } from "~/i18n/messages";
+import { errorMessages } from "~/i18n/errors.messages";
+import { messagesFor } from "~/i18n/catalogue";
+import { englishOnly, LANGS, langOfPath, pathInLang, productName, type Lang } from "~/i18n/lang";
 import { unreadCount } from "~/notifications/notifications.server";
 import { appCookies } from "~/web/cookies.server";
 import { useNonce } from "~/web/csp";
 import { readFlash } from "~/web/flash.server";
 import type { SiteData } from "~/web/site";
 import { readTheme, type Theme } from "~/web/theme.server";
+import teluguStylesheet from "./styles/telugu.css?url";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -28,7 +43,7 @@ export const meta: MetaFunction<typeof loader> = ({ error, data }) => {
   const themeColor = { name: "theme-color", content: "#164c68" };
   if (!error) return [themeColor];
   // Only the root boundary renders a failed page, so the root names it.
-  const m = getMessages(data?.site.product ?? "Pulasa");
+  const m = data?.messages ?? errorMessages;
   const heading = isRouteErrorResponse(error) && error.status === 404 ? m.notFound.heading : m.error.heading;
   return [themeColor, { title: `${heading} | ${data?.site.brand ?? "Godavari Pulasa"}` }, { name: "robots", content: "noindex" }];
 };
@@ -41,9 +56,13 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
   const preview = signedIn && !signedIn.isAdmin ? await cartPreview(deps, signedIn.id) : null;
   const summaryClosed = preview ? (await appCookies(deps.config).cartSummaryClosed.parse(request.headers.get("Cookie"))) === "1" : true;
   const unread = signedIn ? await unreadCount(deps, signedIn.id) : 0;
-  const { product, brand, supportEmail, supportPhone, whatsapp, socialHandle, features } = deps.config;
+  const { brand, supportEmail, supportPhone, whatsapp, socialHandle, features } = deps.config;
+  const product = productName(deps.config, deps.lang);
   const site: SiteData = {
     site: { product, brand, supportEmail, supportPhone, whatsapp, socialHandle, features, googleSignIn: deps.config.google !== null },
+    lang: deps.lang,
+    messages: messagesFor(deps),
+    origin: deps.origin,
     theme,
     flash,
     user,
@@ -54,10 +73,42 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
   return data(site, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
+/** The catalogue comes with the root's data, so moving between the languages loads the root's data again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  langOfPath(currentUrl.pathname) !== langOfPath(nextUrl.pathname) || defaultShouldRevalidate;
+
+/**
+ * The page's address in each language (hreflang alternates, for search engines) and its canonical address in
+ * its own, without the query string; English-only pages have neither alternate.
+ */
+function LanguageLinks({ origin, lang }: { origin: string; lang: Lang }) {
+  const { pathname } = useLocation();
+  if (englishOnly(pathname)) return null;
+  return (
+    <>
+      <link rel="canonical" href={origin + pathInLang(pathname, lang)} />
+      {LANGS.map((to) => (
+        <link key={to} rel="alternate" hrefLang={to} href={origin + pathInLang(pathname, to)} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={origin + pathInLang(pathname, "en")} />
+    </>
+  );
+}
+
+/** Telugu pages' self-hosted Telugu font (English pages load none of it): the regular face preloaded. */
+function TeluguType() {
+  return (
+    <>
+      <link rel="preload" href="/fonts/noto-sans-telugu-400.woff2" as="font" type="font/woff2" crossOrigin="anonymous" />
+      <link rel="stylesheet" href={teluguStylesheet} />
+    </>
+  );
+}
+
 /** The theme being applied: a pending theme change shows at once, before the server answers. */
 function useTheme(fallback: Theme): Theme {
   const pending = useFetchers()
-    .find((f) => f.formAction === "/theme")
+    .find((f) => f.formAction !== undefined && pathInLang(f.formAction, "en") === "/theme")
     ?.formData?.get("theme");
   return pending === "light" || pending === "dark" || pending === "system" ? pending : fallback;
 }
@@ -67,12 +118,14 @@ export function Layout({ children }: { children: ReactNode }) {
   const theme = useTheme(root?.theme ?? "light");
   const nonce = useNonce();
   return (
-    <html lang="en" className={theme === "light" ? "" : theme} style={{ colorScheme: theme === "system" ? "light dark" : theme }}>
+    <html lang={root?.lang ?? "en"} className={theme === "light" ? "" : theme} style={{ colorScheme: theme === "system" ? "light dark" : theme }}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {root ? <LanguageLinks origin={root.origin} lang={root.lang} /> : null}
+        {root?.lang === "te" ? <TeluguType /> : null}
       </head>
       <body className="flex min-h-screen flex-col bg-river-50 text-slate-900 antialiased dark:bg-river-950 dark:text-slate-100">
         {children}

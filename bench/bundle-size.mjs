@@ -5,7 +5,10 @@ import { gzipSync } from "node:zlib";
 import { withBuiltStore } from "./serve-built.mjs";
 
 const BUDGET_KB = 100;
-const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/products", "/blogs/1"];
+const args = process.argv.slice(2);
+// --files lists each page's files, largest first.
+const listFiles = args.includes("--files");
+const paths = args.filter((a) => a !== "--files").length ? args.filter((a) => a !== "--files") : ["/", "/products", "/blogs/1"];
 
 await withBuiltStore(async (base) => {
   let failed = false;
@@ -14,15 +17,15 @@ await withBuiltStore(async (base) => {
     const urls = new Set();
     for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]);
     for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]);
-    let raw = 0;
-    let gz = 0;
-    for (const url of urls) {
+    const files = [...urls].map((url) => {
       const body = readFileSync(`build/client${url}`);
-      raw += body.length;
-      gz += gzipSync(body, { level: 9 }).length;
-    }
+      return { url, raw: body.length, gz: gzipSync(body, { level: 9 }).length };
+    });
+    const raw = files.reduce((sum, f) => sum + f.raw, 0);
+    const gz = files.reduce((sum, f) => sum + f.gz, 0);
     const kb = (n) => (n / 1024).toFixed(2);
     console.log(`${path}: ${urls.size} files, ${kb(raw)} KB raw, ${kb(gz)} KB gzip (budget ${BUDGET_KB} KB)`);
+    if (listFiles) for (const f of files.sort((a, b) => b.gz - a.gz)) console.log(`  ${kb(f.gz).padStart(6)} KB  ${f.url}`);
     if (path === "/" && gz / 1024 > BUDGET_KB) failed = true;
   }
   if (failed) process.exitCode = 1;

@@ -3,6 +3,7 @@ import type { PlatformProxy } from "wrangler";
 import { findSessionUser } from "../app/auth/session.server";
 import type { Deps } from "../app/deps";
 import { createDeps } from "../app/deps.server";
+import { langOfPath } from "../app/i18n/lang";
 import { clientAddress, readSessionToken } from "../app/web/credentials.server";
 
 type Cloudflare = Omit<PlatformProxy<Env>, "dispose" | "caches" | "cf"> & {
@@ -27,7 +28,8 @@ declare module "@remix-run/cloudflare" {
  * the shared cache.
  */
 export async function getLoadContext({ request, context }: { request: Request; context: { cloudflare: Cloudflare } }): Promise<AppLoadContext> {
-  const facts = { origin: new URL(request.url).origin, client: clientAddress(request) };
+  const url = new URL(request.url);
+  const facts = { origin: url.origin, client: clientAddress(request), lang: langOfPath(url.pathname) };
   const anonymous = createDeps(context.cloudflare.env, facts);
   const sessionToken = await readSessionToken(request, anonymous.config);
   const user = sessionToken ? await findSessionUser(anonymous, sessionToken) : null;

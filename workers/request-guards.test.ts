@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCrossSiteWrite, MAX_FORM_BYTES, readableForm } from "./request-guards";
+import { isCrossSiteWrite, MAX_CLAIM_FORM_BYTES, MAX_FORM_BYTES, readableForm } from "./request-guards";
 
 const post = (headers: Record<string, string>) => new Request("https://store.test/login", { method: "POST", headers });
 
@@ -41,5 +41,28 @@ describe("readableForm", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(MAX_FORM_BYTES + 1) },
     });
     expect(((await readableForm(big)) as Response).status).toBe(413);
+  });
+
+  it("lets a problem report carry its photos and videos (with or without JavaScript), up to its own cap", async () => {
+    const declared = (path: string, bytes: number) =>
+      new Request(`https://store.test${path}`, {
+        method: "POST",
+        body: "x",
+        headers: { "Content-Type": "multipart/form-data; boundary=zzz", "Content-Length": String(bytes) },
+      });
+    const files = new FormData();
+    files.append("files", new File([new Uint8Array(MAX_FORM_BYTES + 1)], "clip.mp4"));
+    for (const path of ["/orders/PUL-2611-AB12/claim", "/orders/PUL-2611-AB12/claim.data"]) {
+      const read = await readableForm(new Request(`https://store.test${path}`, { method: "POST", body: files }));
+      expect(((await (read as Request).formData()).get("files") as File).size).toBe(MAX_FORM_BYTES + 1);
+      const refused = (await readableForm(declared(path, MAX_CLAIM_FORM_BYTES + 1))) as Response;
+      expect(refused.status).toBe(413);
+      expect(await refused.json()).toEqual({ success: false, error: "The files together may be at most 30 MB" });
+    }
+    // The product photo upload keeps its own cap with JavaScript too.
+    expect(await readableForm(new Request("https://store.test/admin-dashboard/products/7.data", { method: "POST", body: files }))).toBeInstanceOf(Request);
+    // Elsewhere the same upload is too large.
+    expect(((await readableForm(new Request("https://store.test/orders/PUL-2611-AB12", { method: "POST", body: files }))) as Response).status).toBe(413);
+    expect(((await readableForm(declared("/orders/PUL-2611-AB12/claim/x", MAX_FORM_BYTES + 1))) as Response).status).toBe(413);
   });
 });

@@ -3,6 +3,7 @@ import { purgeDeadResets } from "../app/auth/password-reset.server";
 import { purgeOldRateLimits } from "../app/auth/rate-limit.server";
 import { purgeExpiredSessions } from "../app/auth/session.server";
 import { createDeps } from "../app/deps.server";
+import { sendDueMessages } from "../app/messaging/outbox.server";
 import { releaseExpiredOrders } from "../app/orders/stock.server";
 import { reconcilePayments } from "../app/payments/reconcile.server";
 
@@ -10,6 +11,7 @@ import { reconcilePayments } from "../app/payments/reconcile.server";
  * The app Worker's Cron Trigger (wrangler.toml `[triggers]`, every 5 minutes; `npm start` calls it on a timer):
  * - payments are reconciled with the gateway (lost returns and webhooks, second captures, links to close,
  *   refunds to retry) and unpaid reservations released;
+ * - text messages the provider refused or never answered are tried again (with backoff, a bounded number of times);
  * - tables that would otherwise only grow lose their dead rows (expired sessions, sign-ups nobody finished,
  *   old rate-limit windows).
  */
@@ -17,5 +19,6 @@ export async function runScheduledJobs(env: Env, now = Date.now()) {
   const deps = createDeps(env);
   await releaseExpiredOrders(deps, now);
   await reconcilePayments(deps, now);
+  await sendDueMessages(deps, now);
   await deps.db.batch([purgeExpiredSessions(deps, now), purgeDeadSignups(deps, now), purgeDeadResets(deps, now), purgeOldRateLimits(deps, now)]);
 }

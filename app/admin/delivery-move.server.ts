@@ -6,7 +6,7 @@ import type { Deps } from "~/deps";
 import { orderItems, type Order, type OrderItem, type User } from "~/db/schema";
 import { DELIVERY_SLOTS, formatDelivery, formatDeliveryDate, isSlotPlannable, PLANNING_DAYS, upcomingDates, type DeliverySlot } from "~/delivery/slots";
 import { adminMessages } from "~/i18n/admin.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { ConflictError, InvalidInputError } from "~/lib/errors";
 import { notifyCustomer } from "~/notifications/notify.server";
 import { holdCondition } from "~/orders/stock.server";

@@ -3,6 +3,7 @@ import type { Deps } from "~/deps";
 import { orderEvents, orderItems, orders, payments, users } from "~/db/schema";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { NotFoundError } from "~/lib/errors";
+import { orderMessages } from "~/messaging/outbox.server";
 import { isAdminStatus, PAYMENT_STATUSES, PENDING_STATUSES } from "~/orders/status";
 import { balanceDuePaise } from "~/payments/ledger";
 import { orderMoney } from "~/payments/ledger.server";
@@ -68,11 +69,11 @@ export async function listAdminOrders(deps: Pick<Deps, "db">, filter: OrderFilte
   return { orders: rows, total: n, pages: Math.max(1, Math.ceil(n / PAGE_SIZE)) };
 }
 
-/** One order with its lines, money rows and history (who, when, from → to). */
+/** One order with its lines, money rows, history (who, when, from → to) and the text messages sent about it. */
 export async function getAdminOrder(deps: Pick<Deps, "db">, number: string) {
   const [order] = await deps.db.select().from(orders).where(eq(orders.number, number)).limit(1);
   if (!order) throw new NotFoundError(checkoutMessages.orders.notFound);
-  const [items, money, ledgerMoney, history, [customer]] = await Promise.all([
+  const [items, money, ledgerMoney, history, [customer], messages] = await Promise.all([
     deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id),
     deps.db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(payments.id),
     orderMoney(deps, order.id),
@@ -83,6 +84,7 @@ export async function getAdminOrder(deps: Pick<Deps, "db">, number: string) {
       .where(eq(orderEvents.orderId, order.id))
       .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id)),
     deps.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, order.userId)).limit(1),
+    orderMessages(deps, order.id),
   ]);
   return {
     order,
@@ -93,5 +95,6 @@ export async function getAdminOrder(deps: Pick<Deps, "db">, number: string) {
     balanceDuePaise: balanceDuePaise(order, ledgerMoney.summary),
     history,
     customer: customer ?? null,
+    messages,
   };
 }

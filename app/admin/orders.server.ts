@@ -4,9 +4,10 @@ import type { Deps } from "~/deps";
 import { orderItems, orders, type Order, type User } from "~/db/schema";
 import { adminMessages } from "~/i18n/admin.messages";
 import { checkoutMessages } from "~/i18n/checkout.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
+import { deliverMessage, enRouteStatement } from "~/messaging/outbox.server";
 import { notifyCustomer } from "~/notifications/notify.server";
 import { awaitsPayment, checkTransition, normalizeStatus } from "~/orders/status";
 import { processOrderRefunds, refundStatement } from "~/payments/ledger.server";
@@ -115,8 +116,13 @@ export async function changeOrderStatus(deps: Deps, actor: User, input: { number
         .bind(order.id, now, order.version + 1),
     );
   }
+  // Shipped: the customer's en-route SMS is written with the change, so a crash after it cannot lose the message.
+  const enRoute = check.to === "order_shipped" ? enRouteStatement(deps, order, now) : null;
+  if (enRoute) statements.push(enRoute);
   const results = await d1.batch(statements);
   if (results[0].meta.changes !== 1) throw new StaleOrderError();
+  const messageId = enRoute ? (results.at(-1)?.results[0] as { id: number } | undefined)?.id : undefined;
+  if (messageId !== undefined) await deliverMessage(deps, messageId, now);
 
   let refundNote: string | null = null;
   if (cancelling) {

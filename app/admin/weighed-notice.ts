@@ -1,6 +1,6 @@
 import { quantityText } from "~/catalog/units";
 import { adminMessages } from "~/i18n/admin.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { formatRupees } from "~/lib/money";
 import type { RecordedLine } from "./fulfilment";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Deps } from "~/deps";
 import { limitProblem, type ProductUnit } from "~/catalog/units";
-import { getMessages } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { clearCart, setCartQuantity } from "./cart.server";
 import { bestDays, catchText } from "./limits.server";
 
@@ -20,11 +20,11 @@ export type CartNotice = { type: "success" | "error"; text: string };
  * at the product's limits or at the catch, sold out), or null for a plain change.
  */
 export async function changeCart(
-  deps: Pick<Deps, "db" | "config" | "now">,
+  deps: Pick<Deps, "db" | "config" | "lang" | "now">,
   userId: number,
   input: z.infer<typeof cartActionSchema>,
 ): Promise<CartNotice | null> {
-  const m = getMessages(deps.config.product).shop.cart;
+  const m = messagesFor(deps).shop.cart;
   if (input.intent === "clear") {
     await clearCart(deps, userId);
     return { type: "success", text: m.cleared };

@@ -13,7 +13,7 @@ export type AddResult = { name: string; notice: string | null } | null;
  * above what the checkout's best date has left (a line already above it comes down to it). Refuses unknown,
  * hidden and sold-out products (nothing left for any date the checkout offers).
  */
-export async function addToCart(deps: Pick<Deps, "db" | "now" | "config">, userId: number, productId: number): Promise<AddResult> {
+export async function addToCart(deps: Pick<Deps, "db" | "now" | "config" | "lang">, userId: number, productId: number): Promise<AddResult> {
   const product = await findProduct(deps, { id: productId });
   if (!product || !product.orderable) return null;
   const best = (await bestDays(deps, [productId], deps.now())).get(productId);
@@ -69,7 +69,7 @@ export async function getCart(deps: Pick<Deps, "db">, userId: number): Promise<C
 /** A cart line as the cart page shows it: the most it may hold now (below its minimum: sold out) and why, when the catch is what stops it. */
 export type CartLineView = CartLine & { limit: number; note: string | null };
 
-export async function getCartView(deps: Pick<Deps, "db" | "config" | "now">, userId: number): Promise<CartLineView[]> {
+export async function getCartView(deps: Pick<Deps, "db" | "config" | "now" | "lang">, userId: number): Promise<CartLineView[]> {
   const lines = await getCart(deps, userId);
   const now = deps.now();
   const best = await bestDays(

@@ -3,7 +3,8 @@ import { dayName } from "~/catalog/stock-text";
 import { quantityText, type ProductUnit } from "~/catalog/units";
 import type { Deps } from "~/deps";
 import { DELIVERY_SLOTS, DELIVERY_WINDOW_DAYS, isSlotBookable, upcomingDates } from "~/delivery/slots";
-import { format, getMessages } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
+import { format } from "~/i18n/format";
 
 /**
  * How much of a product a cart may hold: never more than one delivery date the checkout offers can supply.
@@ -46,10 +47,10 @@ export function lineLimit(product: Pick<Product, "maxQty">, best: BestDay | unde
 }
 
 /** What the shopper is told when the catch stops a line: how much is left for which date, or that it is sold out. */
-export function catchText(deps: Pick<Deps, "config">, product: Product, best: BestDay | undefined, now: number): string {
-  const cart = getMessages(deps.config.product).shop.cart;
+export function catchText(deps: Pick<Deps, "config" | "lang">, product: Product, best: BestDay | undefined, now: number): string {
+  const cart = messagesFor(deps).shop.cart;
   if (!best || best.left < product.minQty) return format(cart.soldOut, { name: product.name });
-  const texts = getMessages(deps.config.product).products;
+  const texts = messagesFor(deps).products;
   const date = dayName(best.date, upcomingDates(now, 1)[0], texts);
   return format(cart.catchLeft, { qty: quantityText(best.left, product.unit), name: product.name, date });
 }

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { products } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { DELIVERY_SLOTS, formatDeliveryDate, isCalendarDate, PLANNING_DAYS, upcomingDates, type DeliverySlot } from "~/delivery/slots";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { catchLeft, slotLoads } from "./availability.server";
 import { CATCH_CEILING, productMessages, type ProductForm } from "./rules";

@@ -2,8 +2,9 @@ import { asc, eq } from "drizzle-orm";
 import { productPhotos, products, type ProductPhoto } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { ConflictError, InvalidInputError, NotFoundError, UnavailableError } from "~/lib/errors";
-import { inspectPhoto, MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_NAME_PATTERN, photoMessages as m, photoName } from "./photos";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_NAME_PATTERN, photoMessages as m } from "./photos";
 import { bumpCatalogueStatement } from "./site-version.server";
+import { checkPhotoUpload, putUpload } from "./uploads.server";
 
 /**
  * Product photos: bytes in R2 under `products/{sha256}.{ext}` (the same bytes are one object, never changed in
@@ -26,17 +27,12 @@ export async function listPhotos(deps: Pick<Deps, "db">, productId: number): Pro
 export async function addPhoto(deps: Pick<Deps, "db" | "photos">, productId: number, file: File | null, altText: string): Promise<void> {
   const alt = altText.trim().replace(/\s+/g, " ");
   if (alt.length < 3 || alt.length > 150) throw new InvalidInputError(m.alt);
-  if (!file || file.size === 0) throw new InvalidInputError(m.none);
-  if (file.size > MAX_PHOTO_BYTES) throw new InvalidInputError(m.tooLarge);
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const kind = inspectPhoto(bytes);
-  if (!kind) throw new InvalidInputError(m.notImage);
+  const upload = await checkPhotoUpload(file, MAX_PHOTO_BYTES, { none: m.none, notAccepted: m.notImage, tooLarge: m.tooLarge });
+  const { kind, name } = upload;
   const [product] = await deps.db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
   if (!product) throw new NotFoundError("Product not found");
-  const hash = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
-  const name = photoName(hash, kind.ext);
-  // The object first: a row never points at bytes that are not there (an object without a row is harmless).
-  await bucket(deps).put(key(name), bytes, { httpMetadata: { contentType: kind.type }, sha256: hash });
+  // An object without a row is harmless.
+  await putUpload(bucket(deps), key(name), upload);
   const d1 = deps.db.$client;
   const [inserted] = await d1.batch([
     d1
@@ -46,7 +42,7 @@ export async function addPhoto(deps: Pick<Deps, "db" | "photos">, productId: num
          WHERE (SELECT count(*) FROM product_photos WHERE product_id = ?1) < ?8
          ON CONFLICT (product_id, name) DO NOTHING`,
       )
-      .bind(productId, name, kind.type, bytes.length, kind.width, kind.height, alt, MAX_PHOTOS),
+      .bind(productId, name, kind.type, upload.bytes.length, kind.width, kind.height, alt, MAX_PHOTOS),
     bumpCatalogueStatement(deps),
   ]);
   if (inserted.meta.changes === 0) {

@@ -7,7 +7,8 @@ const MAX_SIDE = 10_000;
 
 export type PhotoKind = { type: "image/jpeg" | "image/png" | "image/webp" | "image/avif"; ext: "jpg" | "png" | "webp" | "avif"; width: number; height: number };
 
-const ascii = (b: Uint8Array, at: number, text: string) => [...text].every((c, i) => b[at + i] === c.charCodeAt(0));
+/** Whether `text` (ASCII) is at `at`: the signatures every format check reads. */
+export const ascii = (b: Uint8Array, at: number, text: string) => [...text].every((c, i) => b[at + i] === c.charCodeAt(0));
 const be16 = (b: Uint8Array, at: number) => (b[at] << 8) | b[at + 1];
 const be32 = (b: Uint8Array, at: number) => ((b[at] << 24) >>> 0) + (b[at + 1] << 16) + (b[at + 2] << 8) + b[at + 3];
 const le16 = (b: Uint8Array, at: number) => b[at] | (b[at + 1] << 8);
@@ -84,9 +85,6 @@ export const photoMessages = {
   unavailable: "Photo storage is not configured",
 } as const;
 
-/** Where a photo's bytes live in R2 and the URL it is served at: named by the SHA-256 of its bytes, so never changed in place. */
-export function photoName(hashHex: string, ext: PhotoKind["ext"]): string {
-  return `${hashHex}.${ext}`;
-}
+/** The URL a photo is served at: named by the SHA-256 of its bytes (uploads.server.ts), so never changed in place. */
 export const photoUrl = (name: string) => `/photos/${name}`;
 export const PHOTO_NAME_PATTERN = /^[0-9a-f]{64}\.(jpg|png|webp|avif)$/;

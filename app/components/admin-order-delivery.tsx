@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import type { MoveChoice } from "~/admin/delivery-move.server";
 import { formatDelivery, type DeliverySlot } from "~/delivery/slots";
 import { adminMessages } from "~/i18n/admin.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 
 const m = adminMessages.move;
 const why: Record<MoveChoice["state"], string | null> = { current: m.current, open: null, full: m.full, short: m.short };

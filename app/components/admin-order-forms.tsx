@@ -2,7 +2,7 @@ import type { SerializeFrom } from "@remix-run/cloudflare";
 import { Form } from "@remix-run/react";
 import type { getAdminOrder } from "~/admin/order-list.server";
 import { adminMessages as m } from "~/i18n/admin.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { quantityText } from "~/catalog/units";
 import { formatRupees } from "~/lib/money";
 

@@ -4,21 +4,17 @@ import { COLLECTABLE_ON_DELIVERY } from "~/admin/fulfilment";
 import type { getAdminOrder } from "~/admin/order-list.server";
 import { LedgerEntries } from "~/components/admin-order-records";
 import { adminMessages as m } from "~/i18n/admin.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { formatRupees } from "~/lib/money";
 import { awaitsPayment } from "~/orders/status";
 
 type AdminOrder = SerializeFrom<Awaited<ReturnType<typeof getAdminOrder>>>;
+type Props = Pick<AdminOrder, "order" | "ledger" | "money" | "balanceDuePaise"> & { busy: boolean };
 
 const PRIMARY = "btn-dark";
 
-/**
- * An order's money: what was estimated, paid, kept, refunded and is due, its ledger, and the money actions the
- * order's state allows (request the balance or refund the difference, cash on delivery, cancel), each behind a
- * confirmation.
- */
-export function MoneySection(props: Pick<AdminOrder, "order" | "ledger" | "money" | "balanceDuePaise"> & { busy: boolean }) {
-  const { order, ledger, money, balanceDuePaise, busy } = props;
+/** The order's money: the figures, the ledger, and the money actions the order's state allows, each behind a confirmation. */
+export function MoneySection({ order, ledger, money, balanceDuePaise, busy }: Props) {
   const advance = ledger.find((l) => l.kind === "capture" && l.reason === "advance");
   const balance = order.finalTotalPaise === null ? null : order.finalTotalPaise - order.advancePaise;
   const cancellable = order.status !== "order_cancelled" && order.status !== "order_delivered" && !awaitsPayment(order.status);

@@ -1,4 +1,7 @@
 import type { SerializeFrom } from "@remix-run/cloudflare";
+import { Link } from "@remix-run/react";
+import { claimMessages } from "~/i18n/claims.messages";
+import { format } from "~/i18n/format";
 import type { getAdminOrder } from "~/admin/order-list.server";
 import { adminMessages as m } from "~/i18n/admin.messages";
 import { formatAdminDateTime } from "~/lib/dates";
@@ -67,6 +70,21 @@ export function LedgerEntries({ ledger }: { ledger: Entry[] }) {
   );
 }
 
+/** A claim's entry (its id in `fromValue`, its new state in `toValue`), with the way to the claim. */
+function ClaimEvent({ event }: { event: AdminOrder["history"][number]["event"] }) {
+  const c = claimMessages;
+  const state = c.states[event.toValue as keyof typeof c.states] ?? event.toValue ?? "";
+  return (
+    <>
+      {format(c.admin.history, { id: event.fromValue ?? "", state })}
+      {event.note ? ` · ${event.note}` : ""} ·{" "}
+      <Link to={`/admin-dashboard/claims/${event.fromValue}`} className="link">
+        {c.admin.historyLink}
+      </Link>
+    </>
+  );
+}
+
 /** Who changed what and when, newest first; `label` names a status or money state. */
 export function OrderHistory({ history, label }: { history: AdminOrder["history"]; label: (value: string | null) => string }) {
   return (
@@ -77,9 +95,12 @@ export function OrderHistory({ history, label }: { history: AdminOrder["history"
         <ol className="mt-3 space-y-2 text-sm">
           {history.map(({ event, actor }) => (
             <li key={event.id}>
-              <span className="font-semibold">{formatAdminDateTime(event.createdAt)}</span> · {actor ?? m.detail.system} · {label(event.fromValue)} →{" "}
-              {label(event.toValue)}
-              {event.note ? ` · ${event.note}` : ""}
+              <span className="font-semibold">{formatAdminDateTime(event.createdAt)}</span> · {actor ?? m.detail.system} ·{" "}
+              {event.kind === "claim" ? (
+                <ClaimEvent event={event} />
+              ) : (
+                `${label(event.fromValue)} → ${label(event.toValue)}${event.note ? ` · ${event.note}` : ""}`
+              )}
             </li>
           ))}
         </ol>

@@ -1,9 +1,9 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { isOpen, type Auction } from "~/auctions/auction";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupees, rupeesToPaise } from "~/lib/money";
-import { useMessages } from "~/web/site";
+import { useMessages, useLang } from "~/web/site";
 
 export function StatusBadge({ auction, now }: { auction: Auction; now: number }) {
   const m = useMessages().auctions;
@@ -25,6 +25,7 @@ export function AuctionImage({ auction, className }: { auction: Auction; classNa
 }
 
 export function AuctionCard({ auction, now }: { auction: Auction; now: number }) {
+  const { lang } = useLang();
   const m = useMessages().auctions;
   const open = isOpen(auction, now);
   return (
@@ -44,7 +45,7 @@ export function AuctionCard({ auction, now }: { auction: Auction; now: number })
           <div>
             <dt className="text-slate-600 dark:text-slate-300">{open ? m.ends : m.ended}</dt>
             <dd className="font-medium">
-              <time dateTime={auction.end_time}>{formatDateTime(auction.end_time)}</time>
+              <time dateTime={auction.end_time}>{formatDateTime(auction.end_time, lang)}</time>
             </dd>
           </div>
           <div className="col-span-2 text-slate-600 dark:text-slate-300">

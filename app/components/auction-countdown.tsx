@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useLang } from "~/web/site";
 import { formatDateTime } from "~/lib/dates";
 
 function remaining(ms: number): string {
@@ -13,6 +14,7 @@ function remaining(ms: number): string {
 
 /** The end date (server-rendered) and, with JavaScript, a ticking countdown to it. */
 export function AuctionCountdown({ endTime, label }: { endTime: string; label: string }) {
+  const { lang } = useLang();
   const end = new Date(endTime).getTime();
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
@@ -22,7 +24,7 @@ export function AuctionCountdown({ endTime, label }: { endTime: string; label: s
   }, []);
   return (
     <>
-      <time dateTime={endTime}>{formatDateTime(endTime)}</time>
+      <time dateTime={endTime}>{formatDateTime(endTime, lang)}</time>
       {now !== null ? (
         <span className="mt-1 block text-sm tabular-nums" data-testid="countdown">
           {label} {remaining(end - now)}

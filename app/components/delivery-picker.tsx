@@ -1,11 +1,11 @@
 import type { FieldMetadata } from "@conform-to/react";
+import { useMessages } from "~/web/site";
 import type { DeliveryChoice } from "~/catalog/availability.server";
 import { formatDeliveryDate, formatSlot } from "~/delivery/slots";
-import { checkoutMessages } from "~/i18n/checkout.messages";
 
 /** One radio per date and slot, so a date and a slot are always chosen together, with or without JavaScript. */
 export function DeliveryPicker({ field, choices }: { field: FieldMetadata<unknown>; choices: DeliveryChoice[] }) {
-  const m = checkoutMessages.delivery;
+  const m = useMessages().shop.delivery;
   const chosen = typeof field.initialValue === "string" ? field.initialValue : undefined;
   return (
     <fieldset aria-describedby={field.errorId} className="mt-4">

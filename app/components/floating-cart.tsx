@@ -1,9 +1,11 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { quantityText, type ProductUnit } from "~/catalog/units";
+import { pathInLang } from "~/i18n/lang";
+import { Link } from "~/components/link";
 import { FetcherMarker } from "~/components/hydrated";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { formatRupees } from "~/lib/money";
-import { useMessages } from "~/web/site";
+import { useLang, useMessages } from "~/web/site";
 
 export type CartPreview = { items: number; lines: { name: string; quantity: number; unit: ProductUnit }[]; more: number; totalPaise: number };
 
@@ -24,7 +26,8 @@ export function FloatingCart({ preview }: { preview: CartPreview | null }) {
   const { pathname } = useLocation();
   const close = useFetcher({ key: "cart-summary-close" });
   const m = useMessages().shop.cart;
-  if (!preview || preview.items === 0 || hiddenOn(pathname) || close.state !== "idle") return null;
+  const { l } = useLang();
+  if (!preview || preview.items === 0 || hiddenOn(pathInLang(pathname, "en")) || close.state !== "idle") return null;
   return (
     <aside aria-label={m.floatingLabel} className="border-b border-gold-200 bg-gold-50 dark:border-river-800 dark:bg-river-900">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 text-sm">
@@ -47,7 +50,7 @@ export function FloatingCart({ preview }: { preview: CartPreview | null }) {
           <Link to="/checkout" className="btn-dark min-h-10 px-4 py-1.5">
             {m.checkout}
           </Link>
-          <close.Form method="post" action="/cart/summary" preventScrollReset>
+          <close.Form method="post" action={l("/cart/summary")} preventScrollReset>
             <FetcherMarker />
             <button
               type="submit"

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "~/components/link";
 import { useMessages, useSite } from "~/web/site";
 
 /**

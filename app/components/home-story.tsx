@@ -1,7 +1,7 @@
 import type { HomeContent } from "~/content/home";
 import { Picture } from "~/components/picture";
 import { RichText } from "~/components/rich-text";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { useMessages } from "~/web/site";
 
 /** The second hero: the river and its fishers. */

@@ -1,9 +1,10 @@
-import { Form, Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useEffect, useRef, useState } from "react";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { formatDateTime } from "~/lib/dates";
 import type { loader as notificationsLoader } from "~/routes/notifications";
-import { useMessages, useSite } from "~/web/site";
+import { useLang, useMessages, useSite } from "~/web/site";
 import { LineIcon } from "./line-icon";
 
 const SHOWN = 5;
@@ -16,6 +17,7 @@ const SHOWN = 5;
 export function NotificationBell() {
   const { unreadNotifications } = useSite();
   const m = useMessages();
+  const { l } = useLang();
   const list = useFetcher<typeof notificationsLoader>();
   const mark = useFetcher();
   const [open, setOpen] = useState(false);
@@ -38,8 +40,8 @@ export function NotificationBell() {
     e.preventDefault();
     if (open) return setOpen(false);
     setOpen(true);
-    list.load("/notifications");
-    if (unreadNotifications > 0) mark.submit({ intent: "seen" }, { method: "post", action: "/notifications" });
+    list.load(l("/notifications"));
+    if (unreadNotifications > 0) mark.submit({ intent: "seen" }, { method: "post", action: l("/notifications") });
   };
 
   const items = list.data?.items.slice(0, SHOWN) ?? [];
@@ -101,11 +103,12 @@ function NotificationItem({
   item: { id: number; title: string; message: string; orderNumber: string | null; auctionId: number | null; createdAt: number };
   onDone: () => void;
 }) {
+  const { lang } = useLang();
   const body = (
     <>
       <span className="block text-sm font-semibold">{item.title}</span>
       <span className="mt-1 line-clamp-2 block text-sm text-slate-700 dark:text-slate-200">{item.message}</span>
-      <span className="mt-1 block text-xs text-slate-600 dark:text-slate-300">{formatDateTime(item.createdAt)}</span>
+      <span className="mt-1 block text-xs text-slate-600 dark:text-slate-300">{formatDateTime(item.createdAt, lang)}</span>
     </>
   );
   if (!item.orderNumber && !item.auctionId) return <div className="p-3">{body}</div>;

@@ -1,11 +1,10 @@
-import { Link } from "@remix-run/react";
 import { quantityText, type ProductUnit } from "~/catalog/units";
+import { Link } from "~/components/link";
 import { StatusBadge } from "~/components/status-badge";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { formatRupees } from "~/lib/money";
 import type { OrderStatus } from "~/orders/status";
 import { customerStatus } from "~/orders/status-text";
-import { checkoutMessages } from "~/i18n/checkout.messages";
 import { formatDateTimeIst } from "~/lib/dates";
 import { useMessages } from "~/web/site";
 
@@ -74,7 +73,7 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
           </p>
           {order.delivery ? (
             <p className="text-sm font-medium">
-              {checkoutMessages.delivery.label}: {order.delivery}
+              {all.shop.delivery.label}: {order.delivery}
             </p>
           ) : null}
         </div>

@@ -1,4 +1,5 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useEffect, useRef, type ReactNode } from "react";
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { useMessages } from "~/web/site";
 
 /**

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import type { ProductCardData, ProductCardView } from "~/catalog/catalog.server";
 import { perUnit } from "~/catalog/units";
 import { ProductImage } from "~/components/product-image";

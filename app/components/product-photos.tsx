@@ -1,4 +1,5 @@
-import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Form } from "~/components/link";
 import { FormError } from "~/components/form-field";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
 
@@ -33,43 +34,22 @@ export function PhotoSection({ photos, error, busy }: { photos: PhotoRow[]; erro
                 <input type="hidden" name="photo" value={photo.id} />
                 {i > 0 ? (
                   <>
-                    <button type="submit" name="intent" value="photo-main" className="btn-outline min-h-9 px-3 py-1 text-xs" disabled={busy}>
+                    <PhotoAction intent="photo-main" busy={busy}>
                       {m.makeMain}
-                    </button>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="photo-up"
-                      className="btn-outline min-h-9 px-3 py-1 text-xs"
-                      disabled={busy}
-                      aria-label={`${m.up}: ${photo.alt}`}
-                    >
+                    </PhotoAction>
+                    <PhotoAction intent="photo-up" busy={busy} label={`${m.up}: ${photo.alt}`}>
                       ↑
-                    </button>
+                    </PhotoAction>
                   </>
                 ) : null}
                 {i < photos.length - 1 ? (
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="photo-down"
-                    className="btn-outline min-h-9 px-3 py-1 text-xs"
-                    disabled={busy}
-                    aria-label={`${m.down}: ${photo.alt}`}
-                  >
+                  <PhotoAction intent="photo-down" busy={busy} label={`${m.down}: ${photo.alt}`}>
                     ↓
-                  </button>
+                  </PhotoAction>
                 ) : null}
-                <button
-                  type="submit"
-                  name="intent"
-                  value="photo-delete"
-                  className="btn-outline min-h-9 px-3 py-1 text-xs"
-                  disabled={busy}
-                  aria-label={`${m.delete}: ${photo.alt}`}
-                >
+                <PhotoAction intent="photo-delete" busy={busy} label={`${m.delete}: ${photo.alt}`}>
                   {m.delete}
-                </button>
+                </PhotoAction>
               </Form>
             </div>
           </li>
@@ -90,5 +70,14 @@ export function PhotoSection({ photos, error, busy }: { photos: PhotoRow[]; erro
         </button>
       </Form>
     </section>
+  );
+}
+
+/** One of a photo's small buttons, which submit its form with their own intent. */
+function PhotoAction({ intent, busy, label, children }: { intent: string; busy: boolean; label?: string; children: ReactNode }) {
+  return (
+    <button type="submit" name="intent" value={intent} className="btn-outline min-h-9 px-3 py-1 text-xs" disabled={busy} aria-label={label}>
+      {children}
+    </button>
   );
 }

@@ -1,6 +1,7 @@
-import { Form, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Form } from "~/components/link";
 import { useEffect, useState } from "react";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { useMessages } from "~/web/site";
 
 /** Seconds left of `seconds`, counted down live; it starts again on every navigation (a resend lands on the same page). */

@@ -1,5 +1,5 @@
 import { POLICY_PATHS, type PolicyPath } from "~/content/policies/paths";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { socialLink, whatsappLink } from "~/lib/phone";
 import { useMessages, useSite } from "~/web/site";
 

@@ -1,8 +1,10 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Form, Link, NavLink } from "~/components/link";
 import { NotificationBell } from "~/components/notification-bell";
 import { ThemeMenu } from "~/components/theme-menu";
-import { format } from "~/i18n/messages";
-import { useMessages, useSite } from "~/web/site";
+import { format } from "~/i18n/format";
+import { englishOnly, pathInLang } from "~/i18n/lang";
+import { useLang, useMessages, useSite } from "~/web/site";
 import { useOptimisticCartCount } from "~/cart/use-cart-count";
 import { LineIcon } from "./line-icon";
 
@@ -108,6 +110,7 @@ export function SiteHeader() {
           {user ? <LogoutButton className={linkClass({ isActive: false })} /> : null}
         </nav>
         <div className="ml-auto flex items-center lg:ml-2">
+          <LanguageLink />
           <UserBadges />
           <ThemeMenu idSuffix="bar" />
           <details key={pathname} className="group lg:hidden">
@@ -143,5 +146,28 @@ export function SiteHeader() {
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The same page in the other language: a plain link (no JavaScript needed) that keeps the query string, named
+ * in the language it leads to.
+ */
+function LanguageLink() {
+  const { lang } = useLang();
+  const { pathname, search } = useLocation();
+  const to = lang === "te" ? "en" : "te";
+  if (englishOnly(pathname)) return null;
+  return (
+    <a
+      href={`${pathInLang(pathname, to)}${search}`}
+      hrefLang={to}
+      lang={to}
+      className="flex h-11 items-center rounded-full px-1.5 text-sm font-semibold hover:bg-river-100 dark:hover:bg-river-800 sm:px-3"
+    >
+      {/* Its first letters on a phone, where the header has no room for the word. */}
+      <span className="sm:hidden">{to === "te" ? "తె" : "EN"}</span>
+      <span className="hidden sm:inline">{to === "te" ? "తెలుగు" : "English"}</span>
+    </a>
   );
 }

@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useRef } from "react";
-import { useMessages, useSite } from "~/web/site";
+import { useLang, useMessages, useSite } from "~/web/site";
 
 const ICONS = { light: "☀", dark: "☾", system: "◐" } as const;
 
@@ -10,6 +10,7 @@ const ICONS = { light: "☀", dark: "☾", system: "◐" } as const;
  */
 export function ThemeMenu({ idSuffix }: { idSuffix: string }) {
   const m = useMessages().nav;
+  const { l } = useLang();
   const { theme } = useSite();
   const fetcher = useFetcher();
   const location = useLocation();
@@ -30,7 +31,7 @@ export function ThemeMenu({ idSuffix }: { idSuffix: string }) {
       </summary>
       <fetcher.Form
         method="post"
-        action="/theme"
+        action={l("/theme")}
         className="absolute right-0 z-50 mt-2 w-40 rounded-xl border border-river-100 bg-white p-1 shadow-lg dark:border-river-700 dark:bg-river-900"
         onSubmit={() => details.current?.removeAttribute("open")}
         aria-label={m.theme}

@@ -1,14 +1,9 @@
+import type { Lang } from "~/i18n/lang";
 import { h2, h3, ol, p, ul } from "./blocks";
-import type { Block, ContentContext, ContentImage, StoryStep } from "./types";
+import { teHomeContent } from "./te/home";
+import type { Block, ContentContext, HomeContent } from "./types";
 
-export type HomeContent = {
-  tagline: string;
-  secondHero: { eyebrow: string; heading: string; text: string; image: ContentImage };
-  storyIntro: string;
-  feature: { title: string; teaser: string; image: ContentImage; body: Block[] };
-  steps: StoryStep[];
-  cta: { heading: string; text: string };
-};
+export type { HomeContent };
 
 /** The long story behind the 'Read Full Story' toggle, ending with the classic curry. */
 function featureBody(c: ContentContext): Block[] {
@@ -77,7 +72,9 @@ function featureBody(c: ContentContext): Block[] {
   ];
 }
 
-export function getHomeContent(c: ContentContext): HomeContent {
+/** The home page's story in `lang`. */
+export function getHomeContent(c: ContentContext, lang: Lang = "en"): HomeContent {
+  if (lang === "te") return teHomeContent(c);
   const fish = c.product;
   return {
     tagline: `Wild ${fish}, caught fresh from the Godavari in the monsoon floods and delivered to your door.`,

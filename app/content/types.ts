@@ -41,3 +41,13 @@ export type PolicyPage = {
 };
 
 export type StoryStep = { title: string; text: string; image: ContentImage };
+
+/** The home page's story: the second hero, the feature behind 'Read Full Story', the four steps and the call to action. */
+export type HomeContent = {
+  tagline: string;
+  secondHero: { eyebrow: string; heading: string; text: string; image: ContentImage };
+  storyIntro: string;
+  feature: { title: string; teaser: string; image: ContentImage; body: Block[] };
+  steps: StoryStep[];
+  cta: { heading: string; text: string };
+};

@@ -57,7 +57,6 @@ export const adminMessages = {
     perPack: "per pack",
     weight: "Weight (grams)",
     packs: "Packs delivered",
-    ordered: "{packs} ordered",
     finalPrice: "Final price",
     saveWeights: "Save weights",
     savePacks: "Save pack counts",
@@ -103,7 +102,7 @@ export const adminMessages = {
     state: "State",
     id: "Gateway id",
     kinds: { capture: "Capture", cash: "Cash", refund: "Refund" },
-    reasons: { advance: "advance", balance: "balance", difference: "difference", cancel: "cancellation", unowed: "not owed" },
+    reasons: { advance: "advance", balance: "balance", difference: "difference", cancel: "cancellation", unowed: "not owed", claim: "claim" },
     states: { taken: "Received", refunded: "Refunded" },
   },
   confirm: {

@@ -1,3 +1,36 @@
 /** The shop's languages: English at the plain paths, Telugu under `/te`. */
 export const LANGS = ["en", "te"] as const;
 export type Lang = (typeof LANGS)[number];
+
+/** Telugu paths: `/te`, `/te/...`, and the data requests of the Telugu home page (`/te.data`). */
+const TELUGU_PATH = /^\/te(?:\/|\.data$|$)/;
+
+/** The language a path is in. */
+export function langOfPath(pathname: string): Lang {
+  return TELUGU_PATH.test(pathname) ? "te" : "en";
+}
+
+/** The path of an English page (`/products`) in `lang`: `/te/products` in Telugu, `/te` for the home page. */
+export function localePath(lang: Lang, path: string): string {
+  if (lang === "en" || !path.startsWith("/") || path.startsWith("//") || langOfPath(path) === "te" || englishOnly(path)) return path;
+  return path === "/" || path.startsWith("/?") || path.startsWith("/#") ? `/te${path.slice(1)}` : `/te${path}`;
+}
+
+/** The same page in the other language: the path with the `/te` prefix added or taken away (query kept by the caller). */
+export function pathInLang(pathname: string, lang: Lang): string {
+  const english = langOfPath(pathname) === "te" ? pathname.slice(3) || "/" : pathname;
+  return localePath(lang, english);
+}
+
+/** The fish's name in `lang`, from configuration. */
+export function productName(config: { product: string; productTe: string }, lang: Lang): string {
+  return lang === "te" ? config.productTe : config.product;
+}
+
+/**
+ * Paths with no Telugu twin: the admin's pages, the payment sandbox and the gateway's return, the development
+ * outbox, Google sign-in, the JSON API and files (photos, media, fonts, the sitemap, the web manifest).
+ */
+export function englishOnly(path: string): boolean {
+  return /^\/(admin-dashboard|sandbox|dev|auth|api|photos|media|fonts)(\/|$|\?)|^\/[^/?#]+\.(xml|txt|webmanifest)\b|^\/orders\/[^/]+\/callback/.test(path);
+}

@@ -1,14 +1,15 @@
 import { notificationMessages } from "./admin.messages";
 import { checkoutMessages } from "./checkout.messages";
+import { errorMessages } from "./errors.messages";
 
 /**
- * The message catalogue: every visible interface string, in English for now (Telugu follows). Tests look
- * for many word for word; `{product}` is filled from configuration. The strings of the admin pages,
- * live bidding, payments and the server's account answers (admin, auction-live, pay and account .messages.ts)
- * name no product and are imported by the few pages and modules that use them, so the pages every shopper
- * loads do not carry them.
+ * The message catalogue in English: every visible interface string of the shopper's pages (its Telugu twin is
+ * te/messages.ts, with the same keys). Tests look for many word for word; `{product}` is filled from
+ * configuration. A page gets its language's catalogue with the root's data (catalogue.ts), never in its
+ * JavaScript. The strings of the admin pages, live bidding, payments and the server's account answers (admin,
+ * auction-live, pay and account .messages.ts) are imported by the few pages and modules that use them.
  */
-const en = {
+export const en = {
   nav: {
     home: "Home",
     blogs: "Blogs",
@@ -138,16 +139,8 @@ const en = {
     noBids: "No bids yet. Be the first to bid.",
     backToAuctions: "Back to Auctions",
   },
-  notFound: {
-    heading: "Oops! Page not found",
-    text: "The page you are looking for does not exist or has moved.",
-    home: "Return to Home",
-  },
-  error: {
-    heading: "Unexpected Application Error!",
-    text: "Something went wrong on our side. Please try again in a moment.",
-    home: "Return to Home",
-  },
+  notFound: errorMessages.notFound,
+  error: errorMessages.error,
   auth: {
     loginTitle: "Welcome back",
     loginSubtitle: "Sign in to order fresh {product} and bid in live auctions.",
@@ -226,6 +219,21 @@ const en = {
     passwordChanged: "Your password was changed. Every other device was signed out.",
     firstPassword: "Your account signs in with Google. Set a password to sign in with your e-mail too.",
   },
+  titles: {
+    forgotPassword: "Reset your password",
+    checkout: "Checkout",
+    cart: "Your Cart",
+    order: "Order {number}",
+    login: "Login",
+    payAdvance: "Pay the ₹500 token advance",
+    signUp: "Sign Up",
+    resetPassword: "Choose a new password",
+    blogNotFound: "Blog not found.",
+    myOrders: "My Orders",
+    verifyEmail: "Verify your email",
+    notifications: "Notifications",
+    profile: "My Profile",
+  },
   toasts: {
     region: "Notifications",
     dismiss: "Dismiss notification",
@@ -235,27 +243,3 @@ const en = {
 };
 
 export type Messages = typeof en;
-
-function fill(value: unknown, product: string): unknown {
-  if (typeof value === "string") return value.replaceAll("{product}", product);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, product)]));
-  }
-  return value;
-}
-
-const cache = new Map<string, Messages>();
-
-export function getMessages(product: string): Messages {
-  let messages = cache.get(product);
-  if (!messages) {
-    messages = fill(en, product) as Messages;
-    cache.set(product, messages);
-  }
-  return messages;
-}
-
-/** Fills the remaining placeholders, e.g. format(m.auctions.error, { message }). */
-export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}

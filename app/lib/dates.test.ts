@@ -19,4 +19,10 @@ describe("dates, always in India Standard Time", () => {
     // Just before midnight UTC is already the next day in India.
     expect(formatDate(Date.UTC(2026, 10, 23, 20, 0))).toBe("24 November 2026");
   });
+
+  it("writes Telugu pages' dates in Telugu, still in India Standard Time", () => {
+    expect(formatDate(when, "te")).toBe("23 నవంబర్, 2026");
+    expect(formatDateTimeIst(when, "te")).toMatch(/^23, నవం 2026 7:45 PM IST$/);
+    expect(formatDate(Date.UTC(2026, 10, 23, 20, 0), "te")).toBe("24 నవంబర్, 2026");
+  });
 });

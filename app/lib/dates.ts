@@ -1,16 +1,19 @@
+import type { Lang } from "~/i18n/lang";
+
 /** Every date the store shows, in India Standard Time whatever the server's zone, from one place. */
 const IST = "Asia/Kolkata";
 
-const longDate = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: IST });
-const dateTime = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
-  timeZone: IST,
-});
+const LOCALES: Record<Lang, string> = { en: "en-IN", te: "te-IN" };
+
+/** One formatter per options and language, made once (building an Intl formatter is not cheap). */
+function formatter(lang: Lang, options: Intl.DateTimeFormatOptions, cache: Partial<Record<Lang, Intl.DateTimeFormat>>) {
+  return (cache[lang] ??= new Intl.DateTimeFormat(LOCALES[lang], { ...options, timeZone: IST }));
+}
+const longDates: Partial<Record<Lang, Intl.DateTimeFormat>> = {};
+const dateTimes: Partial<Record<Lang, Intl.DateTimeFormat>> = {};
+const LONG_DATE: Intl.DateTimeFormatOptions = { day: "numeric", month: "long", year: "numeric" };
+const DATE_TIME: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true };
+
 /** The admin's format: en-GB, 24-hour, with seconds. */
 const adminDateTime = new Intl.DateTimeFormat("en-GB", {
   day: "2-digit",
@@ -26,11 +29,11 @@ const adminDateTime = new Intl.DateTimeFormat("en-GB", {
 type When = number | string | Date;
 const toDate = (when: When) => (when instanceof Date ? when : new Date(when));
 
-/** 23 November 2026 */
-export const formatDate = (when: When) => longDate.format(toDate(when));
+/** 23 November 2026 (in Telugu: 23 నవంబర్, 2026) */
+export const formatDate = (when: When, lang: Lang = "en") => formatter(lang, LONG_DATE, longDates).format(toDate(when));
 /** 23 Nov 2026, 7:45 pm */
-export const formatDateTime = (when: When) => dateTime.format(toDate(when));
+export const formatDateTime = (when: When, lang: Lang = "en") => formatter(lang, DATE_TIME, dateTimes).format(toDate(when));
 /** 23 Nov 2026, 7:45 pm IST (where the time zone must be said: holds and deadlines) */
-export const formatDateTimeIst = (when: When) => `${formatDateTime(when)} IST`;
+export const formatDateTimeIst = (when: When, lang: Lang = "en") => `${formatDateTime(when, lang)} IST`;
 /** 23/11/2026, 19:45:12 */
 export const formatAdminDateTime = (when: When) => adminDateTime.format(toDate(when));

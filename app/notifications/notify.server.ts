@@ -4,7 +4,7 @@ import { notifications, orders, users } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { formatDelivery, type DeliverySlot } from "~/delivery/slots";
 import { adminMessages } from "~/i18n/admin.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { InvalidInputError } from "~/lib/errors";
 
 export type NoticeOptions = { email?: boolean; emailLine?: string };

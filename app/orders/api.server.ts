@@ -13,7 +13,8 @@ import { settlePayment } from "~/payments/settle.server";
 import { deliveryChoice, shippingSchema } from "./checkout-schema";
 import { orderJson } from "./json.server";
 import { getAnyOrder, getUserOrder, listUserOrders, type OrderView } from "./lookup.server";
-import { createShopOrder, OutOfStockError } from "./orders.server";
+import { OutOfStockError } from "./orders.server";
+import { checkOut } from "./shop-checkout.server";
 
 /**
  * The steps of the orders JSON API (served by the table in app/routes/api.orders.$.ts): plain inputs in,
@@ -59,7 +60,7 @@ export async function createApiOrder(deps: Pick<Deps, "db" | "now" | "config">, 
     ? body.products.map((p) => ({ productId: Number(p.product_id), quantity: p.quantity }))
     : (await getCart(deps, user.id)).map((l) => ({ productId: l.productId, quantity: l.quantity }));
   try {
-    const order = await createShopOrder(deps, { user, lines, shipping: shipping.data, delivery: delivery.data, now: deps.now() });
+    const order = await checkOut(deps, { user, lines, value: { ...shipping.data, delivery: delivery.data }, now: deps.now() });
     return orderJson(await getUserOrder(deps, user.id, { id: order.id }, deps.now()));
   } catch (error) {
     if (error instanceof OutOfStockError) throw new ConflictError(checkoutMessages.checkout.outOfStock.replace("{name}", error.productName));

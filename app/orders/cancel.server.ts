@@ -2,7 +2,7 @@ import { changeOrderStatus, loadByNumber, StaleOrderError } from "~/admin/orders
 import type { User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { checkoutMessages } from "~/i18n/checkout.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { ConflictError, NotFoundError } from "~/lib/errors";
 import { deliverySentence, notifyAdmins } from "~/notifications/notify.server";
 import { CUSTOMER_CANCELLABLE } from "./status";

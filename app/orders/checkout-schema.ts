@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { DELIVERY_SLOTS, isCalendarDate, type DeliverySlot } from "~/delivery/slots";
+import { addressMessages } from "~/i18n/address.messages";
 import { checkoutMessages } from "~/i18n/checkout.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { normalisePhone, normalisePincode, PHONE_RULE } from "~/lib/phone";
 import { isServiceablePincode, SERVICEABLE_STATES, stateForPincode } from "./rules";
 
@@ -62,3 +63,23 @@ export const deliveryChoice = z.string({ required_error: checkoutMessages.delive
 
 /** The checkout's form: the address and the delivery choice, each checked on its own so both say what is wrong at once. */
 export const checkoutSchema = z.intersection(shippingSchema, z.object({ delivery: deliveryChoice }));
+
+/** 'A new address': the typed fields count. Without saved addresses the form has no choice at all, which means the same. */
+export const NEW_ADDRESS = "new";
+
+/** A saved address chosen by its id (whose it is, and whether it still passes the rules, the server checks). */
+const savedCheckoutSchema = z.object({
+  addressId: z
+    .string({ required_error: addressMessages.chooseAddress })
+    .regex(/^\d{1,15}$/, addressMessages.chooseAddress)
+    .transform(Number),
+  delivery: deliveryChoice,
+});
+
+/** The checkout's schema for what was sent: the typed address, or a saved one's id (the typed fields then ignored). */
+export function checkoutSchemaFor(formData: FormData) {
+  const choice = formData.get("addressId");
+  return choice === null || choice === NEW_ADDRESS ? checkoutSchema : savedCheckoutSchema;
+}
+
+export type CheckoutValue = z.infer<typeof checkoutSchema> | z.infer<typeof savedCheckoutSchema>;

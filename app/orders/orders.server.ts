@@ -5,7 +5,7 @@ import type { Deps } from "~/deps";
 import { orderItems, orders, products, type Order, type User } from "~/db/schema";
 import { formatDelivery, isSlotBookable, type DeliverySlot } from "~/delivery/slots";
 import { checkoutMessages } from "~/i18n/checkout.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { ConflictError, InvalidInputError } from "~/lib/errors";
 import type { ShippingInput } from "./checkout-schema";
 import { shippingColumns } from "./checkout.server";

@@ -51,6 +51,40 @@ export function refundStatement(
 }
 
 /**
+ * A refund of exactly `amountPaise` for `orderId`, drawn from its captures oldest first (each gives what it has
+ * left until the amount is reached), one row per capture keyed `{key}:{payment id}`. Written only if the
+ * captures together still have that much left and `guard` holds, all inside the one statement, so with any
+ * cancel, difference refund or other claim beside it refunds never exceed captures; a replay with the same
+ * key inserts nothing.
+ */
+export function refundAmountStatement(
+  deps: Pick<Deps, "db">,
+  input: { orderId: number; reason: LedgerReason; key: string; amountPaise: number; now: number; guard?: { sql: string; binds: unknown[] } },
+): D1PreparedStatement {
+  // Numbered parameters come before the guard's plain ones, which SQLite numbers after the highest so far.
+  return deps.db.$client
+    .prepare(
+      `INSERT INTO ledger (order_id, kind, reason, ref, provider, amount_paise, state, payment_ref, created_at, updated_at)
+       SELECT order_id, 'refund', ?1, ?2 || ':' || ref, provider, min(left_paise, ?5 - coalesce(before, 0)), 'pending', ref, ?3, ?3
+       FROM (
+         SELECT *, sum(left_paise) OVER () AS total, sum(left_paise) OVER (ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS before
+         FROM (SELECT c.id, c.order_id, c.ref, c.provider, c.amount_paise - ${REFUNDED_OF_C} AS left_paise FROM ledger c WHERE c.order_id = ?4 AND c.kind = 'capture')
+         WHERE left_paise > 0
+       )
+       WHERE total >= ?5 AND ?5 - coalesce(before, 0) > 0 ${input.guard ? `AND (${input.guard.sql})` : ""}
+       ORDER BY id
+       ON CONFLICT (ref) DO NOTHING`,
+    )
+    .bind(input.reason, input.key, input.now, input.orderId, input.amountPaise, ...(input.guard?.binds ?? []));
+}
+
+/** What the order's captures have left to refund: captured minus every refund, asked, failed or done. */
+export async function refundablePaise(deps: Pick<Deps, "db">, orderId: number): Promise<number> {
+  const { summary } = await orderMoney(deps, orderId);
+  return summary.capturedPaise - summary.refundedPaise - summary.refundPendingPaise;
+}
+
+/**
  * Asks the gateway for one refund row's money. The idempotency key is the row's key (plus the number of
  * refusals so far), so concurrent or repeated calls make one refund; an answer we never got is retried with
  * the same key, a refusal with a new one. Returns whether the gateway has made the refund.

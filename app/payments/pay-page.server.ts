@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { ShippingInput } from "~/orders/checkout-schema";
 import { orders, payments } from "~/db/schema";
 import type { Deps } from "~/deps";
-import { getMessages } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { ConflictError, NotFoundError } from "~/lib/errors";
 import { tenDigitPhone } from "~/lib/phone";
 import { shippingColumns } from "~/orders/checkout.server";
@@ -107,7 +107,7 @@ export type ReturnOutcome = { to: string; toast: { type: "success" | "info" | "e
  * browser (a clean URL, so the payment's query string never stays in the address bar) and what to tell it.
  */
 export async function settleReturn(deps: Deps, number: string | undefined, fields: URLSearchParams): Promise<ReturnOutcome> {
-  const m = getMessages(deps.config.product).shop;
+  const m = messagesFor(deps).shop;
   if (!number || !ORDER_NUMBER_PATTERN.test(number)) throw new NotFoundError("Order not found");
   const [order] = await deps.db.select().from(orders).where(eq(orders.number, number)).limit(1);
   if (!order) throw new NotFoundError("Order not found");
@@ -159,7 +159,7 @@ export async function settleReturn(deps: Deps, number: string | undefined, field
   return after(deps, to, outcome, m.checkout.success);
 }
 
-function after(deps: Pick<Deps, "config">, to: string, outcome: SettleOutcome, success: string): ReturnOutcome {
+function after(deps: Pick<Deps, "config" | "lang">, to: string, outcome: SettleOutcome, success: string): ReturnOutcome {
   switch (outcome.kind) {
     case "paid":
     case "already":
@@ -168,6 +168,6 @@ function after(deps: Pick<Deps, "config">, to: string, outcome: SettleOutcome, s
     case "refund_pending":
       return { to, toast: { type: "info", text: payMessages.unowedToast } };
     default:
-      return { to, toast: { type: "error", text: getMessages(deps.config.product).shop.checkout.verifyFailed } };
+      return { to, toast: { type: "error", text: messagesFor(deps).shop.checkout.verifyFailed } };
   }
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Deps } from "~/deps";
 import { ledger, orders, payments, type Order } from "~/db/schema";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { quantityText, type ProductUnit } from "~/catalog/units";
 import { payMessages as m } from "~/i18n/pay.messages";
 import { formatRupees } from "~/lib/money";

@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { productName } from "~/i18n/lang";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { listProducts, withStockText } from "~/catalog/catalog.server";
-import { getMessages } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { HomeHero } from "~/components/home-hero";
 import { SecondHero, StorySection } from "~/components/home-story";
 import { ProductGrid } from "~/components/product-card";
@@ -21,8 +23,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   const config = deps.config;
-  const products = withStockText(await listProducts(deps), getMessages(config.product).products);
-  return { products, content: getHomeContent(contentContext(config)), brand: config.brand, product: config.product };
+  const products = withStockText(await listProducts(deps), messagesFor(deps).products);
+  return { products, content: getHomeContent(contentContext(config, deps.lang), deps.lang), brand: config.brand, product: productName(config, deps.lang) };
 }
 
 export default function Home() {

@@ -12,11 +12,12 @@ import { changeOrderStatus, recordWeights } from "~/admin/orders.server";
 import { MoveDeliveryForm } from "~/components/admin-order-delivery";
 import { StatusForm, WeightsForm } from "~/components/admin-order-forms";
 import { MoneySection } from "~/components/admin-order-money";
+import { OrderMessages } from "~/components/admin-order-messages";
 import { OrderHistory } from "~/components/admin-order-records";
 import { OrderDialog } from "~/components/order-dialog";
 import { StatusBadge } from "~/components/status-badge";
 import { adminMessages } from "~/i18n/admin.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { formatAdminDateTime } from "~/lib/dates";
 import { DomainError } from "~/lib/errors";
 import { whatsappLink } from "~/lib/phone";
@@ -32,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => privateM
 export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
   await requireAdmin(request, deps);
   try {
-    const { order, items, ledger, money, balanceDuePaise, history, customer } = await getAdminOrder(deps, params.number ?? "");
+    const { order, items, ledger, money, balanceDuePaise, history, customer, messages } = await getAdminOrder(deps, params.number ?? "");
     // Cancelling has its own form (a reason, a confirmation), so the status list offers only the forward moves
     // the money allows now; the others are listed with what they wait for.
     const forward = nextStatuses(order.status).filter((s) => s !== "order_cancelled" && s !== order.status);
@@ -42,7 +43,7 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
       return reason ? [{ status: s, reason }] : [];
     });
     const moves = canMoveDelivery(order) ? await moveChoices(deps, order, items, deps.now()) : null;
-    return { order, items, ledger, money, balanceDuePaise, history, customer, next, waiting, moves };
+    return { order, items, ledger, money, balanceDuePaise, history, customer, messages, next, waiting, moves };
   } catch (error) {
     if (error instanceof DomainError && error.status === 404) throw new Response("Not Found", { status: 404 });
     throw error;
@@ -111,7 +112,7 @@ export async function action({ request, context: { deps }, params }: ActionFunct
 }
 
 export default function AdminOrder() {
-  const { order, items, ledger, money, balanceDuePaise, history, customer, next, waiting, moves } = useLoaderData<typeof loader>();
+  const { order, items, ledger, money, balanceDuePaise, history, customer, messages, next, waiting, moves } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const m = adminMessages;
   const labels = useMessages().shop.status.labels;
@@ -172,6 +173,8 @@ export default function AdminOrder() {
           </a>
         </p>
       </section>
+
+      <OrderMessages messages={messages} />
 
       <section className="card mt-6 p-5" aria-labelledby="history-heading">
         <h2 id="history-heading" className="text-lg font-bold">

@@ -3,7 +3,7 @@ import { Form, Link, Outlet, useLoaderData, useNavigation } from "@remix-run/rea
 import { StatusBadge } from "~/components/status-badge";
 import { adminStats, listAdminOrders } from "~/admin/order-list.server";
 import { adminMessages } from "~/i18n/admin.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { formatDelivery } from "~/delivery/slots";
 import { formatAdminDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
@@ -13,6 +13,9 @@ import { requireAdmin } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 import { AdminPageHeader } from "~/components/admin-page-header";
+import { HeaderRow } from "~/components/header-row";
+import { countOpenClaims } from "~/claims/admin.server";
+import { claimMessages } from "~/i18n/claims.messages";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta("Admin Dashboard", matches);
 
@@ -22,9 +25,10 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
   const status = url.searchParams.get("status") || null;
   const q = url.searchParams.get("q")?.trim().slice(0, 60) || null;
   const page = Math.min(10_000, Math.max(1, Math.floor(Number(url.searchParams.get("page"))) || 1));
-  const [stats, list] = await Promise.all([adminStats(deps), listAdminOrders(deps, { status, q, page })]);
+  const [stats, list, openClaims] = await Promise.all([adminStats(deps), listAdminOrders(deps, { status, q, page }), countOpenClaims(deps)]);
   return {
     stats,
+    openClaims,
     filter: { status, q, page },
     pages: list.pages,
     orders: list.orders.map((o) => ({
@@ -49,7 +53,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
 }
 
 export default function AdminDashboard() {
-  const { stats, orders, filter, pages } = useLoaderData<typeof loader>();
+  const { stats, orders, filter, pages, openClaims } = useLoaderData<typeof loader>();
   const m = adminMessages;
   const labels = useMessages().shop.status.labels;
   const navigation = useNavigation();
@@ -81,6 +85,9 @@ export default function AdminDashboard() {
         </Link>
         <Link to="/admin-dashboard/auctions" className="btn-outline">
           {m.auctions}
+        </Link>
+        <Link to="/admin-dashboard/claims" className="btn-outline">
+          {format(claimMessages.admin.link, { count: openClaims })}
         </Link>
         <Form method="post">
           <button type="submit" className="btn-dark" disabled={busy}>
@@ -162,13 +169,7 @@ export default function AdminDashboard() {
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{m.table.caption}</caption>
               <thead className="border-b border-river-200 dark:border-river-700">
-                <tr>
-                  {[m.table.number, m.table.customer, m.table.phone, m.table.date, m.table.amount, m.table.payment, m.table.status].map((h) => (
-                    <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
+                <HeaderRow headings={[m.table.number, m.table.customer, m.table.phone, m.table.date, m.table.amount, m.table.payment, m.table.status]} />
               </thead>
               <tbody>
                 {orders.map((o) => (

@@ -4,7 +4,7 @@ import { StatusBadge } from "~/components/status-badge";
 import { addDays, formatDeliveryDate, formatSlot, istDate } from "~/delivery/slots";
 import { deliveryWork } from "~/delivery/work.server";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { requireAdmin } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 
@@ -25,7 +25,6 @@ export default function Deliveries() {
   const m = shopAdminMessages.work;
   const labels = useMessages().shop.status.labels;
   const count = slots.reduce((n, s) => n + s.orders.length, 0);
-  const field = "min-h-11 rounded-xl border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-950";
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 print:max-w-none print:p-0">
       <div data-print="hide">
@@ -35,10 +34,7 @@ export default function Deliveries() {
         <h1 className="mt-2 font-serif text-3xl font-bold">{m.title}</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-300">{m.subtitle}</p>
         <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            {m.date}
-            <input type="date" name="date" defaultValue={date} required className={field} />
-          </label>
+          <DateField label={m.date} name="date" defaultValue={date} />
           <button type="submit" className="btn-dark">
             {m.show}
           </button>
@@ -104,19 +100,29 @@ export default function Deliveries() {
           {m.csvHeading}
         </h2>
         <Form method="get" action="/admin-dashboard/deliveries.csv" reloadDocument className="mt-3 flex flex-wrap items-end gap-3">
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            {m.from}
-            <input type="date" name="from" defaultValue={weekAgo} required className={field} />
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            {m.to}
-            <input type="date" name="to" defaultValue={today} required className={field} />
-          </label>
+          <DateField label={m.from} name="from" defaultValue={weekAgo} />
+          <DateField label={m.to} name="to" defaultValue={today} />
           <button type="submit" className="btn-outline">
             {m.download}
           </button>
         </Form>
       </section>
     </div>
+  );
+}
+
+/** A required date input with its label above it, for the day's and the export's forms. */
+function DateField({ label, name, defaultValue }: { label: string; name: string; defaultValue: string }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium">
+      {label}
+      <input
+        type="date"
+        name={name}
+        defaultValue={defaultValue}
+        required
+        className="min-h-11 rounded-xl border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-950"
+      />
+    </label>
   );
 }

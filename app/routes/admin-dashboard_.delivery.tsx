@@ -5,7 +5,7 @@ import { parseSlotsForm } from "~/catalog/rules";
 import { FormError } from "~/components/form-field";
 import { DELIVERY_SLOTS, formatDeliveryDate, formatSlot, PLANNING_DAYS, upcomingDates } from "~/delivery/slots";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { DomainError } from "~/lib/errors";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireAdmin } from "~/web/guards.server";

@@ -10,7 +10,7 @@ import { FormError, FormField } from "~/components/form-field";
 import { ADMIN_INPUT, PhotoSection } from "~/components/product-photos";
 import { formatDeliveryDate, PLANNING_DAYS, upcomingDates } from "~/delivery/slots";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { DomainError } from "~/lib/errors";
 import { redirectWithFlash } from "~/web/flash.server";
 import { orNotFound, requireAdmin } from "~/web/guards.server";

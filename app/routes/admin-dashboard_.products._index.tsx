@@ -5,7 +5,7 @@ import { listAdminProducts, setProductHidden } from "~/catalog/admin.server";
 import { perUnit, quantityText } from "~/catalog/units";
 import { formatDeliveryDate } from "~/delivery/slots";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { formatRupees } from "~/lib/money";
 import { redirectWithFlash } from "~/web/flash.server";
 import { orNotFound, requireAdmin } from "~/web/guards.server";

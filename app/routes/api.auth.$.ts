@@ -7,15 +7,29 @@ import { resendResetCode, resetPassword, startPasswordReset } from "~/auth/passw
 import { changePasswordSchema, forgotSchema, loginSchema, profileSchema, resendSchema, resetSchema, signupSchema, verifySchema } from "~/auth/schemas";
 import { findSessionUser, issueApiToken, issueCodeToken, readApiToken, readCodeToken } from "~/auth/session.server";
 import type { Deps } from "~/deps";
-import { getMessages } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { ForbiddenError, InvalidInputError, UnauthorizedError } from "~/lib/errors";
 import { apiRoute, endpoint, reply, storeApi } from "~/web/api.server";
 import { bearerToken } from "~/web/credentials.server";
 
-const texts = (deps: Pick<Deps, "config">) => getMessages(deps.config.product).auth;
+const texts = (deps: Pick<Deps, "config" | "lang">) => messagesFor(deps).auth;
 
 async function tokens(deps: Pick<Deps, "config">, userId: number, sessionToken: string) {
   return { jwtToken: await issueApiToken(deps.config, userId, sessionToken), tokenType: "Bearer", expiresIn: "24h" };
+}
+
+/** Mails a sign-up's or a reset's code once more; the code's token comes as the bearer token. */
+function resendEndpoint(path: string, kind: "signup" | "reset", resend: (deps: Deps, token: string | null, email: string) => Promise<void>) {
+  return endpoint({
+    method: "POST",
+    path,
+    guard: "public",
+    body: resendSchema,
+    async handler({ request, deps, body }) {
+      await resend(deps, await readCodeToken(deps.config, kind, bearerToken(request)), body.email);
+      return { message: "OTP resent successfully!" };
+    },
+  });
 }
 
 /** The auth JSON API: /api/auth/login, /register, /verify-otp, /profile, /check-user/{email}, ... */
@@ -65,16 +79,7 @@ const AUTH_API = storeApi([
       return { user: publicUser(user), tokens: await tokens(deps, user.id, token), source: "verify-otp" };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/auth/resend-otp",
-    guard: "public",
-    body: resendSchema,
-    async handler({ request, deps, body }) {
-      await resendCode(deps, await readCodeToken(deps.config, "signup", bearerToken(request)), body.email);
-      return { message: "OTP resent successfully!" };
-    },
-  }),
+  resendEndpoint("/api/auth/resend-otp", "signup", resendCode),
   endpoint({
     method: "POST",
     path: "/api/auth/logout",
@@ -135,16 +140,7 @@ const AUTH_API = storeApi([
       return { message: texts(deps).resetSent, tempToken: await issueCodeToken(deps.config, "reset", token) };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/auth/resend-reset",
-    guard: "public",
-    body: resendSchema,
-    async handler({ request, deps, body }) {
-      await resendResetCode(deps, await readCodeToken(deps.config, "reset", bearerToken(request)), body.email);
-      return { message: "OTP resent successfully!" };
-    },
-  }),
+  resendEndpoint("/api/auth/resend-reset", "reset", resendResetCode),
   endpoint({
     method: "POST",
     path: "/api/auth/reset-password",

@@ -1,17 +1,18 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { isOpen } from "~/auctions/auction";
 import { fetchAuctionView, postBid } from "~/auctions/auctions.server";
 import { useLiveAuction } from "~/auctions/use-live-auction";
 import { AuctionImage, StatusBadge } from "~/components/auction-card";
 import { AuctionCountdown } from "~/components/auction-countdown";
-import { auctionLiveMessages } from "~/i18n/auction-live.messages";
-import { format, getMessages } from "~/i18n/messages";
+import { format } from "~/i18n/format";
+import { messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupees, rupeesToPaise } from "~/lib/money";
 import { redirectWithFlash } from "~/web/flash.server";
 import { pageMeta } from "~/web/meta";
-import { useMessages, useSite } from "~/web/site";
+import { useLang, useMessages, useSite } from "~/web/site";
 
 /** Rendered from the auction's Durable Object for this visitor: never kept by any cache. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -26,17 +27,17 @@ function auctionId(param: string | undefined): number | null {
 export async function loader({ params, request, context: { deps } }: LoaderFunctionArgs) {
   const { config } = deps;
   const id = auctionId(params.id);
-  const m = getMessages(config.product).auctions;
+  const m = messagesFor(deps).auctions;
   const auction = config.features.auctions && id !== null ? await fetchAuctionView(deps, id, request.headers.get("Cookie") ?? "", m.failed) : null;
   if (!auction) throw new Response("Not Found", { status: 404 });
-  return { auction, brand: config.brand, now: deps.now() };
+  return { auction, brand: config.brand, now: deps.now(), live: sectionsFor(deps).live };
 }
 
 /** The plain form (works without JavaScript): the auction Worker decides, the result comes back as a toast. */
 export async function action({ params, request, context: { deps } }: ActionFunctionArgs) {
   const id = auctionId(params.id);
   if (id === null) throw new Response("Not Found", { status: 404 });
-  const m = getMessages(deps.config.product);
+  const m = messagesFor(deps);
   const form = await request.formData();
   const text = (name: string) => {
     const value = form.get(name);
@@ -47,7 +48,7 @@ export async function action({ params, request, context: { deps } }: ActionFunct
     deps,
     request.headers.get("Cookie") ?? "",
     { auctionId: id, amount: text("amount"), maxAmount: text("max_amount") },
-    auctionLiveMessages.failed,
+    sectionsFor(deps).live.failed,
   );
   return redirectWithFlash(deps, `/auctions/${id}`, { type: result.ok ? "success" : "error", text: result.text });
 }
@@ -62,11 +63,13 @@ const STANDING_STYLES = {
 } as const;
 
 export default function AuctionDetail() {
+  const { lang } = useLang();
   const data = useLoaderData<typeof loader>();
   const { auction, status } = useLiveAuction(data.auction);
   const { user } = useSite();
   const m = useMessages().auctions;
-  const live = auctionLiveMessages;
+  const { l } = useLang();
+  const live = data.live;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const open = isOpen(auction, Date.now()) && new Date(auction.start_time).getTime() <= Date.now();
@@ -132,7 +135,7 @@ export default function AuctionDetail() {
                 {auction.you === "won" && auction.order_number ? (
                   <>
                     {" "}
-                    <a className="link" href={`/orders/${auction.order_number}/pay`}>
+                    <a className="link" href={l(`/orders/${auction.order_number}/pay`)}>
                       {live.payNow}
                     </a>
                   </>
@@ -217,7 +220,7 @@ export default function AuctionDetail() {
                         ) : null}
                       </p>
                       <p className="text-sm text-slate-600 dark:text-slate-300">
-                        <time dateTime={bid.created_at}>{formatDateTime(bid.created_at)}</time>
+                        <time dateTime={bid.created_at}>{formatDateTime(bid.created_at, lang)}</time>
                       </p>
                     </div>
                     <p className="font-bold">{money(bid.amount)}</p>

@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { pathInLang } from "~/i18n/lang";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { AuctionServiceError, fetchAuctions } from "~/auctions/auctions.server";
 import { AuctionCard } from "~/components/auction-card";
-import { format, getMessages } from "~/i18n/messages";
+import { format } from "~/i18n/format";
+import { messagesFor } from "~/i18n/catalogue";
 import { publicPage } from "~/web/cache-headers";
 import { pageMeta } from "~/web/meta";
 import { useMessages } from "~/web/site";
@@ -15,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   const config = deps.config;
-  const m = getMessages(config.product).auctions;
+  const m = messagesFor(deps).auctions;
   if (!config.features.auctions) throw new Response("Not Found", { status: 404 });
   const base = { brand: config.brand, heading: m.heading, subtitle: m.subtitle, now: deps.now() };
   try {
@@ -30,7 +32,7 @@ export default function Auctions() {
   const { auctions, error, now } = useLoaderData<typeof loader>();
   const m = useMessages().auctions;
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/auctions";
+  const loading = navigation.state === "loading" && pathInLang(navigation.location.pathname, "en") === "/auctions";
   return (
     <div className="mx-auto max-w-6xl px-4 py-14">
       <h1 className="font-serif text-4xl font-bold">{m.heading}</h1>

@@ -1,29 +1,31 @@
 import { formatDate } from "~/lib/dates";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { Picture } from "~/components/picture";
 import { RichText } from "~/components/rich-text";
 import { contentContext } from "~/config.server";
 import { getBlog } from "~/content/blogs";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { publicPage } from "~/web/cache-headers";
 import { pageMeta, privateMeta } from "~/web/meta";
-import { useMessages } from "~/web/site";
+import { useMessages, useLang } from "~/web/site";
 
 export const headers = publicPage(3600);
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  data?.blog ? pageMeta({ title: `${data.blog.title} | ${data.brand}`, description: data.blog.summary }) : privateMeta("Blog not found.", matches);
+  data?.blog ? pageMeta({ title: `${data.blog.title} | ${data.brand}`, description: data.blog.summary }) : privateMeta((t) => t.blogNotFound, matches);
 
 export async function loader({ params, context: { deps } }: LoaderFunctionArgs) {
   const config = deps.config;
   const id = /^\d{1,3}$/.test(params.id ?? "") ? Number(params.id) : Number.NaN;
-  const blog = getBlog(contentContext(config), id) ?? null;
+  const blog = getBlog(contentContext(config, deps.lang), id, deps.lang) ?? null;
   return data({ blog, brand: config.brand }, { status: blog ? 200 : 404 });
 }
 
 export default function BlogArticle() {
+  const { lang } = useLang();
   const { blog } = useLoaderData<typeof loader>();
   const m = useMessages().blog;
   const back = (
@@ -45,7 +47,7 @@ export default function BlogArticle() {
       <header className="mt-8">
         <p className="flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-300">
           <span className="badge bg-river-100 text-river-800 dark:bg-river-800 dark:text-river-100">{blog.category}</span>
-          <time dateTime={blog.publishedOn}>{formatDate(blog.publishedOn)}</time>
+          <time dateTime={blog.publishedOn}>{formatDate(blog.publishedOn, lang)}</time>
           {blog.sections.length > 0 ? <span>{format(m.minutesRead, { n: blog.readMinutes })}</span> : null}
         </p>
         <h1 className="mt-4 font-serif text-4xl font-bold leading-tight">{blog.title}</h1>

@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { Picture } from "~/components/picture";
 import { contentContext } from "~/config.server";
 import { getBlogs } from "~/content/blogs";
-import { format, getMessages } from "~/i18n/messages";
+import { format } from "~/i18n/format";
+import { messagesFor } from "~/i18n/catalogue";
 import { publicPage } from "~/web/cache-headers";
 import { pageMeta } from "~/web/meta";
 import { useMessages } from "~/web/site";
@@ -18,8 +20,8 @@ const INDEX_SIZE = 6;
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   const config = deps.config;
-  const m = getMessages(config.product).blog;
-  const cards = getBlogs(contentContext(config))
+  const m = messagesFor(deps).blog;
+  const cards = getBlogs(contentContext(config, deps.lang), deps.lang)
     .slice(0, INDEX_SIZE)
     .map(({ id, title, category, summary, image, readMinutes }) => ({ id, title, category, summary, image, readMinutes }));
   return { cards, brand: config.brand, heading: m.heading, intro: m.intro };

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { addToCart } from "~/cart/cart.server";
-import { format, getMessages } from "~/i18n/messages";
+import { format } from "~/i18n/format";
+import { messagesFor } from "~/i18n/catalogue";
 import { appCookies } from "~/web/cookies.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { loginUrl } from "~/web/guards.server";
@@ -14,7 +15,7 @@ const addSchema = z.object({ productId: z.coerce.number().int().positive().max(2
  * remembered (a signed cookie) and added once they have. Admins have no cart.
  */
 export async function action({ request, context: { deps } }: ActionFunctionArgs) {
-  const m = getMessages(deps.config.product);
+  const m = messagesFor(deps);
   const parsed = addSchema.safeParse(Object.fromEntries(await request.formData()));
   const user = deps.user;
   if (!user) {

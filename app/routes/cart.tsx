@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Link, useFetcher, useFetchers, useLoaderData } from "@remix-run/react";
+import { useFetcher, useFetchers, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { cartActionSchema, changeCart, type CartNotice } from "~/cart/actions.server";
 import { getCartView, type CartLineView } from "~/cart/cart.server";
 import { cartSummary } from "~/cart/summary";
 import { FetcherMarker } from "~/components/hydrated";
 import { Picture } from "~/components/picture";
-import { format, getMessages } from "~/i18n/messages";
+import { format } from "~/i18n/format";
+import { messagesFor } from "~/i18n/catalogue";
 import { formatRupees } from "~/lib/money";
 import { savingPaise, struckPricePaise } from "~/orders/rules";
 import { perUnit, quantityText } from "~/catalog/units";
@@ -15,7 +17,7 @@ import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta("Your Cart", matches);
+export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.cart, matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   const user = await requireUser(request, deps);
@@ -29,7 +31,7 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
  * A message (stock cap, cleared) travels in the flash cookie either way, so the toast shows in both.
  */
 export async function action({ request, context: { deps } }: ActionFunctionArgs) {
-  const user = await requireUser(request, deps, getMessages(deps.config.product).cart.loginToAdd);
+  const user = await requireUser(request, deps, messagesFor(deps).cart.loginToAdd);
   const form = Object.fromEntries(await request.formData());
   const answer = async (notice: CartNotice | null) => {
     const headers = new Headers();

@@ -2,7 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form } from "~/components/link";
 import { useEffect, useState } from "react";
 import { FetcherMarker } from "~/components/hydrated";
 import { openRazorpayCheckout, type RazorpayCheckout } from "~/components/razorpay-button";
@@ -10,14 +11,18 @@ import { cartSummary } from "~/cart/summary";
 import { FormError } from "~/components/form-field";
 import { showToast } from "~/components/toaster";
 import { ShippingFields } from "~/components/shipping-fields";
-import { format, getMessages } from "~/i18n/messages";
+import { format } from "~/i18n/format";
+import { messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { DomainError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
-import { checkoutSchema } from "~/orders/checkout-schema";
+import { checkoutSchema, checkoutSchemaFor } from "~/orders/checkout-schema";
 import { deliveryChoices } from "~/catalog/availability.server";
 import { DeliveryPicker } from "~/components/delivery-picker";
 import { shippingDefaults } from "~/orders/checkout.server";
-import { createShopOrder, OutOfStockError, SlotFullError } from "~/orders/orders.server";
+import { OutOfStockError, SlotFullError } from "~/orders/orders.server";
+import { checkOut } from "~/orders/shop-checkout.server";
+import { listAddresses, toAddressView } from "~/addresses/addresses.server";
+import { AddressChoice, relaxedConstraint } from "~/components/address-choice";
 import { startAdvancePayment } from "~/payments/advance.server";
 import { gatewaySecrets } from "~/payments/gateway.server";
 import type { Deps } from "~/deps";
@@ -25,14 +30,13 @@ import { getCart } from "~/cart/cart.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
-import { payMessages } from "~/i18n/pay.messages";
 import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta("Checkout", matches);
+export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.checkout, matches);
 
 /** The checkout's guards: signed out → /login and empty cart → /cart, each with a toast; admin → / (no cart). */
-async function requireCheckout(request: Request, deps: Pick<Deps, "user" | "config" | "db">, message: "loginToCheckout" | "loginToComplete") {
-  const m = getMessages(deps.config.product).shop.checkout;
+async function requireCheckout(request: Request, deps: Pick<Deps, "user" | "config" | "db" | "lang">, message: "loginToCheckout" | "loginToComplete") {
+  const m = messagesFor(deps).shop.checkout;
   const user = await requireUser(request, deps, m[message]);
   if (user.isAdmin) throw redirect("/");
   const lines = await getCart(deps, user.id);
@@ -46,26 +50,25 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
     lines: lines.map(({ productId, name, pricePaise, quantity }) => ({ productId, name, pricePaise, quantity })),
     choices: await deliveryChoices(deps, lines, deps.now()),
     defaults: shippingDefaults(user),
+    addresses: (await listAddresses(deps, user.id)).map(toAddressView),
     paymentAvailable: gatewaySecrets(deps.config) !== null,
   };
 }
 
 export async function action({ request, context: { deps } }: ActionFunctionArgs) {
   const { user, lines } = await requireCheckout(request, deps, "loginToComplete");
-  const m = getMessages(deps.config.product).shop.checkout;
+  const m = messagesFor(deps).shop.checkout;
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: checkoutSchema });
+  const submission = parseWithZod(formData, { schema: checkoutSchemaFor(formData) });
   if (submission.status !== "success") return data(submission.reply({ formErrors: [m.fixErrors] }), { status: 400 });
   if (!gatewaySecrets(deps.config)) return data(submission.reply({ formErrors: [m.notAvailable] }), { status: 409 });
   let order;
   try {
-    // Lines and prices come from the server's cart and catalogue; the form carries the address and the delivery choice.
-    const { delivery, ...shipping } = submission.value;
-    order = await createShopOrder(deps, {
+    // Lines and prices come from the server's cart and catalogue; the form carries the address (or a saved one's id) and the delivery choice.
+    order = await checkOut(deps, {
       user,
       lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
-      shipping,
-      delivery,
+      value: submission.value,
       now: deps.now(),
     });
   } catch (error) {
@@ -78,7 +81,8 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   // One press to the gateway: the sandbox's page at once; with JavaScript, Razorpay Checkout opens on this
   // page from the answer below. Without it, Razorpay's hosted checkout needs a form POST to Razorpay, which
   // only a page can make: the pay page, one more press.
-  const replaced = order.replaced.length > 0 ? { type: "info" as const, text: format(payMessages.replaced, { numbers: order.replaced.join(", ") }) } : null;
+  const replaced =
+    order.replaced.length > 0 ? { type: "info" as const, text: format(sectionsFor(deps).pay.replaced, { numbers: order.replaced.join(", ") }) } : null;
   try {
     const started = await startAdvancePayment(deps, order);
     if (started.gateway === "razorpay" && formData.get("js") === "1") {
@@ -87,7 +91,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
         gatewayOrderId: started.gatewayOrderId,
         amountPaise: started.amountPaise,
         brand: deps.config.brand,
-        description: payMessages.description,
+        description: sectionsFor(deps).pay.description,
         prefill: { name: `${order.firstName} ${order.lastName}`.trim(), email: user.email, contact: order.phone },
         callbackUrl: `${deps.origin}/orders/${order.number}/callback`,
         cancelUrl: `${deps.origin}/orders/${order.number}/callback?cancelled=1`,
@@ -104,7 +108,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
 }
 
 export default function Checkout() {
-  const { lines, choices, defaults, paymentAvailable } = useLoaderData<typeof loader>();
+  const { lines, choices, defaults, addresses, paymentAvailable } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const lastResult = answer && "razorpay" in answer ? undefined : answer;
   const navigation = useNavigation();
@@ -120,12 +124,12 @@ export default function Checkout() {
   const [submitted, setSubmitted] = useState(false);
   const [form, fields] = useForm({
     lastResult,
-    defaultValue: { ...defaults, delivery: "" },
-    constraint: getZodConstraint(checkoutSchema),
+    defaultValue: { ...defaults, delivery: "", addressId: addresses.length ? String(addresses[0].id) : undefined },
+    constraint: relaxedConstraint(getZodConstraint(checkoutSchema), addresses.length > 0, ["delivery"]),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => {
-      const submission = parseWithZod(formData, { schema: checkoutSchema });
+      const submission = parseWithZod(formData, { schema: checkoutSchemaFor(formData) });
       // A press of 'Pay' carries no conform intent (a blur does): it marks every field checked, and a failure
       // gets the same toast as the server's reply.
       if (!formData.has("__intent__")) {
@@ -199,7 +203,9 @@ export default function Checkout() {
                 {answer.notice}
               </p>
             ) : null}
-            <ShippingFields fields={fields} checked={form.status === "error" || submitted} />
+            <AddressChoice field={fields.addressId} addresses={addresses}>
+              <ShippingFields fields={fields} checked={form.status === "error" || submitted} />
+            </AddressChoice>
             <DeliveryPicker field={fields.delivery} choices={choices} />
             {paymentAvailable ? null : (
               <p role="alert" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">

@@ -2,7 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { startPasswordReset } from "~/auth/password-reset.server";
 import { forgotSchema } from "~/auth/schemas";
 import { AuthCard, FormError, FormField, Honeypot } from "~/components/form-field";
@@ -12,7 +13,7 @@ import { requireAnonymous } from "~/web/guards.server";
 import { privateMeta } from "~/web/meta";
 import { useMessages } from "~/web/site";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta("Reset your password", matches);
+export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.forgotPassword, matches);
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   requireAnonymous(deps);

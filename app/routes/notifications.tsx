@@ -1,16 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { localePath } from "~/i18n/lang";
 import { data, redirect } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { z } from "zod";
-import { getMessages } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { formatDateTime } from "~/lib/dates";
 import { listNotifications, markAllRead, markRead } from "~/notifications/notifications.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireUser } from "~/web/guards.server";
-import { useMessages } from "~/web/site";
+import { useMessages, useLang } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta("Notifications", matches);
+export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.notifications, matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   const user = await requireUser(request, deps);
@@ -40,21 +42,21 @@ const actionSchema = z.discriminatedUnion("intent", [
 export async function action({ request, context: { deps } }: ActionFunctionArgs) {
   const user = await requireUser(request, deps);
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return redirect("/notifications");
+  if (!parsed.success) return redirect(localePath(deps.lang, "/notifications"));
   if (parsed.data.intent === "seen") {
     await markAllRead(deps, user.id);
     return data({ ok: true });
   }
   if (parsed.data.intent === "all") {
     await markAllRead(deps, user.id);
-    return redirectWithFlash(deps, "/notifications", { type: "success", text: getMessages(deps.config.product).notifications.marked });
+    return redirectWithFlash(deps, "/notifications", { type: "success", text: messagesFor(deps).notifications.marked });
   }
   try {
     await markRead(deps, user.id, parsed.data.id);
   } catch {
-    return redirect("/notifications");
+    return redirect(localePath(deps.lang, "/notifications"));
   }
-  return redirect(noticeTarget(parsed.data.open, user.isAdmin));
+  return redirect(localePath(deps.lang, noticeTarget(parsed.data.open, user.isAdmin)));
 }
 
 /** Where a notice leads: its order (the admin's view for an admin), or its auction (`open` = "auction-{id}"). */
@@ -65,6 +67,7 @@ function noticeTarget(open: string | undefined, isAdmin: boolean) {
 }
 
 export default function Notifications() {
+  const { lang } = useLang();
   const { items, isAdmin } = useLoaderData<typeof loader>();
   const all = useMessages();
   const m = all.notifications;
@@ -94,7 +97,7 @@ export default function Notifications() {
                     {n.title}
                   </p>
                   <p className="mt-1 break-words text-sm text-slate-700 dark:text-slate-200">{n.message}</p>
-                  <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">{formatDateTime(n.createdAt)}</p>
+                  <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">{formatDateTime(n.createdAt, lang)}</p>
                 </div>
               </div>
               <div className="mt-3 flex flex-wrap gap-2">

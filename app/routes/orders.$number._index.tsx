@@ -1,31 +1,36 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { z } from "zod";
 import { cancelOwnOrder } from "~/orders/cancel.server";
 import { CUSTOMER_CANCELLABLE } from "~/orders/status";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { DomainError } from "~/lib/errors";
 import { redirectWithFlash } from "~/web/flash.server";
 import { adminMessages } from "~/i18n/admin.messages";
 import { OrderCard } from "~/components/order-card";
-import { getMessages } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
+import { OrderClaims } from "~/components/order-claims";
+import { orderClaims } from "~/claims/claims.server";
 import { toOrderCard } from "~/orders/views.server";
 import { getOwnOrder } from "~/payments/pay-page.server";
 import { orNotFound, requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => privateMeta(data ? `Order ${data.order.number}` : "Order", matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  privateMeta((t) => format(t.order, { number: data?.order.number ?? "" }).trim(), matches);
 
 export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, deps, getMessages(deps.config.product).shop.orders.loginToView);
+  const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);
   const order = await orNotFound(getOwnOrder(deps, user.id, params.number));
   const { firstName, lastName, phone, address, city, state, zip } = order;
   return {
     order: toOrderCard(order),
     shipTo: { name: `${firstName} ${lastName}`, phone, lines: [address, `${city}, ${state} ${zip}`] },
     cancelVersion: CUSTOMER_CANCELLABLE.includes(order.status) ? order.version : null,
+    ...(await orderClaims(deps, order, deps.now())),
   };
 }
 
@@ -36,7 +41,7 @@ const cancelSchema = z.object({
 
 /** 'Cancel order' (with a reason, after the confirmation step): the server checks it is theirs and not shipped. */
 export async function action({ request, context: { deps }, params }: ActionFunctionArgs) {
-  const m = getMessages(deps.config.product).shop.orders;
+  const m = messagesFor(deps).shop.orders;
   const user = await requireUser(request, deps, m.loginToView);
   const parsed = cancelSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
@@ -50,7 +55,7 @@ export async function action({ request, context: { deps }, params }: ActionFunct
 }
 
 export default function OrderPage() {
-  const { order, shipTo, cancelVersion } = useLoaderData<typeof loader>();
+  const { order, shipTo, cancelVersion, reportUntil, claims } = useLoaderData<typeof loader>();
   const m = useMessages().shop.orders;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -70,6 +75,7 @@ export default function OrderPage() {
           <p key={line}>{line}</p>
         ))}
       </section>
+      <OrderClaims number={order.number} reportUntil={reportUntil} claims={claims} />
       {cancelVersion !== null ? <CancelOrder version={cancelVersion} /> : null}
     </div>
   );

@@ -1,14 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { localePath } from "~/i18n/lang";
 import { data, redirect } from "@remix-run/cloudflare";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { FormError } from "~/components/form-field";
 import { ShippingFields } from "~/components/shipping-fields";
 import type { Deps } from "~/deps";
 import { shippingSchema } from "~/orders/checkout-schema";
 import { RazorpayButton } from "~/components/razorpay-button";
-import { format, getMessages } from "~/i18n/messages";
+import { format } from "~/i18n/format";
+import { messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { quantityText } from "~/catalog/units";
 import { formatRupees } from "~/lib/money";
 import { getPayableOrder, needsAddress, NotPayableError, payAdvance, payPageData } from "~/payments/pay-page.server";
@@ -16,26 +19,25 @@ import { formatDateTimeIst } from "~/lib/dates";
 import { redirectWithFlash } from "~/web/flash.server";
 import { orNotFound, requireUser } from "~/web/guards.server";
 import { useMessages, useSite } from "~/web/site";
-import { payMessages } from "~/i18n/pay.messages";
 import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta("Pay the ₹500 token advance", matches);
+export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.payAdvance, matches);
 
 /** The signed-in user's order still waiting for its advance; back on the order's page once it is not (paid, expired). */
 async function payableOrder(request: Request, deps: Deps, number: string | undefined) {
-  const user = await requireUser(request, deps, getMessages(deps.config.product).shop.orders.loginToView);
+  const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);
   try {
     return { user, order: await orNotFound(getPayableOrder(deps, user.id, number)) };
   } catch (error) {
     if (!(error instanceof NotPayableError)) throw error;
     const to = `/orders/${error.number}`;
-    throw error.paid ? await redirectWithFlash(deps, to, { type: "info", text: payMessages.alreadyPaid }) : redirect(to);
+    throw error.paid ? await redirectWithFlash(deps, to, { type: "info", text: sectionsFor(deps).pay.alreadyPaid }) : redirect(localePath(deps.lang, to));
   }
 }
 
 export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
   const { user, order } = await payableOrder(request, deps, params.number);
-  return payPageData(deps, user, order);
+  return { ...(await payPageData(deps, user, order)), pay: sectionsFor(deps).pay };
 }
 
 /**
@@ -44,7 +46,7 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
  */
 export async function action({ request, context: { deps }, params }: ActionFunctionArgs) {
   const { order } = await payableOrder(request, deps, params.number);
-  const m = getMessages(deps.config.product).shop.checkout;
+  const m = messagesFor(deps).shop.checkout;
   let shipping = null;
   if (needsAddress(order)) {
     const submission = parseWithZod(await request.formData(), { schema: shippingSchema });
@@ -54,7 +56,7 @@ export async function action({ request, context: { deps }, params }: ActionFunct
   try {
     const started = await payAdvance(deps, order, shipping);
     if (started.gateway === "sandbox") return redirect(`/sandbox/checkout/${started.gatewayOrderId}`, 303);
-    return redirect(`/orders/${order.number}/pay`, 303);
+    return redirect(localePath(deps.lang, `/orders/${order.number}/pay`), 303);
   } catch (error) {
     console.error("creating the gateway order failed", error);
     return redirectWithFlash(deps, `/orders/${order.number}/pay`, { type: "error", text: m.createFailed }, { status: 303 });
@@ -65,7 +67,7 @@ export default function PayAdvance() {
   const data = useLoaderData<typeof loader>();
   const { site } = useSite();
   const all = useMessages().shop;
-  const m = payMessages;
+  const m = data.pay;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const { order } = data;

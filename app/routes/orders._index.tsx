@@ -1,17 +1,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { pathInLang } from "~/i18n/lang";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { OrderCard } from "~/components/order-card";
-import { getMessages } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { listUserOrders } from "~/orders/lookup.server";
 import { toOrderCard } from "~/orders/views.server";
 import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta("My Orders", matches);
+export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.myOrders, matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
-  const user = await requireUser(request, deps, getMessages(deps.config.product).shop.orders.loginToView);
+  const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);
   const orders = await listUserOrders(deps, user.id, deps.now());
   return { orders: orders.map(toOrderCard) };
 }
@@ -20,7 +22,7 @@ export default function MyOrders() {
   const { orders } = useLoaderData<typeof loader>();
   const m = useMessages().shop.orders;
   const navigation = useNavigation();
-  const refreshing = navigation.state === "loading" && navigation.location.pathname === "/orders";
+  const refreshing = navigation.state === "loading" && pathInLang(navigation.location.pathname, "en") === "/orders";
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { listProducts, withStockText } from "~/catalog/catalog.server";
 import { ProductGrid } from "~/components/product-card";
-import { getMessages } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { publicPage } from "~/web/cache-headers";
 import { pageMeta } from "~/web/meta";
 import { useMessages } from "~/web/site";
@@ -14,7 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   const config = deps.config;
-  const m = getMessages(config.product).products;
+  const m = messagesFor(deps).products;
   return { products: withStockText(await listProducts(deps), m), brand: config.brand, heading: m.heading, intro: m.intro };
 }
 

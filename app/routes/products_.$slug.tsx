@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { findProduct, withStockText } from "~/catalog/catalog.server";
-import { getMessages } from "~/i18n/messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { inlineJson, paymentTexts, productJsonLd, productPageMessages } from "~/catalog/product-page";
 import { quantityText } from "~/catalog/units";
 import { dayName } from "~/catalog/stock-text";
@@ -38,7 +39,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export async function loader({ params, context: { deps } }: LoaderFunctionArgs) {
   const found = params.slug && /^[a-z0-9-]{1,60}$/.test(params.slug) ? await findProduct(deps, { slug: params.slug }) : null;
   if (!found) throw new Response("Not found", { status: 404 });
-  const [product] = withStockText([found], getMessages(deps.config.product).products);
+  const [product] = withStockText([found], messagesFor(deps).products);
   const { brand, product: productName } = deps.config;
   const texts = paymentTexts(product, formatRupees(product.pricePaise), productName);
   return {

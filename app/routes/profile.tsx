@@ -2,24 +2,30 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
+import { listAddresses, toAddressView } from "~/addresses/addresses.server";
 import { changePassword, updateProfile } from "~/auth/profile.server";
 import { changePasswordSchema, profileSchema } from "~/auth/schemas";
 import { FormError, FormField, PhoneField } from "~/components/form-field";
+import { SavedAddresses } from "~/components/saved-addresses";
 import { formatDate } from "~/lib/dates";
 import { tenDigitPhone } from "~/lib/phone";
 import { authMessages, replyWithError } from "~/web/auth-pages.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireUser } from "~/web/guards.server";
-import { useMessages } from "~/web/site";
+import { useMessages, useLang } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta("My Profile", matches);
+export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.profile, matches);
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
-  if (!deps.user) return { profile: null };
-  const { name, email, phone, address, createdAt, passwordHash } = deps.user;
-  return { profile: { name, email, phone: tenDigitPhone(phone) || phone, address, createdAt, hasPassword: passwordHash !== null } };
+  if (!deps.user) return { profile: null, addresses: [] };
+  const { id, name, email, phone, address, createdAt, passwordHash } = deps.user;
+  return {
+    profile: { name, email, phone: tenDigitPhone(phone) || phone, address, createdAt, hasPassword: passwordHash !== null },
+    addresses: (await listAddresses(deps, id)).map(toAddressView),
+  };
 }
 
 /** Two forms on the page: the user's name and phone (intent=details), and the password (intent=password). */
@@ -45,7 +51,8 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
 }
 
 export default function Profile() {
-  const { profile } = useLoaderData<typeof loader>();
+  const { lang } = useLang();
+  const { profile, addresses } = useLoaderData<typeof loader>();
   const all = useMessages();
   const m = all.auth;
   if (!profile) {
@@ -64,7 +71,7 @@ export default function Profile() {
     [m.email, profile.email],
     [m.phone, profile.phone],
     [m.address, profile.address],
-    [m.memberSince, formatDate(profile.createdAt)],
+    [m.memberSince, formatDate(profile.createdAt, lang)],
   ].filter((row): row is [string, string] => Boolean(row[1]));
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
@@ -84,6 +91,7 @@ export default function Profile() {
           ))}
         </dl>
         <DetailsForm name={profile.name} phone={profile.phone ?? ""} />
+        <SavedAddresses addresses={addresses} />
         <PasswordForm hasPassword={profile.hasPassword} />
         <Form method="post" action="/logout" className="mt-8">
           <button type="submit" className="btn-outline text-red-700 dark:text-red-300">

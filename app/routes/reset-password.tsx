@@ -1,21 +1,22 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { sectionsFor } from "~/i18n/catalogue";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { resendResetCode, resetPassword, resetResendWait } from "~/auth/password-reset.server";
 import { resendSchema, resetSchema } from "~/auth/schemas";
 import { AuthCard, FormError, FormField } from "~/components/form-field";
 import { ResendCode } from "~/components/resend-code";
-import { accountMessages } from "~/i18n/account.messages";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { authMessages, readCodeCookie, replyWithError, signedInRedirect } from "~/web/auth-pages.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireAnonymous } from "~/web/guards.server";
 import { privateMeta } from "~/web/meta";
 import { useMessages } from "~/web/site";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta("Choose a new password", matches);
+export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.resetPassword, matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   requireAnonymous(deps);
@@ -23,7 +24,7 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
   if (!email) return redirectWithFlash(deps, "/forgot-password", { type: "error", text: authMessages(deps).emailRequired });
   // null: this browser did not ask for this address's reset (the code works only where it was asked for).
   const resendWait = await resetResendWait(deps, await readCodeCookie(request, deps, "reset"), email);
-  return { email, resendWait: resendWait ?? 0, noResetHere: resendWait === null ? accountMessages.noResetHere : null };
+  return { email, resendWait: resendWait ?? 0, noResetHere: resendWait === null ? sectionsFor(deps).account.noResetHere : null };
 }
 
 export async function action({ request, context: { deps } }: ActionFunctionArgs) {

@@ -2,7 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { register } from "~/auth/accounts.server";
 import { signupSchema } from "~/auth/schemas";
 import { AuthCard, FormError, FormField, Honeypot, PhoneField, useClearAfterReply } from "~/components/form-field";
@@ -13,7 +14,7 @@ import { requireAnonymous } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta("Sign Up", matches);
+export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.signUp, matches);
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   requireAnonymous(deps);

@@ -1,22 +1,23 @@
 import { parseWithZod } from "@conform-to/zod";
+import { sectionsFor } from "~/i18n/catalogue";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useState } from "react";
 import { resendCode, signupResendWait, verifyEmail } from "~/auth/accounts.server";
 import { resendSchema, verifySchema } from "~/auth/schemas";
 import { AuthCard, FormError } from "~/components/form-field";
 import { OtpInput } from "~/components/otp-input";
 import { ResendCode } from "~/components/resend-code";
-import { format } from "~/i18n/messages";
+import { format } from "~/i18n/format";
 import { redirectWithFlash } from "~/web/flash.server";
 import { authMessages, readSignupCookie, replyWithError, signedInRedirect } from "~/web/auth-pages.server";
 import { requireAnonymous } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
-import { accountMessages } from "~/i18n/account.messages";
 import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta("Verify your email", matches);
+export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.verifyEmail, matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   requireAnonymous(deps);
@@ -24,7 +25,7 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
   if (!email) return redirectWithFlash(deps, "/signup", { type: "error", text: authMessages(deps).emailRequired });
   // null: this browser has no sign-up waiting for this address (the code can only be entered where it started).
   const resendWait = await signupResendWait(deps, await readSignupCookie(request, deps), email);
-  return { email, resendWait, noSignupHere: resendWait === null ? accountMessages.noSignupHere : null };
+  return { email, resendWait, noSignupHere: resendWait === null ? sectionsFor(deps).account.noSignupHere : null };
 }
 
 export async function action({ request, context: { deps } }: ActionFunctionArgs) {

@@ -2,15 +2,16 @@ import { data } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Deps } from "~/deps";
 import { addToCart } from "~/cart/cart.server";
-import { format, getMessages } from "~/i18n/messages";
+import { format } from "~/i18n/format";
+import { messagesFor } from "~/i18n/catalogue";
 import { DomainError } from "~/lib/errors";
 import { appCookies } from "./cookies.server";
 import { commitSessionCookie } from "./credentials.server";
 import { redirectWithFlash } from "./flash.server";
 import { safeRedirect } from "./safe-redirect";
 
-export function authMessages(deps: Pick<Deps, "config">) {
-  return getMessages(deps.config.product).auth;
+export function authMessages(deps: Pick<Deps, "config" | "lang">) {
+  return messagesFor(deps).auth;
 }
 
 /**
@@ -20,7 +21,7 @@ export function authMessages(deps: Pick<Deps, "config">) {
  */
 export async function signedInRedirect(
   request: Request,
-  deps: Pick<Deps, "config" | "db" | "now">,
+  deps: Pick<Deps, "config" | "db" | "now" | "lang">,
   session: { token: string; user: { id: number; isAdmin: boolean } },
   to: unknown,
   text: string,
@@ -28,7 +29,7 @@ export async function signedInRedirect(
   const cookies = appCookies(deps.config);
   const pending: unknown = await cookies.pendingAdd.parse(request.headers.get("Cookie"));
   const added = Number.isSafeInteger(pending) && !session.user.isAdmin ? await addToCart(deps, session.user.id, pending as number) : null;
-  if (added) text = `${text} ${added.notice ?? format(getMessages(deps.config.product).cart.added, { name: added.name })}`;
+  if (added) text = `${text} ${added.notice ?? format(messagesFor(deps).cart.added, { name: added.name })}`;
   const known = await knownAccountIds(request, deps);
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSessionCookie(deps.config, session.token));

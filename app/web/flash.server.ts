@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/cloudflare";
+import { localePath } from "~/i18n/lang";
 import { z } from "zod";
 import type { Deps } from "~/deps";
 import { appCookies, COOKIE_NAMES, parseCookieHeader } from "./cookies.server";
@@ -27,8 +28,8 @@ export async function readFlash(request: Request, deps: Pick<Deps, "config">): P
 }
 
 /** A redirect (to a same-origin path only) that shows `flash` on the next page. */
-export async function redirectWithFlash(deps: Pick<Deps, "config">, to: string, flash: Flash, init: ResponseInit = {}) {
+export async function redirectWithFlash(deps: Pick<Deps, "config" | "lang">, to: string, flash: Flash, init: ResponseInit = {}) {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await appCookies(deps.config).flash.serialize(flash));
-  return redirect(safeRedirect(to), { ...init, headers });
+  return redirect(localePath(deps.lang, safeRedirect(to)), { ...init, headers });
 }

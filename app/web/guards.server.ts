@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/cloudflare";
 import type { User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { guardMessages } from "~/i18n/account.messages";
+import { langOfPath, localePath } from "~/i18n/lang";
 import { NotFoundError } from "~/lib/errors";
 import { redirectWithFlash } from "./flash.server";
 import { safeRedirect, sameOriginReferer } from "./safe-redirect";
@@ -16,22 +17,23 @@ function returnPath(request: Request) {
   return safeRedirect(pathname + url.search);
 }
 
+/** The sign-in page, in the language of the page that asked, coming back to it after. */
 export function loginUrl(request: Request) {
-  return `/login?redirectTo=${encodeURIComponent(returnPath(request))}`;
+  return localePath(langOfPath(new URL(request.url).pathname), `/login?redirectTo=${encodeURIComponent(returnPath(request))}`);
 }
 
 /**
  * The signed-in user, or a redirect to /login (with the return path and `message` as a toast).
  * Loaders and actions of personal pages start with it.
  */
-export async function requireUser(request: Request, deps: Pick<Deps, "user" | "config">, message?: string): Promise<User> {
+export async function requireUser(request: Request, deps: Pick<Deps, "user" | "config" | "lang">, message?: string): Promise<User> {
   if (deps.user) return deps.user;
   if (message) throw await redirectWithFlash(deps, loginUrl(request), { type: "error", text: message });
   throw redirect(loginUrl(request));
 }
 
 /** An admin, or: signed out → /login ('Please login to access admin dashboard'); not an admin → / ('Access denied…'). */
-export async function requireAdmin(request: Request, deps: Pick<Deps, "user" | "config">): Promise<User> {
+export async function requireAdmin(request: Request, deps: Pick<Deps, "user" | "config" | "lang">): Promise<User> {
   const m = guardMessages;
   const user = await requireUser(request, deps, m.loginForAdmin);
   if (!user.isAdmin) throw await redirectWithFlash(deps, "/", { type: "error", text: m.accessDenied });
@@ -39,8 +41,8 @@ export async function requireAdmin(request: Request, deps: Pick<Deps, "user" | "
 }
 
 /** Sign-in pages make no sense to someone already signed in. */
-export function requireAnonymous(deps: Pick<Deps, "user">) {
-  if (deps.user) throw redirect("/");
+export function requireAnonymous(deps: Pick<Deps, "user" | "lang">) {
+  if (deps.user) throw redirect(localePath(deps.lang, "/"));
 }
 
 /** A page's answer to what the domain does not find (or will not show this user): the plain 404 page. */

@@ -1,3 +1,6 @@
+import type { Messages } from "~/i18n/messages";
+import type { SiteData } from "./site";
+
 /** Title, description and social tags for a page; every public page has all of them (SEO). */
 export function pageMeta({ title, description }: { title: string; description: string }) {
   return [
@@ -12,10 +15,11 @@ export function pageMeta({ title, description }: { title: string; description: s
 
 type RootMatches = { id: string; data: unknown }[];
 
+const rootData = (matches: RootMatches) => matches.find((m) => m.id === "root")?.data as Partial<Pick<SiteData, "site" | "messages">> | undefined;
+
 /** The store's name from the root loader, for titles: every page's title ends with it. */
 function storeName(matches: RootMatches): string {
-  const root = matches.find((m) => m.id === "root")?.data as { site?: { brand?: string } } | undefined;
-  return root?.site?.brand ?? "Godavari Pulasa";
+  return rootData(matches)?.site?.brand ?? "Godavari Pulasa";
 }
 
 /** A page's title followed by the store's name: "My Orders | Godavari Pulasa". */
@@ -23,7 +27,13 @@ function withStoreName(title: string, matches: RootMatches): string {
   return `${title} | ${storeName(matches)}`;
 }
 
-/** The meta of a page that only its visitor sees (account, checkout, admin): a titled page, kept out of search. */
-export function privateMeta(title: string, matches: RootMatches) {
-  return [{ title: withStoreName(title, matches) }, { name: "robots", content: "noindex" }];
+/**
+ * The meta of a page that only its visitor sees (account, checkout, admin): a titled page, kept out of search.
+ * The title is a text (admin pages are English only) or read from the page's catalogue, in its language.
+ */
+export function privateMeta(title: string | ((titles: Messages["titles"]) => string), matches: RootMatches) {
+  const titles = rootData(matches)?.messages?.titles;
+  // Without the root's data (its loader failed) the title is the store's name alone.
+  const text = typeof title === "string" ? title : titles ? title(titles) : null;
+  return [{ title: text ? withStoreName(text, matches) : storeName(matches) }, { name: "robots", content: "noindex" }];
 }

@@ -172,12 +172,20 @@ function overflow(page: Page) {
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   Object.assign(shopper, await newAccount("layout", { name: "Asha Rani Devi", address: "12-4 Main Road, Rajahmundry" }));
-  // A paid order to show in My Orders and on the admin's order page.
+  // A paid order to show in My Orders and on the admin's order page, and its address saved for the checkout and the profile.
   await sql(`INSERT INTO orders (number, user_id, status, payment_state, estimated_total_paise, advance_paise, first_name, last_name, phone, address, city, state, zip, stock_held, paid_at)
      SELECT '${orderNumber}', id, 'order_raised', 'advance_paid', 2500000, 50000, 'Asha', 'Rani Devi', '+919876543210', '12-4 Main Road', 'Rajahmundry', 'Andhra Pradesh', '533101', 1, ${Date.now()} FROM users WHERE email = '${shopper.email}';
-     INSERT INTO order_items (order_id, product_id, name, image, price_paise, quantity) SELECT o.id, p.id, p.name, p.image, p.price_paise, 1 FROM orders o, products p WHERE o.number = '${orderNumber}' AND p.slug = 'fresh-fish';`);
+     INSERT INTO order_items (order_id, product_id, name, image, price_paise, quantity) SELECT o.id, p.id, p.name, p.image, p.price_paise, 1 FROM orders o, products p WHERE o.number = '${orderNumber}' AND p.slug = 'fresh-fish';
+     INSERT INTO saved_addresses (user_id, key, first_name, last_name, phone, address, city, state, zip, last_used_at)
+     SELECT id, 'layout', 'Asha', 'Rani Devi', '9876543210', '12-4 Main Road, Innespeta', 'Rajahmundry', 'Andhra Pradesh', '533101', ${Date.now()} FROM users WHERE email = '${shopper.email}';`);
   // A mail with a long unbroken link, as a balance mail has, so the outbox page is checked with one.
-  await sql(`INSERT INTO mail_outbox (\"to\", subject, body, created_at) VALUES (?, ?, ?, ?)`, shopper.email, "Pay the balance", `Pay here: http://localhost:8787/pay/${"x".repeat(80)}`, Date.now());
+  await sql(
+    `INSERT INTO mail_outbox ("to", subject, body, created_at) VALUES (?, ?, ?, ?)`,
+    shopper.email,
+    "Pay the balance",
+    `Pay here: http://localhost:8787/pay/${"x".repeat(80)}`,
+    Date.now(),
+  );
 });
 
 describe.each(PAGES)("layout audit: $who $path", ({ who, path, subset }) => {

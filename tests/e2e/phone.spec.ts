@@ -1,8 +1,8 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseUrl, expectNoAxeViolations, newAccount, signIn, toast, useBrowser, VIEWPORTS, type Variant } from "./browser";
+import { expectNoAxeViolations, newAccount, signIn, useBrowser, VIEWPORTS, type Variant } from "./browser";
 import { contrastOf, overlaps } from "./inspect";
 import { useLocalDb } from "./local-db";
+import { addFish } from "./shop";
 
 /** The shop on a phone, defect by defect: each test here failed before its fix. */
 
@@ -13,12 +13,6 @@ const phoneNoJs: Variant = { javaScript: false, viewport: "phone" };
 const dark = [{ name: "theme", value: Buffer.from(JSON.stringify("dark")).toString("base64") }];
 
 const shopper = (tag: string) => newAccount(`phone.${tag}`, { name: "Asha Rani Devi", address: "12-4 Main Road, Rajahmundry" });
-
-async function addFish(page: Page) {
-  await page.goto("/products");
-  await page.getByRole("button", { name: "Add to Cart" }).first().click();
-  await page.getByRole("complementary", { name: "Cart summary" }).waitFor();
-}
 
 describe("layout and contrast on a phone", () => {
   it("the notification panel opens inside the screen", async () => {
@@ -96,109 +90,6 @@ describe("layout and contrast on a phone", () => {
   });
 });
 
-describe("forms", () => {
-  it("with JavaScript, a checkout with errors toasts the spec's words and marks the fields that became valid", async () => {
-    const who = await shopper("checkout-js");
-    const { page, close } = await open(phoneJs);
-    await signIn(page, who);
-    await addFish(page);
-    await page.goto("/checkout");
-    await page.waitForLoadState("networkidle");
-    await page.getByLabel("Phone number", { exact: true }).fill("98480abcde");
-    await page.getByRole("button", { name: "Pay ₹500" }).click();
-    await expect.poll(() => toast(page)).toBe("Please fix the errors in the form");
-    expect(await page.getByLabel("First name").getAttribute("data-valid")).toBe("");
-    expect(await page.getByLabel("Phone number", { exact: true }).getAttribute("data-valid")).toBeNull();
-    // Written the way Indians write it, the number is accepted and the field turns valid.
-    await page.getByLabel("Phone number", { exact: true }).fill("98480 12345");
-    await page.getByLabel("Address").focus();
-    await expect.poll(() => page.getByLabel("Phone number", { exact: true }).getAttribute("data-valid")).toBe("");
-    await close();
-  });
-
-  it("without JavaScript, '+91 98480 12345' and '533 101' go through; a Telangana pincode with Andhra Pradesh is refused by name", async () => {
-    const who = await shopper("checkout-nojs");
-    const { page, close } = await open(phoneNoJs);
-    await signIn(page, who);
-    await page.goto("/products");
-    await page.getByRole("button", { name: "Add to Cart" }).first().click();
-    await page.goto("/checkout");
-    const fill = async (values: Record<string, string>) => {
-      for (const [label, value] of Object.entries(values)) {
-        if (label === "State") await page.getByLabel("State").selectOption(value);
-        else await page.getByLabel(label, { exact: true }).fill(value);
-      }
-      await page.locator("input[name=delivery]:not([disabled])").first().check();
-      await page.getByRole("button", { name: "Pay ₹500" }).click();
-    };
-    expect(await page.getByLabel("Phone number", { exact: true }).getAttribute("inputmode")).toBe("numeric");
-    expect(await page.getByLabel("Pincode").getAttribute("autocomplete")).toBe("postal-code");
-    await fill({
-      "First name": "Asha",
-      "Last name": "Rani",
-      "Phone number": "+91 98480 12345",
-      Address: "12-4 Main Road, Innespeta",
-      City: "Hyderabad",
-      State: "Andhra Pradesh",
-      Pincode: "500001",
-    });
-    await page.waitForLoadState("load");
-    expect(await page.locator("main").innerText()).toContain("Pincode 500001 is in Telangana: choose Telangana as the state, or check the pincode.");
-    await fill({ State: "Andhra Pradesh", City: "Rajahmundry", Pincode: "533 101" });
-    await page.waitForURL(/\/sandbox\/checkout\//);
-    const stored = (await sql(`SELECT o.phone, o.zip FROM orders o JOIN users u ON u.id = o.user_id WHERE u.email = '${who.email}'`))[0];
-    expect(stored).toEqual({ phone: "+919848012345", zip: "533101" });
-    await close();
-  });
-
-  it("the admin's auction form shows every problem at once, beside its field", async () => {
-    const { page, close } = await open(phoneNoJs);
-    await signIn(page, { email: "admin@pulasa.local", password: "pulasa-admin-local" });
-    await page.goto("/admin-dashboard/auctions");
-    await page.getByRole("button", { name: "Create Auction" }).click();
-    await page.waitForLoadState("load");
-    for (const [field, error] of [
-      ["title", "Title must be 3 to 120 characters"],
-      ["description", "Description must be 10 to 2000 characters"],
-      ["starting_price", "Starting price must be a whole number of rupees"],
-      ["end_time", "Enter a valid end time"],
-    ]) {
-      expect(await page.locator(`#${field}-error`).innerText()).toBe(error);
-      expect(await page.locator(`[name=${field}]`).getAttribute("aria-describedby")).toBe(`${field}-error`);
-    }
-    await close();
-  });
-
-  it("resending a code restarts the 300 s countdown", async () => {
-    const { page, close } = await open(phoneJs);
-    await page.clock.install();
-    const email = `phone.resend.${Date.now()}@example.in`;
-    await page.goto("/signup");
-    await page.waitForLoadState("networkidle");
-    await page.getByLabel("Full name").fill("Ravi Kumar");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("river-monsoon-2026");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(/\/verify-otp/);
-    await page.getByText(/You can request a new code in (5:00|4:5\d)/).waitFor();
-    // Five minutes pass, for the page and for the server's record of the last code.
-    await sql(`UPDATE signups SET sent_at = sent_at - 301000 WHERE email = '${email}'`);
-    await page.clock.fastForward("05:01");
-    await page.getByRole("button", { name: "Resend code" }).click();
-    await expect.poll(() => toast(page)).toBe("OTP resent successfully!");
-    await page.getByText(/You can request a new code in (5:00|4:5\d)/).waitFor();
-    await close();
-  });
-
-  it("without Google configured, the button says so and the e-mail form stays", async () => {
-    const { page, close } = await open(phoneJs);
-    await page.goto("/login");
-    expect(await page.getByRole("button", { name: "Continue with Google" }).isDisabled()).toBe(true);
-    expect(await page.locator("#google-unavailable").innerText()).toBe("Google sign-in is not available here. Please use your e-mail and password.");
-    await close();
-  });
-});
-
 describe("words and numbers", () => {
   it("quantities say kg, and the cart says the limit where it applies", async () => {
     const who = await shopper("kg");
@@ -262,31 +153,5 @@ describe("words and numbers", () => {
     expect(when).toMatch(/ IST$/);
     expect(when).not.toContain("UTC");
     await close();
-  });
-});
-
-describe("npm start", () => {
-  it("prints each mail's code and no error trace, and downloads nothing", { timeout: 120_000 }, async () => {
-    const { applyMigrations, serve, stop } = await import("../../scripts/lib/local.mjs");
-    const persistTo = ".wrangler/e2e-start-log";
-    applyMigrations(persistTo);
-    const port = Number(new URL(baseUrl()).port) + 1;
-    const { child, url } = await serve({ persistTo, port, logLevel: "log", stdio: ["ignore", "pipe", "pipe"] });
-    let log = "";
-    child.stdout?.on("data", (d: Buffer) => (log += d));
-    child.stderr?.on("data", (d: Buffer) => (log += d));
-    try {
-      const email = `start.${Date.now()}@example.in`;
-      const res = await fetch(`${url}/api/auth/register`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email, password: "river-monsoon-2026", name: "Ravi Kumar" }),
-      });
-      expect(res.status).toBe(201);
-      await expect.poll(() => log, { timeout: 5_000 }).toMatch(/verification code is \d{6}/);
-      expect(log).not.toMatch(/ENOTFOUND|Error:|Unable to fetch/);
-    } finally {
-      stop(child);
-    }
   });
 });

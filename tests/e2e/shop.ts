@@ -15,8 +15,13 @@ export const VALID_SHIPPING = {
 
 export const ORDER_NUMBER = /PUL-\d{4}-[A-Z0-9]{4}/;
 
-/** Fills the checkout's address fields, picks the earliest delivery, and presses 'Pay ₹500'. */
+/**
+ * Fills the checkout's address fields (choosing 'A new address' first when the account has saved ones), picks
+ * the earliest delivery, and presses 'Pay ₹500'.
+ */
 export async function submitCheckout(page: Page, values: Record<string, string>) {
+  const newAddress = page.getByRole("radio", { name: "A new address" });
+  if (await newAddress.count()) await newAddress.check();
   for (const [label, value] of Object.entries(values)) {
     if (label === "State") await page.getByLabel("State").selectOption(value);
     else await page.getByLabel(label, { exact: true }).fill(value);
@@ -52,4 +57,11 @@ export async function payInSandbox(page: Page, number: string) {
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await page.waitForURL(`**/orders/${number}`);
   await expect.poll(() => toast(page)).toBe("Payment successful! Order placed successfully!");
+}
+
+/** Adds the first product of the catalogue to the cart and waits for the cart summary. */
+export async function addFish(page: Page) {
+  await page.goto("/products");
+  await page.getByRole("button", { name: "Add to Cart" }).first().click();
+  await page.getByRole("complementary", { name: "Cart summary" }).waitFor();
 }

@@ -5,6 +5,7 @@ import { env } from "cloudflare:workers";
 // reset() wipes only objects in memory (D1 and R2 are objects too) and workerd unloads idle ones: wake them all.
 await env.DB.prepare("SELECT 1").run();
 await env.AUCTION_IMAGES.list({ limit: 1 });
+await env.CLAIM_EVIDENCE.list({ limit: 1 });
 const rooms = await listDurableObjectIds(env.AUCTION_ROOM);
 await Promise.all(rooms.map((id) => runInDurableObject(env.AUCTION_ROOM.get(id), () => {})));
 await reset();

@@ -1,3 +1,5 @@
+import type { Lang } from "~/i18n/lang";
+import { tePolicies } from "../te/policies";
 import type { ContentContext, PolicyPage } from "../types";
 import { deliveryInfo } from "./delivery-info";
 import { isPolicyPath, type PolicyPath } from "./paths";
@@ -6,7 +8,7 @@ import { privacyPolicy } from "./privacy-policy";
 import { returnsRefunds } from "./returns-refunds";
 import { termsConditions } from "./terms-conditions";
 
-const pages: Record<PolicyPath, (c: ContentContext) => PolicyPage> = {
+const enPolicies: Record<PolicyPath, (c: ContentContext) => PolicyPage> = {
   "/help-support": helpSupport,
   "/delivery-info": deliveryInfo,
   "/returns-refunds": returnsRefunds,
@@ -14,8 +16,10 @@ const pages: Record<PolicyPath, (c: ContentContext) => PolicyPage> = {
   "/privacy-policy": privacyPolicy,
 };
 
-/** The policy page served at `path` (a trailing slash is tolerated), or undefined for any other path. */
-export function getPolicy(c: ContentContext, path: string): PolicyPage | undefined {
+const pages: Record<Lang, Record<PolicyPath, (c: ContentContext) => PolicyPage>> = { en: enPolicies, te: tePolicies };
+
+/** The policy page served at `path` in `lang` (a trailing slash is tolerated), or undefined for any other path. */
+export function getPolicy(c: ContentContext, path: string, lang: Lang = "en"): PolicyPage | undefined {
   const normalized = path.length > 1 ? path.replace(/\/+$/, "") : path;
-  return isPolicyPath(normalized) ? pages[normalized](c) : undefined;
+  return isPolicyPath(normalized) ? pages[lang][normalized](c) : undefined;
 }

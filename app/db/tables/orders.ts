@@ -5,7 +5,7 @@ import { DELIVERY_SLOTS } from "../../delivery/slots";
 import { ORDER_STATUSES, PAYMENT_STATES } from "../../orders/status";
 import { users } from "./accounts";
 import { products } from "./catalogue";
-import { createdAt, updatedAt } from "./columns";
+import { addressColumns, createdAt, updatedAt } from "./columns";
 
 /** The server-side cart of a signed-in shopper: one row per product. */
 export const cartItems = sqliteTable(
@@ -52,14 +52,8 @@ export const orders = sqliteTable(
     finalTotalPaise: integer("final_total_paise"),
     /** Why the order was cancelled (shown to the customer). */
     cancelReason: text("cancel_reason"),
-    firstName: text("first_name").notNull(),
-    lastName: text("last_name").notNull(),
-    /** With the +91 prefix. */
-    phone: text("phone").notNull(),
-    address: text("address").notNull(),
-    city: text("city").notNull(),
-    state: text("state").notNull(),
-    zip: text("zip").notNull(),
+    /** The delivery address, the phone with the +91 prefix. */
+    ...addressColumns(),
     /** While payment_pending: when the stock held for this order is released (and the order expires). */
     reservedUntil: integer("reserved_until", { mode: "number" }),
     /** The delivery date (YYYY-MM-DD, IST) and slot the shopper chose; null for auction orders. */

@@ -46,13 +46,14 @@ export const payments = sqliteTable(
  * - capture: money the gateway took (`ref` = the gateway payment id, unique store-wide), through `attemptId`;
  * - cash: the balance collected on delivery (`ref` = cash:{order id});
  * - refund: money returned from one capture (`paymentRef` = that capture's `ref`; `ref` = {reason}:{payment
- *   id}, the idempotency key, so one reason refunds one payment once). `pending` until the gateway confirms,
+ *   id}, or claim-{claim id}:{payment id} for a claim, the idempotency key, so one reason or claim refunds
+ *   one payment once). `pending` until the gateway confirms,
  *   `failed` when it refused (the scheduled job retries both); a pending or failed refund already counts, so
  *   refunds can never exceed captures.
  */
 export const LEDGER_KINDS = ["capture", "cash", "refund"] as const;
 export const LEDGER_STATES = ["done", "pending", "failed"] as const;
-export const LEDGER_REASONS = ["advance", "balance", "difference", "cancel", "unowed"] as const;
+export const LEDGER_REASONS = ["advance", "balance", "difference", "cancel", "unowed", "claim"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export type LedgerState = (typeof LEDGER_STATES)[number];
 export type LedgerReason = (typeof LEDGER_REASONS)[number];

@@ -1,0 +1,98 @@
+import { eq } from "drizzle-orm";
+import { eventStatement } from "~/admin/orders.server";
+import { claims, orders, type Claim, type User } from "~/db/schema";
+import type { Deps } from "~/deps";
+import { claimMessages } from "~/i18n/claims.messages";
+import { format } from "~/i18n/format";
+import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
+import { formatRupees } from "~/lib/money";
+import { notifyCustomer } from "~/notifications/notify.server";
+import { processOrderRefunds, refundablePaise, refundAmountStatement } from "~/payments/ledger.server";
+
+/**
+ * The admin decides an open claim once: approved with a refund, or rejected with a reason. Each decision is
+ * one batch whose first write only happens while the claim is still open, so two admins (or one pressing
+ * twice) cannot both decide it: two approvals refund once, an approval and a rejection leave exactly one.
+ * The refund is the money module's: an exact amount drawn from what the order's captures have left, never
+ * more, whatever cancel or difference refund came before.
+ */
+const m = claimMessages;
+const d = claimMessages.decisionErrors;
+
+async function loadClaim(deps: Pick<Deps, "db">, id: number): Promise<{ claim: Claim; number: string; userId: number }> {
+  const [row] = await deps.db
+    .select({ claim: claims, number: orders.number, userId: orders.userId })
+    .from(claims)
+    .innerJoin(orders, eq(orders.id, claims.orderId))
+    .where(eq(claims.id, id))
+    .limit(1);
+  if (!row) throw new NotFoundError(d.notFound);
+  return row;
+}
+
+/** The customer's notice of the decision, in the bell (which opens the order) and by e-mail with the order's address. */
+async function tellCustomer(deps: Deps, row: { claim: Claim; number: string; userId: number }, title: string, message: string) {
+  const values = { number: row.number };
+  return notifyCustomer(
+    deps,
+    { id: row.claim.orderId, userId: row.userId, number: row.number },
+    { type: "claim", title: format(title, values), message },
+    { emailLine: format(m.notices.orderLink, { url: `${deps.origin}/orders/${row.number}` }) },
+  );
+}
+
+export async function approveClaim(deps: Deps, admin: User, input: { id: number; amountPaise: number }, now = deps.now()) {
+  const row = await loadClaim(deps, input.id);
+  const { claim } = row;
+  if (claim.status !== "open") throw new ConflictError(d.decided);
+  if (!Number.isSafeInteger(input.amountPaise) || input.amountPaise < 100) throw new InvalidInputError(d.amount);
+  const tooMuch = (left: number) => new ConflictError(left > 0 ? format(d.tooMuch, { max: formatRupees(left) }) : d.nothingLeft);
+  const left = await refundablePaise(deps, claim.orderId);
+  if (input.amountPaise > left) throw tooMuch(left);
+  const amount = formatRupees(input.amountPaise);
+  const d1 = deps.db.$client;
+  const results = await d1.batch([
+    refundAmountStatement(deps, {
+      orderId: claim.orderId,
+      reason: "claim",
+      key: `claim-${claim.id}`,
+      amountPaise: input.amountPaise,
+      now,
+      guard: { sql: "EXISTS (SELECT 1 FROM claims WHERE id = ? AND status = 'open')", binds: [claim.id] },
+    }),
+    // Approved only if this batch wrote the refund.
+    d1
+      .prepare(
+        "UPDATE claims SET status = 'approved', refund_paise = ?, decided_by = ?, decided_at = ?, updated_at = ? WHERE id = ? AND status = 'open' AND changes() > 0",
+      )
+      .bind(input.amountPaise, admin.id, now, now, claim.id),
+    eventStatement(deps, claim.orderId, admin, "claim", String(claim.id), "approved", format(m.admin.refund, { amount }), now),
+  ]);
+  if (results[1].meta.changes !== 1) {
+    if ((await loadClaim(deps, claim.id)).claim.status !== "open") throw new ConflictError(d.decided);
+    throw tooMuch(await refundablePaise(deps, claim.orderId));
+  }
+  const { done } = await processOrderRefunds(deps, claim.orderId, now);
+  const kind = m.kinds[claim.kind].toLowerCase();
+  const { emailed } = await tellCustomer(deps, row, m.notices.approvedTitle, format(m.notices.approved, { number: row.number, kind, amount }));
+  return { message: format(done >= input.amountPaise ? m.admin.approved : m.admin.approvedPending, { amount }), emailed };
+}
+
+export async function rejectClaim(deps: Deps, admin: User, input: { id: number; reason: string }, now = deps.now()) {
+  const row = await loadClaim(deps, input.id);
+  const { claim } = row;
+  if (claim.status !== "open") throw new ConflictError(d.decided);
+  const reason = input.reason.trim();
+  if (reason.length < 3 || reason.length > 500) throw new InvalidInputError(d.reason);
+  const d1 = deps.db.$client;
+  const results = await d1.batch([
+    d1
+      .prepare("UPDATE claims SET status = 'rejected', decision_reason = ?, decided_by = ?, decided_at = ?, updated_at = ? WHERE id = ? AND status = 'open'")
+      .bind(reason, admin.id, now, now, claim.id),
+    eventStatement(deps, claim.orderId, admin, "claim", String(claim.id), "rejected", reason, now),
+  ]);
+  if (results[0].meta.changes !== 1) throw new ConflictError(d.decided);
+  const kind = m.kinds[claim.kind].toLowerCase();
+  const { emailed } = await tellCustomer(deps, row, m.notices.rejectedTitle, format(m.notices.rejected, { number: row.number, kind, reason }));
+  return { message: m.admin.rejected, emailed };
+}

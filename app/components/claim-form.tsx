@@ -1,0 +1,78 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { useNavigation } from "@remix-run/react";
+import { Form } from "~/components/link";
+import { claimFormSchema } from "~/claims/forms";
+import { CLAIM_KINDS, DESCRIPTION_MAX } from "~/claims/rules";
+import { FieldError, LabelledField } from "~/components/field-parts";
+import { FormError } from "~/components/form-field";
+import { claimMessages } from "~/i18n/claims.messages";
+
+/** What the file picker offers; the server judges each file by its bytes whatever it was called. */
+const ACCEPT = "image/jpeg,image/png,image/webp,image/avif,video/mp4,video/webm,video/quicktime";
+const FIELD = "mt-1 block w-full rounded-xl border border-river-200 bg-white p-3 text-base dark:border-river-700 dark:bg-river-950";
+
+/**
+ * The problem report: what went wrong, a description and up to 5 photos or videos, as one multipart form that
+ * works without JavaScript (the server checks everything again); with it, the form is checked before it is
+ * sent, so 30 MB of video is not uploaded only to be refused.
+ */
+export function ClaimForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const m = claimMessages.page;
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(claimFormSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: claimFormSchema }),
+  });
+  const chosen = typeof fields.kind.initialValue === "string" ? fields.kind.initialValue : undefined;
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card mt-6 space-y-4 p-5 sm:p-6">
+      <FormError errors={form.errors} />
+      <fieldset aria-describedby={fields.kind.errorId}>
+        <legend className="text-sm font-medium">{m.kind}</legend>
+        <div className="mt-1 grid gap-2 sm:grid-cols-3">
+          {CLAIM_KINDS.map((kind) => (
+            <label key={kind} className="flex min-h-11 items-center gap-2 rounded-xl border border-river-200 px-3 text-sm dark:border-river-700">
+              <input type="radio" name={fields.kind.name} value={kind} defaultChecked={chosen === kind} required className="h-5 w-5" />
+              {claimMessages.kinds[kind]}
+            </label>
+          ))}
+        </div>
+        <FieldError id={fields.kind.errorId} errors={fields.kind.errors} />
+      </fieldset>
+      <LabelledField
+        id={fields.description.id}
+        label={m.description}
+        hint={m.descriptionHint}
+        errorId={fields.description.errorId}
+        errors={fields.description.errors}
+      >
+        <textarea
+          {...getTextareaProps(fields.description, { ariaDescribedBy: `${fields.description.id}-hint` })}
+          key={fields.description.key}
+          rows={4}
+          maxLength={DESCRIPTION_MAX}
+          className={FIELD}
+        />
+      </LabelledField>
+      <LabelledField id={fields.files.id} label={m.files} hint={m.filesHint} errorId={fields.files.errorId} errors={fields.files.errors}>
+        <input
+          id={fields.files.id}
+          name={fields.files.name}
+          type="file"
+          multiple
+          accept={ACCEPT}
+          aria-invalid={fields.files.errors ? true : undefined}
+          aria-describedby={`${fields.files.id}-hint ${fields.files.errorId}`}
+          className="mt-1 block min-h-11 w-full text-sm"
+        />
+      </LabelledField>
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {busy ? m.sending : m.submit}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,47 @@
+// Relative, not ~/: drizzle-kit and vite.config.ts (through the load context) load this file without the app alias.
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, updatedAt } from "./columns";
+import { orders } from "./orders";
+
+export const MESSAGE_STATES = ["pending", "sent", "failed"] as const;
+export type MessageState = (typeof MESSAGE_STATES)[number];
+
+/**
+ * Text messages to customers (the SMS that an order is on its way), an outbox: a row is written in the same
+ * batch as the change it tells about, so a crash cannot lose it, then sent. `pending` until the provider (or,
+ * locally without one, the development outbox) has it; each try first pushes `nextAttemptAt` past the send's
+ * lease, so a request and the scheduled job never send it together, and a try that died is taken up again.
+ * After the last try it is `failed`, shown on the admin's order page.
+ */
+export const messageOutbox = sqliteTable(
+  "message_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** What the message says: en_route (the order was shipped). One of each per order. */
+    kind: text("kind", { enum: ["en_route"] }).notNull(),
+    channel: text("channel", { enum: ["sms"] })
+      .notNull()
+      .default("sms"),
+    /** E.164, +91 and ten digits. */
+    toPhone: text("to_phone").notNull(),
+    body: text("body").notNull(),
+    state: text("state", { enum: MESSAGE_STATES }).notNull().default("pending"),
+    tries: integer("tries").notNull().default(0),
+    /** When it may be tried next (epoch ms): now when written, the lease while a try runs, the backoff after a failure. */
+    nextAttemptAt: integer("next_attempt_at", { mode: "number" }).notNull(),
+    /** Who took it: twilio, or outbox (the development outbox shown at /dev/mail). */
+    provider: text("provider", { enum: ["twilio", "outbox"] }),
+    /** The provider's id for the message (Twilio's SM… sid). */
+    providerRef: text("provider_ref"),
+    lastError: text("last_error"),
+    sentAt: integer("sent_at", { mode: "number" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("message_outbox_order_kind_idx").on(t.orderId, t.kind), index("message_outbox_due_idx").on(t.state, t.nextAttemptAt)],
+);
+
+export type OutboxMessage = typeof messageOutbox.$inferSelect;

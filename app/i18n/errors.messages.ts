@@ -1,0 +1,16 @@
+/**
+ * The error pages' words, in the catalogue like every other string; the error page also reads them directly
+ * for the one case without a catalogue: when the root loader itself failed.
+ */
+export const errorMessages = {
+  notFound: {
+    heading: "Oops! Page not found",
+    text: "The page you are looking for does not exist or has moved.",
+    home: "Return to Home",
+  },
+  error: {
+    heading: "Unexpected Application Error!",
+    text: "Something went wrong on our side. Please try again in a moment.",
+    home: "Return to Home",
+  },
+};

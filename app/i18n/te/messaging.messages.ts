@@ -1,0 +1,29 @@
+import type * as English from "../messaging.messages";
+import type { Translation } from "./translation";
+
+/** Text messages to customers (SMS) in Telugu; a Telugu SMS is Unicode, so it is kept short. */
+export const messagingMessages: Translation<typeof English.messagingMessages> = {
+  enRoute: "మీ {product} ఆర్డర్ {number} బయలుదేరింది.",
+  enRouteDelivery: "మీ {product} ఆర్డర్ {number} బయలుదేరింది. డెలివరీ: {when}.",
+  smsTo: "{phone}కు SMS",
+  errors: {
+    notConfigured: "టెక్స్ట్ మెసేజ్ ప్రొవైడర్ ఏదీ సెట్ చేయలేదు",
+    orderMovedOn: "పంపలేదు: ఆర్డర్ ఇప్పుడు దారిలో లేదు",
+    noAnswer: "ప్రొవైడర్ నుంచి జవాబు రాలేదు",
+    providerAnswered: "ప్రొవైడర్ జవాబు: {status}",
+  },
+  admin: {
+    title: "టెక్స్ట్ మెసేజ్‌లు",
+    kinds: { en_route: "దారిలో ఉంది" },
+    sent: "{when}న పంపాం",
+    sentLocally: "{when}న డెవలప్‌మెంట్ అవుట్‌బాక్స్‌కు పంపాం",
+    waiting: "పంపడానికి వేచి ఉంది",
+    retrying: "{max}లో {tries}వ ప్రయత్నం విఫలమైంది: {error}. మళ్లీ ప్రయత్నం {when}",
+    failed: "{tries} ప్రయత్నాల తర్వాత విఫలమైంది: {error}",
+    failedAtOnce: "విఫలమైంది: {error}",
+  },
+  devOutbox: {
+    label: "SMS",
+    intro: "ప్రొవైడర్ లేకుండా స్టోర్ పంపే టెక్స్ట్ మెసేజ్‌లు (SMS) కూడా ఇక్కడే కనిపిస్తాయి, SMS గుర్తుతో, ఏ ఫోన్ నంబర్‌కో దానితో.",
+  },
+};

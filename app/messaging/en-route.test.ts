@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { enRouteText, messagePhone, retryDelayMs } from "./en-route";
+
+/** The GSM 03.38 basic alphabet (its extension table costs two characters each and is not used here). */
+const GSM7 = /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà]*$/;
+
+describe("the en-route SMS text", () => {
+  it("names the product, the order and its delivery date and slot, within one GSM-7 message", () => {
+    const text = enRouteText("Pulasa", { number: "PUL-2611-7F3K", deliveryDate: "2026-11-26", deliverySlot: "evening" });
+    expect(text).toBe("Your Pulasa order PUL-2611-7F3K is on its way. Delivery: Thu, 26 Nov, Evening, 3:00 PM - 8:00 PM IST.");
+    expect(text).toMatch(GSM7);
+    expect(text.length).toBeLessThanOrEqual(160);
+    const morning = enRouteText("Pulasa", { number: "PUL-2611-7F3K", deliveryDate: "2026-11-27", deliverySlot: "morning" });
+    expect(morning).toContain("Delivery: Fri, 27 Nov, Morning, 7:00 AM - 11:00 AM IST.");
+  });
+
+  it("without a delivery date (a won auction's order) says only that it is on its way", () => {
+    expect(enRouteText("Hilsa", { number: "PUL-2611-7F3K", deliveryDate: null, deliverySlot: null })).toBe("Your Hilsa order PUL-2611-7F3K is on its way.");
+  });
+});
+
+describe("where and when a message goes", () => {
+  it("texts the order's phone as +91 and ten digits, and nothing when there is no usable number", () => {
+    expect(messagePhone("+919876543210")).toBe("+919876543210");
+    expect(messagePhone("98765 43210")).toBe("+919876543210");
+    expect(messagePhone("")).toBeNull();
+    expect(messagePhone(null)).toBeNull();
+    expect(messagePhone("+44 20 7946 0958")).toBeNull();
+  });
+
+  it("waits 5 minutes after a failed try, doubling, never more than an hour", () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map((t) => retryDelayMs(t) / 60_000)).toEqual([5, 10, 20, 40, 60, 60, 60]);
+  });
+});

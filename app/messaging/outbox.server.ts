@@ -1,0 +1,116 @@
+import { and, asc, desc, eq, lte } from "drizzle-orm";
+import { messageOutbox, type Order } from "~/db/schema";
+import type { Deps } from "~/deps";
+import { messagingMessages as m } from "~/i18n/messaging.messages";
+import { enRouteText, MESSAGE_TRIES, messagePhone, retryDelayMs, SEND_LEASE_MS } from "./en-route";
+import { ProviderError, sendTwilioSms } from "./twilio.server";
+
+type SendDeps = Pick<Deps, "db" | "config" | "fetch" | "now">;
+export type DeliveryOutcome = "sent" | "retry" | "failed" | "skipped";
+
+/** Only a message about an order still on its way may go: the order must be shipped still (not delivered, not cancelled). */
+const STILL_SHIPPED = "EXISTS (SELECT 1 FROM orders o WHERE o.id = message_outbox.order_id AND o.status = 'order_shipped')";
+
+/**
+ * The en-route SMS, for the batch that ships the order: written only if that batch's update moved the order to
+ * shipped at `version + 1`, once per order (a replayed or concurrent 'Shipped' writes nothing), and returning
+ * its id for the send that follows the batch. Null when the order has no phone to text.
+ */
+export function enRouteStatement(deps: Pick<Deps, "db" | "config">, order: Order, now: number) {
+  const to = messagePhone(order.phone);
+  if (!to) return null;
+  return deps.db.$client
+    .prepare(
+      `INSERT INTO message_outbox (order_id, kind, channel, to_phone, body, state, tries, next_attempt_at, created_at, updated_at)
+       SELECT ?1, 'en_route', 'sms', ?2, ?3, 'pending', 0, ?4, ?4, ?4
+       WHERE EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND status = 'order_shipped' AND version = ?5)
+       ON CONFLICT (order_id, kind) DO NOTHING
+       RETURNING id`,
+    )
+    .bind(order.id, to, enRouteText(deps.config.product, order), now, order.version + 1);
+}
+
+/** Hands the text to Twilio when it is configured; elsewhere than production to the development outbox (/dev/mail) and the log. */
+async function handOver(deps: SendDeps, to: string, body: string): Promise<{ provider: "twilio" | "outbox"; ref: string | null }> {
+  const twilio = deps.config.twilio;
+  if (twilio) return { provider: "twilio", ref: (await sendTwilioSms(deps.fetch, twilio, to, body)).sid };
+  if (deps.config.environment === "production") throw new ProviderError(m.errors.notConfigured, false);
+  console.log(`[sms] to=${to}\n${body}`);
+  return { provider: "outbox", ref: null };
+}
+
+/**
+ * One try at one message, by whoever calls first (the request that wrote it, or the scheduled job): the claim
+ * counts the try and takes the lease in one conditional update, so no other caller sends it meanwhile. A
+ * failure waits its backoff, or fails the message for good after the last try or on a final refusal. Never
+ * throws: the change the message tells about has already happened and stands.
+ */
+export async function deliverMessage(deps: SendDeps, id: number, now = deps.now()): Promise<DeliveryOutcome> {
+  const d1 = deps.db.$client;
+  try {
+    const claimed = await d1
+      .prepare(
+        `UPDATE message_outbox SET tries = tries + 1, next_attempt_at = ?1, updated_at = ?2
+         WHERE id = ?3 AND state = 'pending' AND next_attempt_at <= ?2 AND tries < ?4 AND ${STILL_SHIPPED}
+         RETURNING to_phone AS toPhone, body, tries`,
+      )
+      .bind(now + SEND_LEASE_MS, now, id, MESSAGE_TRIES)
+      .first<{ toPhone: string; body: string; tries: number }>();
+    if (!claimed) return "skipped";
+    try {
+      const { provider, ref } = await handOver(deps, claimed.toPhone, claimed.body);
+      await d1
+        .prepare("UPDATE message_outbox SET state = 'sent', provider = ?, provider_ref = ?, last_error = NULL, sent_at = ?, updated_at = ? WHERE id = ?")
+        .bind(provider, ref, now, now, id)
+        .run();
+      return "sent";
+    } catch (error) {
+      const final = (error instanceof ProviderError && !error.retryable) || claimed.tries >= MESSAGE_TRIES;
+      const reason = error instanceof ProviderError ? error.message : m.errors.noAnswer;
+      if (!(error instanceof ProviderError)) console.error("text message failed", error);
+      await d1
+        .prepare("UPDATE message_outbox SET state = ?, next_attempt_at = ?, last_error = ?, updated_at = ? WHERE id = ? AND state = 'pending'")
+        .bind(final ? "failed" : "pending", now + retryDelayMs(claimed.tries), reason, now, id)
+        .run();
+      return final ? "failed" : "retry";
+    }
+  } catch (error) {
+    console.error("text message outbox unavailable", error);
+    return "skipped";
+  }
+}
+
+/**
+ * The scheduled job's part: closes what can no longer go (out of tries after a last try that died, or an
+ * order that moved on from shipped), then tries every message whose backoff or lease has run out, oldest first.
+ */
+export async function sendDueMessages(deps: SendDeps, now = deps.now()) {
+  const d1 = deps.db.$client;
+  await d1
+    .prepare(
+      `UPDATE message_outbox SET state = 'failed', updated_at = ?1,
+         last_error = CASE WHEN ${STILL_SHIPPED} THEN coalesce(last_error, ?3) ELSE ?4 END
+       WHERE state = 'pending' AND next_attempt_at <= ?1 AND (tries >= ?2 OR NOT ${STILL_SHIPPED})`,
+    )
+    .bind(now, MESSAGE_TRIES, m.errors.noAnswer, m.errors.orderMovedOn)
+    .run();
+  const due = await deps.db
+    .select({ id: messageOutbox.id })
+    .from(messageOutbox)
+    .where(and(eq(messageOutbox.state, "pending"), lte(messageOutbox.nextAttemptAt, now)))
+    .orderBy(asc(messageOutbox.nextAttemptAt))
+    .limit(50);
+  const outcomes: DeliveryOutcome[] = [];
+  for (const { id } of due) outcomes.push(await deliverMessage(deps, id, now));
+  return outcomes;
+}
+
+/** An order's text messages, oldest first, for the admin's order page. */
+export function orderMessages(deps: Pick<Deps, "db">, orderId: number) {
+  return deps.db.select().from(messageOutbox).where(eq(messageOutbox.orderId, orderId)).orderBy(asc(messageOutbox.id));
+}
+
+/** What the development outbox received, newest first (shown at /dev/mail beside the e-mails). */
+export function devOutboxMessages(deps: Pick<Deps, "db">, limit = 50) {
+  return deps.db.select().from(messageOutbox).where(eq(messageOutbox.provider, "outbox")).orderBy(desc(messageOutbox.sentAt)).limit(limit);
+}

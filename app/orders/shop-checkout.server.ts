@@ -1,0 +1,24 @@
+import { chosenShipping, rememberAddress } from "~/addresses/addresses.server";
+import type { User } from "~/db/schema";
+import type { Deps } from "~/deps";
+import type { CheckoutValue } from "./checkout-schema";
+import { createShopOrder, type ShopOrder } from "./orders.server";
+import type { OrderLineInput } from "./stock.server";
+
+export type CheckOutInput = { user: Pick<User, "id">; lines: OrderLineInput[]; value: CheckoutValue; now: number };
+
+/**
+ * A checkout: the address (typed, or one of the account's saved ones checked again), the order (see
+ * createShopOrder), then that address saved as the account's last used one. A refused order saves nothing; an
+ * address that could not be saved does not undo the order the shopper is about to pay for.
+ */
+export async function checkOut(deps: Pick<Deps, "db" | "config">, input: CheckOutInput): Promise<ShopOrder> {
+  const shipping = await chosenShipping(deps, input.user.id, input.value);
+  const order = await createShopOrder(deps, { user: input.user, lines: input.lines, shipping, delivery: input.value.delivery, now: input.now });
+  try {
+    await rememberAddress(deps, input.user.id, shipping, input.now);
+  } catch (error) {
+    console.error("saving the checkout's address failed", error);
+  }
+  return order;
+}

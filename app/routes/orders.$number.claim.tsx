@@ -1,0 +1,76 @@
+import { parseWithZod } from "@conform-to/zod";
+import { useLang } from "~/web/site";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
+import { fileClaim, reportableOrder } from "~/claims/claims.server";
+import { ClaimFilesError } from "~/claims/evidence.server";
+import { claimFormSchema } from "~/claims/forms";
+import { ClaimForm } from "~/components/claim-form";
+import { claimMessages } from "~/i18n/claims.messages";
+import { format } from "~/i18n/format";
+import { messagesFor } from "~/i18n/catalogue";
+import { formatDateTimeIst } from "~/lib/dates";
+import { ConflictError, DomainError, InvalidInputError } from "~/lib/errors";
+import { redirectWithFlash } from "~/web/flash.server";
+import { orNotFound, requireUser } from "~/web/guards.server";
+import { privateMeta } from "~/web/meta";
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) => privateMeta(claimMessages.page.title, matches);
+
+/** The report form of the user's own delivered order, or why it cannot be reported now (the window, an open report). */
+export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);
+  const number = params.number ?? "";
+  try {
+    const { deliveredAt } = await orNotFound(reportableOrder(deps, user, number));
+    return { number, deliveredAt, closed: null };
+  } catch (error) {
+    if (error instanceof ConflictError) return { number, deliveredAt: null, closed: error.message };
+    throw error;
+  }
+}
+
+/** A multipart post: the fields by the form's schema, the files by their bytes, every condition again on the server. */
+export async function action({ request, context: { deps }, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);
+  const number = params.number ?? "";
+  const submission = parseWithZod(await request.formData(), { schema: claimFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    await orNotFound(fileClaim(deps, user, number, submission.value));
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const field = error instanceof ClaimFilesError ? "files" : error instanceof InvalidInputError ? "description" : null;
+    const reply = field ? submission.reply({ fieldErrors: { [field]: [error.message] } }) : submission.reply({ formErrors: [error.message] });
+    return data(reply, { status: error.status });
+  }
+  return redirectWithFlash(deps, `/orders/${number}`, { type: "success", text: format(claimMessages.received, { number }) });
+}
+
+export default function ReportProblem() {
+  const { lang } = useLang();
+  const { number, deliveredAt, closed } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const m = claimMessages.page;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <Link to={`/orders/${number}`} className="link text-sm">
+        {m.back}
+      </Link>
+      <h1 className="mt-4 font-serif text-3xl font-bold">{m.title}</h1>
+      {closed !== null || deliveredAt === null ? (
+        <p role="alert" className="card mt-6 p-5">
+          {closed ?? m.closed}
+        </p>
+      ) : (
+        <>
+          <p className="mt-2 text-slate-600 dark:text-slate-300">{format(m.intro, { number, time: formatDateTimeIst(deliveredAt, lang) })}</p>
+          <ClaimForm lastResult={lastResult} />
+        </>
+      )}
+    </div>
+  );
+}
