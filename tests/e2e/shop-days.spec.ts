@@ -88,7 +88,7 @@ describe.each(VARIANTS)("running the shop day to day ($javaScript, $viewport)", 
     const section = admin.page.getByRole("region", { name: "Delivery date and slot" });
     expect(await section.innerText()).toContain(`Booked for ${formatDelivery(istDay(1), "evening")}.`);
     await section.getByLabel("Move to").selectOption(`${istDay(2)}.morning`);
-    await section.getByRole("button", { name: "Move delivery" }).click();
+    await settled(admin.page, () => section.getByRole("button", { name: "Move delivery" }).click());
     const when = formatDelivery(istDay(2), "morning");
     await expect.poll(() => toast(admin.page)).toBe(`Delivery moved to ${when}. The customer has been told.`);
     expect(await section.innerText()).toContain(`Booked for ${when}.`);
@@ -99,7 +99,7 @@ describe.each(VARIANTS)("running the shop day to day ($javaScript, $viewport)", 
     ]);
     await inspect(admin.page, "admin-move-delivery", variant, { part: section, darkScope: '[role="dialog"]' });
     // The other tab's form was made for the order before the move: refused, and it says why.
-    await stale.getByRole("region", { name: "Delivery date and slot" }).getByRole("button", { name: "Move delivery" }).click();
+    await settled(stale, () => stale.getByRole("region", { name: "Delivery date and slot" }).getByRole("button", { name: "Move delivery" }).click());
     await stale.getByRole("alert").waitFor();
     expect(await stale.getByRole("alert").innerText()).toBe("This order was updated by someone else. Reload to see the latest.");
     expect(await sql("SELECT delivery_date AS date FROM orders WHERE number = ?", number)).toEqual([{ date: istDay(2) }]);
@@ -162,7 +162,7 @@ describe.each(VARIANTS)("running the shop day to day ($javaScript, $viewport)", 
     expect(await lines.getByLabel("Packs delivered").inputValue()).toBe("3");
     await lines.getByLabel("Weight (grams)").fill("2150");
     await lines.getByLabel("Packs delivered").fill("2");
-    await lines.getByRole("button", { name: "Save weights" }).click();
+    await settled(admin.page, () => lines.getByRole("button", { name: "Save weights" }).click());
     await expect.poll(() => toast(admin.page)).toBe("Weights saved. Final price ₹1,05,350; balance ₹1,04,850.");
     expect(await admin.page.getByRole("region", { name: "Lines" }).innerText()).toContain("Final price ₹51,600");
     await inspect(admin.page, "admin-pack-lines", variant, { part: lines, darkScope: '[role="dialog"]' });
