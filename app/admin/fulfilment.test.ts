@@ -10,18 +10,37 @@ describe("weighing and the balance", () => {
     expect(linePricePaise(100_00, 1)).toBe(0);
   });
 
+  const fish = { productId: 1, unit: "kg" as const, pricePaise: 2_500_000, packsDelivered: null };
+  const curry = { productId: 2, unit: "pack" as const, pricePaise: 2_580_000, quantity: 3, weightGrams: null };
+
   it("totals the lines, keeps an auction lot at its price, and gives the balance after the ₹500 advance", () => {
     const lines = [
-      { productId: 1, pricePaise: 2_500_000, quantity: 2, weightGrams: 2150 },
-      { productId: null, pricePaise: 3_120_000, quantity: 1, weightGrams: null },
+      { ...fish, quantity: 2, weightGrams: 2150 },
+      { productId: null, unit: "kg" as const, pricePaise: 3_120_000, quantity: 1, weightGrams: null, packsDelivered: null },
     ];
     expect(finalTotals(lines, 50_000)).toEqual({
       finalPaise: 5_375_000 + 3_120_000,
       balancePaise: 5_375_000 + 3_120_000 - 50_000,
       lines: [5_375_000, 3_120_000],
     });
-    expect(finalTotals([{ productId: 1, pricePaise: 2_500_000, quantity: 1, weightGrams: 10 }], 50_000)?.balancePaise).toBe(-25_000);
-    expect(finalTotals([{ productId: 1, pricePaise: 2_500_000, quantity: 1, weightGrams: null }], 50_000)).toBeNull();
+    expect(finalTotals([{ ...fish, quantity: 1, weightGrams: 10 }], 50_000)?.balancePaise).toBe(-25_000);
+    expect(finalTotals([{ ...fish, quantity: 1, weightGrams: null }], 50_000)).toBeNull();
+  });
+
+  it("prices a pack line by the packs delivered, never by grams, and waits for its count", () => {
+    expect(finalTotals([{ ...curry, packsDelivered: 3 }], 50_000)).toEqual({ finalPaise: 7_740_000, balancePaise: 7_690_000, lines: [7_740_000] });
+    // A weight recorded against a pack line (an older form, a forged field) changes nothing.
+    expect(finalTotals([{ ...curry, weightGrams: 450, packsDelivered: 2 }], 50_000)?.finalPaise).toBe(5_160_000);
+    expect(finalTotals([{ ...curry, weightGrams: 450, packsDelivered: null }], 50_000)).toBeNull();
+    expect(finalTotals([{ ...curry, packsDelivered: 0 }], 50_000)).toEqual({ finalPaise: 0, balancePaise: -50_000, lines: [0] });
+    const mixed = finalTotals(
+      [
+        { ...fish, quantity: 2, weightGrams: 2150 },
+        { ...curry, packsDelivered: 1 },
+      ],
+      50_000,
+    );
+    expect(mixed?.lines).toEqual([5_375_000, 2_580_000]);
   });
 
   it("holds packing until weighed and shipping until the balance is settled", () => {

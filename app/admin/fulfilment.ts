@@ -2,6 +2,7 @@
  * Pure rules of fulfilment: the final price from the weighed lines, the balance, and what the
  * money must look like before an order may move on. Unit-tested on their own; the admin module calls them.
  */
+import type { ProductUnit } from "~/catalog/units";
 import { FULFILMENT, type AdminStatus, type FulfilmentStatus, type PaymentState } from "~/orders/status";
 
 /** The money states in which an order may ship: the balance is settled or is to be collected on delivery. */
@@ -15,19 +16,34 @@ export function linePricePaise(pricePerKgPaise: number, weightGrams: number): nu
   return Math.round((pricePerKgPaise * weightGrams) / 1000 / 100) * 100;
 }
 
+/** A line as weighing sees it: an auction lot (no product), a per-kg line (weighed) or a per-pack line (packs counted). */
+export type RecordedLine = {
+  productId: number | null;
+  unit: ProductUnit;
+  pricePaise: number;
+  quantity: number;
+  weightGrams: number | null;
+  packsDelivered: number | null;
+};
+
+/** A line's final price once recorded, or null while it waits for its weight or its pack count. */
+export function recordedLinePaise(line: RecordedLine): number | null {
+  if (line.productId === null) return line.pricePaise * line.quantity;
+  // A pack is sold whole at its price: the curry is never priced by what it weighs.
+  if (line.unit === "pack") return line.packsDelivered === null ? null : line.pricePaise * line.packsDelivered;
+  return line.weightGrams === null ? null : linePricePaise(line.pricePaise, line.weightGrams);
+}
+
 /**
  * The final total of an order and its balance after the advance (negative: the difference is refunded).
- * Shop lines are priced by weight; an auction lot (no product) is its winning price.
+ * Per-kg lines are priced by weight, per-pack lines by the packs delivered; an auction lot is its winning price.
  */
-export function finalTotals(
-  lines: { productId: number | null; pricePaise: number; quantity: number; weightGrams: number | null }[],
-  advancePaise: number,
-): { finalPaise: number; balancePaise: number; lines: number[] } | null {
+export function finalTotals(lines: RecordedLine[], advancePaise: number): { finalPaise: number; balancePaise: number; lines: number[] } | null {
   const priced: number[] = [];
   for (const line of lines) {
-    if (line.productId === null) priced.push(line.pricePaise * line.quantity);
-    else if (line.weightGrams === null) return null;
-    else priced.push(linePricePaise(line.pricePaise, line.weightGrams));
+    const paise = recordedLinePaise(line);
+    if (paise === null) return null;
+    priced.push(paise);
   }
   const finalPaise = priced.reduce((a, b) => a + b, 0);
   return { finalPaise, balancePaise: finalPaise - advancePaise, lines: priced };

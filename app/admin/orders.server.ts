@@ -13,6 +13,7 @@ import { awaitsPayment, checkTransition, normalizeStatus } from "~/orders/status
 import { processOrderRefunds, refundStatement } from "~/payments/ledger.server";
 import { cancelLinksStatement, closeCancelledLinks } from "~/payments/links.server";
 import { finalTotals, MAX_WEIGHT_GRAMS, moneyBlocksMove } from "./fulfilment";
+import { weighedNotice } from "./weighed-notice";
 
 /**
  * The admin's side of an order: the dashboard's figures and list, status moves (forward only, refused when
@@ -131,28 +132,45 @@ export async function changeOrderStatus(deps: Deps, actor: User, input: { number
   }
   const label = labelOf(check.to);
   const text = checkoutMessages.status.messages[check.to as keyof typeof checkoutMessages.status.messages];
-  const { emailed } = await notifyCustomer(deps, order, {
-    type: "order_status_update",
-    title: format(m.customer.statusTitle, { number: order.number, label }),
-    message: [text, cancelling ? format(m.customer.cancelReason, { reason }) : null, refundNote].filter(Boolean).join(" "),
-  });
+  const { emailed } = await notifyCustomer(
+    deps,
+    { ...order, status: check.to },
+    {
+      type: "order_status_update",
+      title: format(m.customer.statusTitle, { number: order.number, label }),
+      message: [text, cancelling ? format(m.customer.cancelReason, { reason }) : null, refundNote].filter(Boolean).join(" "),
+    },
+  );
   return { label, emailed };
 }
 
-/** Records each line's weight (grams) and the final price; the customer is told the final price and balance. */
-export async function recordWeights(deps: Deps, actor: User, input: { number: string; version: number; weights: Map<number, number> }, now = deps.now()) {
+/**
+ * Records what each line came to: a per-kg line's weight (grams), a per-pack line's packs delivered (0 to the
+ * packs ordered), and the final price; the customer is told each line, the final price and the balance.
+ */
+export async function recordWeights(
+  deps: Deps,
+  actor: User,
+  input: { number: string; version: number; weights: Map<number, number>; packs?: Map<number, number> },
+  now = deps.now(),
+) {
   const order = await loadByNumber(deps, input.number);
   if (order.version !== input.version) throw new StaleOrderError();
   if (awaitsPayment(order.status) || order.status === "order_cancelled") throw new ConflictError(m.errors.notPaid);
   if (order.paymentState !== "advance_paid") throw new ConflictError(m.errors.balanceState);
-  const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  const weighed = items.map((item) => {
-    if (item.productId === null) return { ...item, weightGrams: item.weightGrams };
+  const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id);
+  const recorded = items.map((item) => {
+    if (item.productId === null) return item;
+    if (item.unit === "pack") {
+      const packs = input.packs?.get(item.id);
+      if (packs === undefined || !Number.isSafeInteger(packs) || packs < 0 || packs > item.quantity) throw new InvalidInputError(m.errors.packs);
+      return { ...item, weightGrams: null, packsDelivered: packs };
+    }
     const grams = input.weights.get(item.id);
     if (grams === undefined || !Number.isSafeInteger(grams) || grams < 1 || grams > MAX_WEIGHT_GRAMS) throw new InvalidInputError(m.errors.weights);
-    return { ...item, weightGrams: grams };
+    return { ...item, weightGrams: grams, packsDelivered: null };
   });
-  const totals = finalTotals(weighed, order.advancePaise);
+  const totals = finalTotals(recorded, order.advancePaise);
   if (!totals) throw new InvalidInputError(m.errors.weights);
   const d1 = deps.db.$client;
   const results = await d1.batch([
@@ -160,8 +178,10 @@ export async function recordWeights(deps: Deps, actor: User, input: { number: st
       .prepare("UPDATE orders SET final_total_paise = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND payment_state = 'advance_paid'")
       .bind(totals.finalPaise, now, order.id, order.version),
     // Chained on `changes() = 1`: each line is written only if the order's update (and the line before) was.
-    ...weighed.map((item, i) =>
-      d1.prepare("UPDATE order_items SET weight_grams = ?, final_paise = ? WHERE id = ? AND changes() = 1").bind(item.weightGrams, totals.lines[i], item.id),
+    ...recorded.map((item, i) =>
+      d1
+        .prepare("UPDATE order_items SET weight_grams = ?, packs_delivered = ?, final_paise = ? WHERE id = ? AND changes() = 1")
+        .bind(item.weightGrams, item.packsDelivered, totals.lines[i], item.id),
     ),
     eventStatement(
       deps,
@@ -176,10 +196,6 @@ export async function recordWeights(deps: Deps, actor: User, input: { number: st
   ]);
   if (results[0].meta.changes !== 1) throw new StaleOrderError();
   const amounts = { final: formatRupees(totals.finalPaise), balance: formatRupees(totals.balancePaise) };
-  await notifyCustomer(deps, order, {
-    type: "order_weighed",
-    title: format(m.customer.weighedTitle, { number: order.number }),
-    message: format(m.customer.weighed, { number: order.number, ...amounts }),
-  });
+  await notifyCustomer(deps, order, { type: "order_weighed", ...weighedNotice(order.number, recorded, totals) });
   return amounts;
 }

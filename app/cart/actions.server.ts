@@ -3,6 +3,7 @@ import type { Deps } from "~/deps";
 import { limitProblem, type ProductUnit } from "~/catalog/units";
 import { messagesFor } from "~/i18n/catalogue";
 import { clearCart, setCartQuantity } from "./cart.server";
+import { bestDays, catchText } from "./limits.server";
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 export const cartActionSchema = z.discriminatedUnion("intent", [
@@ -16,10 +17,10 @@ export type CartNotice = { type: "success" | "error"; text: string };
 
 /**
  * One change to the user's cart from the cart page's forms; what the shopper should be told (cleared, capped
- * at the stock), or null for a plain change.
+ * at the product's limits or at the catch, sold out), or null for a plain change.
  */
 export async function changeCart(
-  deps: Pick<Deps, "db" | "config" | "lang">,
+  deps: Pick<Deps, "db" | "config" | "lang" | "now">,
   userId: number,
   input: z.infer<typeof cartActionSchema>,
 ): Promise<CartNotice | null> {
@@ -29,13 +30,14 @@ export async function changeCart(
     return { type: "success", text: m.cleared };
   }
   const result = await setCartQuantity(deps, userId, input.productId, input.intent === "remove" ? 0 : input.quantity);
-  if (result.kind === "capped") {
-    const product = await deps.db.$client
-      .prepare("SELECT name, unit, min_qty AS minQty, max_qty AS maxQty FROM products WHERE id = ?")
-      .bind(input.productId)
-      .first<{ name: string; unit: ProductUnit; minQty: number; maxQty: number }>();
-    if (!product) return null;
+  if (result.kind !== "capped" && result.kind !== "sold_out") return null;
+  const product = await deps.db.$client
+    .prepare("SELECT name, unit, min_qty AS minQty, max_qty AS maxQty FROM products WHERE id = ?")
+    .bind(input.productId)
+    .first<{ name: string; unit: ProductUnit; minQty: number; maxQty: number }>();
+  if (!product) return null;
+  if (result.kind === "capped" && result.limit !== "catch")
     return { type: "error", text: limitProblem(product, result.limit === "min" ? 0 : Number.MAX_SAFE_INTEGER) ?? "" };
-  }
-  return null;
+  const best = (await bestDays(deps, [input.productId], deps.now())).get(input.productId);
+  return { type: "error", text: catchText(deps, product, best, deps.now()) };
 }

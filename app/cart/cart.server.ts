@@ -1,28 +1,40 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { findProduct } from "~/catalog/catalog.server";
-import type { ProductUnit } from "~/catalog/units";
+import { limitProblem, type ProductUnit } from "~/catalog/units";
 import { cartItems, products } from "~/db/schema";
 import type { Deps } from "~/deps";
+import { bestDays, catchText, lineLimit } from "./limits.server";
+
+/** An add that went in (`notice` when the line could not grow: at the maximum per order or all the catch left), or null. */
+export type AddResult = { name: string; notice: string | null } | null;
 
 /**
- * Adds a product: a new line at the product's minimum, or one more unit, never above its maximum. Refuses
- * unknown, hidden and sold-out products (nothing left for any date the checkout offers).
+ * Adds a product: a new line at the product's minimum, or one more unit, never above its maximum per order nor
+ * above what the checkout's best date has left (a line already above it comes down to it). Refuses unknown,
+ * hidden and sold-out products (nothing left for any date the checkout offers).
  */
-export async function addToCart(deps: Pick<Deps, "db" | "now">, userId: number, productId: number): Promise<{ name: string } | null> {
+export async function addToCart(deps: Pick<Deps, "db" | "now" | "config" | "lang">, userId: number, productId: number): Promise<AddResult> {
   const product = await findProduct(deps, { id: productId });
   if (!product || !product.orderable) return null;
+  const best = (await bestDays(deps, [productId], deps.now())).get(productId);
+  const limit = lineLimit(product, best);
+  if (limit < product.minQty) return null;
+  const where = and(eq(cartItems.userId, userId), eq(cartItems.productId, productId));
+  const [before] = await deps.db.select({ quantity: cartItems.quantity }).from(cartItems).where(where);
   await deps.db
     .insert(cartItems)
     .values({ userId, productId, quantity: product.minQty })
     .onConflictDoUpdate({
       target: [cartItems.userId, cartItems.productId],
-      // The product's limits as they are now, read in the statement: an add at the maximum leaves the line as it is.
-      set: {
-        quantity: sql`max((select ${products.minQty} from ${products} where ${products.id} = ${productId}), min(${cartItems.quantity} + 1, (select ${products.maxQty} from ${products} where ${products.id} = ${productId})))`,
-      },
+      // The product's limits as they are now, read in the statement, and the catch's as read just before.
+      set: { quantity: sql`max(${minOf(productId)}, min(${cartItems.quantity} + 1, ${maxOf(productId)}, ${limit}))` },
     });
-  return { name: product.name };
+  if (!before || before.quantity + 1 <= limit) return { name: product.name, notice: null };
+  return { name: product.name, notice: limit < product.maxQty ? catchText(deps, product, best, deps.now()) : limitProblem(product, limit + 1) };
 }
+
+const minOf = (productId: number) => sql`(select ${products.minQty} from ${products} where ${products.id} = ${productId})`;
+const maxOf = (productId: number) => sql`(select ${products.maxQty} from ${products} where ${products.id} = ${productId})`;
 
 export type CartLine = {
   productId: number;
@@ -54,30 +66,63 @@ export async function getCart(deps: Pick<Deps, "db">, userId: number): Promise<C
     .orderBy(asc(cartItems.createdAt), asc(cartItems.productId));
 }
 
+/** A cart line as the cart page shows it: the most it may hold now (below its minimum: sold out) and why, when the catch is what stops it. */
+export type CartLineView = CartLine & { limit: number; note: string | null };
+
+export async function getCartView(deps: Pick<Deps, "db" | "config" | "now" | "lang">, userId: number): Promise<CartLineView[]> {
+  const lines = await getCart(deps, userId);
+  const now = deps.now();
+  const best = await bestDays(
+    deps,
+    lines.map((l) => l.productId),
+    now,
+  );
+  return lines.map((line) => {
+    const day = best.get(line.productId);
+    const limit = lineLimit(line, day);
+    const caughtShort = limit < line.minQty || (line.quantity >= limit && limit < line.maxQty);
+    return { ...line, limit, note: caughtShort ? catchText(deps, line, day, now) : null };
+  });
+}
+
 export type QuantityResult =
-  { kind: "updated"; quantity: number } | { kind: "removed" } | { kind: "capped"; quantity: number; limit: "min" | "max" } | { kind: "missing" };
+  | { kind: "updated"; quantity: number }
+  | { kind: "removed" }
+  | { kind: "capped"; quantity: number; limit: "min" | "max" | "catch" }
+  | { kind: "sold_out" }
+  | { kind: "missing" };
 
 /**
  * Sets a line's quantity (0 or less removes the line), kept within the product's minimum and maximum as they
- * are when the statement runs. Whether the catch covers it is the checkout's to say, for the date chosen there.
+ * are when the statement runs and within what the checkout's best date has left. When no date has the minimum
+ * left, the line may only come down (or go): the checkout will name it.
  */
-export async function setCartQuantity(deps: Pick<Deps, "db">, userId: number, productId: number, quantity: number): Promise<QuantityResult> {
+export async function setCartQuantity(deps: Pick<Deps, "db" | "now">, userId: number, productId: number, quantity: number): Promise<QuantityResult> {
   const where = and(eq(cartItems.userId, userId), eq(cartItems.productId, productId));
   if (quantity <= 0) {
     const removed = await deps.db.delete(cartItems).where(where).returning({ productId: cartItems.productId });
     return removed.length ? { kind: "removed" } : { kind: "missing" };
   }
-  const min = sql`(select ${products.minQty} from ${products} where ${products.id} = ${productId})`;
-  const max = sql`(select ${products.maxQty} from ${products} where ${products.id} = ${productId})`;
+  const [product] = await deps.db.select({ minQty: products.minQty, maxQty: products.maxQty }).from(products).where(eq(products.id, productId));
+  const left = (await bestDays(deps, [productId], deps.now())).get(productId)?.left ?? 0;
+  if (!product || left < product.minQty) {
+    const lowered = await deps.db
+      .update(cartItems)
+      .set({ quantity: sql`max(${minOf(productId)}, ${quantity})` })
+      .where(and(where, sql`${cartItems.quantity} > ${quantity}`))
+      .returning({ quantity: cartItems.quantity });
+    if (lowered.length) return { kind: "updated", quantity: lowered[0].quantity };
+    return (await deps.db.select().from(cartItems).where(where)).length ? { kind: "sold_out" } : { kind: "missing" };
+  }
   const updated = await deps.db
     .update(cartItems)
-    .set({ quantity: sql`max(${min}, min(${quantity}, ${max}))` })
+    .set({ quantity: sql`max(${minOf(productId)}, min(${quantity}, ${maxOf(productId)}, ${left}))` })
     .where(where)
     .returning({ quantity: cartItems.quantity });
   if (!updated.length) return { kind: "missing" };
   const q = updated[0].quantity;
-  if (q < quantity) return { kind: "capped", quantity: q, limit: "max" };
   if (q > quantity) return { kind: "capped", quantity: q, limit: "min" };
+  if (q < quantity) return { kind: "capped", quantity: q, limit: q === left && left < product.maxQty ? "catch" : "max" };
   return { kind: "updated", quantity: q };
 }
 
@@ -91,7 +136,7 @@ export async function cartPreview(deps: Pick<Deps, "db">, userId: number) {
   const items = lines.reduce((n, l) => n + l.quantity, 0);
   return {
     items,
-    lines: lines.slice(0, 2).map((l) => ({ name: l.name, quantity: l.quantity })),
+    lines: lines.slice(0, 2).map((l) => ({ name: l.name, quantity: l.quantity, unit: l.unit })),
     more: Math.max(0, lines.length - 2),
     totalPaise: lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0),
   };

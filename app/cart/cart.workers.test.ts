@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db/client.server";
+import { testDeps } from "../../tests/setup/deps";
 import { DELIVERY_WINDOW_DAYS, upcomingDates } from "~/delivery/slots";
 import { addToCart, cartPreview, clearCart, getCart, setCartQuantity } from "./cart.server";
 
-const deps = { db: getDb(env), now: Date.now };
+const deps = testDeps();
 let userId = 0;
 /** Items in a cart (the sum of its quantities), as the header's count shows it. */
 const cartCount = async (user: number) => (await cartPreview(deps, user)).items;
@@ -32,8 +32,8 @@ beforeAll(async () => {
 
 describe("the server-side cart", () => {
   it("adds a product as a new line, then raises its quantity", async () => {
-    expect(await addToCart(deps, userId, 1)).toEqual({ name: "Fresh Pulasa Fish" });
-    expect(await addToCart(deps, userId, 1)).toEqual({ name: "Fresh Pulasa Fish" });
+    expect(await addToCart(deps, userId, 1)).toEqual({ name: "Fresh Pulasa Fish", notice: null });
+    expect(await addToCart(deps, userId, 1)).toEqual({ name: "Fresh Pulasa Fish", notice: null });
     expect(await cartCount(userId)).toBe(2);
   });
 
@@ -86,6 +86,11 @@ describe("cart rules", () => {
     await clearCart(deps, userId);
     await addToCart(deps, userId, 1);
     await addToCart(deps, userId, 1);
-    expect(await cartPreview(deps, userId)).toEqual({ items: 2, lines: [{ name: "Fresh Pulasa Fish", quantity: 2 }], more: 0, totalPaise: 5_000_000 });
+    expect(await cartPreview(deps, userId)).toEqual({
+      items: 2,
+      lines: [{ name: "Fresh Pulasa Fish", quantity: 2, unit: "kg" }],
+      more: 0,
+      totalPaise: 5_000_000,
+    });
   });
 });

@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 import type { getAdminOrder } from "~/admin/order-list.server";
 import { adminMessages as m } from "~/i18n/admin.messages";
 import { format } from "~/i18n/format";
+import { quantityText } from "~/catalog/units";
 import { formatRupees } from "~/lib/money";
 
 type Item = SerializeFrom<Awaited<ReturnType<typeof getAdminOrder>>>["items"][number];
@@ -53,10 +54,14 @@ export function StatusForm(props: { version: number; next: string[]; waiting: Wa
   );
 }
 
-/** Each fish line's weight in grams (the final price follows); only while the advance is paid and it is not cancelled. */
+/**
+ * What each line came to: a fish line's weight in grams, a pack line's packs delivered (the ordered count until
+ * the admin changes it); the final price follows. Only while the advance is paid and it is not cancelled.
+ */
 export function WeightsForm(props: { version: number; items: Item[]; weighable: boolean; busy: boolean }) {
   const { items, weighable, busy } = props;
   const version = <VersionField version={props.version} />;
+  const weighsFish = items.some((i) => i.productId !== null && i.unit === "kg");
   return (
     <section className="card mt-6 p-5" aria-labelledby="lines-heading">
       <h2 id="lines-heading" className="text-lg font-bold">
@@ -68,38 +73,53 @@ export function WeightsForm(props: { version: number; items: Item[]; weighable: 
           {items.map((item) => (
             <li key={item.id} className="flex flex-wrap items-end justify-between gap-3 py-3">
               <div>
-                <p className="font-semibold">{item.productId === null ? item.name : `${item.name} × ${item.quantity} kg`}</p>
+                <p className="font-semibold">{item.productId === null ? item.name : `${item.name} × ${quantityText(item.quantity, item.unit)}`}</p>
                 <p className="text-sm text-slate-600 dark:text-slate-300">
-                  {formatRupees(item.pricePaise)} {item.productId !== null ? m.detail.perKg : ""}
+                  {formatRupees(item.pricePaise)} {item.productId === null ? "" : item.unit === "pack" ? m.detail.perPack : m.detail.perKg}
                   {item.finalPaise !== null ? ` · ${m.detail.finalPrice} ${formatRupees(item.finalPaise)}` : ""}
                 </p>
               </div>
-              {item.productId !== null ? (
-                <label className="flex flex-col text-sm">
-                  {m.detail.weight}
-                  <input
-                    type="number"
-                    name={`weight-${item.id}`}
-                    inputMode="numeric"
-                    min={1}
-                    max={100000}
-                    step={1}
-                    required
-                    defaultValue={item.weightGrams ?? ""}
-                    disabled={!weighable}
-                    className="mt-1 min-h-11 w-36 rounded-lg border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-900"
-                  />
-                </label>
-              ) : null}
+              {item.productId === null ? null : item.unit === "pack" ? (
+                <LineInput
+                  name={`packs-${item.id}`}
+                  label={m.detail.packs}
+                  min={0}
+                  max={item.quantity}
+                  value={item.packsDelivered ?? item.quantity}
+                  disabled={!weighable}
+                />
+              ) : (
+                <LineInput name={`weight-${item.id}`} label={m.detail.weight} min={1} max={100000} value={item.weightGrams ?? ""} disabled={!weighable} />
+              )}
             </li>
           ))}
         </ul>
         {weighable ? (
           <button type="submit" name="intent" value="weights" className="btn-outline mt-3" disabled={busy}>
-            {m.detail.saveWeights}
+            {weighsFish ? m.detail.saveWeights : m.detail.savePacks}
           </button>
         ) : null}
       </Form>
     </section>
+  );
+}
+
+function LineInput(props: { name: string; label: string; min: number; max: number; value: number | string; disabled: boolean }) {
+  return (
+    <label className="flex flex-col text-sm">
+      {props.label}
+      <input
+        type="number"
+        name={props.name}
+        inputMode="numeric"
+        min={props.min}
+        max={props.max}
+        step={1}
+        required
+        defaultValue={props.value}
+        disabled={props.disabled}
+        className="mt-1 min-h-11 w-36 rounded-lg border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-900"
+      />
+    </label>
   );
 }

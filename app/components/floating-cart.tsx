@@ -1,4 +1,5 @@
 import { useFetcher, useLocation } from "@remix-run/react";
+import { quantityText, type ProductUnit } from "~/catalog/units";
 import { pathInLang } from "~/i18n/lang";
 import { Link } from "~/components/link";
 import { FetcherMarker } from "~/components/hydrated";
@@ -6,7 +7,7 @@ import { format } from "~/i18n/format";
 import { formatRupees } from "~/lib/money";
 import { useLang, useMessages } from "~/web/site";
 
-export type CartPreview = { items: number; lines: { name: string; quantity: number }[]; more: number; totalPaise: number };
+export type CartPreview = { items: number; lines: { name: string; quantity: number; unit: ProductUnit }[]; more: number; totalPaise: number };
 
 const HIDDEN_ON = ["/cart", "/checkout", "/help-support", "/delivery-info", "/returns-refunds", "/terms-conditions", "/privacy-policy"];
 
@@ -34,7 +35,7 @@ export function FloatingCart({ preview }: { preview: CartPreview | null }) {
         <ul className="flex min-w-0 flex-wrap gap-x-3 text-slate-700 dark:text-slate-200">
           {preview.lines.map((line) => (
             <li key={line.name} className="whitespace-nowrap">
-              {line.name} × {format(m.kg, { n: line.quantity })}
+              {line.name} × {quantityText(line.quantity, line.unit)}
             </li>
           ))}
           {preview.more > 0 ? <li className="whitespace-nowrap">{format(m.more, { n: preview.more })}</li> : null}

@@ -1,3 +1,4 @@
+import { quantityText, type ProductUnit } from "~/catalog/units";
 import { Link } from "~/components/link";
 import { StatusBadge } from "~/components/status-badge";
 import { format } from "~/i18n/format";
@@ -28,8 +29,8 @@ export type OrderCardData = {
   refundPendingPaise: number;
   cancelReason: string | null;
   payable: boolean;
-  /** byWeight: a shop line, its quantity in kg; otherwise an auction lot (one). */
-  items: { name: string; quantity: number; pricePaise: number; byWeight: boolean }[];
+  /** A shop line counts kilos or packs (`unit`); an auction lot (unit null) is one lot. */
+  items: { name: string; quantity: number; pricePaise: number; unit: ProductUnit | null }[];
 };
 
 /** Once weighed and until it ships, an order's next step is its balance, not the catch. */
@@ -83,7 +84,7 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
       <ul aria-label={m.items} className="mt-4 space-y-1 text-sm">
         {order.items.map((item, i) => (
           <li key={i} className="flex justify-between gap-4">
-            <span>{item.byWeight ? `${item.name} × ${format(m.kg, { n: item.quantity })}` : item.name}</span>
+            <span>{item.unit ? `${item.name} × ${quantityText(item.quantity, item.unit)}` : item.name}</span>
             <span>{formatRupees(item.pricePaise * item.quantity)}</span>
           </li>
         ))}

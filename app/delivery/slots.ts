@@ -49,6 +49,11 @@ export function isSlotBookable(date: string, slot: DeliverySlot, now: number): b
   return now < slotStart(date, slot) - SLOT_CUTOFF_MS;
 }
 
+/** Whether the admin may still book a slot at `now` (moving an order): in the planning days and not past its cut-off. */
+export function isSlotPlannable(date: string, slot: DeliverySlot, now: number): boolean {
+  return upcomingDates(now, PLANNING_DAYS).includes(date) && now < slotStart(date, slot) - SLOT_CUTOFF_MS;
+}
+
 /** A real calendar date written YYYY-MM-DD (2026-02-30 is not). */
 export function isCalendarDate(date: string): boolean {
   return DATE_PATTERN.test(date) && addDays(date, 0) === date;

@@ -44,8 +44,7 @@ async function ordersBetween(deps: Pick<Deps, "db">, from: string, to: string) {
     .all<WorkRow>();
   const { results: items } = await deps.db.$client
     .prepare(
-      `SELECT i.order_id AS orderId, i.name, i.quantity, p.unit FROM order_items i JOIN orders o ON o.id = i.order_id
-       LEFT JOIN products p ON p.id = i.product_id
+      `SELECT i.order_id AS orderId, i.name, i.quantity, i.unit FROM order_items i JOIN orders o ON o.id = i.order_id
        WHERE o.delivery_date BETWEEN ? AND ? AND o.status IN (${statuses}) ORDER BY i.id`,
     )
     .bind(from, to, ...FULFILMENT)

@@ -28,6 +28,8 @@ export const checkoutMessages = {
     weighNote: "We weigh your fish after it is caught and tell you the final price and weight before the balance is due.",
     proceed: "Proceed to Checkout",
     maxPerOrder: "At most {n} {unit} of {name} per order.",
+    catchLeft: "Only {qty} of {name} left for {date}.",
+    soldOut: "{name} is sold out for the next 3 days.",
     updated: "Cart updated",
     cleared: "Cart cleared",
     removed: "{name} removed from cart",

@@ -11,7 +11,6 @@ export const payMessages = {
   notPending: "This order does not need a payment now.",
   sandboxNote: "Test payments: no money moves. You will see a local page that plays Razorpay's part.",
   receiptTitle: "Order placed: {number}",
-  receiptDelivery: "Delivery: {when}.",
   receipt:
     "Payment successful! Order placed successfully! We received your ₹500 token advance for order {number} ({items}). Estimated total {total}. We will tell you the final weight and price after the catch.",
   balancePaidTitle: "Balance received: {number}",

@@ -2,6 +2,9 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { notifications, orders, users } from "~/db/schema";
 import type { Deps } from "~/deps";
+import { formatDelivery, type DeliverySlot } from "~/delivery/slots";
+import { adminMessages } from "~/i18n/admin.messages";
+import { format } from "~/i18n/format";
 import { InvalidInputError } from "~/lib/errors";
 
 export type NoticeOptions = { email?: boolean; emailLine?: string };
@@ -68,14 +71,38 @@ export async function emailNotice(
   }
 }
 
-/** A notice about one order, to the customer who placed it (linked to the order in the bell). */
+/** An order as a notice about it needs it: whose, which, and (a shop order) its delivery date and slot. */
+export type NoticeOrder = {
+  id: number;
+  userId: number;
+  number: string;
+  status?: string;
+  deliveryDate?: string | null;
+  deliverySlot?: DeliverySlot | null;
+};
+
+/** The sentence that names an order's delivery date and slot (that it is called off, once cancelled); null without one. */
+export function deliverySentence(order: Pick<NoticeOrder, "status" | "deliveryDate" | "deliverySlot">): string | null {
+  if (!order.deliveryDate || !order.deliverySlot) return null;
+  const when = formatDelivery(order.deliveryDate, order.deliverySlot);
+  return format(order.status === "order_cancelled" ? adminMessages.customer.deliveryCancelled : adminMessages.customer.delivery, { when });
+}
+
+/**
+ * A notice about one order, to the customer who placed it (linked to the order in the bell). Every one names
+ * the order's delivery date and slot, so the customer never has to look up when the fish comes; `delivery:
+ * false` for a notice whose own text already names them (a moved delivery).
+ */
 export function notifyCustomer(
   deps: Pick<Deps, "db" | "config" | "mailer">,
-  order: { id: number; userId: number; number: string },
+  order: NoticeOrder,
   notice: Pick<NotificationInput, "type" | "title" | "message">,
-  options: NoticeOptions = {},
+  options: NoticeOptions & { delivery?: boolean } = {},
 ) {
-  return notify(deps, { ...notice, userId: order.userId, orderId: order.id, orderNumber: order.number }, options);
+  const { delivery = true, ...rest } = options;
+  const sentence = delivery ? deliverySentence(order) : null;
+  const message = sentence ? `${notice.message} ${sentence}` : notice.message;
+  return notify(deps, { ...notice, message, userId: order.userId, orderId: order.id, orderNumber: order.number }, rest);
 }
 
 /** A notice to every admin (money the store refunded on its own, say), in the bell and by e-mail. */

@@ -4,7 +4,7 @@ import type { Deps } from "~/deps";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { format } from "~/i18n/format";
 import { ConflictError, NotFoundError } from "~/lib/errors";
-import { notifyAdmins } from "~/notifications/notify.server";
+import { deliverySentence, notifyAdmins } from "~/notifications/notify.server";
 import { CUSTOMER_CANCELLABLE } from "./status";
 
 /**
@@ -23,7 +23,7 @@ export async function cancelOwnOrder(deps: Deps, user: User, input: { number: st
   await notifyAdmins(deps, {
     type: "order_status_update",
     title: format(m.cancelAdminTitle, values),
-    message: format(m.cancelAdmin, values),
+    message: [format(m.cancelAdmin, values), deliverySentence({ ...order, status: "order_cancelled" })].filter(Boolean).join(" "),
     orderId: order.id,
     orderNumber: order.number,
   });

@@ -51,9 +51,10 @@ export type ShippingInput = z.infer<typeof shippingSchema>;
 
 /** One choice of delivery date and slot ("2026-11-26.morning"), which the server checks is still bookable. */
 export const deliveryChoice = z.string({ required_error: checkoutMessages.delivery.chooseSlot }).transform((value, ctx) => {
-  const [date = "", slot = ""] = value.split(".");
+  const parts = value.split(".");
+  const [date = "", slot = ""] = parts;
   const known = (DELIVERY_SLOTS as readonly string[]).includes(slot);
-  if (!isCalendarDate(date) || !known) {
+  if (parts.length !== 2 || !isCalendarDate(date) || !known) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, message: checkoutMessages.delivery.chooseSlot });
     return z.NEVER;
   }

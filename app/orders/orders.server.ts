@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { limitProblem } from "~/catalog/units";
+import { limitProblem, type ProductUnit } from "~/catalog/units";
 import { bumpCatalogueStatement } from "~/catalog/site-version.server";
 import type { Deps } from "~/deps";
 import { orderItems, orders, products, type Order, type User } from "~/db/schema";
@@ -149,7 +149,7 @@ async function insertShopOrder(
   deps: Pick<Deps, "db" | "config">,
   input: ShopOrderInput,
   lines: OrderLineInput[],
-  priced: (OrderLineInput & { product: { name: string; image: string; pricePaise: number } })[],
+  priced: (OrderLineInput & { product: { name: string; image: string; pricePaise: number; unit: ProductUnit } })[],
   replacing: Pick<Order, "id" | "stockHeld">[],
 ) {
   const estimated = priced.reduce((sum, l) => sum + l.product.pricePaise * l.quantity, 0);
@@ -186,8 +186,10 @@ async function insertShopOrder(
       );
     const insertItems = priced.map((l) =>
       d1
-        .prepare(`INSERT INTO order_items (order_id, product_id, name, image, price_paise, quantity) SELECT id, ?, ?, ?, ?, ? FROM orders WHERE number = ?`)
-        .bind(l.productId, l.product.name, l.product.image, l.product.pricePaise, l.quantity, number),
+        .prepare(
+          `INSERT INTO order_items (order_id, product_id, name, image, price_paise, unit, quantity) SELECT id, ?, ?, ?, ?, ?, ? FROM orders WHERE number = ?`,
+        )
+        .bind(l.productId, l.product.name, l.product.image, l.product.pricePaise, l.product.unit, l.quantity, number),
     );
     const release = replacing.flatMap((o) => [
       d1

@@ -38,6 +38,6 @@ export function toOrderCard(order: OrderView): OrderCardData {
     refundPendingPaise: money.refundPendingPaise,
     cancelReason: order.status === "order_cancelled" ? order.cancelReason : null,
     payable: order.status === "payment_pending",
-    items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, pricePaise: i.pricePaise, byWeight: i.productId !== null })),
+    items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, pricePaise: i.pricePaise, unit: i.productId === null ? null : i.unit })),
   };
 }

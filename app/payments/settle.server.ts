@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Deps } from "~/deps";
 import { ledger, orders, payments, type Order } from "~/db/schema";
 import { format } from "~/i18n/format";
-import { formatDelivery } from "~/delivery/slots";
+import { quantityText, type ProductUnit } from "~/catalog/units";
 import { payMessages as m } from "~/i18n/pay.messages";
 import { formatRupees } from "~/lib/money";
 import { notifyAdmins, notifyCustomer } from "~/notifications/notify.server";
@@ -138,20 +138,15 @@ async function loadOrder(deps: Pick<Deps, "db">, id: number): Promise<Order> {
 
 async function sendReceipt(deps: Pick<Deps, "db" | "config" | "mailer">, order: Order) {
   const items = await deps.db.$client
-    .prepare("SELECT name, quantity, product_id FROM order_items WHERE order_id = ? ORDER BY id")
+    .prepare("SELECT name, quantity, unit, product_id FROM order_items WHERE order_id = ? ORDER BY id")
     .bind(order.id)
-    .all<{ name: string; quantity: number; product_id: number | null }>();
-  // Shop lines are kilos; an auction lot is one lot.
-  const list = items.results.map((i) => (i.product_id === null ? i.name : `${i.name} × ${i.quantity} kg`)).join(", ");
+    .all<{ name: string; quantity: number; unit: ProductUnit; product_id: number | null }>();
+  // Shop lines are kilos or packs; an auction lot is one lot.
+  const list = items.results.map((i) => (i.product_id === null ? i.name : `${i.name} × ${quantityText(i.quantity, i.unit)}`)).join(", ");
   await notifyCustomer(deps, order, {
     type: "order_placed",
     title: format(m.receiptTitle, { number: order.number }),
-    message: [
-      format(m.receipt, { number: order.number, items: list, total: formatRupees(order.estimatedTotalPaise) }),
-      order.deliveryDate && order.deliverySlot ? format(m.receiptDelivery, { when: formatDelivery(order.deliveryDate, order.deliverySlot) }) : "",
-    ]
-      .filter(Boolean)
-      .join(" "),
+    message: format(m.receipt, { number: order.number, items: list, total: formatRupees(order.estimatedTotalPaise) }),
   });
 }
 

@@ -5,9 +5,11 @@ import { data } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { collectOnDelivery, requestBalance } from "~/admin/balance.server";
+import { canMoveDelivery, moveChoices, moveDelivery } from "~/admin/delivery-move.server";
 import { moneyBlocksMove } from "~/admin/fulfilment";
 import { getAdminOrder } from "~/admin/order-list.server";
 import { changeOrderStatus, recordWeights } from "~/admin/orders.server";
+import { MoveDeliveryForm } from "~/components/admin-order-delivery";
 import { StatusForm, WeightsForm } from "~/components/admin-order-forms";
 import { MoneySection } from "~/components/admin-order-money";
 import { OrderMessages } from "~/components/admin-order-messages";
@@ -19,6 +21,7 @@ import { format } from "~/i18n/format";
 import { formatAdminDateTime } from "~/lib/dates";
 import { DomainError } from "~/lib/errors";
 import { whatsappLink } from "~/lib/phone";
+import { deliveryChoice } from "~/orders/checkout-schema";
 import { ADMIN_STATUSES, nextStatuses } from "~/orders/status";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireAdmin } from "~/web/guards.server";
@@ -39,7 +42,8 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
       const reason = moneyBlocksMove(s, order);
       return reason ? [{ status: s, reason }] : [];
     });
-    return { order, items, ledger, money, balanceDuePaise, history, customer, messages, next, waiting };
+    const moves = canMoveDelivery(order) ? await moveChoices(deps, order, items, deps.now()) : null;
+    return { order, items, ledger, money, balanceDuePaise, history, customer, messages, next, waiting, moves };
   } catch (error) {
     if (error instanceof DomainError && error.status === 404) throw new Response("Not Found", { status: 404 });
     throw error;
@@ -53,6 +57,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("balance"), ...versioned }),
   z.object({ intent: z.literal("cod"), ...versioned }),
   z.object({ intent: z.literal("cancel"), reason: z.string().max(2000).default(""), ...versioned }),
+  z.object({ intent: z.literal("move"), delivery: deliveryChoice, ...versioned }),
 ]);
 
 /** Every admin change to an order: a plain form post, answered with a redirect and a toast, or the error. */
@@ -62,7 +67,7 @@ export async function action({ request, context: { deps }, params }: ActionFunct
   const number = params.number ?? "";
   const form = await request.formData();
   const parsed = actionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ error: m.errors.unknownStatus }, { status: 400 });
+  if (!parsed.success) return data({ error: form.get("intent") === "move" ? m.move.when : m.errors.unknownStatus }, { status: 400 });
   const input = { number, version: parsed.data.version };
   const here = `/admin-dashboard/orders/${number}`;
   try {
@@ -74,17 +79,23 @@ export async function action({ request, context: { deps }, params }: ActionFunct
       }
       case "weights": {
         const weights = new Map<number, number>();
+        const packs = new Map<number, number>();
         for (const [key, value] of form) {
-          const id = /^weight-(\d{1,9})$/.exec(key)?.[1];
-          if (id && typeof value === "string") weights.set(Number(id), value.trim() === "" ? Number.NaN : Number(value));
+          const [, kind, id] = /^(weight|packs)-(\d{1,9})$/.exec(key) ?? [];
+          if (id && typeof value === "string") (kind === "weight" ? weights : packs).set(Number(id), value.trim() === "" ? Number.NaN : Number(value));
         }
-        const amounts = await recordWeights(deps, admin, { ...input, weights });
+        const amounts = await recordWeights(deps, admin, { ...input, weights, packs });
         return redirectWithFlash(deps, here, { type: "success", text: format(m.detail.weightsSaved, amounts) });
       }
       case "balance":
         return redirectWithFlash(deps, here, { type: "success", text: (await requestBalance(deps, admin, input)).message });
       case "cod":
         return redirectWithFlash(deps, here, { type: "success", text: (await collectOnDelivery(deps, admin, input)).message });
+      case "move": {
+        const moved = await moveDelivery(deps, admin, { ...input, to: parsed.data.delivery });
+        const text = format(m.move.done, { when: moved.when }) + (moved.emailed ? "" : ` ${m.toasts.notificationFailed}`);
+        return redirectWithFlash(deps, here, { type: moved.emailed ? "success" : "info", text });
+      }
       case "cancel": {
         const result = await changeOrderStatus(deps, admin, { ...input, to: "order_cancelled", reason: parsed.data.reason });
         const text = format(m.toasts.statusUpdated, { label: result.label }) + (result.emailed ? "" : ` ${m.toasts.notificationFailed}`);
@@ -101,7 +112,7 @@ export async function action({ request, context: { deps }, params }: ActionFunct
 }
 
 export default function AdminOrder() {
-  const { order, items, ledger, money, balanceDuePaise, history, customer, messages, next, waiting } = useLoaderData<typeof loader>();
+  const { order, items, ledger, money, balanceDuePaise, history, customer, messages, next, waiting, moves } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const m = adminMessages;
   const labels = useMessages().shop.status.labels;
@@ -129,6 +140,12 @@ export default function AdminOrder() {
       <WeightsForm version={order.version} items={items} weighable={weighable} busy={busy} />
 
       <MoneySection order={order} ledger={ledger} money={money} balanceDuePaise={balanceDuePaise} busy={busy} />
+      <MoveDeliveryForm
+        version={order.version}
+        delivery={order.deliveryDate && order.deliverySlot ? { date: order.deliveryDate, slot: order.deliverySlot } : null}
+        choices={moves}
+        busy={busy}
+      />
 
       {/* A long e-mail address wraps rather than widening the panel past a phone's width. */}
       <section className="card mt-6 break-words p-5" aria-labelledby="address-heading">

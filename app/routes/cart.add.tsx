@@ -26,5 +26,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   const back = sameOriginReferer(request, "/products");
   const added = parsed.success && !user.isAdmin ? await addToCart(deps, user.id, parsed.data.productId) : null;
   if (!added) return redirectWithFlash(deps, back, { type: "error", text: m.cart.cannotAdd }, { status: 303 });
+  // At the most one order may take, or all that is left: said instead of "added", which it was not.
+  if (added.notice) return redirectWithFlash(deps, back, { type: "error", text: added.notice }, { status: 303 });
   return redirectWithFlash(deps, back, { type: "success", text: format(m.cart.added, { name: added.name }) }, { status: 303 });
 }

@@ -3,7 +3,7 @@ import { data } from "@remix-run/cloudflare";
 import { useFetcher, useFetchers, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { cartActionSchema, changeCart, type CartNotice } from "~/cart/actions.server";
-import { getCart, type CartLine } from "~/cart/cart.server";
+import { getCartView, type CartLineView } from "~/cart/cart.server";
 import { cartSummary } from "~/cart/summary";
 import { FetcherMarker } from "~/components/hydrated";
 import { Picture } from "~/components/picture";
@@ -11,7 +11,7 @@ import { format } from "~/i18n/format";
 import { messagesFor } from "~/i18n/catalogue";
 import { formatRupees } from "~/lib/money";
 import { savingPaise, struckPricePaise } from "~/orders/rules";
-import { perUnit } from "~/catalog/units";
+import { perUnit, quantityText } from "~/catalog/units";
 import { appCookies } from "~/web/cookies.server";
 import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
@@ -21,7 +21,7 @@ export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.cart, ma
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   const user = await requireUser(request, deps);
-  return { lines: user.isAdmin ? [] : await getCart(deps, user.id) };
+  return { lines: user.isAdmin ? [] : await getCartView(deps, user.id) };
 }
 
 /**
@@ -46,14 +46,16 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
 }
 
 /** The quantities the shopper sees: the server's, overridden by cart changes still in flight (optimistic). */
-function useOptimisticLines(lines: CartLine[]): CartLine[] {
+function useOptimisticLines(lines: CartLineView[]): CartLineView[] {
   const pending = useFetchers().filter((f) => f.formAction === "/cart" && f.formData);
   if (pending.some((f) => f.formData?.get("intent") === "clear")) return [];
   return lines.flatMap((line) => {
     let quantity = line.quantity;
     for (const f of pending) {
       if (f.formData?.get("productId") !== String(line.productId)) continue;
-      quantity = f.formData.get("intent") === "remove" ? 0 : Math.min(Number(f.formData.get("quantity")), line.maxQty);
+      // The server keeps a line within what it may hold; a sold-out line may only come down.
+      const wanted = Number(f.formData.get("quantity"));
+      quantity = f.formData.get("intent") === "remove" ? 0 : Math.min(wanted, line.limit >= line.minQty ? line.limit : line.quantity);
     }
     return quantity > 0 ? [{ ...line, quantity }] : [];
   });
@@ -128,11 +130,12 @@ function Row({ label, value, note }: { label: string; value: string; note?: stri
   );
 }
 
-function CartLineItem({ line }: { line: CartLine }) {
+function CartLineItem({ line }: { line: CartLineView }) {
   const m = useMessages().shop.cart;
   // One fetcher per line, so quick clicks on one line replace each other instead of racing.
   const fetcher = useFetcher({ key: `cart-line-${line.productId}` });
-  const atMax = line.quantity >= line.maxQty;
+  // The most it may hold now: its maximum per order, or less when that is all the catch has left.
+  const atMax = line.quantity >= line.limit;
   return (
     <li className="card flex flex-col gap-4 p-4 sm:flex-row">
       <Picture name={line.image} alt="" kind="card" sizes="128px" className="h-32 w-full rounded-xl object-cover sm:w-32" />
@@ -171,7 +174,7 @@ function CartLineItem({ line }: { line: CartLine }) {
               aria-label={format(m.quantity, { name: line.name })}
               aria-live="polite"
             >
-              {format(m.kg, { n: line.quantity })}
+              {quantityText(line.quantity, line.unit)}
             </output>
             <button
               type="submit"
@@ -199,7 +202,9 @@ function CartLineItem({ line }: { line: CartLine }) {
             </button>
           </fetcher.Form>
         </div>
-        {atMax ? (
+        {line.note ? (
+          <p className="mt-2 text-sm font-semibold text-red-700 dark:text-red-300">{line.note}</p>
+        ) : atMax ? (
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-200">
             {format(m.maxPerOrder, { n: line.maxQty, unit: line.unit === "pack" ? "packs" : "kg", name: line.name })}
           </p>

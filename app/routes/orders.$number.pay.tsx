@@ -12,6 +12,7 @@ import { shippingSchema } from "~/orders/checkout-schema";
 import { RazorpayButton } from "~/components/razorpay-button";
 import { format } from "~/i18n/format";
 import { messagesFor, sectionsFor } from "~/i18n/catalogue";
+import { quantityText } from "~/catalog/units";
 import { formatRupees } from "~/lib/money";
 import { getPayableOrder, needsAddress, NotPayableError, payAdvance, payPageData } from "~/payments/pay-page.server";
 import { formatDateTimeIst } from "~/lib/dates";
@@ -90,7 +91,7 @@ export default function PayAdvance() {
         <ul className="mt-6 space-y-1 text-sm">
           {order.items.map((i) => (
             <li key={i.name} className="flex justify-between gap-4">
-              <span>{i.byWeight ? `${i.name} × ${i.quantity} kg` : i.name}</span>
+              <span>{i.unit ? `${i.name} × ${quantityText(i.quantity, i.unit)}` : i.name}</span>
               <span>{formatRupees(i.pricePaise * i.quantity)}</span>
             </li>
           ))}

@@ -29,7 +29,7 @@ export async function signedInRedirect(
   const cookies = appCookies(deps.config);
   const pending: unknown = await cookies.pendingAdd.parse(request.headers.get("Cookie"));
   const added = Number.isSafeInteger(pending) && !session.user.isAdmin ? await addToCart(deps, session.user.id, pending as number) : null;
-  if (added) text = `${text} ${format(messagesFor(deps).cart.added, { name: added.name })}`;
+  if (added) text = `${text} ${added.notice ?? format(messagesFor(deps).cart.added, { name: added.name })}`;
   const known = await knownAccountIds(request, deps);
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSessionCookie(deps.config, session.token));

@@ -1,56 +1,14 @@
-import { request } from "node:http";
 import { describe, expect, it } from "vitest";
 import { baseUrl, useBrowser } from "./browser";
+import { ADMIN, navigationPost, post, sessionOf } from "./http";
 
 /**
  * Attacks replayed against the running store (the built Workers under `wrangler dev`): the edge-cache poisoning
  * and open redirects that worked against the first accounts release, then headers, forged flashes and fuzzing.
  */
-const ADMIN = { email: "admin@pulasa.local", password: "pulasa-admin-local" };
 // One browser, for the test that needs one (the rest of this file speaks HTTP).
 const open = useBrowser();
-
-const randomAddress = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-
-function post(path: string, form: Record<string, string>, headers: Record<string, string> = {}) {
-  return fetch(`${baseUrl()}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    // Its own client address per request, so the login limits of other tests never answer 429 here.
-    headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": randomAddress(), ...headers },
-    body: new URLSearchParams(form),
-  });
-}
-
-/**
- * A form post as a browser without JavaScript sends it (Node's fetch adds `Sec-Fetch-Mode: cors`, which the
- * theme action reads as a fetcher).
- */
-function navigationPost(path: string, form: Record<string, string>): Promise<{ status: number; location: string | null }> {
-  const body = new URLSearchParams(form).toString();
-  return new Promise((resolve, reject) => {
-    const headers = {
-      Origin: baseUrl(),
-      "Content-Type": "application/x-www-form-urlencoded",
-      "Content-Length": Buffer.byteLength(body),
-      "CF-Connecting-IP": randomAddress(),
-    };
-    const req = request(`${baseUrl()}${path}`, { method: "POST", headers }, (res) => {
-      res.resume();
-      resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? null });
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
-/** Signs the seeded admin in; returns the raw value of the session cookie. */
-async function signIn(): Promise<string> {
-  const res = await post("/login", ADMIN);
-  expect(res.status).toBe(302);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__session="));
-  return cookie!.split(";")[0].slice("__session=".length);
-}
+const signIn = () => sessionOf(ADMIN);
 
 describe("edge-cache poisoning with odd cookie spacing (defect 3)", () => {
   it("never stores or serves a page rendered for a signed-in visitor", async () => {
@@ -68,7 +26,8 @@ describe("edge-cache poisoning with odd cookie spacing (defect 3)", () => {
       const anonymous = await fetch(`${baseUrl()}${path}`);
       expect(anonymous.headers.get("x-cache")).not.toBe("HIT");
       const html = await anonymous.text();
-      expect(html).not.toContain("Logout");
+      // The sign-out form, not the word: the page's catalogue of texts may name it for anyone.
+      expect(html).not.toContain('action="/logout"');
       expect(html).not.toContain("Store Admin");
     }
   });
@@ -186,6 +145,15 @@ describe("fuzzing routes and APIs with malformed input", () => {
     "/api/auction/99999999999999",
     "/%E0%A4%A",
     "/dev/mail?x=%E0%A4%A",
+    "/products/fresh-fish",
+    "/products/%E0%A4%A",
+    "/products/a%00b",
+    "/photos/%00.jpg",
+    "/photos/../../wrangler.toml",
+    "/admin-dashboard/products/1e9",
+    "/admin-dashboard/deliveries?date=%E0%A4%A",
+    "/admin-dashboard/deliveries.csv?from=x&to=%00",
+    "/admin-dashboard/orders/%E0%A4%A",
   ];
   const cookies = ["__session=%E0%A4%A", "__session=abc.%%%", "__flash=abc.def", "theme=%00", "__signup=x.y", "__known=W10%3D.bad"];
   const bodies: [string, string][] = [
@@ -203,6 +171,10 @@ describe("fuzzing routes and APIs with malformed input", () => {
     "/verify-otp?email=a%40b.in",
     "/theme",
     "/cart/add",
+    "/cart",
+    "/admin-dashboard/products/1",
+    "/admin-dashboard/delivery",
+    "/admin-dashboard/orders/PUL-2611-AAAA",
     "/logout",
     "/api/auth/login",
     "/api/auth/register",

@@ -19,7 +19,22 @@ export function useLocalDb() {
     if (!d1) throw new Error("the local database opens before the tests");
     const statements = query.split(/;\s*\n/).filter((q) => q.trim());
     let rows: Record<string, unknown>[] = [];
-    for (const statement of statements) rows = await d1.query(statement.trim().replace(/;$/, ""), ...params);
+    for (const statement of statements) rows = await unlocked(() => d1!.query(statement.trim().replace(/;$/, ""), ...params));
     return rows;
   };
+}
+
+/**
+ * The store and this handle are two processes on one SQLite file: a statement that meets the store's write
+ * is refused whole ("database is locked", which D1 reports as an internal error), so it is tried again.
+ */
+async function unlocked<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= 20 || !/SQLITE_BUSY|database is locked|internal error/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }

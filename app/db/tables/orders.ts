@@ -1,5 +1,6 @@
 // Relative, not ~/: drizzle-kit and vite.config.ts (through the load context) load this file without the app alias.
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { PRODUCT_UNITS } from "../../catalog/units";
 import { DELIVERY_SLOTS } from "../../delivery/slots";
 import { ORDER_STATUSES, PAYMENT_STATES } from "../../orders/status";
 import { users } from "./accounts";
@@ -88,12 +89,16 @@ export const orderItems = sqliteTable(
     productId: integer("product_id").references(() => products.id),
     name: text("name").notNull(),
     image: text("image"),
-    /** Price per kg (shop) or the winning price (auction). */
+    /** Price per kg or per pack (shop, see `unit`) or the winning price (auction). */
     pricePaise: integer("price_paise").notNull(),
+    /** What the price and the quantity count, as the product said when the order was made. */
+    unit: text("unit", { enum: PRODUCT_UNITS }).notNull().default("kg"),
     quantity: integer("quantity").notNull(),
-    /** The actual weight recorded by the admin after the catch. */
+    /** A per-kg line: the actual weight recorded by the admin after the catch. */
     weightGrams: integer("weight_grams"),
-    /** Price per kg × weight, rounded to the rupee; null until weighed. */
+    /** A per-pack line: the packs delivered, as the admin confirmed them (at most the packs ordered). */
+    packsDelivered: integer("packs_delivered"),
+    /** Price per kg × weight, rounded to the rupee, or price per pack × packs delivered; null until recorded. */
     finalPaise: integer("final_paise"),
   },
   (t) => [index("order_items_order_idx").on(t.orderId)],

@@ -137,7 +137,6 @@ export const adminMessages: Translation<typeof English.adminMessages> = {
   customer: {
     statusTitle: "ఆర్డర్ {number}: {label}",
     weighedTitle: "మీ చేపను తూకం వేశాం: {number}",
-    weighed: "ఆర్డర్ {number} కోసం మీ చేపను పట్టి తూకం వేశాం. తుది ధర {final}; మీ ₹500 అడ్వాన్స్ పోగా బ్యాలెన్స్ {balance}.",
     balanceRequestedTitle: "బ్యాలెన్స్ చెల్లించాలి: {number}",
     balanceRequested: "ఆర్డర్ {number} కోసం దయచేసి బ్యాలెన్స్ {amount} చెల్లించండి: ఆర్డర్ తెరిచి 'బ్యాలెన్స్ చెల్లించండి' నొక్కండి.",
     balanceLink: "ఇక్కడ చెల్లించండి: {link}",

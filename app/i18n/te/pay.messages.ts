@@ -11,7 +11,6 @@ export const payMessages: Translation<typeof English.payMessages> = {
   notPending: "ఈ ఆర్డర్‌కు ఇప్పుడు చెల్లింపు అవసరం లేదు.",
   sandboxNote: "టెస్ట్ చెల్లింపులు: అసలు డబ్బు కట్ అవ్వదు. Razorpay పాత్ర పోషించే ఒక లోకల్ పేజీ మీకు కనిపిస్తుంది.",
   receiptTitle: "ఆర్డర్ నమోదైంది: {number}",
-  receiptDelivery: "డెలివరీ: {when}.",
   receipt: "చెల్లింపు విజయవంతమైంది! మీ ఆర్డర్ నమోదైంది! ఆర్డర్ {number} ({items}) కోసం మీ ₹500 టోకెన్ అడ్వాన్స్ అందింది. అంచనా మొత్తం {total}. చేపలు పట్టిన తర్వాత తుది బరువు, ధర మీకు తెలియజేస్తాం.",
   balancePaidTitle: "బ్యాలెన్స్ అందింది: {number}",
   balancePaid: "ఆర్డర్ {number} కోసం మీ బ్యాలెన్స్ చెల్లింపు {amount} అందింది. ధన్యవాదాలు!",
