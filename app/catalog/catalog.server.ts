@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import type { Lang } from "~/i18n/lang";
 import { products, type Product } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { DELIVERY_SLOTS, DELIVERY_WINDOW_DAYS, isSlotBookable, PLANNING_DAYS, slotStart, SLOT_CUTOFF_MS, upcomingDates } from "~/delivery/slots";
@@ -74,8 +75,12 @@ async function withStock(deps: Pick<Deps, "db">, rows: Product[], now: number): 
 /** Cards as pages show them: the stock sentence is written on the server, so its rules stay out of the browser's bundle. */
 export type ProductCardView = ProductCardData & { stock: StockText };
 
-export function withStockText<P extends ProductCardData>(products: P[], messages: Parameters<typeof stockText>[1]): (P & { stock: StockText })[] {
-  return products.map((p) => ({ ...p, stock: stockText(p, messages) }));
+export function withStockText<P extends ProductCardData>(
+  products: P[],
+  messages: Parameters<typeof stockText>[1],
+  lang: Lang = "en",
+): (P & { stock: StockText })[] {
+  return products.map((p) => ({ ...p, stock: stockText(p, messages, lang) }));
 }
 
 /** Every product on sale (not hidden), in the catalogue's order, with its stock for the coming dates. */

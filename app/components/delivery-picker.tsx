@@ -1,11 +1,12 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { useMessages } from "~/web/site";
+import { useLang, useMessages } from "~/web/site";
 import type { DeliveryChoice } from "~/catalog/availability.server";
 import { formatDeliveryDate, formatSlot } from "~/delivery/slots";
 
 /** One radio per date and slot, so a date and a slot are always chosen together, with or without JavaScript. */
 export function DeliveryPicker({ field, choices }: { field: FieldMetadata<unknown>; choices: DeliveryChoice[] }) {
   const m = useMessages().shop.delivery;
+  const { lang } = useLang();
   const chosen = typeof field.initialValue === "string" ? field.initialValue : undefined;
   return (
     <fieldset aria-describedby={field.errorId} className="mt-4">
@@ -13,8 +14,8 @@ export function DeliveryPicker({ field, choices }: { field: FieldMetadata<unknow
       {choices.length === 0 ? <p className="mt-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">{m.none}</p> : null}
       <div className="mt-2 grid gap-3 sm:grid-cols-3">
         {choices.map((c) => (
-          <div key={c.date} role="group" aria-label={formatDeliveryDate(c.date)} className="rounded-xl border border-river-200 p-3 dark:border-river-700">
-            <p className="text-sm font-semibold">{formatDeliveryDate(c.date)}</p>
+          <div key={c.date} role="group" aria-label={formatDeliveryDate(c.date, lang)} className="rounded-xl border border-river-200 p-3 dark:border-river-700">
+            <p className="text-sm font-semibold">{formatDeliveryDate(c.date, lang)}</p>
             {c.slots.map((s) => {
               const value = `${c.date}.${s.slot}`;
               return (
@@ -24,7 +25,7 @@ export function DeliveryPicker({ field, choices }: { field: FieldMetadata<unknow
                 >
                   <input type="radio" name={field.name} value={value} defaultChecked={chosen === value} disabled={!s.open} className="h-5 w-5" />
                   <span>
-                    {formatSlot(s.slot)}
+                    {formatSlot(s.slot, lang)}
                     {s.open ? null : <span className="sr-only"> ({m.full})</span>}
                   </span>
                 </label>

@@ -1,3 +1,5 @@
+import type { Lang } from "~/i18n/lang";
+
 /**
  * Delivery dates and slots, pure: dates are IST calendar days written YYYY-MM-DD, slots are fixed IST hours.
  */
@@ -59,22 +61,29 @@ export function isCalendarDate(date: string): boolean {
   return DATE_PATTERN.test(date) && addDays(date, 0) === date;
 }
 
-const dayFormat = new Intl.DateTimeFormat("en-IN", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+const dayFormats: Record<Lang, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat("en-IN", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }),
+  te: new Intl.DateTimeFormat("te-IN", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }),
+};
 
-/** Wed, 26 Nov */
-export function formatDeliveryDate(date: string): string {
-  return dayFormat.format(new Date(`${date}T00:00:00Z`));
+/** Wed, 26 Nov (in Telugu: 26 నవం, బుధ) */
+export function formatDeliveryDate(date: string, lang: Lang = "en"): string {
+  return dayFormats[lang].format(new Date(`${date}T00:00:00Z`));
 }
 
 const hour = (h: number) => `${h > 12 ? h - 12 : h}:00 ${h >= 12 ? "PM" : "AM"}`;
+const SLOT_NAMES: Record<Lang, Record<DeliverySlot, string>> = {
+  en: { morning: "Morning", evening: "Evening" },
+  te: { morning: "ఉదయం", evening: "సాయంత్రం" },
+};
 
-/** Morning, 7:00 AM – 11:00 AM */
-export function formatSlot(slot: DeliverySlot): string {
+/** Morning, 7:00 AM – 11:00 AM (in Telugu: ఉదయం, 7:00 AM – 11:00 AM) */
+export function formatSlot(slot: DeliverySlot, lang: Lang = "en"): string {
   const { start, end } = SLOT_HOURS[slot];
-  return `${slot === "morning" ? "Morning" : "Evening"}, ${hour(start)} – ${hour(end)}`;
+  return `${SLOT_NAMES[lang][slot]}, ${hour(start)} – ${hour(end)}`;
 }
 
 /** Wed, 26 Nov · Morning, 7:00 AM – 11:00 AM (IST) */
-export function formatDelivery(date: string, slot: DeliverySlot): string {
-  return `${formatDeliveryDate(date)} · ${formatSlot(slot)} IST`;
+export function formatDelivery(date: string, slot: DeliverySlot, lang: Lang = "en"): string {
+  return `${formatDeliveryDate(date, lang)} · ${formatSlot(slot, lang)} IST`;
 }

@@ -1,4 +1,5 @@
 import type { OrderCardData } from "~/components/order-card";
+import type { Lang } from "~/i18n/lang";
 import { formatDelivery } from "~/delivery/slots";
 import { balanceDuePaise, summarizeLedger } from "~/payments/ledger";
 import type { OrderView } from "./lookup.server";
@@ -8,7 +9,7 @@ import type { OrderView } from "./lookup.server";
  * order's ledger rows: what was paid, what was refunded and when, and the balance still due (with the live
  * link to pay it, or the cash to keep ready).
  */
-export function toOrderCard(order: OrderView): OrderCardData {
+export function toOrderCard(order: OrderView, lang: Lang = "en"): OrderCardData {
   const money = summarizeLedger(order.ledger);
   const advance = order.ledger.find((l) => l.kind === "capture" && l.reason === "advance");
   const balancePaid = order.ledger.filter((l) => (l.kind === "capture" || l.kind === "cash") && l.reason === "balance").at(-1);
@@ -19,7 +20,7 @@ export function toOrderCard(order: OrderView): OrderCardData {
     number: order.number,
     status: order.status,
     createdAt: order.createdAt,
-    delivery: order.deliveryDate && order.deliverySlot ? formatDelivery(order.deliveryDate, order.deliverySlot) : null,
+    delivery: order.deliveryDate && order.deliverySlot ? formatDelivery(order.deliveryDate, order.deliverySlot, lang) : null,
     estimatedTotalPaise: order.estimatedTotalPaise,
     finalTotalPaise: order.finalTotalPaise,
     advancePaidPaise: money.advancePaidPaise,

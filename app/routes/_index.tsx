@@ -23,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   const config = deps.config;
-  const products = withStockText(await listProducts(deps), messagesFor(deps).products);
+  const products = withStockText(await listProducts(deps), messagesFor(deps).products, deps.lang);
   return { products, content: getHomeContent(contentContext(config, deps.lang), deps.lang), brand: config.brand, product: productName(config, deps.lang) };
 }
 

@@ -14,7 +14,7 @@ import { savingPaise, struckPricePaise } from "~/orders/rules";
 import { perUnit, quantityText } from "~/catalog/units";
 import { appCookies } from "~/web/cookies.server";
 import { requireUser } from "~/web/guards.server";
-import { useMessages } from "~/web/site";
+import { useLang, useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.cart, matches);
@@ -62,6 +62,7 @@ function useOptimisticLines(lines: CartLineView[]): CartLineView[] {
 }
 
 export default function Cart() {
+  const { l } = useLang();
   const { lines: serverLines } = useLoaderData<typeof loader>();
   const lines = useOptimisticLines(serverLines);
   const m = useMessages().shop.cart;
@@ -106,7 +107,7 @@ export default function Cart() {
           <Link to="/checkout" className="btn-primary mt-6 w-full">
             {m.proceed}
           </Link>
-          <clear.Form method="post" action="/cart" preventScrollReset className="mt-3">
+          <clear.Form method="post" action={l("/cart")} preventScrollReset className="mt-3">
             <FetcherMarker />
             <button type="submit" name="intent" value="clear" className="btn-outline w-full text-red-700 dark:text-red-300">
               {m.clear}
@@ -132,6 +133,7 @@ function Row({ label, value, note }: { label: string; value: string; note?: stri
 
 function CartLineItem({ line }: { line: CartLineView }) {
   const m = useMessages().shop.cart;
+  const { l, lang } = useLang();
   // One fetcher per line, so quick clicks on one line replace each other instead of racing.
   const fetcher = useFetcher({ key: `cart-line-${line.productId}` });
   // The most it may hold now: its maximum per order, or less when that is all the catch has left.
@@ -142,7 +144,7 @@ function CartLineItem({ line }: { line: CartLineView }) {
       <div className="flex-1">
         <h2 className="text-lg font-bold">{line.name}</h2>
         <p className="mt-1">
-          <span className="text-lg font-bold">{formatRupees(line.pricePaise)}</span> <span className="text-sm">{perUnit(line.unit)}</span>{" "}
+          <span className="text-lg font-bold">{formatRupees(line.pricePaise)}</span> <span className="text-sm">{perUnit(line.unit, lang)}</span>{" "}
           <s className="text-sm text-slate-600 dark:text-slate-300">{formatRupees(struckPricePaise(line.pricePaise))}</s>
         </p>
         <p className="text-sm font-semibold text-emerald-700 dark:text-emerald-300">
@@ -155,7 +157,7 @@ function CartLineItem({ line }: { line: CartLineView }) {
           </Link>
         </p>
         <div className="mt-3 flex flex-wrap items-center gap-3">
-          <fetcher.Form method="post" action="/cart" preventScrollReset className="flex items-center gap-2">
+          <fetcher.Form method="post" action={l("/cart")} preventScrollReset className="flex items-center gap-2">
             <FetcherMarker />
             <input type="hidden" name="intent" value="set" />
             <input type="hidden" name="productId" value={line.productId} />
@@ -174,7 +176,7 @@ function CartLineItem({ line }: { line: CartLineView }) {
               aria-label={format(m.quantity, { name: line.name })}
               aria-live="polite"
             >
-              {quantityText(line.quantity, line.unit)}
+              {quantityText(line.quantity, line.unit, lang)}
             </output>
             <button
               type="submit"
@@ -187,7 +189,7 @@ function CartLineItem({ line }: { line: CartLineView }) {
               +
             </button>
           </fetcher.Form>
-          <fetcher.Form method="post" action="/cart" preventScrollReset>
+          <fetcher.Form method="post" action={l("/cart")} preventScrollReset>
             <FetcherMarker />
             <input type="hidden" name="productId" value={line.productId} />
             <input type="hidden" name="from" value={line.quantity} />

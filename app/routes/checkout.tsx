@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { localePath } from "~/i18n/lang";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
@@ -38,7 +39,7 @@ export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.checkout
 async function requireCheckout(request: Request, deps: Pick<Deps, "user" | "config" | "db" | "lang">, message: "loginToCheckout" | "loginToComplete") {
   const m = messagesFor(deps).shop.checkout;
   const user = await requireUser(request, deps, m[message]);
-  if (user.isAdmin) throw redirect("/");
+  if (user.isAdmin) throw redirect(localePath(deps.lang, "/"));
   const lines = await getCart(deps, user.id);
   if (lines.length === 0) throw await redirectWithFlash(deps, "/cart", { type: "error", text: m.emptyCart });
   return { user, lines };

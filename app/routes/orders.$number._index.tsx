@@ -27,7 +27,7 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
   const order = await orNotFound(getOwnOrder(deps, user.id, params.number));
   const { firstName, lastName, phone, address, city, state, zip } = order;
   return {
-    order: toOrderCard(order),
+    order: toOrderCard(order, deps.lang),
     shipTo: { name: `${firstName} ${lastName}`, phone, lines: [address, `${city}, ${state} ${zip}`] },
     cancelVersion: CUSTOMER_CANCELLABLE.includes(order.status) ? order.version : null,
     ...(await orderClaims(deps, order, deps.now())),

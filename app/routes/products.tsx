@@ -15,7 +15,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   const config = deps.config;
   const m = messagesFor(deps).products;
-  return { products: withStockText(await listProducts(deps), m), brand: config.brand, heading: m.heading, intro: m.intro };
+  return { products: withStockText(await listProducts(deps), m, deps.lang), brand: config.brand, heading: m.heading, intro: m.intro };
 }
 
 export default function Products() {

@@ -12,7 +12,7 @@ import { ProductImage } from "~/components/product-image";
 import { AddToCartForm } from "~/components/product-card";
 import { formatRupees } from "~/lib/money";
 import { publicPage } from "~/web/cache-headers";
-import { useMessages } from "~/web/site";
+import { useLang, useMessages } from "~/web/site";
 
 export const headers = publicPage(300);
 
@@ -40,7 +40,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export async function loader({ params, context: { deps } }: LoaderFunctionArgs) {
   const found = params.slug && /^[a-z0-9-]{1,60}$/.test(params.slug) ? await findProduct(deps, { slug: params.slug }) : null;
   if (!found) throw new Response("Not found", { status: 404 });
-  const [product] = withStockText([found], messagesFor(deps).products);
+  const [product] = withStockText([found], messagesFor(deps).products, deps.lang);
   const { brand } = deps.config;
   const words = sectionsFor(deps).productPage;
   const texts = paymentTexts(product, formatRupees(product.pricePaise), productName(deps.config, deps.lang), words, deps.lang);
@@ -57,6 +57,7 @@ export async function loader({ params, context: { deps } }: LoaderFunctionArgs) 
 export default function ProductPage() {
   const { product: p, texts, jsonLd, words: m } = useLoaderData<typeof loader>();
   const pm = useMessages().products;
+  const { lang } = useLang();
   const stock = p.stock;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -114,7 +115,7 @@ export default function ProductPage() {
             {p.days.map((d) => (
               <tr key={d.date} className="border-t border-river-100 dark:border-river-800">
                 <th scope="row" className="px-4 py-2 font-medium first-letter:uppercase">
-                  {dayName(d.date, p.today, { today: pm.today, tomorrow: pm.tomorrow })}
+                  {dayName(d.date, p.today, { today: pm.today, tomorrow: pm.tomorrow }, lang)}
                 </th>
                 <td className={`px-4 py-2 ${d.left < p.minQty ? "text-red-700 dark:text-red-300" : ""}`}>
                   {d.left < p.minQty ? m.soldOut : quantityText(d.left, p.unit)}
