@@ -9,7 +9,9 @@ const BUDGET_KB = 100;
 const args = process.argv.slice(2);
 // --files lists each page's files, largest first.
 const listFiles = args.includes("--files");
-const paths = args.filter((a) => a !== "--files").length ? args.filter((a) => a !== "--files") : ["/", "/products", "/products/fresh-pulasa", "/blogs/1", "/te", "/te/products"];
+const paths = args.filter((a) => a !== "--files").length
+  ? args.filter((a) => a !== "--files")
+  : ["/", "/products", "/products/fresh-fish", "/blogs/1", "/te", "/te/products"];
 
 await withBuiltStore(async (base) => {
   let failed = false;

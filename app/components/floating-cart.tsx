@@ -26,7 +26,7 @@ export function FloatingCart({ preview }: { preview: CartPreview | null }) {
   const { pathname } = useLocation();
   const close = useFetcher({ key: "cart-summary-close" });
   const m = useMessages().shop.cart;
-  const { l } = useLang();
+  const { l, lang } = useLang();
   if (!preview || preview.items === 0 || hiddenOn(pathInLang(pathname, "en")) || close.state !== "idle") return null;
   return (
     <aside aria-label={m.floatingLabel} className="border-b border-gold-200 bg-gold-50 dark:border-river-800 dark:bg-river-900">
@@ -35,7 +35,7 @@ export function FloatingCart({ preview }: { preview: CartPreview | null }) {
         <ul className="flex min-w-0 flex-wrap gap-x-3 text-slate-700 dark:text-slate-200">
           {preview.lines.map((line) => (
             <li key={line.name} className="whitespace-nowrap">
-              {line.name} × {quantityText(line.quantity, line.unit)}
+              {line.name} × {quantityText(line.quantity, line.unit, lang)}
             </li>
           ))}
           {preview.more > 0 ? <li className="whitespace-nowrap">{format(m.more, { n: preview.more })}</li> : null}

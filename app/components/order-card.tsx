@@ -6,7 +6,7 @@ import { formatRupees } from "~/lib/money";
 import type { OrderStatus } from "~/orders/status";
 import { customerStatus } from "~/orders/status-text";
 import { formatDateTimeIst } from "~/lib/dates";
-import { useMessages } from "~/web/site";
+import { useLang, useMessages } from "~/web/site";
 
 export type OrderCardData = {
   number: string;
@@ -50,6 +50,7 @@ function weighedNext(order: OrderCardData, status: string | null, m: ReturnType<
 /** One order as its owner sees it: number, IST time, lines, money, status label and message, what's next. */
 export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { order: OrderCardData; headingLevel?: 1 | 2; linkNumber?: boolean }) {
   const all = useMessages();
+  const { lang } = useLang();
   const m = all.shop.orders;
   const status = customerStatus(order.status, all.shop.status);
   const Heading = headingLevel === 1 ? "h1" : "h2";
@@ -84,7 +85,7 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
       <ul aria-label={m.items} className="mt-4 space-y-1 text-sm">
         {order.items.map((item, i) => (
           <li key={i} className="flex justify-between gap-4">
-            <span>{item.unit ? `${item.name} × ${quantityText(item.quantity, item.unit)}` : item.name}</span>
+            <span>{item.unit ? `${item.name} × ${quantityText(item.quantity, item.unit, lang)}` : item.name}</span>
             <span>{formatRupees(item.pricePaise * item.quantity)}</span>
           </li>
         ))}

@@ -18,7 +18,7 @@ import { getPayableOrder, needsAddress, NotPayableError, payAdvance, payPageData
 import { formatDateTimeIst } from "~/lib/dates";
 import { redirectWithFlash } from "~/web/flash.server";
 import { orNotFound, requireUser } from "~/web/guards.server";
-import { useMessages, useSite } from "~/web/site";
+import { useLang, useMessages, useSite } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.payAdvance, matches);
@@ -67,6 +67,7 @@ export default function PayAdvance() {
   const data = useLoaderData<typeof loader>();
   const { site } = useSite();
   const all = useMessages().shop;
+  const { lang } = useLang();
   const m = data.pay;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -91,7 +92,7 @@ export default function PayAdvance() {
         <ul className="mt-6 space-y-1 text-sm">
           {order.items.map((i) => (
             <li key={i.name} className="flex justify-between gap-4">
-              <span>{i.unit ? `${i.name} × ${quantityText(i.quantity, i.unit)}` : i.name}</span>
+              <span>{i.unit ? `${i.name} × ${quantityText(i.quantity, i.unit, lang)}` : i.name}</span>
               <span>{formatRupees(i.pricePaise * i.quantity)}</span>
             </li>
           ))}

@@ -118,7 +118,7 @@ export default function ProductPage() {
                   {dayName(d.date, p.today, { today: pm.today, tomorrow: pm.tomorrow }, lang)}
                 </th>
                 <td className={`px-4 py-2 ${d.left < p.minQty ? "text-red-700 dark:text-red-300" : ""}`}>
-                  {d.left < p.minQty ? m.soldOut : quantityText(d.left, p.unit)}
+                  {d.left < p.minQty ? m.soldOut : quantityText(d.left, p.unit, lang)}
                 </td>
               </tr>
             ))}
