@@ -31,6 +31,8 @@ export const checkoutMessages: Translation<typeof English.checkoutMessages> = {
     weighNote: "చేప పట్టిన తర్వాత తూకం వేస్తాం; బ్యాలెన్స్ చెల్లించే ముందే తుది బరువు, ధర మీకు తెలియజేస్తాం.",
     proceed: "చెక్‌అవుట్‌కు వెళ్లండి",
     maxPerOrder: "ఒక ఆర్డర్‌లో {name} గరిష్ఠంగా {n} {unit} మాత్రమే.",
+    catchLeft: "{date}: {name} {qty} మాత్రమే మిగిలి ఉంది.",
+    soldOut: "రాబోయే 3 రోజులకు {name} అమ్ముడైపోయింది.",
     updated: "కార్ట్ అప్‌డేట్ అయింది",
     cleared: "కార్ట్ ఖాళీ అయింది",
     removed: "కార్ట్ నుంచి {name} తీసేశాం",
