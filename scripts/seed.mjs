@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { executeSql, quietEnv, WRANGLER } from "./lib/local.mjs";
 
 const product = process.env.PRODUCT_NAME || "Pulasa";
+const productTe = process.env.PRODUCT_NAME_TE || "పులస";
 const brand = process.env.BRAND_NAME || "Godavari Pulasa";
 const q = (s) => `'${String(s).replaceAll("'", "''")}'`;
 
@@ -29,6 +30,12 @@ const products = [
       ["story-selection-960.webp", `Checking a ${product}'s silver scales before it is packed`],
     ],
     category: "Fresh Fish",
+    // What the Telugu pages show instead, as the seller writes it.
+    te: {
+      name: `తాజా ${productTe} చేప`,
+      description: `సీజన్‌లో పట్టిన గోదావరి ${productTe} చేప, పూర్తిగా, ఐస్‌లో పెట్టి 24 గంటల్లో మీ ఇంటికి చేరుస్తాం. ధర కిలోకు; చివరి ధర మీ చేప బరువును బట్టి ఉంటుంది.`,
+      category: "తాజా చేపలు",
+    },
   },
   {
     slug: "curry",
@@ -43,6 +50,11 @@ const products = [
     catch: [0, 10, 12, 8, 10, 10, 6],
     photos: [["pulasa-curry-960.webp", `${product} Pulusu simmering in a clay pot`]],
     category: "Curry",
+    te: {
+      name: `${productTe} పులుసు`,
+      description: `మట్టి కుండలో చింతపండుతో నెమ్మదిగా కాచిన సంప్రదాయ ${productTe} పులుసు, అచ్చం గోదావరి పద్ధతిలో. వేడిగా ప్యాక్ చేసి, సీల్ చేసి, చల్లగా పంపిస్తాం.`,
+      category: "కూర",
+    },
   },
 ];
 
@@ -80,7 +92,12 @@ const auctions = [
 const statements = [
   ...products.map(
     (p, i) =>
-      `INSERT INTO products (slug, name, description, price_paise, image, category, unit, min_qty, max_qty, sort_order) VALUES (${q(p.slug)}, ${q(p.name)}, ${q(p.description)}, ${p.price}, ${q(p.image)}, ${q(p.category)}, ${q(p.unit)}, ${p.min}, ${p.max}, ${i}) ON CONFLICT(slug) DO NOTHING;`,
+      `INSERT INTO products (slug, name, description, price_paise, image, category, unit, min_qty, max_qty, sort_order, name_te, description_te, category_te) VALUES (${q(p.slug)}, ${q(p.name)}, ${q(p.description)}, ${p.price}, ${q(p.image)}, ${q(p.category)}, ${q(p.unit)}, ${p.min}, ${p.max}, ${i}, ${q(p.te.name)}, ${q(p.te.description)}, ${q(p.te.category)}) ON CONFLICT(slug) DO NOTHING;`,
+  ),
+  // A database seeded before products had Telugu texts gets them too; texts an admin has given are left alone.
+  ...products.map(
+    (p) =>
+      `UPDATE products SET name_te = ${q(p.te.name)}, description_te = ${q(p.te.description)}, category_te = ${q(p.te.category)} WHERE slug = ${q(p.slug)} AND name_te IS NULL AND description_te IS NULL AND category_te IS NULL;`,
   ),
 ];
 // A week of catch and delivery slots from today (IST), so the shop is live; dates already planned are left alone.

@@ -42,6 +42,25 @@ function isSlugClash(error: unknown) {
   return String(error).includes("UNIQUE") && String(error).includes("products.slug");
 }
 
+/** The form's values in the column order both statements below use; a Telugu text left empty is stored as none. */
+function productValues(form: ProductForm) {
+  return [
+    form.slug,
+    form.name,
+    form.description,
+    form.price,
+    form.image,
+    form.category,
+    form.unit,
+    form.minQty,
+    form.maxQty,
+    form.sortOrder,
+    form.nameTe ?? null,
+    form.descriptionTe ?? null,
+    form.categoryTe ?? null,
+  ];
+}
+
 /** Creates a product (visible at once); returns its id. */
 export async function createProduct(deps: Pick<Deps, "db">, form: ProductForm): Promise<number> {
   const d1 = deps.db.$client;
@@ -49,10 +68,10 @@ export async function createProduct(deps: Pick<Deps, "db">, form: ProductForm): 
     const [inserted] = await d1.batch<{ id: number }>([
       d1
         .prepare(
-          `INSERT INTO products (slug, name, description, price_paise, image, category, unit, min_qty, max_qty, sort_order)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          `INSERT INTO products (slug, name, description, price_paise, image, category, unit, min_qty, max_qty, sort_order, name_te, description_te, category_te)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
         )
-        .bind(form.slug, form.name, form.description, form.price, form.image, form.category, form.unit, form.minQty, form.maxQty, form.sortOrder),
+        .bind(...productValues(form)),
       bumpCatalogueStatement(deps),
     ]);
     return inserted.results[0].id;
@@ -62,17 +81,18 @@ export async function createProduct(deps: Pick<Deps, "db">, form: ProductForm): 
   }
 }
 
-/** Saves a product's fields; orders already placed keep the name and price they were made with. */
+/** Saves a product's fields, its Telugu texts too; orders already placed keep the name and price they were made with. */
 export async function updateProduct(deps: Pick<Deps, "db">, id: number, form: ProductForm): Promise<void> {
   const d1 = deps.db.$client;
   try {
     const [updated] = await d1.batch([
       d1
         .prepare(
-          `UPDATE products SET slug = ?, name = ?, description = ?, price_paise = ?, image = ?, category = ?, unit = ?, min_qty = ?, max_qty = ?, sort_order = ?
+          `UPDATE products SET slug = ?, name = ?, description = ?, price_paise = ?, image = ?, category = ?, unit = ?, min_qty = ?, max_qty = ?, sort_order = ?,
+             name_te = ?, description_te = ?, category_te = ?
            WHERE id = ?`,
         )
-        .bind(form.slug, form.name, form.description, form.price, form.image, form.category, form.unit, form.minQty, form.maxQty, form.sortOrder, id),
+        .bind(...productValues(form), id),
       bumpCatalogueStatement(deps),
     ]);
     if (updated.meta.changes !== 1) throw new NotFoundError("Product not found");

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Lang } from "~/i18n/lang";
 import { products, type Product } from "~/db/schema";
 import type { Deps } from "~/deps";
+import type { Lang } from "~/i18n/lang";
 import { DELIVERY_SLOTS, DELIVERY_WINDOW_DAYS, isSlotBookable, PLANNING_DAYS, slotStart, SLOT_CUTOFF_MS, upcomingDates } from "~/delivery/slots";
 import type { ProductUnit } from "./units";
 import { catchLeft } from "./availability.server";
@@ -12,7 +12,10 @@ import { mainPhotos } from "./photos.server";
 /** What is left of a product's catch on each coming date that can still be booked (by the clock). */
 export type DayStock = { date: string; left: number };
 
-/** What a product card and page need; the price stays in integer paise until it is displayed. */
+/**
+ * What a product card and page need, its texts in the page's language; the price stays in integer paise until it
+ * is displayed.
+ */
 export type ProductCardData = {
   id: number;
   slug: string;
@@ -39,7 +42,22 @@ function bookableDates(now: number): string[] {
   return upcomingDates(now, PLANNING_DAYS).filter((date) => DELIVERY_SLOTS.some((slot) => now < slotStart(date, slot) - SLOT_CUTOFF_MS));
 }
 
-async function withStock(deps: Pick<Deps, "db">, rows: Product[], now: number): Promise<ProductCardData[]> {
+/** Who reads the catalogue: the page's language picks the texts (English where it is not given). */
+type Reader = Pick<Deps, "db" | "now"> & Partial<Pick<Deps, "lang">>;
+
+/** A product's name, description and category in `lang`: the Telugu text where the admin gave one, else the English. */
+function productTexts(p: Pick<Product, "name" | "description" | "category" | "nameTe" | "descriptionTe" | "categoryTe">, lang: Lang) {
+  const te = lang === "te";
+  return {
+    name: (te && p.nameTe) || p.name,
+    description: (te && p.descriptionTe) || p.description,
+    category: (te && p.categoryTe) || p.category,
+  };
+}
+
+async function withStock(deps: Reader, rows: Product[]): Promise<ProductCardData[]> {
+  const now = deps.now();
+  const lang = deps.lang ?? "en";
   const dates = bookableDates(now);
   const [left, photos] = await Promise.all([
     catchLeft(deps, dates),
@@ -57,14 +75,12 @@ async function withStock(deps: Pick<Deps, "db">, rows: Product[], now: number): 
       photo: photo ? { url: photoUrl(photo.name), width: photo.width, height: photo.height, alt: photo.alt } : null,
       id: p.id,
       slug: p.slug,
-      name: p.name,
-      description: p.description,
+      ...productTexts(p, lang),
       pricePaise: p.pricePaise,
       unit: p.unit,
       minQty: p.minQty,
       maxQty: p.maxQty,
       image: p.image,
-      category: p.category,
       today: upcomingDates(now, 1)[0],
       days,
       orderable,
@@ -84,17 +100,17 @@ export function withStockText<P extends ProductCardData>(
 }
 
 /** Every product on sale (not hidden), in the catalogue's order, with its stock for the coming dates. */
-export async function listProducts(deps: Pick<Deps, "db" | "now">): Promise<ProductCardData[]> {
+export async function listProducts(deps: Reader): Promise<ProductCardData[]> {
   const rows = await deps.db.select().from(products).where(eq(products.hidden, false)).orderBy(asc(products.sortOrder), asc(products.id));
-  return withStock(deps, rows, deps.now());
+  return withStock(deps, rows);
 }
 
 /** One product on sale by its web address, or null (unknown or hidden). */
-export async function findProduct(deps: Pick<Deps, "db" | "now">, where: { slug: string } | { id: number }): Promise<ProductCardData | null> {
+export async function findProduct(deps: Reader, where: { slug: string } | { id: number }): Promise<ProductCardData | null> {
   const [row] = await deps.db
     .select()
     .from(products)
     .where(and("slug" in where ? eq(products.slug, where.slug) : eq(products.id, where.id), eq(products.hidden, false)))
     .limit(1);
-  return row ? (await withStock(deps, [row], deps.now()))[0] : null;
+  return row ? (await withStock(deps, [row]))[0] : null;
 }

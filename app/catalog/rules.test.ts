@@ -37,6 +37,25 @@ describe("the admin's product form", () => {
     expect(error({ image: "../etc/passwd" })).toBe("Choose one of the photos");
   });
 
+  it("takes the Telugu texts as optional, empty or only spaces as none, within the English ones' limits", () => {
+    const parsed = (over: Record<string, string>) => productFormSchema.safeParse({ ...valid, ...over });
+    const telugu = (over: Record<string, string>) => {
+      const { success, data } = parsed(over);
+      return success ? [data.nameTe, data.descriptionTe, data.categoryTe] : "refused";
+    };
+    expect(telugu({})).toEqual([undefined, undefined, undefined]);
+    expect(telugu({ nameTe: "   ", descriptionTe: "", categoryTe: " " })).toEqual([undefined, undefined, undefined]);
+    expect(telugu({ nameTe: " తాజా పులస చేప ", categoryTe: "కూర" })).toEqual(["తాజా పులస చేప", undefined, "కూర"]);
+    const errors = (over: Record<string, string>) => parsed(over).error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    expect(errors({ nameTe: "చ", descriptionTe: "చిన్నది", categoryTe: "చ".repeat(41) })).toEqual([
+      "nameTe: Name in Telugu must be 2 to 80 characters, or left empty",
+      "descriptionTe: Description in Telugu must be 10 to 2000 characters, or left empty",
+      "categoryTe: Category in Telugu must be 2 to 40 characters, or left empty",
+    ]);
+    expect(errors({ nameTe: "చ".repeat(80), descriptionTe: "చ".repeat(2000), categoryTe: "చ".repeat(40) })).toBeUndefined();
+    expect(errors({ nameTe: "చ".repeat(81), descriptionTe: "చ".repeat(2001) })).toHaveLength(2);
+  });
+
   it("reads the catch form: empty is no catch, anything but a whole number in range is an error", () => {
     const form = new FormData();
     form.set("catch.2026-11-25", " 12 ");

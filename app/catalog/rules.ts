@@ -2,6 +2,7 @@
  * The catalogue's rules, pure: units, order limits and the admin's product form.
  */
 import { z } from "zod";
+import { shopAdminMessages } from "~/i18n/shop-admin.messages";
 import { PRODUCT_UNITS } from "./units";
 
 /** The 4:3 card photos in public/media (scripts/make-media.sh) a product can show. */
@@ -40,20 +41,33 @@ export function rupeesToPaise(text: string): number | null {
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }
 
+/** A text of `min` to `max` characters once trimmed. */
+const text = (message: string, min: number, max: number) => z.string({ required_error: message }).trim().min(min, message).max(max, message);
+
+/** An optional text: empty, or only spaces, is none (undefined); anything else keeps the limits of `text`. */
+const optionalText = (message: string, min: number, max: number) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), text(message, min, max).optional());
+
+const teluguMessages = shopAdminMessages.telugu;
+
 const whole = (message: string, min: number, max: number) => z.coerce.number({ invalid_type_error: message }).int(message).min(min, message).max(max, message);
 
 /** The admin's product form, for the browser and the server; the price arrives in rupees and leaves in paise. */
 export const productFormSchema = z
   .object({
-    name: z.string({ required_error: productMessages.name }).trim().min(2, productMessages.name).max(80, productMessages.name),
+    name: text(productMessages.name, 2, 80),
     slug: z
       .string({ required_error: productMessages.slug })
       .trim()
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, productMessages.slug)
       .min(2, productMessages.slug)
       .max(60, productMessages.slug),
-    description: z.string({ required_error: productMessages.description }).trim().min(10, productMessages.description).max(2000, productMessages.description),
-    category: z.string({ required_error: productMessages.category }).trim().min(2, productMessages.category).max(40, productMessages.category),
+    description: text(productMessages.description, 10, 2000),
+    category: text(productMessages.category, 2, 40),
+    // The Telugu pages' texts, each optional and held to the English one's limits.
+    nameTe: optionalText(teluguMessages.nameError, 2, 80),
+    descriptionTe: optionalText(teluguMessages.descriptionError, 10, 2000),
+    categoryTe: optionalText(teluguMessages.categoryError, 2, 40),
     price: z.string({ required_error: productMessages.price }).transform((v, ctx) => {
       const paise = rupeesToPaise(v);
       if (paise === null || paise < 100 || paise > 100_000_000) {

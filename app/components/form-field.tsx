@@ -14,10 +14,12 @@ type Props = {
   pattern?: string;
   /** The form has been checked as a whole (a submit): a valid field shows it even if never left. */
   checked?: boolean;
+  /** The language of what is typed, where it is not the page's. */
+  lang?: string;
 };
 
 /** A labelled input with its error under it (red) or a green edge once valid; works without JavaScript. */
-export function FormField({ field, label, type, autoComplete, hint, inputMode, maxLength, pattern, checked }: Props) {
+export function FormField({ field, label, type, autoComplete, hint, inputMode, maxLength, pattern, checked, lang }: Props) {
   const [left, setLeft] = useState(false);
   const invalid = Boolean(field.errors?.length);
   const valid = !invalid && (left || Boolean(checked)) && Boolean(field.value);
@@ -33,6 +35,7 @@ export function FormField({ field, label, type, autoComplete, hint, inputMode, m
         inputMode={inputMode}
         maxLength={maxLength}
         pattern={pattern}
+        lang={lang}
         onBlur={() => setLeft(true)}
         data-valid={valid ? "" : undefined}
         className={`mt-1 block min-h-11 w-full rounded-xl border bg-white px-4 text-base shadow-sm outline-none focus:ring-2 dark:bg-river-950 ${fieldBorder(invalid, valid)}`}

@@ -41,6 +41,16 @@ export const shopAdminMessages = {
     create: "Add product",
     fix: "Please fix the errors in the form",
   },
+  telugu: {
+    heading: "In Telugu",
+    hint: "Shown on the Telugu pages instead of the English. Optional: left empty, those pages show the English.",
+    name: "Name in Telugu",
+    description: "Description in Telugu",
+    category: "Category in Telugu",
+    nameError: "Name in Telugu must be 2 to 80 characters, or left empty",
+    descriptionError: "Description in Telugu must be 10 to 2000 characters, or left empty",
+    categoryError: "Category in Telugu must be 2 to 40 characters, or left empty",
+  },
   catch: {
     heading: "Today's catch",
     hint: "How much you will have for each delivery date. Leave empty when there is none; it can never be less than what is already ordered.",

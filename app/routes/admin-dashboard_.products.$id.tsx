@@ -1,12 +1,12 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { createProduct, getAdminProduct, saveCatch, SlugTakenError, updateProduct } from "~/catalog/admin.server";
-import { parseCatchForm, PRODUCT_IMAGES, productFormSchema } from "~/catalog/rules";
+import { parseCatchForm, productFormSchema } from "~/catalog/rules";
 import { photoMessages, photoUrl } from "~/catalog/photos";
 import { addPhoto, deletePhoto, listPhotos, movePhoto } from "~/catalog/photos.server";
-import { FormError, FormField } from "~/components/form-field";
+import { AdminProductForm } from "~/components/admin-product-form";
+import { FormError } from "~/components/form-field";
 import { ADMIN_INPUT, PhotoSection } from "~/components/product-photos";
 import { formatDeliveryDate, PLANNING_DAYS, upcomingDates } from "~/delivery/slots";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
@@ -104,87 +104,14 @@ export default function AdminProduct() {
   const busy = useNavigation().state === "submitting";
   const m = shopAdminMessages;
   const p = loaded.product;
-  const [form, fields] = useForm({
-    lastResult: answer && "product" in answer ? answer.product : undefined,
-    defaultValue: p
-      ? {
-          name: p.name,
-          slug: p.slug,
-          description: p.description,
-          category: p.category,
-          price: (p.pricePaise / 100).toFixed(p.pricePaise % 100 ? 2 : 0),
-          unit: p.unit,
-          minQty: String(p.minQty),
-          maxQty: String(p.maxQty),
-          image: p.image,
-          sortOrder: String(p.sortOrder),
-        }
-      : { unit: "kg", minQty: "1", maxQty: "5", image: "fresh-pulasa", sortOrder: "0" },
-    constraint: getZodConstraint(productFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: productFormSchema }),
-  });
   const catchAnswer = answer && "catchErrors" in answer ? answer : null;
-  const error = (id: string, errors?: string[]) => (
-    <p id={id} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">
-      {errors?.[0]}
-    </p>
-  );
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <Link to="/admin-dashboard/products" className="link text-sm">
         {m.products.back}
       </Link>
       <h1 className="mt-2 font-serif text-3xl font-bold">{p ? format(m.form.editHeading, { name: p.name }) : m.form.createHeading}</h1>
-      <Form method="post" {...getFormProps(form)} className="card mt-6 grid gap-x-4 p-6 sm:grid-cols-2">
-        <input type="hidden" name="intent" value="product" />
-        <div className="sm:col-span-2">
-          <FormError errors={form.errors} />
-        </div>
-        <FormField field={fields.name} label={m.form.name} type="text" autoComplete="off" />
-        <FormField field={fields.slug} label={m.form.slug} type="text" autoComplete="off" hint={format(m.form.slugHint, { slug: fields.slug.value || "…" })} />
-        <div className="sm:col-span-2">
-          <label htmlFor={fields.description.id} className="block text-sm font-medium">
-            {m.form.description}
-          </label>
-          <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={4} className={`${input} mt-1 py-2`} />
-          {error(fields.description.errorId, fields.description.errors)}
-        </div>
-        <FormField field={fields.category} label={m.form.category} type="text" autoComplete="off" />
-        <FormField field={fields.price} label={m.form.price} type="text" autoComplete="off" inputMode="numeric" />
-        <div>
-          <label htmlFor={fields.unit.id} className="block text-sm font-medium">
-            {m.form.unit}
-          </label>
-          <select {...getSelectProps(fields.unit)} key={fields.unit.key} className={`${input} mt-1`}>
-            <option value="kg">{m.form.perKg}</option>
-            <option value="pack">{m.form.perPack}</option>
-          </select>
-          {error(fields.unit.errorId, fields.unit.errors)}
-        </div>
-        <div>
-          <label htmlFor={fields.image.id} className="block text-sm font-medium">
-            {m.form.image}
-          </label>
-          <select {...getSelectProps(fields.image)} key={fields.image.key} className={`${input} mt-1`}>
-            {PRODUCT_IMAGES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-          {error(fields.image.errorId, fields.image.errors)}
-        </div>
-        <FormField field={fields.minQty} label={m.form.minQty} type="text" autoComplete="off" inputMode="numeric" />
-        <FormField field={fields.maxQty} label={m.form.maxQty} type="text" autoComplete="off" inputMode="numeric" />
-        <FormField field={fields.sortOrder} label={m.form.sortOrder} type="text" autoComplete="off" inputMode="numeric" />
-        <div className="flex items-end pb-6">
-          <button type="submit" className="btn-dark w-full" disabled={busy}>
-            {p ? m.form.save : m.form.create}
-          </button>
-        </div>
-      </Form>
+      <AdminProductForm product={p} lastResult={answer && "product" in answer ? answer.product : undefined} busy={busy} />
       {p ? <PhotoSection photos={loaded.photos} error={answer && "photoError" in answer ? answer.photoError : null} busy={busy} /> : null}
       {p ? (
         <section aria-labelledby="catch-heading" className="card mt-8 p-6">

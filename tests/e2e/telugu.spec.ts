@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../app/i18n/messages";
 import { te } from "../../app/i18n/te/messages";
 import { englishOnly } from "../../app/i18n/lang";
-import { baseUrl, expectNoAxeViolations, newAccount, signIn, useBrowser, type Variant } from "./browser";
+import { baseUrl, expectNoAxeViolations, newAccount, signIn, toast, useBrowser, type Variant } from "./browser";
 
 /**
  * The shop in Telugu, page by page: `lang="te"`, no interface text left in English, every link staying in
@@ -112,5 +112,65 @@ describe("the edge cache keeps one copy per language", () => {
     const signedIn = await fetch(te1, { headers: { Cookie: "__session=anything" } });
     expect(signedIn.headers.get("x-cache")).toBe("BYPASS");
     expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+  });
+});
+
+describe.each(RUNS)("a product's Telugu name (JavaScript $javaScript, $viewport)", (variant) => {
+  const ADMIN = { email: "admin@pulasa.local", password: "pulasa-admin-local" };
+  const english = `Godavari Pulasa Roe ${variant.viewport}`;
+  const telugu = `గోదావరి పులస గుడ్లు ${variant.viewport === "phone" ? "ఒకటి" : "రెండు"}`;
+  const slug = `roe-${variant.viewport}`;
+
+  it("the admin sets it: an anonymous visitor sees it on /te/products at once, and the English name on /products", async () => {
+    const admin = await open(variant);
+    await signIn(admin.page, ADMIN);
+    await admin.page.goto("/admin-dashboard/products/new");
+    const fill = async (values: Record<string, string>) => {
+      for (const [label, value] of Object.entries(values)) await admin.page.getByLabel(label, { exact: true }).fill(value);
+    };
+    await fill({ Name: english, "Web address": slug, Description: "Roe of the season's Pulasa, salted the Godavari way.", Category: "Roe" });
+    await fill({ "Price in rupees": "900", "Minimum per order": "1", "Maximum per order": "3" });
+    await admin.page.getByRole("button", { name: "Add product" }).click();
+    await admin.page.waitForURL(/\/admin-dashboard\/products\/\d+$/);
+    const edit = admin.page.url();
+
+    // Before the Telugu name: the Telugu page shows the English one, and is cached.
+    const visitor = await open(variant);
+    await visitor.page.goto("/te/products");
+    expect((await visitor.page.goto("/te/products"))?.headers()["x-cache"]).toBe("HIT");
+    const before = await visitor.page.getByRole("main").innerText();
+    expect(before).toContain(english);
+    // The sample products have the seed's Telugu texts.
+    expect(before).toMatch(/తాజా పులస చేప[\s\S]*పులస పులుసు/);
+
+    // One letter is refused beside the field; a name is saved.
+    await admin.page.goto(edit);
+    await fill({ "Name in Telugu": "చ" });
+    await admin.page.getByRole("button", { name: "Save product" }).click();
+    await expect.poll(() => admin.page.getByText("Name in Telugu must be 2 to 80 characters, or left empty").count()).toBe(1);
+    await expectNoAxeViolations(admin.page);
+    await fill({ "Name in Telugu": telugu, "Category in Telugu": "గుడ్లు" });
+    await admin.page.getByRole("button", { name: "Save product" }).click();
+    await admin.page.waitForURL("**/admin-dashboard/products");
+    await expect.poll(() => toast(admin.page)).toBe(`${english} was saved.`);
+
+    const fresh = await visitor.page.goto("/te/products");
+    expect(fresh?.headers()["x-cache"]).toBe("MISS");
+    const card = visitor.page.locator("main article", { hasText: telugu });
+    expect(await card.innerText()).toContain("గుడ్లు");
+    expect(await visitor.page.getByRole("main").innerText()).not.toContain(english);
+    await card.getByRole("link", { name: telugu, exact: true }).click();
+    await visitor.page.waitForURL(`**/te/products/${slug}`);
+    await visitor.page.getByRole("heading", { level: 1, name: telugu, exact: true }).waitFor();
+    await visitor.page.goto("/products");
+    const englishPage = await visitor.page.getByRole("main").innerText();
+    expect(englishPage).toContain(english);
+    expect(englishPage).not.toContain(telugu);
+
+    // Out of the shop again, so no other test meets it.
+    await admin.page.getByRole("button", { name: `Hide ${english}` }).click();
+    await expect.poll(() => toast(admin.page)).toBe(`${english} is hidden from the shop.`);
+    await admin.close();
+    await visitor.close();
   });
 });

@@ -11,6 +11,10 @@ export const products = sqliteTable("products", {
   /** Base name of an image in public/media (sizes and formats are derived from it). */
   image: text("image").notNull(),
   category: text("category").notNull(),
+  /** The name, description and category shown on the Telugu pages; null shows the English there. */
+  nameTe: text("name_te"),
+  descriptionTe: text("description_te"),
+  categoryTe: text("category_te"),
   /** What pricePaise and every quantity count: kilos of fish, or packs (curry). */
   unit: text("unit", { enum: PRODUCT_UNITS }).notNull().default("kg"),
   /** Limits of one order, in units; the cart and the checkout keep every line within them. */
