@@ -1,4 +1,5 @@
 import { Link } from "~/components/link";
+import { textLang } from "~/i18n/lang";
 import { isOpen, type Auction } from "~/auctions/auction";
 import { format } from "~/i18n/format";
 import { formatDateTime } from "~/lib/dates";
@@ -33,10 +34,14 @@ export function AuctionCard({ auction, now }: { auction: Auction; now: number })
       <AuctionImage auction={auction} className="aspect-[4/3] w-full object-cover" />
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-start justify-between gap-3">
-          <h2 className="font-serif text-xl font-bold">{auction.title}</h2>
+          <h2 className="font-serif text-xl font-bold" lang={textLang(auction.title)}>
+            {auction.title}
+          </h2>
           <StatusBadge auction={auction} now={now} />
         </div>
-        <p className="mt-2 line-clamp-2 text-sm text-slate-600 dark:text-slate-300">{auction.description}</p>
+        <p className="mt-2 line-clamp-2 text-sm text-slate-600 dark:text-slate-300" lang={textLang(auction.description)}>
+          {auction.description}
+        </p>
         <dl className="mt-4 grid flex-1 grid-cols-2 gap-3 text-sm">
           <div>
             <dt className="text-slate-600 dark:text-slate-300">{open ? m.currentBid : auction.bid_count > 0 ? m.winningBid : m.startingPrice}</dt>

@@ -1,4 +1,5 @@
 import { Form, Link } from "~/components/link";
+import { textLang } from "~/i18n/lang";
 import type { ProductCardData, ProductCardView } from "~/catalog/catalog.server";
 import { perUnit } from "~/catalog/units";
 import { ProductImage } from "~/components/product-image";
@@ -28,15 +29,22 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductCar
     <article className="card relative flex flex-col overflow-hidden">
       <div className="relative">
         <ProductImage product={product} sizes="(min-width: 1024px) 30rem, (min-width: 640px) 50vw, 100vw" className="aspect-[4/3] w-full object-cover" />
-        <span className="badge absolute left-3 top-3 bg-white/90 text-river-800 shadow dark:bg-river-950/90 dark:text-river-100">{product.category}</span>
+        <span
+          className="badge absolute left-3 top-3 bg-white/90 text-river-800 shadow dark:bg-river-950/90 dark:text-river-100"
+          lang={textLang(product.category)}
+        >
+          {product.category}
+        </span>
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <Heading className="font-serif text-xl font-bold">
+        <Heading className="font-serif text-xl font-bold" lang={textLang(product.name)}>
           <Link to={href} prefetch="intent" className="hover:underline">
             {product.name}
           </Link>
         </Heading>
-        <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600 dark:text-slate-300">{product.description}</p>
+        <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600 dark:text-slate-300" lang={textLang(product.description)}>
+          {product.description}
+        </p>
         <p className="mt-4 flex items-baseline gap-1.5">
           <span className="text-2xl font-bold text-river-700 dark:text-gold-300">{formatRupees(product.pricePaise)}</span>
           <span className="text-sm text-slate-600 dark:text-slate-300">{perUnit(product.unit, lang)}</span>

@@ -34,3 +34,11 @@ export function productName(config: { product: string; productTe: string }, lang
 export function englishOnly(path: string): boolean {
   return /^\/(admin-dashboard|sandbox|dev|auth|api|photos|media|fonts)(\/|$|\?)|^\/[^/?#]+\.(xml|txt|webmanifest)\b|^\/orders\/[^/]+\/callback/.test(path);
 }
+
+/**
+ * The language an admin-entered text is written in, for its element's `lang` (so screen readers read it right
+ * and a Telugu page marks the English it shows): Telugu when it has Telugu letters, else English.
+ */
+export function textLang(text: string): Lang {
+  return /[\u0C00-\u0C7F]/.test(text) ? "te" : "en";
+}

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { textLang } from "~/i18n/lang";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { isOpen } from "~/auctions/auction";
@@ -97,10 +98,14 @@ export default function AuctionDetail() {
           <AuctionImage auction={auction} className="aspect-[4/3] w-full object-cover" />
           <div className="p-6">
             <div className="flex items-start justify-between gap-4">
-              <h1 className="font-serif text-3xl font-bold">{auction.title}</h1>
+              <h1 className="font-serif text-3xl font-bold" lang={textLang(auction.title)}>
+                {auction.title}
+              </h1>
               <StatusBadge auction={auction} now={data.now} />
             </div>
-            <p className="mt-4 leading-relaxed text-slate-700 dark:text-slate-200">{auction.description}</p>
+            <p className="mt-4 leading-relaxed text-slate-700 dark:text-slate-200" lang={textLang(auction.description)}>
+              {auction.description}
+            </p>
             <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4" aria-live="polite">
               <div>
                 <dt className="text-sm text-slate-600 dark:text-slate-300">{priceLabel}</dt>

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { textLang } from "~/i18n/lang";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { findProduct, withStockText } from "~/catalog/catalog.server";
@@ -69,15 +70,21 @@ export default function ProductPage() {
       <div className="mt-4 grid gap-8 lg:grid-cols-2">
         <ProductImage product={p} sizes="(min-width: 1024px) 36rem, 100vw" className="aspect-[4/3] w-full rounded-2xl object-cover" priority />
         <div>
-          <span className="badge bg-river-100 text-river-900 dark:bg-river-800 dark:text-river-50">{p.category}</span>
-          <h1 className="mt-2 font-serif text-4xl font-bold">{p.name}</h1>
+          <span className="badge bg-river-100 text-river-900 dark:bg-river-800 dark:text-river-50" lang={textLang(p.category)}>
+            {p.category}
+          </span>
+          <h1 className="mt-2 font-serif text-4xl font-bold" lang={textLang(p.name)}>
+            {p.name}
+          </h1>
           <p className="mt-3 flex items-baseline gap-2">
             <span className="text-3xl font-bold text-river-700 dark:text-gold-300">{formatRupees(p.pricePaise)}</span>
             <span className="text-slate-600 dark:text-slate-300">{texts.perUnit}</span>
           </p>
           <p className={`mt-2 ${stock.soldOut ? "font-semibold text-red-700 dark:text-red-300" : "text-slate-700 dark:text-slate-200"}`}>{stock.line}</p>
           {stock.next ? <p className="text-slate-700 dark:text-slate-200">{stock.next}</p> : null}
-          <p className="mt-4 leading-relaxed text-slate-700 dark:text-slate-200">{p.description}</p>
+          <p className="mt-4 leading-relaxed text-slate-700 dark:text-slate-200" lang={textLang(p.description)}>
+            {p.description}
+          </p>
           <AddToCartForm product={p} className="mt-6 max-w-sm" />
           <section aria-labelledby="how-heading" className="card mt-8 p-5">
             <h2 id="how-heading" className="text-lg font-bold">
