@@ -46,7 +46,7 @@ async function checkPage(page: Page, path: string) {
   const text = await page.evaluate(() => {
     const hide = document.createElement("style");
     hide.textContent = 'body [lang="en"] { display: none !important; }';
-    document.head.append(hide);
+    document.head.appendChild(hide);
     const shown = document.body.innerText;
     hide.remove();
     return shown;
