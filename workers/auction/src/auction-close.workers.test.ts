@@ -2,17 +2,14 @@ import { runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AuctionView } from "../../../app/auctions/auction";
-import { bid, createAuction, d1Summary, drainAlarms, emptyTables, endNow, MIN, person, stubFor, type Person } from "./auction-room.fixtures";
+import { bid, createAuction, d1Summary, drainAlarms, freshRoomWorld, endNow, MIN, person, stubFor, type Person } from "./auction-room.fixtures";
 
 let admin: Person;
 let ravi: Person;
 let sita: Person;
 
 beforeEach(async () => {
-  await emptyTables();
-  admin = await person("Admin User", { admin: true });
-  ravi = await person("Ravi Kumar");
-  sita = await person("Sita Rao");
+  ({ admin, ravi, sita } = await freshRoomWorld());
 });
 
 afterEach(drainAlarms);

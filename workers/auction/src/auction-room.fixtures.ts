@@ -97,3 +97,9 @@ export async function drainAlarms() {
   const { results } = await env.DB.prepare("SELECT id FROM auctions").all<{ id: number }>();
   for (const { id } of results) await runDurableObjectAlarm(stubFor(id));
 }
+
+/** A fresh start for a room test: empty tables, then an admin and two bidders (Ravi and Sita). */
+export async function freshRoomWorld() {
+  await emptyTables();
+  return { admin: await person("Admin User", { admin: true }), ravi: await person("Ravi Kumar"), sita: await person("Sita Rao") };
+}

@@ -2,7 +2,7 @@ import { runInDurableObject, SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuctionView } from "../../../app/auctions/auction";
-import { bid, createAuction, d1Summary, drainAlarms, emptyTables, MIN, person, stubFor, type Person } from "./auction-room.fixtures";
+import { bid, createAuction, d1Summary, drainAlarms, freshRoomWorld, MIN, person, stubFor, type Person } from "./auction-room.fixtures";
 import { RECENT_SESSION_MS } from "./auth";
 
 let admin: Person;
@@ -10,10 +10,7 @@ let ravi: Person;
 let sita: Person;
 
 beforeEach(async () => {
-  await emptyTables();
-  admin = await person("Admin User", { admin: true });
-  ravi = await person("Ravi Kumar");
-  sita = await person("Sita Rao");
+  ({ admin, ravi, sita } = await freshRoomWorld());
 });
 
 afterEach(drainAlarms);
