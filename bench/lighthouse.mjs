@@ -1,4 +1,5 @@
-// `npm run lighthouse`: Lighthouse mobile scores (median of 3 runs) of /, /products and /blogs/1 against the
+// `npm run lighthouse`: Lighthouse mobile scores (median of 3 runs) of /, /products, a product page, /blogs/1,
+// /te and /te/products against the
 // locally served build, in Debian's Chromium. Aims: performance >= 95; accessibility, best practices, SEO 100.
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
@@ -6,7 +7,7 @@ import lighthouse from "lighthouse";
 import { withBuiltStore } from "./serve-built.mjs";
 
 const RUNS = Number(process.env.RUNS || 3);
-const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/products", "/blogs/1"];
+const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/products", "/products/fresh-fish", "/blogs/1", "/te", "/te/products"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
