@@ -1,6 +1,6 @@
 // `npm run lighthouse`: Lighthouse mobile scores (median of 3 runs) of /, /products, a product page, /blogs/1,
-// /te and /te/products against the
-// locally served build, in Debian's Chromium. Aims: performance >= 95; accessibility, best practices, SEO 100.
+// /te and /te/products against the locally served build, in Debian's Chromium. Aims: performance >= 95;
+// accessibility, best practices, SEO 100.
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
