@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useLocation } from "@remix-run/react";
 import { Form, Link, NavLink } from "~/components/link";
 import { NotificationBell } from "~/components/notification-bell";
@@ -140,6 +141,7 @@ export function SiteHeader() {
                     <LogoutButton className={`${linkClass({ isActive: false })} block w-full py-3 text-left`} />
                   </li>
                 ) : null}
+                <LanguageLink inMenu />
               </ul>
             </nav>
           </details>
@@ -151,23 +153,26 @@ export function SiteHeader() {
 
 /**
  * The same page in the other language: a plain link (no JavaScript needed) that keeps the query string, named
- * in the language it leads to.
+ * in the language it leads to. In the bar from 400 px up (its first letters below `sm`); on a narrower phone it
+ * is the menu's last entry, where there is room for the word.
  */
-function LanguageLink() {
+function LanguageLink({ inMenu = false }: { inMenu?: boolean }) {
   const { lang } = useLang();
   const { pathname, search } = useLocation();
   const to = lang === "te" ? "en" : "te";
   if (englishOnly(pathname)) return null;
-  return (
-    <a
-      href={`${pathInLang(pathname, to)}${search}`}
-      hrefLang={to}
-      lang={to}
-      className="flex h-11 items-center rounded-full px-1.5 text-sm font-semibold hover:bg-river-100 dark:hover:bg-river-800 sm:px-3"
-    >
-      {/* Its first letters on a phone, where the header has no room for the word. */}
-      <span className="sm:hidden">{to === "te" ? "తె" : "EN"}</span>
-      <span className="hidden sm:inline">{to === "te" ? "తెలుగు" : "English"}</span>
+  const word = to === "te" ? "తెలుగు" : "English";
+  const link = (className: string, label: ReactNode) => (
+    <a href={`${pathInLang(pathname, to)}${search}`} hrefLang={to} lang={to} className={className}>
+      {label}
     </a>
+  );
+  if (inMenu) return <li className="min-[400px]:hidden">{link(`${linkClass({ isActive: false })} block py-3`, word)}</li>;
+  return link(
+    "hidden h-11 items-center rounded-full px-1.5 text-sm font-semibold hover:bg-river-100 dark:hover:bg-river-800 min-[400px]:flex sm:px-3",
+    <>
+      <span className="sm:hidden">{to === "te" ? "తె" : "EN"}</span>
+      <span className="hidden sm:inline">{word}</span>
+    </>,
   );
 }
