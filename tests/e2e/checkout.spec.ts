@@ -60,10 +60,12 @@ describe.each(RUNS)("checkout ($javaScript, $viewport)", (variant) => {
     await login(page, who);
 
     // Add both products, then change quantities on the cart page.
-    const add = page.getByRole("button", { name: "Add to Cart" });
-    await add.nth(0).click();
+    // By name: other files may add products of their own to the catalogue meanwhile.
+    const addTo = (name: string) =>
+      page.locator("main article", { has: page.getByRole("heading", { name, exact: true }) }).getByRole("button", { name: "Add to Cart" });
+    await addTo("Fresh Pulasa Fish").click();
     await expect.poll(() => toast(page)).toContain("added to cart");
-    await page.getByRole("button", { name: "Add to Cart" }).nth(1).click();
+    await addTo("Pulasa Curry").click();
     await expect.poll(() => cartBadge(page)).toBe("Cart 2 items");
 
     await page.goto("/cart");
