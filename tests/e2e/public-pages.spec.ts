@@ -90,7 +90,8 @@ describe.each(VARIANTS)("public pages ($javaScript, $viewport)", (variant) => {
       await page.locator("header summary", { hasText: "Menu" }).click();
     }
     const nav = page.getByRole("navigation", { name: variant.viewport === "phone" ? /Menu/ : "Main navigation" });
-    expect(await nav.getByRole("link").allInnerTexts()).toEqual(names);
+    // On a phone the menu ends with the link to the page in Telugu (the bar has no room for it there).
+    expect(await nav.getByRole("link").allInnerTexts()).toEqual(variant.viewport === "phone" ? [...names, "తెలుగు"] : names);
     expect(await page.getByRole("link", { name: "Profile" }).count()).toBe(0);
 
     expect(await page.locator("html").getAttribute("class")).toBe("");
