@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, newAccount, signIn, toast, useBrowser, variantName, type Variant } from "./browser";
+import { useShopperAndAdmin } from "./money-steps";
+import { describe, expect, it } from "vitest";
+import { baseUrl, newAccount, toast, useBrowser, variantName, type Variant } from "./browser";
 import { inspect } from "./inspect";
 import { arrive, checkoutOneFish, payInSandbox } from "./shop";
 
@@ -11,8 +12,6 @@ import { arrive, checkoutOneFish, payInSandbox } from "./shop";
  */
 
 const open = useBrowser();
-
-const ADMIN = { email: "admin@pulasa.local", password: "pulasa-admin-local" };
 
 const RUNS: Variant[] = [
   { javaScript: false, viewport: "phone" },
@@ -51,25 +50,12 @@ async function mediaLoaded(page: Page, scope: string) {
 
 describe.each(RUNS)("claims ($javaScript, $viewport)", (variant) => {
   const label = variantName(variant);
-  const tag = `${variant.javaScript ? "js" : "nojs"}-${variant.viewport}`;
-  let shopper: Awaited<ReturnType<typeof open>>;
-  let admin: Awaited<ReturnType<typeof open>>;
-
-  beforeAll(async () => {
-    const who = await newAccount(`shopper.claims-${tag}`, { name: "Asha Rani Devi", address: "12-4 Main Road, Rajahmundry" });
-    shopper = await open(variant);
-    await signIn(shopper.page, who);
-    admin = await open(variant);
-    await signIn(admin.page, ADMIN);
-  });
-  afterAll(async () => {
-    await shopper?.close();
-    await admin?.close();
-  });
+  // One shopper and one admin session for the flows: each flow is its own order.
+  const sessions = useShopperAndAdmin(open, variant, "claims");
 
   it(`delivered → a photo and a video of the damage → approved → refunded on the order page (${label})`, async () => {
-    const s = shopper.page;
-    const a = admin.page;
+    const s = sessions.shopper.page;
+    const a = sessions.admin.page;
     const number = await checkoutOneFish(s);
     await payInSandbox(s, number);
     // Nothing to report before delivery.
@@ -104,7 +90,7 @@ describe.each(RUNS)("claims ($javaScript, $viewport)", (variant) => {
     const photo = await problems.locator("img").getAttribute("src");
     expect((await fetch(`${baseUrl()}${photo}`)).status).toBe(404);
     const video = await problems.locator("video source").getAttribute("src");
-    const cookie = (await shopper.context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const cookie = (await sessions.shopper.context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const part = await fetch(`${baseUrl()}${video}`, { headers: { Cookie: cookie, Range: "bytes=0-99" } });
     expect([part.status, part.headers.get("Content-Range"), part.headers.get("Cache-Control")]).toEqual([206, "bytes 0-99/302644", "private, no-store"]);
     expect((await part.arrayBuffer()).byteLength).toBe(100);

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
-import { expect } from "vitest";
-import { toast, type Variant } from "./browser";
+import { afterAll, beforeAll, expect } from "vitest";
+import { newAccount, signIn, toast, type useBrowser, type Variant } from "./browser";
 import { inspect } from "./inspect";
 import { checkoutOneFish, payInSandbox } from "./shop";
 
@@ -106,4 +106,30 @@ export async function expectClosedLink(page: Page, number: string) {
   await page.getByRole("heading", { name: "This payment link is closed" }).waitFor();
   expect(await page.getByRole("button", { name: "Pay", exact: true }).count()).toBe(0);
   expect(await page.getByRole("link", { name: "View the order" }).getAttribute("href")).toBe(`/orders/${number}`);
+}
+
+type Open = ReturnType<typeof useBrowser>;
+
+/**
+ * A new shopper and the development admin, each signed in in a browser of their own for the whole describe
+ * block (each flow in it makes its own order); closed after it.
+ */
+export function useShopperAndAdmin(open: Open, variant: Variant, tag: string) {
+  const sessions = {} as { email: string; shopper: Awaited<ReturnType<Open>>; admin: Awaited<ReturnType<Open>> };
+  beforeAll(async () => {
+    const who = await newAccount(`shopper.${tag}-${variant.javaScript ? "js" : "nojs"}-${variant.viewport}`, {
+      name: "Asha Rani Devi",
+      address: "12-4 Main Road, Rajahmundry",
+    });
+    sessions.email = who.email;
+    sessions.shopper = await open(variant);
+    await signIn(sessions.shopper.page, who);
+    sessions.admin = await open(variant);
+    await signIn(sessions.admin.page, { email: "admin@pulasa.local", password: "pulasa-admin-local" });
+  });
+  afterAll(async () => {
+    await sessions.shopper?.close();
+    await sessions.admin?.close();
+  });
+  return sessions;
 }

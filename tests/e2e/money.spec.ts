@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newAccount, signIn, toast, useBrowser, variantName, type Variant } from "./browser";
+import { describe, expect, it } from "vitest";
+import { toast, useBrowser, variantName, type Variant } from "./browser";
 import { inspect } from "./inspect";
 import {
   balanceLink,
@@ -14,6 +14,7 @@ import {
   requestBalance,
   setStatus,
   weigh,
+  useShopperAndAdmin,
 } from "./money-steps";
 import { arrive } from "./shop";
 
@@ -25,7 +26,6 @@ import { arrive } from "./shop";
 
 const open = useBrowser();
 
-const ADMIN = { email: "admin@pulasa.local", password: "pulasa-admin-local" };
 const DIALOG = '[role="dialog"]';
 
 // JavaScript off on a phone and on at desktop width: both axes in two runs, as the other suites do.
@@ -36,29 +36,13 @@ const RUNS: Variant[] = [
 
 describe.each(RUNS)("money ($javaScript, $viewport)", (variant) => {
   const label = variantName(variant);
-  const tag = `${variant.javaScript ? "js" : "nojs"}-${variant.viewport}`;
-  let email: string;
-  let shopper: Awaited<ReturnType<typeof open>>;
-  let admin: Awaited<ReturnType<typeof open>>;
-
-  // One shopper and one admin session for the three flows: each flow is its own order.
-  beforeAll(async () => {
-    const who = await newAccount(`shopper.money-${tag}`, { name: "Asha Rani Devi", address: "12-4 Main Road, Rajahmundry" });
-    email = who.email;
-    shopper = await open(variant);
-    await signIn(shopper.page, who);
-    admin = await open(variant);
-    await signIn(admin.page, ADMIN);
-  });
-  afterAll(async () => {
-    await shopper?.close();
-    await admin?.close();
-  });
+  // One shopper and one admin session for the flows: each flow is its own order.
+  const sessions = useShopperAndAdmin(open, variant, "money");
 
   it(`advance, balance requested and paid by link, then delivered (${label})`, async () => {
-    const s = shopper.page;
-    const a = admin.page;
-    const number = await placePaidOrder(s, variant, email, { backToSandbox: true });
+    const s = sessions.shopper.page;
+    const a = sessions.admin.page;
+    const number = await placePaidOrder(s, variant, sessions.email, { backToSandbox: true });
 
     await openOrder(a, number);
     await weigh(a, 1200, "Weights saved. Final price ₹30,000; balance ₹29,500.");
@@ -108,9 +92,9 @@ describe.each(RUNS)("money ($javaScript, $viewport)", (variant) => {
   }, 180_000);
 
   it(`a cancelled order refunds the advance and its balance link takes nothing (${label})`, async () => {
-    const s = shopper.page;
-    const a = admin.page;
-    const number = await placePaidOrder(s, variant, email);
+    const s = sessions.shopper.page;
+    const a = sessions.admin.page;
+    const number = await placePaidOrder(s, variant, sessions.email);
     await openOrder(a, number);
     await weigh(a, 1100, "Weights saved. Final price ₹27,500; balance ₹27,000.");
     await requestBalance(a, "₹27,000");
@@ -151,9 +135,9 @@ describe.each(RUNS)("money ($javaScript, $viewport)", (variant) => {
   }, 180_000);
 
   it(`paid on delivery closes the balance link, and delivery records the cash (${label})`, async () => {
-    const s = shopper.page;
-    const a = admin.page;
-    const number = await placePaidOrder(s, variant, email);
+    const s = sessions.shopper.page;
+    const a = sessions.admin.page;
+    const number = await placePaidOrder(s, variant, sessions.email);
     await openOrder(a, number);
     await weigh(a, 1300, "Weights saved. Final price ₹32,500; balance ₹32,000.");
     await requestBalance(a, "₹32,000");
