@@ -135,7 +135,8 @@ describe.each(VARIANTS)("admin fulfilment ($javaScript, $viewport)", (variant) =
     await admin.page.waitForURL(/\/admin-dashboard$/);
     if (variant.javaScript) {
       await admin.page.goto(`/admin-dashboard/orders/${number}`);
-      await admin.page.getByRole("dialog").waitFor();
+      // Focus moves into the panel once the page is hydrated; only then does Escape have a listener.
+      await expect.poll(() => admin.page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("dialog");
       await admin.page.keyboard.press("Escape");
       await admin.page.waitForURL(/\/admin-dashboard$/);
       await expect.poll(() => admin.page.getByRole("dialog").count()).toBe(0);
