@@ -1,11 +1,14 @@
 import { and, desc, eq, notInArray, sql } from "drizzle-orm";
 import type { Deps } from "~/deps";
 import { savedAddresses, type SavedAddress } from "~/db/schema";
-import { addressMessages as m } from "~/i18n/address.messages";
+import { messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { format } from "~/i18n/format";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { shippingSchema, type CheckoutValue, type ShippingInput } from "~/orders/checkout-schema";
 import { addressFields, addressKey, MAX_SAVED_ADDRESSES } from "./rules";
+
+/** The saved addresses' texts in a page's language, which the checkout and the profile send with their data. */
+export type AddressTexts = ReturnType<typeof sectionsFor>["address"];
 
 /** A saved address as the checkout and the profile show it. */
 export type AddressView = { id: number; name: string; phone: string; address: string; place: string };
@@ -47,13 +50,13 @@ export async function rememberAddress(deps: Pick<Deps, "db">, userId: number, sh
 }
 
 /** One of the account's own addresses; someone else's, or one that is gone, is the same "not in your account". */
-export async function ownAddress(deps: Pick<Deps, "db">, userId: number, id: number): Promise<SavedAddress> {
+export async function ownAddress(deps: Pick<Deps, "db" | "lang">, userId: number, id: number): Promise<SavedAddress> {
   const [row] = await deps.db
     .select()
     .from(savedAddresses)
     .where(and(eq(savedAddresses.id, id), eq(savedAddresses.userId, userId)))
     .limit(1);
-  if (!row) throw new NotFoundError(m.notYours);
+  if (!row) throw new NotFoundError(sectionsFor(deps).address.notYours);
   return row;
 }
 
@@ -61,17 +64,17 @@ export async function ownAddress(deps: Pick<Deps, "db">, userId: number, id: num
  * The address a checkout ships to: the typed one, or the chosen saved one checked again by the very rules a
  * typed one passes (an address saved before a rule changed is refused, not shipped to).
  */
-export async function chosenShipping(deps: Pick<Deps, "db">, userId: number, value: CheckoutValue): Promise<ShippingInput> {
+export async function chosenShipping(deps: Pick<Deps, "db" | "config" | "lang">, userId: number, value: CheckoutValue): Promise<ShippingInput> {
   if (!("addressId" in value)) return addressFields(value);
-  const checked = shippingSchema.safeParse(addressFields(await ownAddress(deps, userId, value.addressId)));
-  if (!checked.success) throw new InvalidInputError(format(m.unusable, { problem: checked.error.issues[0].message }));
+  const checked = shippingSchema(messagesFor(deps).shop).safeParse(addressFields(await ownAddress(deps, userId, value.addressId)));
+  if (!checked.success) throw new InvalidInputError(format(sectionsFor(deps).address.unusable, { problem: checked.error.issues[0].message }));
   return checked.data;
 }
 
 const isDuplicate = (error: unknown) => String(error).includes("UNIQUE") && String(error).includes("saved_addresses.key");
 
 /** Edits one of the account's own addresses; it keeps its place as last used (or not). */
-export async function updateAddress(deps: Pick<Deps, "db">, userId: number, id: number, shipping: ShippingInput, now: number): Promise<void> {
+export async function updateAddress(deps: Pick<Deps, "db" | "lang">, userId: number, id: number, shipping: ShippingInput, now: number): Promise<void> {
   const f = addressFields(shipping);
   let changes: number;
   try {
@@ -84,14 +87,14 @@ export async function updateAddress(deps: Pick<Deps, "db">, userId: number, id: 
       .run();
     changes = result.meta.changes;
   } catch (error) {
-    if (isDuplicate(error)) throw new ConflictError(m.duplicate);
+    if (isDuplicate(error)) throw new ConflictError(sectionsFor(deps).address.duplicate);
     throw error;
   }
-  if (changes !== 1) throw new NotFoundError(m.notYours);
+  if (changes !== 1) throw new NotFoundError(sectionsFor(deps).address.notYours);
 }
 
 /** Deletes one of the account's own addresses. Orders made with it keep their own copy. */
-export async function deleteAddress(deps: Pick<Deps, "db">, userId: number, id: number): Promise<void> {
+export async function deleteAddress(deps: Pick<Deps, "db" | "lang">, userId: number, id: number): Promise<void> {
   const result = await deps.db.$client.prepare("DELETE FROM saved_addresses WHERE id = ? AND user_id = ?").bind(id, userId).run();
-  if (result.meta.changes !== 1) throw new NotFoundError(m.notYours);
+  if (result.meta.changes !== 1) throw new NotFoundError(sectionsFor(deps).address.notYours);
 }

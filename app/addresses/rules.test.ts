@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
+import { en } from "~/i18n/messages";
 import { checkoutSchemaFor } from "~/orders/checkout-schema";
 import { DOWLESWARAM_ADDRESS, VALID_ADDRESS } from "../../tests/setup/address";
 import { addressFields, addressKey } from "./rules";
@@ -28,7 +29,7 @@ describe("the checkout's address choice", () => {
   const parse = (values: Record<string, string>) => {
     const form = new FormData();
     for (const [k, v] of Object.entries({ delivery: "2026-11-26.evening", ...values })) form.set(k, v);
-    return parseWithZod(form, { schema: checkoutSchemaFor(form) });
+    return parseWithZod(form, { schema: checkoutSchemaFor(form, en.shop) });
   };
 
   it("a saved address's id ignores the typed fields; 'new' or no choice checks them", () => {

@@ -3,13 +3,13 @@ import type { z } from "zod";
 import type { AppConfig } from "~/config.server";
 import { cartItems, signups, users, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
-import { accountMessages } from "~/i18n/account.messages";
+import { accountTexts as accountMessages } from "~/i18n/catalogue";
 import { ConflictError, InvalidInputError, NotFoundError, TooManyRequestsError, UnauthorizedError } from "~/lib/errors";
 import { codeMail } from "~/mail/mail.server";
 import { hashPassword, randomCode, randomToken, safeEqual, sha256, verifyPassword } from "./crypto.server";
 import { CODE_LIFETIME_MS, codeUnusableReason, resendWaitSeconds } from "./otp-rules";
 import { LIMITS, throttle } from "./rate-limit.server";
-import type { signupSchema } from "./schemas";
+import type { AuthSchemas } from "./schemas";
 import { createSession, deleteSession } from "./session.server";
 
 /** The fields a user may see about themselves (never the password hash or internal fields). */
@@ -55,7 +55,7 @@ async function findSignup(deps: Pick<Deps, "db">, token: string) {
  * the address. Returns the sign-up's token, which only this browser (cookie) or API client (temporary token)
  * holds; the account exists only once the code is entered with it.
  */
-export async function register(deps: Deps, input: z.infer<typeof signupSchema>): Promise<{ token: string; email: string; name: string }> {
+export async function register(deps: Deps, input: z.infer<AuthSchemas["signup"]>): Promise<{ token: string; email: string; name: string }> {
   await throttle(deps, `register:ip:${deps.client}`, LIMITS.registerPerClient);
   // Each sign-up mails a code: a cap per address keeps anyone from flooding someone's inbox.
   await throttle(deps, `register:email:${input.email}`, LIMITS.registerPerEmail);

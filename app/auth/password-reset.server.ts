@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { passwordResets, sessions, users, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
-import { accountMessages as m } from "~/i18n/account.messages";
+import { accountTexts as m } from "~/i18n/catalogue";
 import { InvalidInputError, NotFoundError, TooManyRequestsError } from "~/lib/errors";
 import { passwordChangedMail, resetCodeMail } from "~/mail/mail.server";
 import { codeHash, findAccount } from "./accounts.server";

@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { sessions, users, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
-import { accountMessages as m } from "~/i18n/account.messages";
+import { accountTexts as m } from "~/i18n/catalogue";
 import { UnauthorizedError } from "~/lib/errors";
 import { passwordChangedMail } from "~/mail/mail.server";
 import { hashPassword, sha256, verifyPassword } from "./crypto.server";

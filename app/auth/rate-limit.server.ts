@@ -1,6 +1,7 @@
 import { lt, sql } from "drizzle-orm";
 import { rateLimits } from "../db/schema";
 import type { Deps } from "../deps";
+import { accountTexts } from "../i18n/catalogue";
 import { TooManyRequestsError } from "../lib/errors";
 
 export type Limit = { limit: number; windowMs: number };
@@ -23,8 +24,6 @@ export const LIMITS = {
   resetPerClient: { limit: 10, windowMs: 10 * 60_000 },
 } satisfies Record<string, Limit>;
 
-export const TOO_MANY = "Too many attempts. Please wait a moment and try again.";
-
 /** Rows of windows that ended long ago (the cron purge). */
 export function purgeOldRateLimits(deps: Pick<Deps, "db" | "now">, now = deps.now()) {
   return deps.db.delete(rateLimits).where(lt(rateLimits.windowStart, now - 24 * 60 * 60_000));
@@ -44,5 +43,5 @@ export async function throttle(deps: Pick<Deps, "db" | "now">, key: string, { li
       },
     })
     .returning({ count: rateLimits.count });
-  if (row.count > limit) throw new TooManyRequestsError(TOO_MANY, (windowStart + windowMs - now) / 1000);
+  if (row.count > limit) throw new TooManyRequestsError(accountTexts.tooMany, (windowStart + windowMs - now) / 1000);
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Deps } from "~/deps";
 import { limitProblem, type ProductUnit } from "~/catalog/units";
 import { messagesFor } from "~/i18n/catalogue";
+import { inLang } from "~/i18n/lang";
 import { clearCart, setCartQuantity } from "./cart.server";
 import { bestDays, catchText } from "./limits.server";
 
@@ -31,13 +32,14 @@ export async function changeCart(
   }
   const result = await setCartQuantity(deps, userId, input.productId, input.intent === "remove" ? 0 : input.quantity);
   if (result.kind !== "capped" && result.kind !== "sold_out") return null;
-  const product = await deps.db.$client
-    .prepare("SELECT name, unit, min_qty AS minQty, max_qty AS maxQty FROM products WHERE id = ?")
+  const row = await deps.db.$client
+    .prepare("SELECT name, name_te AS nameTe, unit, min_qty AS minQty, max_qty AS maxQty FROM products WHERE id = ?")
     .bind(input.productId)
-    .first<{ name: string; unit: ProductUnit; minQty: number; maxQty: number }>();
-  if (!product) return null;
+    .first<{ name: string; nameTe: string | null; unit: ProductUnit; minQty: number; maxQty: number }>();
+  if (!row) return null;
+  const product = { ...row, name: inLang(row.name, row.nameTe, deps.lang) };
   if (result.kind === "capped" && result.limit !== "catch")
-    return { type: "error", text: limitProblem(product, result.limit === "min" ? 0 : Number.MAX_SAFE_INTEGER) ?? "" };
+    return { type: "error", text: limitProblem(product, result.limit === "min" ? 0 : Number.MAX_SAFE_INTEGER, m, deps.lang) ?? "" };
   const best = (await bestDays(deps, [input.productId], deps.now())).get(input.productId);
   return { type: "error", text: catchText(deps, product, best, deps.now()) };
 }

@@ -3,6 +3,8 @@ import { findProduct } from "~/catalog/catalog.server";
 import { limitProblem, type ProductUnit } from "~/catalog/units";
 import { cartItems, products } from "~/db/schema";
 import type { Deps } from "~/deps";
+import { messagesFor } from "~/i18n/catalogue";
+import { inLang } from "~/i18n/lang";
 import { bestDays, catchText, lineLimit } from "./limits.server";
 
 /** An add that went in (`notice` when the line could not grow: at the maximum per order or all the catch left), or null. */
@@ -30,7 +32,8 @@ export async function addToCart(deps: Pick<Deps, "db" | "now" | "config" | "lang
       set: { quantity: sql`max(${minOf(productId)}, min(${cartItems.quantity} + 1, ${maxOf(productId)}, ${limit}))` },
     });
   if (!before || before.quantity + 1 <= limit) return { name: product.name, notice: null };
-  return { name: product.name, notice: limit < product.maxQty ? catchText(deps, product, best, deps.now()) : limitProblem(product, limit + 1) };
+  const notice = limit < product.maxQty ? catchText(deps, product, best, deps.now()) : limitProblem(product, limit + 1, messagesFor(deps).shop.cart, deps.lang);
+  return { name: product.name, notice };
 }
 
 const minOf = (productId: number) => sql`(select ${products.minQty} from ${products} where ${products.id} = ${productId})`;
@@ -47,12 +50,16 @@ export type CartLine = {
   quantity: number;
 };
 
-/** The cart's lines with today's catalogue prices and limits, oldest line first (hidden products stay, for the checkout to name). */
-export async function getCart(deps: Pick<Deps, "db">, userId: number): Promise<CartLine[]> {
-  return deps.db
+/**
+ * The cart's lines with today's catalogue prices and limits, each product named in the page's language, oldest
+ * line first (hidden products stay, for the checkout to name).
+ */
+export async function getCart(deps: Pick<Deps, "db" | "lang">, userId: number): Promise<CartLine[]> {
+  const rows = await deps.db
     .select({
       productId: cartItems.productId,
       name: products.name,
+      nameTe: products.nameTe,
       image: products.image,
       pricePaise: products.pricePaise,
       unit: products.unit,
@@ -64,6 +71,7 @@ export async function getCart(deps: Pick<Deps, "db">, userId: number): Promise<C
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.productId));
+  return rows.map(({ nameTe, ...line }) => ({ ...line, name: inLang(line.name, nameTe, deps.lang) }));
 }
 
 /** A cart line as the cart page shows it: the most it may hold now (below its minimum: sold out) and why, when the catch is what stops it. */
@@ -131,7 +139,7 @@ export async function clearCart(deps: Pick<Deps, "db">, userId: number): Promise
 }
 
 /** The floating summary's data: count, first two lines, how many more, the total. Null when closed or empty. */
-export async function cartPreview(deps: Pick<Deps, "db">, userId: number) {
+export async function cartPreview(deps: Pick<Deps, "db" | "lang">, userId: number) {
   const lines = await getCart(deps, userId);
   const items = lines.reduce((n, l) => n + l.quantity, 0);
   return {

@@ -46,11 +46,11 @@ export function lineLimit(product: Pick<Product, "maxQty">, best: BestDay | unde
   return Math.min(product.maxQty, best?.left ?? 0);
 }
 
-/** What the shopper is told when the catch stops a line: how much is left for which date, or that it is sold out. */
+/** What the shopper is told when the catch stops a line (`product.name` in the page's language): how much is left for which date, or that it is sold out. */
 export function catchText(deps: Pick<Deps, "config" | "lang">, product: Product, best: BestDay | undefined, now: number): string {
   const cart = messagesFor(deps).shop.cart;
   if (!best || best.left < product.minQty) return format(cart.soldOut, { name: product.name });
   const texts = messagesFor(deps).products;
-  const date = dayName(best.date, upcomingDates(now, 1)[0], texts);
-  return format(cart.catchLeft, { qty: quantityText(best.left, product.unit), name: product.name, date });
+  const date = dayName(best.date, upcomingDates(now, 1)[0], texts, deps.lang);
+  return format(cart.catchLeft, { qty: quantityText(best.left, product.unit, deps.lang), name: product.name, date });
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { products, type Product } from "~/db/schema";
 import type { Deps } from "~/deps";
-import type { Lang } from "~/i18n/lang";
+import { inLang, type Lang } from "~/i18n/lang";
 import { DELIVERY_SLOTS, DELIVERY_WINDOW_DAYS, isSlotBookable, PLANNING_DAYS, slotStart, SLOT_CUTOFF_MS, upcomingDates } from "~/delivery/slots";
 import type { ProductUnit } from "./units";
 import { catchLeft } from "./availability.server";
@@ -47,11 +47,10 @@ type Reader = Pick<Deps, "db" | "now"> & Partial<Pick<Deps, "lang">>;
 
 /** A product's name, description and category in `lang`: the Telugu text where the admin gave one, else the English. */
 function productTexts(p: Pick<Product, "name" | "description" | "category" | "nameTe" | "descriptionTe" | "categoryTe">, lang: Lang) {
-  const te = lang === "te";
   return {
-    name: (te && p.nameTe) || p.name,
-    description: (te && p.descriptionTe) || p.description,
-    category: (te && p.categoryTe) || p.category,
+    name: inLang(p.name, p.nameTe, lang),
+    description: inLang(p.description, p.descriptionTe, lang),
+    category: inLang(p.category, p.categoryTe, lang),
   };
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseCatchForm, productFormSchema, rupeesToPaise } from "./rules";
+import { en } from "~/i18n/messages";
+import { te } from "~/i18n/te/messages";
 import { limitProblem, quantityText } from "./units";
 import { stockText } from "./stock-text";
 
@@ -75,9 +77,13 @@ describe("the admin's product form", () => {
 describe("order limits and stock texts", () => {
   const curry = { name: "Pulasa Curry", unit: "pack" as const, minQty: 2, maxQty: 4 };
   it("explains a quantity outside a product's limits", () => {
-    expect(limitProblem(curry, 1)).toBe("Order at least 2 packs of Pulasa Curry");
-    expect(limitProblem(curry, 5)).toBe("At most 4 packs of Pulasa Curry per order");
-    expect(limitProblem(curry, 3)).toBeNull();
+    const cart = en.shop.cart;
+    expect(limitProblem(curry, 1, cart, "en")).toBe("Order at least 2 packs of Pulasa Curry");
+    expect(limitProblem(curry, 5, cart, "en")).toBe("At most 4 packs of Pulasa Curry per order");
+    expect(limitProblem(curry, 3, cart, "en")).toBeNull();
+    const telugu = { ...curry, name: "పులస కూర" };
+    expect(limitProblem(telugu, 1, te.shop.cart, "te")).toBe("పులస కూర కనీసం 2 ప్యాక్‌లు ఆర్డర్ చేయాలి");
+    expect(limitProblem(telugu, 5, te.shop.cart, "te")).toBe("ఒక ఆర్డర్‌లో పులస కూర గరిష్ఠంగా 4 ప్యాక్‌లు మాత్రమే");
     expect(quantityText(1, "pack")).toBe("1 pack");
     expect(quantityText(3, "kg")).toBe("3 kg");
   });

@@ -1,4 +1,6 @@
+import { format } from "~/i18n/format";
 import type { Lang } from "~/i18n/lang";
+import type { Messages } from "~/i18n/messages";
 
 /** Units and order limits, pure and without dependencies (product cards load this in the browser). */
 export const PRODUCT_UNITS = ["kg", "pack"] as const;
@@ -16,9 +18,17 @@ export function quantityText(n: number, unit: ProductUnit, lang: Lang = "en"): s
   return unit === "kg" ? `${n} kg` : `${n} ${n === 1 ? "pack" : "packs"}`;
 }
 
-/** Why a line's quantity is refused, or null when it is within the product's limits. */
-export function limitProblem(p: { name: string; unit: ProductUnit; minQty: number; maxQty: number }, quantity: number): string | null {
-  if (quantity < p.minQty) return `Order at least ${quantityText(p.minQty, p.unit)} of ${p.name}`;
-  if (quantity > p.maxQty) return `At most ${quantityText(p.maxQty, p.unit)} of ${p.name} per order`;
+/**
+ * Why a line's quantity is refused, in the language of `cart` (the catalogue's cart texts, `lang` their
+ * language, `p.name` the product's name in it), or null when it is within the product's limits.
+ */
+export function limitProblem(
+  p: { name: string; unit: ProductUnit; minQty: number; maxQty: number },
+  quantity: number,
+  cart: Pick<Messages["shop"]["cart"], "atLeast" | "atMost">,
+  lang: Lang,
+): string | null {
+  if (quantity < p.minQty) return format(cart.atLeast, { qty: quantityText(p.minQty, p.unit, lang), name: p.name });
+  if (quantity > p.maxQty) return format(cart.atMost, { qty: quantityText(p.maxQty, p.unit, lang), name: p.name });
   return null;
 }

@@ -2,7 +2,7 @@ import { asc, desc, eq, inArray } from "drizzle-orm";
 import { loadByNumber } from "~/admin/orders.server";
 import { claimEvidence, claims, type Order, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
-import { checkoutMessages } from "~/i18n/checkout.messages";
+import { messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { claimMessages } from "~/i18n/claims.messages";
 import { format } from "~/i18n/format";
 import { formatDateTimeIst } from "~/lib/dates";
@@ -15,9 +15,12 @@ import { CLAIM_WINDOW_MS, claimDeadline, DESCRIPTION_MAX, DESCRIPTION_MIN, evide
 /**
  * The customer's side of claims: whether an order may be reported now, the report itself, and what became of
  * earlier ones. Every condition (the owner's delivered order, within 2 hours of its delivery, no open claim)
- * is checked before the files are stored and again inside the INSERT that opens the claim.
+ * is checked before the files are stored and again inside the INSERT that opens the claim. The customer is
+ * answered in the page's language; the admins are told in English.
  */
-const e = claimMessages.errors;
+type Reader = Pick<Deps, "db" | "config" | "lang">;
+
+const errorsIn = (deps: Pick<Deps, "lang">) => sectionsFor(deps).claims.errors;
 
 /** The time the order was marked delivered: its latest move to Delivered in the order's history. */
 const DELIVERED_AT = "(SELECT max(created_at) FROM order_events WHERE order_id = ?1 AND kind = 'status' AND to_value = 'order_delivered')";
@@ -27,9 +30,9 @@ export async function deliveredAt(deps: Pick<Deps, "db">, orderId: number): Prom
   return row?.at ?? null;
 }
 
-async function ownOrder(deps: Pick<Deps, "db">, user: User, number: string): Promise<Order> {
+async function ownOrder(deps: Reader, user: User, number: string): Promise<Order> {
   const order = await loadByNumber(deps, number).catch(() => null);
-  if (!order || order.userId !== user.id) throw new NotFoundError(checkoutMessages.orders.notFound);
+  if (!order || order.userId !== user.id) throw new NotFoundError(messagesFor(deps).shop.orders.notFound);
   return order;
 }
 
@@ -38,16 +41,19 @@ async function hasOpenClaim(deps: Pick<Deps, "db">, orderId: number): Promise<bo
 }
 
 /** Why the order cannot be reported now (ConflictError with the reason), or when it was delivered. */
-async function checkReportable(deps: Pick<Deps, "db">, order: Order, now: number): Promise<number> {
+async function checkReportable(deps: Reader, order: Order, now: number): Promise<number> {
+  const e = errorsIn(deps);
   const at = order.status === "order_delivered" ? await deliveredAt(deps, order.id) : null;
   if (at === null) throw new ConflictError(e.notDelivered);
-  if (!isWithinClaimWindow(at, now)) throw new ConflictError(format(e.tooLate, { number: order.number, time: formatDateTimeIst(claimDeadline(at)!) }));
+  if (!isWithinClaimWindow(at, now)) {
+    throw new ConflictError(format(e.tooLate, { number: order.number, time: formatDateTimeIst(claimDeadline(at)!, deps.lang) }));
+  }
   if (await hasOpenClaim(deps, order.id)) throw new ConflictError(e.alreadyOpen);
   return at;
 }
 
 /** The report page of the user's own order: its number and delivery time, or ConflictError saying why not now. */
-export async function reportableOrder(deps: Pick<Deps, "db" | "now">, user: User, number: string, now = deps.now()) {
+export async function reportableOrder(deps: Reader & Pick<Deps, "now">, user: User, number: string, now = deps.now()) {
   const order = await ownOrder(deps, user, number);
   return { number: order.number, deliveredAt: await checkReportable(deps, order, now) };
 }
@@ -58,13 +64,14 @@ export async function reportableOrder(deps: Pick<Deps, "db" | "now">, user: User
  * a second open claim out), its files and the order's history entry. The admins are told.
  */
 export async function fileClaim(deps: Deps, user: User, number: string, input: ClaimInput, now = deps.now()): Promise<void> {
+  const e = errorsIn(deps);
   const order = await ownOrder(deps, user, number);
   const at = await checkReportable(deps, order, now);
   const description = input.description.trim();
   if (description.length < DESCRIPTION_MIN || description.length > DESCRIPTION_MAX) throw new InvalidInputError(e.description);
   const problem = evidenceProblem(input.kind, input.files);
   if (problem) throw new ClaimFilesError(e[problem]);
-  const uploads = await checkEvidence(input.files);
+  const uploads = await checkEvidence(input.files, e);
   await storeEvidence(deps, uploads);
   const d1 = deps.db.$client;
   const results = await d1.batch([
@@ -97,6 +104,14 @@ export async function fileClaim(deps: Deps, user: User, number: string, input: C
     orderNumber: order.number,
   });
 }
+
+/** The claims texts the customer's pages show, in the page's language (sent with the page's data). */
+export function claimTexts(deps: Pick<Deps, "lang">) {
+  const { kinds, states, report, reportUntil, page, section, errors } = sectionsFor(deps).claims;
+  return { kinds, states, report, reportUntil, page, section, errors };
+}
+
+export type ClaimTexts = ReturnType<typeof claimTexts>;
 
 export type ClaimView = Awaited<ReturnType<typeof claimViews>>[number];
 

@@ -1,29 +1,29 @@
 import { MAX_PHOTO_BYTES } from "~/catalog/photos";
 import { checkUpload, putUpload, type CheckedUpload } from "~/catalog/uploads.server";
 import type { Deps } from "~/deps";
-import { claimMessages } from "~/i18n/claims.messages";
+import { sectionsFor } from "~/i18n/catalogue";
 import { format } from "~/i18n/format";
 import { InvalidInputError, UnavailableError } from "~/lib/errors";
+import type { ClaimErrors } from "./forms";
 import { EVIDENCE_NAME_PATTERN, MAX_CLAIM_VIDEO_BYTES } from "./rules";
 
 /**
  * A claim's photos and videos: checked by their bytes with the catalogue's upload check, stored in the private
  * CLAIM_EVIDENCE bucket under `claims/{sha256}.{ext}`, and read back only for the claim's owner or an admin.
  */
-const e = claimMessages.errors;
 const key = (name: string) => `claims/${name}`;
 const LIMITS = { image: MAX_PHOTO_BYTES, video: MAX_CLAIM_VIDEO_BYTES };
-const MESSAGES = { none: e.empty, notAccepted: e.notAccepted, tooLarge: { image: e.photoTooLarge, video: e.videoTooLarge } };
 
 /** A problem with the claim's files, shown next to the file field. */
 export class ClaimFilesError extends InvalidInputError {}
 
-/** Each file checked by its bytes (the first refusal names its file); the same bytes chosen twice are one file. */
-export async function checkEvidence(files: readonly File[]): Promise<CheckedUpload[]> {
+/** Each file checked by its bytes (the first refusal names its file, in the language of `e`); the same bytes chosen twice are one file. */
+export async function checkEvidence(files: readonly File[], e: ClaimErrors): Promise<CheckedUpload[]> {
+  const messages = { none: e.empty, notAccepted: e.notAccepted, tooLarge: { image: e.photoTooLarge, video: e.videoTooLarge } };
   const checked = new Map<string, CheckedUpload>();
   for (const file of files) {
     try {
-      const upload = await checkUpload(file, LIMITS, MESSAGES);
+      const upload = await checkUpload(file, LIMITS, messages);
       checked.set(upload.name, upload);
     } catch (error) {
       if (!(error instanceof InvalidInputError)) throw error;
@@ -34,9 +34,9 @@ export async function checkEvidence(files: readonly File[]): Promise<CheckedUplo
 }
 
 /** The objects, before the rows that name them are written (an object no row names is never served). */
-export async function storeEvidence(deps: Pick<Deps, "evidence">, uploads: readonly CheckedUpload[]): Promise<void> {
+export async function storeEvidence(deps: Pick<Deps, "evidence" | "lang">, uploads: readonly CheckedUpload[]): Promise<void> {
   if (uploads.length === 0) return;
-  if (!deps.evidence) throw new UnavailableError(e.unavailable);
+  if (!deps.evidence) throw new UnavailableError(sectionsFor(deps).claims.errors.unavailable);
   for (const upload of uploads) await putUpload(deps.evidence, key(upload.name), upload);
 }
 

@@ -1,7 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import type { AddressView } from "~/addresses/addresses.server";
-import { addressMessages as m } from "~/i18n/address.messages";
+import type { AddressTexts, AddressView } from "~/addresses/addresses.server";
 import { NEW_ADDRESS } from "~/orders/checkout-schema";
 
 /** A saved address's lines: who, their phone, the street and the city, state and pincode. */
@@ -24,7 +23,17 @@ const choiceClass =
  * shipping fields (`children`). The fields hide while a saved address is chosen by CSS alone, so this works
  * without JavaScript; a browser without `:has()` shows them, and the server still ships to the chosen one.
  */
-export function AddressChoice({ field, addresses, children }: { field: FieldMetadata<string | undefined>; addresses: AddressView[]; children: ReactNode }) {
+export function AddressChoice({
+  field,
+  addresses,
+  texts: m,
+  children,
+}: {
+  field: FieldMetadata<string | undefined>;
+  addresses: AddressView[];
+  texts: Pick<AddressTexts, "choiceLegend" | "newAddress">;
+  children: ReactNode;
+}) {
   if (addresses.length === 0) return <>{children}</>;
   // The sent choice again after a refusal, unless that address is gone (deleted in another tab): then the last used.
   const sent = field.initialValue;

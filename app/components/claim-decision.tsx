@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "~/components/link";
 import type { ReactNode } from "react";
 import type { z } from "zod";
-import { approveFormSchema, rejectFormSchema } from "~/claims/forms";
+import { approveFormSchema, rejectFormSchema } from "~/claims/decision-forms";
 import { LabelledField } from "~/components/field-parts";
 import { FormError } from "~/components/form-field";
 import { ADMIN_INPUT } from "~/components/product-photos";

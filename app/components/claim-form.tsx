@@ -2,11 +2,11 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useNavigation } from "@remix-run/react";
 import { Form } from "~/components/link";
+import type { ClaimTexts } from "~/claims/claims.server";
 import { claimFormSchema } from "~/claims/forms";
 import { CLAIM_KINDS, DESCRIPTION_MAX } from "~/claims/rules";
 import { FieldError, LabelledField } from "~/components/field-parts";
 import { FormError } from "~/components/form-field";
-import { claimMessages } from "~/i18n/claims.messages";
 
 /** What the file picker offers; the server judges each file by its bytes whatever it was called. */
 const ACCEPT = "image/jpeg,image/png,image/webp,image/avif,video/mp4,video/webm,video/quicktime";
@@ -17,15 +17,16 @@ const FIELD = "mt-1 block w-full rounded-xl border border-river-200 bg-white p-3
  * works without JavaScript (the server checks everything again); with it, the form is checked before it is
  * sent, so 30 MB of video is not uploaded only to be refused.
  */
-export function ClaimForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const m = claimMessages.page;
+export function ClaimForm({ lastResult, texts }: { lastResult?: SubmissionResult<string[]>; texts: Pick<ClaimTexts, "page" | "kinds" | "errors"> }) {
+  const m = texts.page;
+  const schema = claimFormSchema(texts.errors);
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
     lastResult,
-    constraint: getZodConstraint(claimFormSchema),
+    constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: claimFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const chosen = typeof fields.kind.initialValue === "string" ? fields.kind.initialValue : undefined;
   return (
@@ -37,7 +38,7 @@ export function ClaimForm({ lastResult }: { lastResult?: SubmissionResult<string
           {CLAIM_KINDS.map((kind) => (
             <label key={kind} className="flex min-h-11 items-center gap-2 rounded-xl border border-river-200 px-3 text-sm dark:border-river-700">
               <input type="radio" name={fields.kind.name} value={kind} defaultChecked={chosen === kind} required className="h-5 w-5" />
-              {claimMessages.kinds[kind]}
+              {texts.kinds[kind]}
             </label>
           ))}
         </div>

@@ -1,15 +1,13 @@
 import { Link } from "~/components/link";
 import { useLang } from "~/web/site";
-import type { ClaimView } from "~/claims/claims.server";
-import { claimMessages } from "~/i18n/claims.messages";
+import type { ClaimTexts, ClaimView } from "~/claims/claims.server";
 import { format } from "~/i18n/format";
 import { formatDateTimeIst } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { ClaimEvidence } from "./claim-evidence";
 
 /** A claim's state as its owner reads it: under review, or the outcome (the refund, or why not). */
-export function claimOutcome(claim: Pick<ClaimView, "status" | "refundPaise" | "reason">): string {
-  const m = claimMessages.section;
+function claimOutcome(claim: Pick<ClaimView, "status" | "refundPaise" | "reason">, m: ClaimTexts["section"]): string {
   if (claim.status === "approved") return format(m.approved, { amount: formatRupees(claim.refundPaise ?? 0) });
   if (claim.status === "rejected") return format(m.rejected, { reason: claim.reason ?? "" });
   return m.open;
@@ -19,10 +17,19 @@ export function claimOutcome(claim: Pick<ClaimView, "status" | "refundPaise" | "
  * The order page's part about problems after delivery: 'Report a problem' while the 2 hours after delivery
  * last and no report is open (the server refuses anything else), and every report with its outcome.
  */
-export function OrderClaims({ number, reportUntil, claims }: { number: string; reportUntil: number | null; claims: ClaimView[] }) {
+export function OrderClaims({
+  number,
+  reportUntil,
+  claims,
+  texts: m,
+}: {
+  number: string;
+  reportUntil: number | null;
+  claims: ClaimView[];
+  texts: Pick<ClaimTexts, "section" | "kinds" | "states" | "report" | "reportUntil"> | null;
+}) {
   const { lang } = useLang();
-  const m = claimMessages;
-  if (reportUntil === null && claims.length === 0) return null;
+  if (m === null || (reportUntil === null && claims.length === 0)) return null;
   return (
     <section aria-labelledby="claims-heading" className="card mt-6 p-5 text-sm">
       <h2 id="claims-heading" className="font-bold">
@@ -44,7 +51,7 @@ export function OrderClaims({ number, reportUntil, claims }: { number: string; r
               <span className="rounded-full bg-river-100 px-2 py-0.5 text-xs font-semibold dark:bg-river-800">{m.states[claim.status]}</span>
             </p>
             <p className="mt-1 whitespace-pre-line break-words text-slate-700 dark:text-slate-200">{claim.description}</p>
-            <p className="mt-2 font-medium">{claimOutcome(claim)}</p>
+            <p className="mt-2 font-medium">{claimOutcome(claim, m.section)}</p>
             {claim.evidence.length ? <ClaimEvidence files={claim.evidence} label={m.section.evidence} /> : null}
           </li>
         ))}

@@ -1,13 +1,12 @@
 import { useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
-import type { AddressView } from "~/addresses/addresses.server";
+import type { AddressTexts, AddressView } from "~/addresses/addresses.server";
 import { MAX_SAVED_ADDRESSES } from "~/addresses/rules";
 import { AddressLines } from "~/components/address-choice";
-import { addressMessages as m } from "~/i18n/address.messages";
 import { format } from "~/i18n/format";
 
 /** The profile's saved addresses, the last used first, each with Edit and Delete (behind a confirming second press). */
-export function SavedAddresses({ addresses }: { addresses: AddressView[] }) {
+export function SavedAddresses({ addresses, texts: m }: { addresses: AddressView[]; texts: AddressTexts }) {
   return (
     <section aria-labelledby="addresses-title" className="mt-10 border-t border-river-100 pt-8 dark:border-river-800">
       <h2 id="addresses-title" className="font-serif text-xl font-bold">
@@ -26,7 +25,7 @@ export function SavedAddresses({ addresses }: { addresses: AddressView[] }) {
                 <Link to={`/profile/addresses/${a.id}`} className="btn-outline" aria-label={format(m.editLabel, { name: a.name, address: a.address })}>
                   {m.edit}
                 </Link>
-                <DeleteAddress address={a} />
+                <DeleteAddress address={a} texts={m} />
               </div>
             </li>
           ))}
@@ -37,7 +36,7 @@ export function SavedAddresses({ addresses }: { addresses: AddressView[] }) {
 }
 
 /** Nothing is deleted by the first press: it opens the question (a native disclosure, so no JavaScript is needed). */
-function DeleteAddress({ address }: { address: AddressView }) {
+function DeleteAddress({ address, texts: m }: { address: AddressView; texts: AddressTexts }) {
   const navigation = useNavigation();
   const action = `/profile/addresses/${address.id}`;
   const busy = navigation.state !== "idle" && navigation.formAction === action;

@@ -18,7 +18,8 @@ export function ShippingFields({
   fields: Record<"firstName" | "lastName" | "phone" | "address" | "city" | "state" | "zip", Field>;
   checked?: boolean;
 }) {
-  const m = useMessages().shop.checkout;
+  const shop = useMessages().shop;
+  const m = shop.checkout;
   const [stateLeft, setStateLeft] = useState(false);
   const stateInvalid = Boolean(fields.state.errors?.length);
   const stateValid = !stateInvalid && (stateLeft || Boolean(checked)) && Boolean(fields.state.value);
@@ -47,7 +48,7 @@ export function ShippingFields({
             <option value="">{m.chooseState}</option>
             {SERVICEABLE_STATES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {shop.states[s]}
               </option>
             ))}
           </select>

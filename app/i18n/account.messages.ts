@@ -9,6 +9,7 @@ export const accountMessages = {
   resendWait: "Please wait before requesting a new code.",
   noResetHere: "We could not find a password reset waiting for this code in this browser. Please ask for a new code here.",
   wrongPassword: "Your current password is not correct",
+  tooMany: "Too many attempts. Please wait a moment and try again.",
 } as const;
 
 export const guardMessages = {

@@ -9,7 +9,6 @@ export const addressMessages = {
   savedNotice: "The address you use at checkout is saved to your account for next time.",
   notYours: "That saved address is not in your account. Please choose another address.",
   unusable: "Your saved address can no longer be used: {problem} Please edit it on your profile or enter a new address.",
-  chooseAddress: "Please choose an address",
   heading: "Saved addresses",
   intro: "The addresses of your orders, offered at checkout. We keep the {max} you used most recently.",
   empty: "No saved addresses yet. The address of your next order is saved here.",

@@ -1,11 +1,16 @@
+import type { DomainError, KeyedText } from "~/lib/errors";
 import { accountMessages } from "./account.messages";
+import { addressMessages } from "./address.messages";
 import { auctionLiveMessages } from "./auction-live.messages";
+import { claimMessages } from "./claims.messages";
 import { productName, type Lang } from "./lang";
 import { en, type Messages } from "./messages";
 import { payMessages } from "./pay.messages";
 import { productPageMessages } from "./product-page.messages";
 import * as teAccount from "./te/account.messages";
+import * as teAddress from "./te/address.messages";
 import * as teLive from "./te/auction-live.messages";
+import * as teClaims from "./te/claims.messages";
 import { te } from "./te/messages";
 import * as tePay from "./te/pay.messages";
 import * as teProductPage from "./te/product-page.messages";
@@ -41,18 +46,58 @@ export function messagesFor(deps: { config: { product: string; productTe: string
   return getMessages(productName(deps.config, deps.lang), deps.lang);
 }
 
-const english = { account: accountMessages, live: auctionLiveMessages, pay: payMessages, productPage: productPageMessages };
+const english = {
+  account: accountMessages,
+  address: addressMessages,
+  claims: claimMessages,
+  live: auctionLiveMessages,
+  pay: payMessages,
+  productPage: productPageMessages,
+};
 
 /**
- * The catalogues kept out of the root's (the server's account answers, live bidding, payments, the product
- * page's) in a language:
+ * The catalogues kept out of the root's (the server's account answers, saved addresses, claims, live bidding,
+ * payments, the product page's) in a language:
  * server code reads them here, and a page that shows some of them sends them with its own data.
  */
 const sections: Record<Lang, Translation<typeof english>> = {
   en: english,
-  te: { account: teAccount.accountMessages, live: teLive.auctionLiveMessages, pay: tePay.payMessages, productPage: teProductPage.productPageMessages },
+  te: {
+    account: teAccount.accountMessages,
+    address: teAddress.addressMessages,
+    claims: teClaims.claimMessages,
+    live: teLive.auctionLiveMessages,
+    pay: tePay.payMessages,
+    productPage: teProductPage.productPageMessages,
+  },
 };
 
 export function sectionsFor(deps: { lang: Lang }) {
   return sections[deps.lang];
+}
+
+type Sections = typeof english;
+
+/** Each text of a section (`{ badCredentials: ... }`) as a keyed text (`{ english, key: "account.badCredentials" }`). */
+function keyedTexts<S extends keyof Sections>(section: S): { [K in keyof Sections[S]]: KeyedText } {
+  const texts = english[section] as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(texts)
+      .filter((entry): entry is [string, string] => typeof entry[1] === "string")
+      .map(([name, text]) => [name, { english: text, key: `${section}.${name}` }]),
+  ) as { [K in keyof Sections[S]]: KeyedText };
+}
+
+/**
+ * The server's account answers, keyed: the account code throws them (shared by the pages and the English JSON
+ * API), and a page shows each in its own language with `errorMessage`.
+ */
+export const accountTexts = keyedTexts("account");
+
+/** A refusal as the page in `deps.lang` shows it: a keyed text in that language, any other message as it was written. */
+export function errorMessage(error: DomainError, deps: { lang: Lang }): string {
+  if (!error.key) return error.message;
+  const [section, name] = error.key.split(".");
+  const text = (sections[deps.lang] as Record<string, Record<string, unknown> | undefined>)[section]?.[name];
+  return typeof text === "string" ? text : error.message;
 }

@@ -27,6 +27,11 @@ export function productName(config: { product: string; productTe: string }, lang
   return lang === "te" ? config.productTe : config.product;
 }
 
+/** An admin-entered text (a product's name, description, category) in `lang`: its Telugu twin where one was given, else the English. */
+export function inLang(english: string, telugu: string | null | undefined, lang: Lang): string {
+  return (lang === "te" && telugu) || english;
+}
+
 /**
  * Paths with no Telugu twin: the admin's pages, the payment sandbox and the gateway's return, the development
  * outbox, Google sign-in, the JSON API and files (photos, media, fonts, the sitemap, the web manifest).

@@ -1,50 +1,67 @@
 /**
+ * A fixed text with a twin in each language: its English words and its key in the server catalogues
+ * (`account.badCredentials`, see `keyedTexts` and `errorMessage` in app/i18n/catalogue.ts).
+ */
+export type KeyedText = { english: string; key: string };
+
+/** An error's text: the words themselves (already in the request's language), or a keyed text. */
+export type ErrorText = string | KeyedText;
+
+/**
  * Typed domain errors. Domain code throws them; the JSON API table (`jsonError` in app/web/api.server.ts) and
  * the page actions map them to HTTP. Their messages are safe to show: internals never go into them.
+ *
+ * Code that knows the request's language writes its message in it. Code shared by the pages and the English
+ * JSON API that throws fixed texts (the account answers) throws them keyed instead: the message is the English
+ * text (the API, the logs) and a page shows the key's twin in its own language.
  */
 export class DomainError extends Error {
+  /** The text's key in the server catalogues, for a page to show it in its language; null: the message is the text. */
+  readonly key: string | null;
+
   constructor(
-    message: string,
+    text: ErrorText,
     readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 503,
     readonly retryAfterSeconds?: number,
   ) {
-    super(message);
+    super(typeof text === "string" ? text : text.english);
     this.name = new.target.name;
+    this.key = typeof text === "string" ? null : text.key;
   }
 }
 
 export class InvalidInputError extends DomainError {
-  constructor(message: string) {
+  constructor(message: ErrorText) {
     super(message, 400);
   }
 }
 
 export class UnauthorizedError extends DomainError {
-  constructor(message: string) {
+  constructor(message: ErrorText) {
     super(message, 401);
   }
 }
 
 export class ForbiddenError extends DomainError {
-  constructor(message: string) {
+  constructor(message: ErrorText) {
     super(message, 403);
   }
 }
 
 export class NotFoundError extends DomainError {
-  constructor(message: string) {
+  constructor(message: ErrorText) {
     super(message, 404);
   }
 }
 
 export class ConflictError extends DomainError {
-  constructor(message: string) {
+  constructor(message: ErrorText) {
     super(message, 409);
   }
 }
 
 export class TooManyRequestsError extends DomainError {
-  constructor(message: string, retryAfterSeconds: number) {
+  constructor(message: ErrorText, retryAfterSeconds: number) {
     super(message, 429, retryAfterSeconds);
   }
 }

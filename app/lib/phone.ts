@@ -1,5 +1,5 @@
-/** Indian mobile numbers: typed as 10 digits, stored and sent with +91. */
-export const PHONE_RULE = { pattern: /^\d{10}$/, message: "Phone number must be exactly 10 digits" } as const;
+/** Indian mobile numbers: typed as 10 digits, stored and sent with +91 (each form's catalogue says so when not). */
+export const PHONE_RULE = /^\d{10}$/;
 
 /** What a person may type in a phone field: digits with spaces, dashes, dots or brackets, and a +91 or 0 prefix. */
 export const PHONE_INPUT_PATTERN = String.raw`\+?[0-9 \(\)\.\/\-]{10,20}`;
@@ -27,7 +27,7 @@ export function normalisePincode(typed: string): string {
 export function tenDigitPhone(phone: string | null | undefined): string {
   const digits = (phone ?? "").replace(/\D/g, "");
   const ten = digits.length === 12 && digits.startsWith("91") ? digits.slice(2) : digits.length === 11 && digits.startsWith("0") ? digits.slice(1) : digits;
-  return PHONE_RULE.pattern.test(ten) ? ten : "";
+  return PHONE_RULE.test(ten) ? ten : "";
 }
 
 /** The form's 10 digits as an order stores them: "9849022771" → "+919849022771". */

@@ -38,12 +38,15 @@ export const createOrderSchema = z.object({
   delivery_slot: z.string().max(10).optional(),
 });
 
+/** The JSON API answers in English (its paths have no Telugu twin): the English catalogue's rules and texts. */
+const english = checkoutMessages;
+
 /** A pending order from the API client's body: lines from the body, or else the user's cart. */
-export async function createApiOrder(deps: Pick<Deps, "db" | "now" | "config">, user: User, body: z.infer<typeof createOrderSchema>) {
+export async function createApiOrder(deps: Pick<Deps, "db" | "now" | "config" | "lang">, user: User, body: z.infer<typeof createOrderSchema>) {
   if (user.isAdmin) throw new ConflictError("Admins have no cart");
   // API clients send the phone with +91; the form's rules want the 10 digits.
   const phone = (body.phone ?? "").replace(/^\s*\+?91[\s-]*/, "").replace(/[\s-]/g, "");
-  const shipping = shippingSchema.safeParse({
+  const shipping = shippingSchema(english).safeParse({
     firstName: body.first_name,
     lastName: body.last_name,
     phone,
@@ -53,7 +56,7 @@ export async function createApiOrder(deps: Pick<Deps, "db" | "now" | "config">, 
     zip: body.zip,
   });
   if (!shipping.success) throw new InvalidInputError(shipping.error.issues[0]?.message ?? "Invalid address");
-  const delivery = deliveryChoice.safeParse(`${body.delivery_date ?? ""}.${body.delivery_slot ?? ""}`);
+  const delivery = deliveryChoice(english).safeParse(`${body.delivery_date ?? ""}.${body.delivery_slot ?? ""}`);
   if (!delivery.success) throw new InvalidInputError(checkoutMessages.delivery.chooseSlot);
   // Prices and amounts always come from the catalogue; the client's names, prices and totals are ignored.
   const lines = body.products?.length

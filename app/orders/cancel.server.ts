@@ -1,6 +1,7 @@
 import { changeOrderStatus, loadByNumber, StaleOrderError } from "~/admin/orders.server";
 import type { User } from "~/db/schema";
 import type { Deps } from "~/deps";
+import { messagesFor } from "~/i18n/catalogue";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { format } from "~/i18n/format";
 import { ConflictError, NotFoundError } from "~/lib/errors";
@@ -13,11 +14,13 @@ import { CUSTOMER_CANCELLABLE } from "./status";
  * shipment at the same moment cannot both happen: the second finds the version moved and is refused.
  */
 export async function cancelOwnOrder(deps: Deps, user: User, input: { number: string; version: number; reason: string }) {
+  // The customer is answered in the page's language; the admins' notice below is in English.
+  const shown = messagesFor(deps).shop.orders;
   const m = checkoutMessages.orders;
   const order = await loadByNumber(deps, input.number).catch(() => null);
-  if (!order || order.userId !== user.id) throw new NotFoundError(checkoutMessages.orders.notFound);
+  if (!order || order.userId !== user.id) throw new NotFoundError(shown.notFound);
   if (order.version !== input.version) throw new StaleOrderError();
-  if (!CUSTOMER_CANCELLABLE.includes(order.status)) throw new ConflictError(m.cancelTooLate);
+  if (!CUSTOMER_CANCELLABLE.includes(order.status)) throw new ConflictError(shown.cancelTooLate);
   await changeOrderStatus(deps, user, { number: order.number, version: order.version, to: "order_cancelled", reason: input.reason });
   const values = { number: order.number, name: user.name, reason: input.reason.trim() };
   await notifyAdmins(deps, {

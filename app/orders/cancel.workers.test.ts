@@ -4,6 +4,9 @@ import { changeOrderStatus, recordWeights } from "~/admin/orders.server";
 import { setUpAdminWorld } from "../../tests/setup/admin";
 import { ledgerSums } from "../../tests/setup/money";
 import { all, one } from "../../tests/setup/sql";
+import { te } from "~/i18n/te/messages";
+import { action as cancelAction } from "~/routes/orders.$number._index";
+import { asUser } from "../../tests/setup/as-user";
 import { cancelOwnOrder } from "./cancel.server";
 
 const w = setUpAdminWorld();
@@ -66,5 +69,36 @@ describe("a customer cancels their own order before it is shipped", () => {
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     const status = await statusOf(order.id);
     expect((await ledgerSums(order.id)).refunded).toBe(status === "order_cancelled" ? 50_000 : 0);
+  });
+});
+
+describe("the order page's cancel, on a Telugu page", () => {
+  const press = async (user: Parameters<typeof cancelOwnOrder>[1], number: string, form: Record<string, string>) =>
+    (await cancelAction((await asUser(user.id, `/te/orders/${number}`, form, { number })) as never)) as
+      Response | { init: { status: number }; data: { error: string } };
+
+  it("refuses a missing reason, a stale form and a shipped order in Telugu; the admins are still told in English", async () => {
+    const { customer, admin } = w;
+    const order = await paidOrder(customer.id, 1);
+    const v = String(await version(order.number));
+    expect(await press(customer, order.number, { version: v, reason: " " })).toMatchObject({
+      init: { status: 400 },
+      data: { error: te.shop.orders.cancelWhyRule },
+    });
+    expect(await press(customer, order.number, { version: String(Number(v) - 1), reason: "పాత ట్యాబ్" })).toMatchObject({
+      init: { status: 409 },
+      data: { error: te.shop.orders.cancelStale },
+    });
+    await readyToShip(order);
+    await changeOrderStatus(deps, admin, { number: order.number, version: await version(order.number), to: "order_shipped" });
+    const late = await press(customer, order.number, { version: String(await version(order.number)), reason: "ఆలస్యమైంది" });
+    expect(late).toMatchObject({ data: { error: te.shop.orders.cancelTooLate } });
+
+    const other = await paidOrder(customer.id, 1);
+    const done = (await press(customer, other.number, { version: String(await version(other.number)), reason: "రెండుసార్లు ఆర్డర్ చేశాను" })) as Response;
+    expect(done.status).toBe(302);
+    expect(await all("SELECT title FROM notifications WHERE user_id = ? AND order_id = ?", admin.id, other.id)).toEqual([
+      { title: `Order ${other.number} cancelled by the customer` },
+    ]);
   });
 });

@@ -1,7 +1,10 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { VALID_ADDRESS } from "../../tests/setup/address";
-import { checkoutSchema } from "./checkout-schema";
+import { en } from "~/i18n/messages";
+import { checkoutSchema as checkoutSchemaIn } from "./checkout-schema";
+
+const checkoutSchema = checkoutSchemaIn(en.shop);
 
 function errorsFor(values: Record<string, string>) {
   const form = new FormData();

@@ -1,17 +1,20 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { shippingSchema } from "./checkout-schema";
+import { en } from "~/i18n/messages";
+import { te } from "~/i18n/te/messages";
+import { shippingSchema as shippingSchemaIn } from "./checkout-schema";
 import { tenDigitPhone } from "~/lib/phone";
 import { estimatedRemainingPaise, isServiceablePincode, orderNumber, ORDER_NUMBER_PATTERN, savingPaise, splitName, struckPricePaise } from "./rules";
 import { VALID_ADDRESS } from "../../tests/setup/address";
 
 const valid = VALID_ADDRESS;
+const shippingSchema = shippingSchemaIn(en.shop);
 
 /** The first error per field, as the form shows it, for the form data a browser would send. */
-function errorsFor(values: Record<string, string>) {
+function errorsFor(values: Record<string, string>, schema = shippingSchema) {
   const form = new FormData();
   for (const [k, v] of Object.entries(values)) form.set(k, v);
-  const submission = parseWithZod(form, { schema: shippingSchema });
+  const submission = parseWithZod(form, { schema });
   const reply = submission.reply();
   return Object.fromEntries(Object.entries(reply.error ?? {}).map(([k, v]) => [k, v?.[0]]));
 }
@@ -62,6 +65,43 @@ describe("the shipping form's messages, word for word", () => {
     expect(errorsFor({ ...valid, zip: "500001", state: "Telangana" })).toEqual({});
     expect(errorsFor({ ...valid, zip: "535999" })).toEqual({});
     expect(errorsFor({ ...valid, zip: "500000", state: "Telangana" })).toEqual({});
+  });
+});
+
+describe("the shipping form on a Telugu page", () => {
+  const telugu = shippingSchemaIn(te.shop);
+  const e = te.shop.shippingErrors;
+
+  it("refuses a bad phone and pincode in Telugu, and the English form keeps its words", () => {
+    const bad = { ...valid, phone: "98765", zip: "5331" };
+    expect(errorsFor(bad, telugu)).toEqual({ phone: e.phone, zip: e.zip });
+    expect(e.phone).toBe("ఫోన్ నంబర్ సరిగ్గా 10 అంకెలు ఉండాలి");
+    expect(errorsFor(bad)).toEqual({ phone: "Phone number must be exactly 10 digits", zip: "Pincode must be exactly 6 digits" });
+  });
+
+  it("names the state a pincode belongs to as the Telugu form lists it", () => {
+    expect(errorsFor({ ...valid, zip: "500001", state: "Andhra Pradesh" }, telugu)).toEqual({
+      zip: "పిన్‌కోడ్ 500001 ఉన్న రాష్ట్రం తెలంగాణ: రాష్ట్రంగా తెలంగాణ ఎంచుకోండి, లేదా పిన్‌కోడ్ సరిచూసుకోండి.",
+    });
+    expect(errorsFor({ ...valid, zip: "560001" }, telugu)).toEqual({ zip: te.shop.serviceable });
+  });
+
+  it("says each field is required in Telugu", () => {
+    expect(errorsFor({ firstName: "", lastName: "", phone: "", address: "", city: "", state: "", zip: "" }, telugu)).toEqual({
+      firstName: e.firstNameRequired,
+      lastName: e.lastNameRequired,
+      phone: e.phoneRequired,
+      address: e.addressRequired,
+      city: e.cityRequired,
+      state: e.stateRequired,
+      zip: e.zipRequired,
+    });
+  });
+
+  it("keeps zod's words for an over-long field in English, and Telugu ones on a Telugu page", () => {
+    const long = "x".repeat(201);
+    expect(errorsFor({ ...valid, city: long })).toEqual({ city: "String must contain at most 200 character(s)" });
+    expect(errorsFor({ ...valid, city: long }, telugu)).toEqual({ city: e.tooLong });
   });
 });
 

@@ -4,8 +4,10 @@ import { bumpCatalogueStatement } from "~/catalog/site-version.server";
 import type { Deps } from "~/deps";
 import { orderItems, orders, products, type Order, type User } from "~/db/schema";
 import { formatDelivery, isSlotBookable, type DeliverySlot } from "~/delivery/slots";
-import { checkoutMessages } from "~/i18n/checkout.messages";
+import { messagesFor } from "~/i18n/catalogue";
 import { format } from "~/i18n/format";
+import { inLang } from "~/i18n/lang";
+import type { Messages } from "~/i18n/messages";
 import { ConflictError, InvalidInputError } from "~/lib/errors";
 import type { ShippingInput } from "./checkout-schema";
 import { shippingColumns } from "./checkout.server";
@@ -20,32 +22,29 @@ import { ADVANCE_PAISE, MAX_LINE_QUANTITY, MAX_LINES, orderNumber, RESERVATION_M
  * did, it says `changes() = n`: SQLite's count for the previous statement of the same batch.
  */
 
+/** A line's catch ran short; `productName` is in the checkout page's language. */
 export class OutOfStockError extends ConflictError {
   constructor(readonly productName: string) {
     super(`Not enough stock for ${productName}`);
   }
 }
 
-/** The chosen slot filled up (or was closed) between the page and the press. */
-export class SlotFullError extends ConflictError {
-  constructor(delivery: Delivery) {
-    super(format(checkoutMessages.delivery.slotFull, { when: formatDelivery(delivery.date, delivery.slot) }));
-  }
-}
+/** The chosen slot filled up (or was closed) between the page and the press; the message is in the page's language. */
+export class SlotFullError extends ConflictError {}
 
 export type Delivery = { date: string; slot: DeliverySlot };
 
-/** Merges repeated products and refuses quantities that are not whole kg in 1..MAX_LINE_QUANTITY. */
-export function normalizeLines(lines: OrderLineInput[]): OrderLineInput[] {
-  if (lines.length === 0) throw new InvalidInputError("Your cart is empty. Please add items before checkout.");
+/** Merges repeated products and refuses quantities that are not whole kg in 1..MAX_LINE_QUANTITY (saying so in the language of `m`). */
+export function normalizeLines(lines: OrderLineInput[], m: Messages["shop"]["checkout"]): OrderLineInput[] {
+  if (lines.length === 0) throw new InvalidInputError(m.emptyCart);
   const merged = new Map<number, number>();
   for (const line of lines) {
-    if (!Number.isSafeInteger(line.productId) || line.productId <= 0) throw new InvalidInputError("Unknown product");
-    if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) throw new InvalidInputError("Quantity must be at least 1");
+    if (!Number.isSafeInteger(line.productId) || line.productId <= 0) throw new InvalidInputError(m.unknownProduct);
+    if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) throw new InvalidInputError(m.badQuantity);
     merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
   }
-  if (merged.size > MAX_LINES) throw new InvalidInputError("Too many products in one order");
-  for (const q of merged.values()) if (q > MAX_LINE_QUANTITY) throw new InvalidInputError(`At most ${MAX_LINE_QUANTITY} kg of one product per order`);
+  if (merged.size > MAX_LINES) throw new InvalidInputError(m.tooManyLines);
+  for (const q of merged.values()) if (q > MAX_LINE_QUANTITY) throw new InvalidInputError(format(m.lineTooBig, { n: MAX_LINE_QUANTITY }));
   return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
@@ -67,14 +66,16 @@ export type ShopOrder = Order & { resumed: boolean; replaced: string[] };
  * replaced in the batch that writes the new order, and its number returned so the shopper is told (if it is
  * paid after all, that payment is refunded).
  */
-export async function createShopOrder(deps: Pick<Deps, "db" | "config">, input: ShopOrderInput): Promise<ShopOrder> {
+export async function createShopOrder(deps: Pick<Deps, "db" | "config" | "lang">, input: ShopOrderInput): Promise<ShopOrder> {
+  const shop = messagesFor(deps).shop;
   await releaseExpiredOrders(deps, input.now);
-  const lines = normalizeLines(input.lines);
-  if (!isSlotBookable(input.delivery.date, input.delivery.slot, input.now)) throw new InvalidInputError(checkoutMessages.delivery.unavailable);
+  const lines = normalizeLines(input.lines, shop.checkout);
+  if (!isSlotBookable(input.delivery.date, input.delivery.slot, input.now)) throw new InvalidInputError(shop.delivery.unavailable);
   const catalogue = await deps.db
     .select({
       id: products.id,
       name: products.name,
+      nameTe: products.nameTe,
       image: products.image,
       pricePaise: products.pricePaise,
       unit: products.unit,
@@ -92,11 +93,13 @@ export async function createShopOrder(deps: Pick<Deps, "db" | "config">, input: 
   const byId = new Map(catalogue.map((p) => [p.id, p]));
   const priced = lines.map((line) => {
     const product = byId.get(line.productId);
-    if (!product) throw new InvalidInputError("Unknown product");
-    if (product.hidden) throw new InvalidInputError(format(checkoutMessages.delivery.notSold, { name: product.name }));
-    const problem = limitProblem(product, line.quantity);
+    if (!product) throw new InvalidInputError(shop.checkout.unknownProduct);
+    // The order keeps the English name (its line's snapshot); the shopper is told in the page's language.
+    const shownName = inLang(product.name, product.nameTe, deps.lang);
+    if (product.hidden) throw new InvalidInputError(format(shop.delivery.notSold, { name: shownName }));
+    const problem = limitProblem({ ...product, name: shownName }, line.quantity, shop.cart, deps.lang);
     if (problem) throw new InvalidInputError(problem);
-    return { ...line, product };
+    return { ...line, product, shownName };
   });
   const s = input.shipping;
   const open = await deps.db
@@ -146,10 +149,10 @@ const ROLLBACK = "malformed JSON";
  * if the order was not written, which undoes the expiry too: a refused checkout changes nothing.
  */
 async function insertShopOrder(
-  deps: Pick<Deps, "db" | "config">,
+  deps: Pick<Deps, "db" | "config" | "lang">,
   input: ShopOrderInput,
   lines: OrderLineInput[],
-  priced: (OrderLineInput & { product: { name: string; image: string; pricePaise: number; unit: ProductUnit } })[],
+  priced: (OrderLineInput & { product: { name: string; image: string; pricePaise: number; unit: ProductUnit }; shownName: string })[],
   replacing: Pick<Order, "id" | "stockHeld">[],
 ) {
   const estimated = priced.reduce((sum, l) => sum + l.product.pricePaise * l.quantity, 0);
@@ -222,9 +225,9 @@ async function insertShopOrder(
 
 /** Why a checkout's batch wrote nothing: the first line short of catch, else the slot (the shopper's own replaced orders not counted). */
 async function refusal(
-  deps: Pick<Deps, "db" | "config">,
+  deps: Pick<Deps, "db" | "config" | "lang">,
   delivery: Delivery,
-  priced: (OrderLineInput & { product: { name: string } })[],
+  priced: (OrderLineInput & { shownName: string })[],
   replacing: Pick<Order, "id">[],
 ): Promise<Error> {
   const own = replacing.map((o) => o.id);
@@ -238,7 +241,8 @@ async function refusal(
       )
       .bind(...own, delivery.date, line.productId)
       .first<{ left: number }>();
-    if ((row?.left ?? 0) < line.quantity) return new OutOfStockError(line.product.name);
+    if ((row?.left ?? 0) < line.quantity) return new OutOfStockError(line.shownName);
   }
-  return new SlotFullError(delivery);
+  const when = formatDelivery(delivery.date, delivery.slot, deps.lang);
+  return new SlotFullError(format(messagesFor(deps).shop.delivery.slotFull, { when }));
 }

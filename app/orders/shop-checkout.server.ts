@@ -12,7 +12,7 @@ export type CheckOutInput = { user: Pick<User, "id">; lines: OrderLineInput[]; v
  * createShopOrder), then that address saved as the account's last used one. A refused order saves nothing; an
  * address that could not be saved does not undo the order the shopper is about to pay for.
  */
-export async function checkOut(deps: Pick<Deps, "db" | "config">, input: CheckOutInput): Promise<ShopOrder> {
+export async function checkOut(deps: Pick<Deps, "db" | "config" | "lang">, input: CheckOutInput): Promise<ShopOrder> {
   const shipping = await chosenShipping(deps, input.user.id, input.value);
   const order = await createShopOrder(deps, { user: input.user, lines: input.lines, shipping, delivery: input.value.delivery, now: input.now });
   try {

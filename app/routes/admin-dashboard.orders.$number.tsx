@@ -57,7 +57,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("balance"), ...versioned }),
   z.object({ intent: z.literal("cod"), ...versioned }),
   z.object({ intent: z.literal("cancel"), reason: z.string().max(2000).default(""), ...versioned }),
-  z.object({ intent: z.literal("move"), delivery: deliveryChoice, ...versioned }),
+  z.object({ intent: z.literal("move"), delivery: deliveryChoice(checkoutMessages), ...versioned }),
 ]);
 
 /** Every admin change to an order: a plain form post, answered with a redirect and a toast, or the error. */

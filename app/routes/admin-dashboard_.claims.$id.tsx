@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctio
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getAdminClaim } from "~/claims/admin.server";
 import { approveClaim, rejectClaim } from "~/claims/decide.server";
-import { approveFormSchema, rejectFormSchema } from "~/claims/forms";
+import { approveFormSchema, rejectFormSchema } from "~/claims/decision-forms";
 import { ClaimDecision, type DecisionReply } from "~/components/claim-decision";
 import { ClaimEvidence } from "~/components/claim-evidence";
 import { adminMessages } from "~/i18n/admin.messages";

@@ -13,7 +13,7 @@ import { FormError } from "~/components/form-field";
 import { showToast } from "~/components/toaster";
 import { ShippingFields } from "~/components/shipping-fields";
 import { format } from "~/i18n/format";
-import { messagesFor, sectionsFor } from "~/i18n/catalogue";
+import { errorMessage, messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { DomainError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { checkoutSchema, checkoutSchemaFor } from "~/orders/checkout-schema";
@@ -52,15 +52,17 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
     choices: await deliveryChoices(deps, lines, deps.now()),
     defaults: shippingDefaults(user),
     addresses: (await listAddresses(deps, user.id)).map(toAddressView),
+    addressTexts: { choiceLegend: sectionsFor(deps).address.choiceLegend, newAddress: sectionsFor(deps).address.newAddress },
     paymentAvailable: gatewaySecrets(deps.config) !== null,
   };
 }
 
 export async function action({ request, context: { deps } }: ActionFunctionArgs) {
   const { user, lines } = await requireCheckout(request, deps, "loginToComplete");
-  const m = messagesFor(deps).shop.checkout;
+  const shop = messagesFor(deps).shop;
+  const m = shop.checkout;
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: checkoutSchemaFor(formData) });
+  const submission = parseWithZod(formData, { schema: checkoutSchemaFor(formData, shop) });
   if (submission.status !== "success") return data(submission.reply({ formErrors: [m.fixErrors] }), { status: 400 });
   if (!gatewaySecrets(deps.config)) return data(submission.reply({ formErrors: [m.notAvailable] }), { status: 409 });
   let order;
@@ -74,9 +76,9 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
     });
   } catch (error) {
     if (error instanceof OutOfStockError) return data(submission.reply({ formErrors: [format(m.outOfStock, { name: error.productName })] }), { status: 409 });
-    if (error instanceof SlotFullError) return data(submission.reply({ formErrors: [error.message] }), { status: 409 });
+    if (error instanceof SlotFullError) return data(submission.reply({ formErrors: [errorMessage(error, deps)] }), { status: 409 });
     // Anything else the order rules refuse (e.g. too many kg of one fish) is the shopper's to fix, not a 500.
-    if (error instanceof DomainError) return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
+    if (error instanceof DomainError) return data(submission.reply({ formErrors: [errorMessage(error, deps)] }), { status: error.status });
     throw error;
   }
   // One press to the gateway: the sandbox's page at once; with JavaScript, Razorpay Checkout opens on this
@@ -109,7 +111,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
 }
 
 export default function Checkout() {
-  const { lines, choices, defaults, addresses, paymentAvailable } = useLoaderData<typeof loader>();
+  const { lines, choices, defaults, addresses, addressTexts, paymentAvailable } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const lastResult = answer && "razorpay" in answer ? undefined : answer;
   const navigation = useNavigation();
@@ -126,11 +128,11 @@ export default function Checkout() {
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { ...defaults, delivery: "", addressId: addresses.length ? String(addresses[0].id) : undefined },
-    constraint: relaxedConstraint(getZodConstraint(checkoutSchema), addresses.length > 0, ["delivery"]),
+    constraint: relaxedConstraint(getZodConstraint(checkoutSchema(all)), addresses.length > 0, ["delivery"]),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => {
-      const submission = parseWithZod(formData, { schema: checkoutSchemaFor(formData) });
+      const submission = parseWithZod(formData, { schema: checkoutSchemaFor(formData, all) });
       // A press of 'Pay' carries no conform intent (a blur does): it marks every field checked, and a failure
       // gets the same toast as the server's reply.
       if (!formData.has("__intent__")) {
@@ -204,7 +206,7 @@ export default function Checkout() {
                 {answer.notice}
               </p>
             ) : null}
-            <AddressChoice field={fields.addressId} addresses={addresses}>
+            <AddressChoice field={fields.addressId} addresses={addresses} texts={addressTexts}>
               <ShippingFields fields={fields} checked={form.status === "error" || submitted} />
             </AddressChoice>
             <DeliveryPicker field={fields.delivery} choices={choices} />

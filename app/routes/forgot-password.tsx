@@ -5,7 +5,7 @@ import { data } from "@remix-run/cloudflare";
 import { useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { startPasswordReset } from "~/auth/password-reset.server";
-import { forgotSchema } from "~/auth/schemas";
+import { authSchemas } from "~/auth/schemas";
 import { AuthCard, FormError, FormField, Honeypot } from "~/components/form-field";
 import { authMessages, commitCodeCookie, replyWithError } from "~/web/auth-pages.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -23,7 +23,7 @@ export async function loader({ context: { deps } }: LoaderFunctionArgs) {
 export async function action({ request, context: { deps } }: ActionFunctionArgs) {
   requireAnonymous(deps);
   const m = authMessages(deps);
-  const submission = parseWithZod(await request.formData(), { schema: forgotSchema });
+  const submission = parseWithZod(await request.formData(), { schema: authSchemas(m.errors).forgot });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     const { token } = await startPasswordReset(deps, submission.value.email);
@@ -31,12 +31,13 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
     // The same answer whether or not the address has an account.
     return redirectWithFlash(deps, `/reset-password?email=${encodeURIComponent(submission.value.email)}`, { type: "success", text: m.resetSent }, { headers });
   } catch (error) {
-    return replyWithError(submission, error, m.loginFailed);
+    return replyWithError(deps, submission, error, m.loginFailed);
   }
 }
 
 export default function ForgotPassword() {
   const m = useMessages().auth;
+  const forgotSchema = authSchemas(m.errors).forgot;
   const lastResult = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();

@@ -5,7 +5,7 @@ import { data } from "@remix-run/cloudflare";
 import { useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { login } from "~/auth/accounts.server";
-import { loginSchema } from "~/auth/schemas";
+import { authSchemas } from "~/auth/schemas";
 import { AuthCard, FormError, FormField, Honeypot, useClearAfterReply } from "~/components/form-field";
 import { GoogleButton } from "~/components/google-button";
 import { authMessages, knownAccountIds, replyWithError, signedInRedirect } from "~/web/auth-pages.server";
@@ -22,19 +22,20 @@ export async function loader({ context: { deps } }: LoaderFunctionArgs) {
 
 export async function action({ request, context: { deps } }: ActionFunctionArgs) {
   const m = authMessages(deps);
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  const submission = parseWithZod(await request.formData(), { schema: authSchemas(m.errors).login });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const { email, password, redirectTo } = submission.value;
   try {
     const session = await login(deps, email, password, { knownAccountIds: await knownAccountIds(request, deps) });
     return signedInRedirect(request, deps, session, redirectTo, m.loginSuccess);
   } catch (error) {
-    return replyWithError(submission, error, m.loginFailed, ["password"]);
+    return replyWithError(deps, submission, error, m.loginFailed, ["password"]);
   }
 }
 
 export default function Login() {
   const m = useMessages().auth;
+  const loginSchema = authSchemas(m.errors).login;
   const lastResult = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();

@@ -8,11 +8,11 @@ import { CUSTOMER_CANCELLABLE } from "~/orders/status";
 import { format } from "~/i18n/format";
 import { DomainError } from "~/lib/errors";
 import { redirectWithFlash } from "~/web/flash.server";
-import { adminMessages } from "~/i18n/admin.messages";
 import { OrderCard } from "~/components/order-card";
-import { messagesFor } from "~/i18n/catalogue";
+import { errorMessage, messagesFor } from "~/i18n/catalogue";
+import { StaleOrderError } from "~/admin/orders.server";
 import { OrderClaims } from "~/components/order-claims";
-import { orderClaims } from "~/claims/claims.server";
+import { claimTexts, orderClaims } from "~/claims/claims.server";
 import { toOrderCard } from "~/orders/views.server";
 import { getOwnOrder } from "~/payments/pay-page.server";
 import { orNotFound, requireUser } from "~/web/guards.server";
@@ -26,36 +26,43 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
   const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);
   const order = await orNotFound(getOwnOrder(deps, user.id, params.number));
   const { firstName, lastName, phone, address, city, state, zip } = order;
+  const claimed = await orderClaims(deps, order, deps.now());
+  const { section, kinds, states, report, reportUntil } = claimTexts(deps);
   return {
     order: toOrderCard(order, deps.lang),
     shipTo: { name: `${firstName} ${lastName}`, phone, lines: [address, `${city}, ${state} ${zip}`] },
     cancelVersion: CUSTOMER_CANCELLABLE.includes(order.status) ? order.version : null,
-    ...(await orderClaims(deps, order, deps.now())),
+    ...claimed,
+    // Only an order with claims, or one that may still be reported, shows the claims' texts.
+    claimTexts: claimed.reportUntil !== null || claimed.claims.length > 0 ? { section, kinds, states, report, reportUntil } : null,
   };
 }
 
-const cancelSchema = z.object({
-  version: z.coerce.number().int().nonnegative(),
-  reason: z.string().trim().min(3, adminMessages.errors.cancelReason).max(300, adminMessages.errors.cancelReason),
-});
+const cancelSchema = (m: { cancelWhyRule: string }) =>
+  z.object({
+    version: z.coerce.number().int().nonnegative(),
+    reason: z.string().trim().min(3, m.cancelWhyRule).max(300, m.cancelWhyRule),
+  });
 
 /** 'Cancel order' (with a reason, after the confirmation step): the server checks it is theirs and not shipped. */
 export async function action({ request, context: { deps }, params }: ActionFunctionArgs) {
   const m = messagesFor(deps).shop.orders;
   const user = await requireUser(request, deps, m.loginToView);
-  const parsed = cancelSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = cancelSchema(m).safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
   try {
     await cancelOwnOrder(deps, user, { number: params.number ?? "", ...parsed.data });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return data({ error: error.message }, { status: error.status });
+    // Another change to the order (the admin's, another tab's) came first.
+    const text = error instanceof StaleOrderError ? m.cancelStale : errorMessage(error, deps);
+    return data({ error: text }, { status: error.status });
   }
   return redirectWithFlash(deps, `/orders/${params.number}`, { type: "success", text: format(m.cancelled, { number: params.number ?? "" }) });
 }
 
 export default function OrderPage() {
-  const { order, shipTo, cancelVersion, reportUntil, claims } = useLoaderData<typeof loader>();
+  const { order, shipTo, cancelVersion, reportUntil, claims, claimTexts: claimWords } = useLoaderData<typeof loader>();
   const m = useMessages().shop.orders;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -75,7 +82,7 @@ export default function OrderPage() {
           <p key={line}>{line}</p>
         ))}
       </section>
-      <OrderClaims number={order.number} reportUntil={reportUntil} claims={claims} />
+      <OrderClaims number={order.number} reportUntil={reportUntil} claims={claims} texts={claimWords} />
       {cancelVersion !== null ? <CancelOrder version={cancelVersion} /> : null}
     </div>
   );

@@ -3,13 +3,12 @@ import { useLang } from "~/web/site";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
-import { fileClaim, reportableOrder } from "~/claims/claims.server";
+import { claimTexts, fileClaim, reportableOrder } from "~/claims/claims.server";
 import { ClaimFilesError } from "~/claims/evidence.server";
 import { claimFormSchema } from "~/claims/forms";
 import { ClaimForm } from "~/components/claim-form";
-import { claimMessages } from "~/i18n/claims.messages";
 import { format } from "~/i18n/format";
-import { messagesFor } from "~/i18n/catalogue";
+import { errorMessage, messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { formatDateTimeIst } from "~/lib/dates";
 import { ConflictError, DomainError, InvalidInputError } from "~/lib/errors";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -18,17 +17,18 @@ import { privateMeta } from "~/web/meta";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => privateMeta(claimMessages.page.title, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => privateMeta(data?.texts.page.title ?? "", matches);
 
 /** The report form of the user's own delivered order, or why it cannot be reported now (the window, an open report). */
 export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);
   const number = params.number ?? "";
+  const texts = claimTexts(deps);
   try {
     const { deliveredAt } = await orNotFound(reportableOrder(deps, user, number));
-    return { number, deliveredAt, closed: null };
+    return { number, deliveredAt, closed: null, texts };
   } catch (error) {
-    if (error instanceof ConflictError) return { number, deliveredAt: null, closed: error.message };
+    if (error instanceof ConflictError) return { number, deliveredAt: null, closed: errorMessage(error, deps), texts };
     throw error;
   }
 }
@@ -37,24 +37,25 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
 export async function action({ request, context: { deps }, params }: ActionFunctionArgs) {
   const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);
   const number = params.number ?? "";
-  const submission = parseWithZod(await request.formData(), { schema: claimFormSchema });
+  const submission = parseWithZod(await request.formData(), { schema: claimFormSchema(sectionsFor(deps).claims.errors) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     await orNotFound(fileClaim(deps, user, number, submission.value));
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const field = error instanceof ClaimFilesError ? "files" : error instanceof InvalidInputError ? "description" : null;
-    const reply = field ? submission.reply({ fieldErrors: { [field]: [error.message] } }) : submission.reply({ formErrors: [error.message] });
+    const text = errorMessage(error, deps);
+    const reply = field ? submission.reply({ fieldErrors: { [field]: [text] } }) : submission.reply({ formErrors: [text] });
     return data(reply, { status: error.status });
   }
-  return redirectWithFlash(deps, `/orders/${number}`, { type: "success", text: format(claimMessages.received, { number }) });
+  return redirectWithFlash(deps, `/orders/${number}`, { type: "success", text: format(sectionsFor(deps).claims.received, { number }) });
 }
 
 export default function ReportProblem() {
   const { lang } = useLang();
-  const { number, deliveredAt, closed } = useLoaderData<typeof loader>();
+  const { number, deliveredAt, closed, texts } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const m = claimMessages.page;
+  const m = texts.page;
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <Link to={`/orders/${number}`} className="link text-sm">
@@ -68,7 +69,7 @@ export default function ReportProblem() {
       ) : (
         <>
           <p className="mt-2 text-slate-600 dark:text-slate-300">{format(m.intro, { number, time: formatDateTimeIst(deliveredAt, lang) })}</p>
-          <ClaimForm lastResult={lastResult} />
+          <ClaimForm lastResult={lastResult} texts={texts} />
         </>
       )}
     </div>

@@ -46,10 +46,11 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
  */
 export async function action({ request, context: { deps }, params }: ActionFunctionArgs) {
   const { order } = await payableOrder(request, deps, params.number);
-  const m = messagesFor(deps).shop.checkout;
+  const shop = messagesFor(deps).shop;
+  const m = shop.checkout;
   let shipping = null;
   if (needsAddress(order)) {
-    const submission = parseWithZod(await request.formData(), { schema: shippingSchema });
+    const submission = parseWithZod(await request.formData(), { schema: shippingSchema(shop) });
     if (submission.status !== "success") return data(submission.reply({ formErrors: [m.fixErrors] }), { status: 400 });
     shipping = submission.value;
   }
@@ -76,12 +77,12 @@ export default function PayAdvance() {
   const [form, fields] = useForm({
     lastResult: lastResult && "status" in lastResult ? lastResult : undefined,
     defaultValue: data.shipping,
-    constraint: getZodConstraint(shippingSchema),
+    constraint: getZodConstraint(shippingSchema(all)),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: shippingSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: shippingSchema(all) }),
   });
-  const until = order.reservedUntil ? formatDateTimeIst(order.reservedUntil) : "";
+  const until = order.reservedUntil ? formatDateTimeIst(order.reservedUntil, lang) : "";
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
       <div className="card p-6 sm:p-8">

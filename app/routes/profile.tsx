@@ -6,9 +6,10 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { listAddresses, toAddressView } from "~/addresses/addresses.server";
 import { changePassword, updateProfile } from "~/auth/profile.server";
-import { changePasswordSchema, profileSchema } from "~/auth/schemas";
+import { authSchemas } from "~/auth/schemas";
 import { FormError, FormField, PhoneField } from "~/components/form-field";
 import { SavedAddresses } from "~/components/saved-addresses";
+import { sectionsFor } from "~/i18n/catalogue";
 import { formatDate } from "~/lib/dates";
 import { tenDigitPhone } from "~/lib/phone";
 import { authMessages, replyWithError } from "~/web/auth-pages.server";
@@ -20,11 +21,12 @@ import { privateMeta } from "~/web/meta";
 export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.profile, matches);
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
-  if (!deps.user) return { profile: null, addresses: [] };
+  if (!deps.user) return { profile: null, addresses: [], addressTexts: null };
   const { id, name, email, phone, address, createdAt, passwordHash } = deps.user;
   return {
     profile: { name, email, phone: tenDigitPhone(phone) || phone, address, createdAt, hasPassword: passwordHash !== null },
     addresses: (await listAddresses(deps, id)).map(toAddressView),
+    addressTexts: sectionsFor(deps).address,
   };
 }
 
@@ -34,17 +36,17 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   const m = authMessages(deps);
   const form = await request.formData();
   if (form.get("intent") === "password") {
-    const submission = parseWithZod(form, { schema: changePasswordSchema });
+    const submission = parseWithZod(form, { schema: authSchemas(m.errors).changePassword });
     if (submission.status !== "success") return data({ intent: "password", reply: submission.reply({ hideFields: ["current", "password"] }) }, { status: 400 });
     try {
       await changePassword(deps, user, deps.sessionToken!, submission.value);
     } catch (error) {
-      const failed = replyWithError(submission, error, m.loginFailed, ["current", "password"]);
+      const failed = replyWithError(deps, submission, error, m.loginFailed, ["current", "password"]);
       return data({ intent: "password", reply: failed.data }, failed.init ?? undefined);
     }
     return redirectWithFlash(deps, "/profile", { type: "success", text: m.passwordChanged });
   }
-  const submission = parseWithZod(form, { schema: profileSchema });
+  const submission = parseWithZod(form, { schema: authSchemas(m.errors).profile });
   if (submission.status !== "success") return data({ intent: "details", reply: submission.reply() }, { status: 400 });
   await updateProfile(deps, user, submission.value);
   return redirectWithFlash(deps, "/profile", { type: "success", text: m.profileSaved });
@@ -52,7 +54,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
 
 export default function Profile() {
   const { lang } = useLang();
-  const { profile, addresses } = useLoaderData<typeof loader>();
+  const { profile, addresses, addressTexts } = useLoaderData<typeof loader>();
   const all = useMessages();
   const m = all.auth;
   if (!profile) {
@@ -91,7 +93,7 @@ export default function Profile() {
           ))}
         </dl>
         <DetailsForm name={profile.name} phone={profile.phone ?? ""} />
-        <SavedAddresses addresses={addresses} />
+        <SavedAddresses addresses={addresses} texts={addressTexts} />
         <PasswordForm hasPassword={profile.hasPassword} />
         <Form method="post" action="/logout" className="mt-8">
           <button type="submit" className="btn-outline text-red-700 dark:text-red-300">
@@ -110,6 +112,7 @@ function useIntentResult(intent: "details" | "password") {
 
 function DetailsForm({ name, phone }: { name: string; phone: string }) {
   const m = useMessages().auth;
+  const profileSchema = authSchemas(m.errors).profile;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "details";
   const [form, fields] = useForm({
@@ -141,6 +144,7 @@ function DetailsForm({ name, phone }: { name: string; phone: string }) {
 
 function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const m = useMessages().auth;
+  const changePasswordSchema = authSchemas(m.errors).changePassword;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "password";
   const [form, fields] = useForm({

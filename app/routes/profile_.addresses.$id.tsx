@@ -8,14 +8,15 @@ import { deleteAddress, ownAddress, updateAddress } from "~/addresses/addresses.
 import { addressFields } from "~/addresses/rules";
 import { FormError } from "~/components/form-field";
 import { ShippingFields } from "~/components/shipping-fields";
-import { addressMessages as m } from "~/i18n/address.messages";
+import { errorMessage, messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { DomainError, NotFoundError } from "~/lib/errors";
 import { shippingSchema } from "~/orders/checkout-schema";
 import { redirectWithFlash } from "~/web/flash.server";
 import { orNotFound, requireUser } from "~/web/guards.server";
+import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
-export const meta: MetaFunction = ({ matches }) => privateMeta(m.editTitle, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => privateMeta(data?.texts.editTitle ?? "", matches);
 
 /** The address's id from the path; anything but a plain number is no address at all. */
 function addressId(params: LoaderFunctionArgs["params"]): number {
@@ -26,12 +27,15 @@ function addressId(params: LoaderFunctionArgs["params"]): number {
 
 export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, deps);
-  return { address: addressFields(await orNotFound(ownAddress(deps, user.id, addressId(params)))) };
+  const m = sectionsFor(deps).address;
+  const texts = { editTitle: m.editTitle, backToProfile: m.backToProfile, save: m.save, saving: m.saving };
+  return { address: addressFields(await orNotFound(ownAddress(deps, user.id, addressId(params)))), texts };
 }
 
 /** Saves the edited address (the checkout's fields and rules), or deletes it (intent=delete, the profile's confirming form). */
 export async function action({ request, context: { deps }, params }: ActionFunctionArgs) {
   const user = await requireUser(request, deps);
+  const m = sectionsFor(deps).address;
   const id = addressId(params);
   const form = await request.formData();
   if (form.get("intent") === "delete") {
@@ -40,32 +44,33 @@ export async function action({ request, context: { deps }, params }: ActionFunct
     } catch (error) {
       // A second press, or someone else's address: nothing is deleted, and the profile says so.
       if (!(error instanceof NotFoundError)) throw error;
-      return redirectWithFlash(deps, "/profile", { type: "error", text: error.message }, { status: 303 });
+      return redirectWithFlash(deps, "/profile", { type: "error", text: errorMessage(error, deps) }, { status: 303 });
     }
     return redirectWithFlash(deps, "/profile", { type: "success", text: m.deleted }, { status: 303 });
   }
-  const submission = parseWithZod(form, { schema: shippingSchema });
+  const submission = parseWithZod(form, { schema: shippingSchema(messagesFor(deps).shop) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     await updateAddress(deps, user.id, id, submission.value, deps.now());
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
+    return data(submission.reply({ formErrors: [errorMessage(error, deps)] }), { status: error.status });
   }
   return redirectWithFlash(deps, "/profile", { type: "success", text: m.saved }, { status: 303 });
 }
 
 export default function EditAddress() {
-  const { address } = useLoaderData<typeof loader>();
+  const { address, texts: m } = useLoaderData<typeof loader>();
+  const shop = useMessages().shop;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     lastResult: useActionData<typeof action>(),
     defaultValue: address,
-    constraint: getZodConstraint(shippingSchema),
+    constraint: getZodConstraint(shippingSchema(shop)),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: shippingSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: shippingSchema(shop) }),
   });
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">

@@ -6,7 +6,7 @@ import { data } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { resendResetCode, resetPassword, resetResendWait } from "~/auth/password-reset.server";
-import { resendSchema, resetSchema } from "~/auth/schemas";
+import { authSchemas } from "~/auth/schemas";
 import { AuthCard, FormError, FormField } from "~/components/form-field";
 import { ResendCode } from "~/components/resend-code";
 import { format } from "~/i18n/format";
@@ -33,23 +33,23 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   const form = await request.formData();
   const token = await readCodeCookie(request, deps, "reset");
   if (form.get("intent") === "resend") {
-    const submission = parseWithZod(form, { schema: resendSchema });
+    const submission = parseWithZod(form, { schema: authSchemas(m.errors).resend });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     try {
       await resendResetCode(deps, token, submission.value.email);
     } catch (error) {
-      return replyWithError(submission, error, m.loginFailed);
+      return replyWithError(deps, submission, error, m.loginFailed);
     }
     return redirectWithFlash(deps, `/reset-password?email=${encodeURIComponent(submission.value.email)}`, { type: "success", text: m.resent });
   }
-  const submission = parseWithZod(form, { schema: resetSchema });
+  const submission = parseWithZod(form, { schema: authSchemas(m.errors).reset });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   try {
     const { email, otp, password } = submission.value;
     const session = await resetPassword(deps, token, { email, code: otp, password });
     return signedInRedirect(request, deps, session, "/profile", m.passwordReset);
   } catch (error) {
-    return replyWithError(submission, error, m.loginFailed, ["password"]);
+    return replyWithError(deps, submission, error, m.loginFailed, ["password"]);
   }
 }
 
@@ -57,6 +57,7 @@ export default function ResetPassword() {
   const { email, resendWait, noResetHere } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const m = useMessages().auth;
+  const resetSchema = authSchemas(m.errors).reset;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "resend";
   const [form, fields] = useForm({

@@ -5,7 +5,7 @@ import { data } from "@remix-run/cloudflare";
 import { useActionData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { register } from "~/auth/accounts.server";
-import { signupSchema } from "~/auth/schemas";
+import { authSchemas } from "~/auth/schemas";
 import { AuthCard, FormError, FormField, Honeypot, PhoneField, useClearAfterReply } from "~/components/form-field";
 import { GoogleButton } from "~/components/google-button";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -23,7 +23,7 @@ export async function loader({ context: { deps } }: LoaderFunctionArgs) {
 
 export async function action({ request, context: { deps } }: ActionFunctionArgs) {
   const m = authMessages(deps);
-  const submission = parseWithZod(await request.formData(), { schema: signupSchema });
+  const submission = parseWithZod(await request.formData(), { schema: authSchemas(m.errors).signup });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   try {
     const signup = await register(deps, submission.value);
@@ -31,12 +31,13 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
     const headers = { "Set-Cookie": await commitSignupCookie(deps, signup.token) };
     return redirectWithFlash(deps, `/verify-otp?email=${encodeURIComponent(signup.email)}`, { type: "success", text: m.registrationSuccess }, { headers });
   } catch (error) {
-    return replyWithError(submission, error, m.registrationFailed, ["password"]);
+    return replyWithError(deps, submission, error, m.registrationFailed, ["password"]);
   }
 }
 
 export default function Signup() {
   const m = useMessages().auth;
+  const signupSchema = authSchemas(m.errors).signup;
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/signup";

@@ -6,7 +6,7 @@ import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix
 import { Form, Link } from "~/components/link";
 import { useState } from "react";
 import { resendCode, signupResendWait, verifyEmail } from "~/auth/accounts.server";
-import { resendSchema, verifySchema } from "~/auth/schemas";
+import { authSchemas } from "~/auth/schemas";
 import { AuthCard, FormError } from "~/components/form-field";
 import { OtpInput } from "~/components/otp-input";
 import { ResendCode } from "~/components/resend-code";
@@ -33,22 +33,22 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   const form = await request.formData();
   const signupToken = await readSignupCookie(request, deps);
   if (form.get("intent") === "resend") {
-    const submission = parseWithZod(form, { schema: resendSchema });
+    const submission = parseWithZod(form, { schema: authSchemas(m.errors).resend });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     try {
       await resendCode(deps, signupToken, submission.value.email);
     } catch (error) {
-      return replyWithError(submission, error, m.registrationFailed);
+      return replyWithError(deps, submission, error, m.registrationFailed);
     }
     return redirectWithFlash(deps, `/verify-otp?email=${encodeURIComponent(submission.value.email)}`, { type: "success", text: m.resent });
   }
-  const submission = parseWithZod(form, { schema: verifySchema });
+  const submission = parseWithZod(form, { schema: authSchemas(m.errors).verify });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["otp"] }), { status: 400 });
   try {
     const session = await verifyEmail(deps, signupToken, submission.value.email, submission.value.otp);
     return signedInRedirect(request, deps, session, "/", m.verified);
   } catch (error) {
-    return replyWithError(submission, error, m.registrationFailed, ["otp"]);
+    return replyWithError(deps, submission, error, m.registrationFailed, ["otp"]);
   }
 }
 

@@ -1,0 +1,88 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
+import { action as addressAction } from "~/routes/profile_.addresses.$id";
+import { te } from "~/i18n/te/messages";
+import { VALID_ADDRESS } from "../../tests/setup/address";
+import { asUser, flashOf, type Reply } from "../../tests/setup/as-user";
+import { setUpCheckoutWorld } from "../../tests/setup/checkout";
+import { plannedDelivery } from "../../tests/setup/shop-days";
+import { one } from "../../tests/setup/sql";
+
+const w = setUpCheckoutWorld();
+const FISH = "తాజా పులస చేప";
+const NOT_YOURS = "సేవ్ చేసిన ఆ చిరునామా మీ ఖాతాలో లేదు. దయచేసి వేరే చిరునామా ఎంచుకోండి.";
+
+/** 'Pay ₹500' on the checkout page at `path` with one fish in the cart and these fields. */
+async function pressPay(path: string, userId: number, fields: Record<string, string>) {
+  await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?, 1, 1) ON CONFLICT DO NOTHING").bind(userId).run();
+  const planned = await plannedDelivery([1], Date.now());
+  return (await checkoutAction(await asUser(userId, path, { delivery: `${planned.date}.${planned.slot}`, ...fields }))) as Reply;
+}
+
+const BAD = { ...VALID_ADDRESS, phone: "98765", zip: "500001" };
+
+describe("the checkout refuses in the page's language", () => {
+  it("a Telugu checkout with a bad phone and a pincode of the other state gets Telugu errors", async () => {
+    const answer = await pressPay("/te/checkout", await w.newUser("te.bad@example.in"), BAD);
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data.error).toEqual({
+      "": [te.shop.checkout.fixErrors],
+      phone: ["ఫోన్ నంబర్ సరిగ్గా 10 అంకెలు ఉండాలి"],
+      zip: ["పిన్‌కోడ్ 500001 ఉన్న రాష్ట్రం తెలంగాణ: రాష్ట్రంగా తెలంగాణ ఎంచుకోండి, లేదా పిన్‌కోడ్ సరిచూసుకోండి."],
+    });
+    const noAddress = await pressPay("/te/checkout", await w.newUser("te.choice@example.in"), { addressId: "x" });
+    expect(noAddress.data.error?.addressId).toEqual(["దయచేసి ఒక చిరునామా ఎంచుకోండి"]);
+  });
+
+  it("the English checkout's words stay exactly as they were", async () => {
+    const answer = await pressPay("/checkout", await w.newUser("en.bad@example.in"), BAD);
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data.error).toEqual({
+      "": ["Please fix the errors in the form"],
+      phone: ["Phone number must be exactly 10 digits"],
+      zip: ["Pincode 500001 is in Telangana: choose Telangana as the state, or check the pincode."],
+    });
+    const noAddress = await pressPay("/checkout", await w.newUser("en.choice@example.in"), { addressId: "x" });
+    expect(noAddress.data.error?.addressId).toEqual(["Please choose an address"]);
+  });
+
+  it("a saved address that is not the shopper's is refused in Telugu", async () => {
+    const answer = await pressPay("/te/checkout", await w.newUser("te.saved@example.in"), { addressId: "999999" });
+    expect(answer.init?.status).toBe(404);
+    expect(answer.data.error?.[""]).toEqual([NOT_YOURS]);
+  });
+});
+
+describe("the checkout's lines", () => {
+  it("name the fish in Telugu on a Telugu page and in English on an English one", async () => {
+    await env.DB.prepare("UPDATE products SET name_te = ? WHERE id = 1").bind(FISH).run();
+    try {
+      const id = await w.newUser("te.lines@example.in");
+      await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?, 1, 1)").bind(id).run();
+      expect((await checkoutLoader(await asUser(id, "/te/checkout"))).lines.map((l) => l.name)).toEqual([FISH]);
+      expect((await checkoutLoader(await asUser(id, "/checkout"))).lines.map((l) => l.name)).toEqual(["Fresh Pulasa Fish"]);
+    } finally {
+      await env.DB.prepare("UPDATE products SET name_te = NULL WHERE id = 1").run();
+    }
+  });
+});
+
+describe("a saved address's edit page", () => {
+  it("refuses a bad phone in Telugu and says in Telugu that someone else's address is not there", async () => {
+    const id = await w.newUser("te.edit@example.in");
+    const { addressId } = await one<{ addressId: number }>(
+      "INSERT INTO saved_addresses (user_id, key, first_name, last_name, phone, address, city, state, zip, last_used_at, created_at, updated_at) VALUES (?, 'k', 'Asha', 'Rao', '9876543210', '12 Godavari Bund Road', 'Rajahmundry', 'Andhra Pradesh', '533101', 1, 1, 1) RETURNING id AS addressId",
+      id,
+    );
+    const params = { id: String(addressId) };
+    const edit = (await addressAction(await asUser(id, `/te/profile/addresses/${addressId}`, { ...VALID_ADDRESS, phone: "123" }, params))) as Reply;
+    expect(edit.data.error?.phone).toEqual([te.shop.shippingErrors.phone]);
+    const english = (await addressAction(await asUser(id, `/profile/addresses/${addressId}`, { ...VALID_ADDRESS, phone: "123" }, params))) as Reply;
+    expect(english.data.error?.phone).toEqual(["Phone number must be exactly 10 digits"]);
+
+    const other = await w.newUser("te.other@example.in");
+    const gone = (await addressAction(await asUser(other, `/te/profile/addresses/${addressId}`, { intent: "delete" }, params))) as Response;
+    expect((await flashOf(gone))?.text).toBe(NOT_YOURS);
+  });
+});
