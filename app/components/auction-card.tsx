@@ -19,7 +19,16 @@ export function StatusBadge({ auction, now }: { auction: Auction; now: number })
 export function AuctionImage({ auction, className }: { auction: Auction; className: string }) {
   const m = useMessages().auctions;
   return auction.product_image ? (
-    <img src={auction.product_image} alt={auction.title} width={480} height={360} loading="lazy" decoding="async" className={className} />
+    <img
+      src={auction.product_image}
+      alt={auction.title}
+      lang={textLang(auction.title)}
+      width={480}
+      height={360}
+      loading="lazy"
+      decoding="async"
+      className={className}
+    />
   ) : (
     <img src="/media/auction-placeholder.svg" alt={m.placeholderAlt} width={480} height={360} loading="lazy" className={`${className} dark:brightness-50`} />
   );

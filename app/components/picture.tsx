@@ -11,6 +11,8 @@ export type PictureKind = keyof typeof KINDS;
 type Props = {
   name: string;
   alt: string;
+  /** The alt text's language, when it may differ from the page's (an admin-entered name). */
+  lang?: string;
   kind: PictureKind;
   sizes: string;
   className?: string;
@@ -22,7 +24,7 @@ export function mediaUrl(name: string, width: number, format: "avif" | "webp") {
 }
 
 /** A responsive AVIF/WebP image with its intrinsic size set, so nothing shifts while it loads. */
-export function Picture({ name, alt, kind, sizes, className, priority = false }: Props) {
+export function Picture({ name, alt, lang, kind, sizes, className, priority = false }: Props) {
   const { widths, ratio } = KINDS[kind];
   const srcSet = (format: "avif" | "webp") => widths.map((w) => `${mediaUrl(name, w, format)} ${w}w`).join(", ");
   const base = widths[0];
@@ -34,6 +36,7 @@ export function Picture({ name, alt, kind, sizes, className, priority = false }:
         srcSet={srcSet("webp")}
         sizes={sizes}
         alt={alt}
+        lang={lang}
         width={base}
         height={Math.round(base * ratio)}
         className={className}
