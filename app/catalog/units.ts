@@ -1,4 +1,5 @@
-import { format } from "~/i18n/format";
+// Relative: the database schema imports this module, and vite.config.ts loads the schema without path aliases.
+import { format } from "../i18n/format";
 import type { Lang } from "~/i18n/lang";
 import type { Messages } from "~/i18n/messages";
 
