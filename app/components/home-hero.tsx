@@ -1,5 +1,6 @@
 import { mediaUrl } from "~/components/picture";
-import { useMessages } from "~/web/site";
+import { TeluguNote } from "~/components/telugu-note";
+import { useLang, useMessages } from "~/web/site";
 
 /**
  * Full-screen hero. The poster is a real <img> (responsive, high priority) painted first: it is the LCP
@@ -7,6 +8,7 @@ import { useMessages } from "~/web/site";
  */
 export function HomeHero({ tagline }: { tagline: string }) {
   const m = useMessages().home;
+  const { lang } = useLang();
   return (
     <section className="relative isolate flex min-h-[calc(100svh-4rem)] items-center overflow-hidden bg-river-900 text-white">
       <picture>
@@ -37,6 +39,7 @@ export function HomeHero({ tagline }: { tagline: string }) {
         <source src="/media/hero.mp4" type="video/mp4" />
       </video>
       <div className="absolute inset-0 -z-10 bg-gradient-to-b from-river-950/70 via-river-950/40 to-river-950/80" aria-hidden="true" />
+      {lang === "en" ? <TeluguNote /> : null}
       <div className="mx-auto w-full max-w-6xl px-4 py-20">
         <h1 className="max-w-3xl font-serif text-4xl font-bold leading-tight drop-shadow sm:text-6xl">{m.headline}</h1>
         <p className="mt-5 max-w-2xl text-lg leading-relaxed text-river-50 sm:text-xl">{tagline}</p>
