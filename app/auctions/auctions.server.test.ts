@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { AuctionServiceError, fetchAuctions, fetchAuctionView } from "./auctions.server";
+import { bidMessages as teBids } from "~/i18n/te/bids.messages";
+import { AuctionServiceError, fetchAuctions, fetchAuctionView, postBid } from "./auctions.server";
 
 const FALLBACK = "Failed to fetch auctions";
 
@@ -96,5 +97,23 @@ describe("fetchAuctionView", () => {
         FALLBACK,
       ),
     ).toEqual(view);
+  });
+});
+
+describe("postBid (the plain bid form through the auction Worker)", () => {
+  const bid = { auctionId: 7, amount: "900", maxAmount: "" };
+  const refused = () =>
+    binding(() => Response.json({ success: false, error: "The minimum bid is ₹1,000", code: "bids.minimum", values: { amount: "₹1,000" } }, { status: 400 }));
+
+  it("tells a Telugu page the Worker's refusal in Telugu, by its key, and an English page the Worker's words", async () => {
+    expect(await postBid({ ...refused(), lang: "te" }, "", bid, "failed")).toEqual({ ok: false, text: "కనీస బిడ్ ₹1,000" });
+    expect(await postBid({ ...refused(), lang: "en" }, "", bid, "failed")).toEqual({ ok: false, text: "The minimum bid is ₹1,000" });
+  });
+
+  it("says a placed bid in the page's language, and falls back to the Worker's words for a key it does not know", async () => {
+    const placed = binding(() => Response.json({ success: true, message: "Bid placed successfully!" }));
+    expect(await postBid({ ...placed, lang: "te" }, "", bid, "failed")).toEqual({ ok: true, text: teBids.success });
+    const unknown = binding(() => Response.json({ success: false, error: "Something new", code: "bids.brandNew" }, { status: 409 }));
+    expect(await postBid({ ...unknown, lang: "te" }, "", bid, "failed")).toEqual({ ok: false, text: "Something new" });
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Deps } from "~/deps";
+import { keyedMessage, sectionsFor } from "~/i18n/catalogue";
 import type { Auction, AuctionView } from "./auction";
 
 const auctionShape = z.object({
@@ -98,9 +99,12 @@ export async function postToAuctionWorker(
   return { ok: answer !== null && answer.ok && fields.success === true, message: text("message"), error: text("error"), body: fields };
 }
 
-/** Places a bid from the plain form through the auction Worker, as the signed-in visitor (their cookie header). */
+/**
+ * Places a bid from the plain form through the auction Worker, as the signed-in visitor (their cookie header):
+ * what to tell them, in the page's language (the Worker names its refusal by its key).
+ */
 export async function postBid(
-  deps: AuctionService,
+  deps: AuctionService & Pick<Deps, "lang">,
   cookie: string,
   bid: { auctionId: number; amount: string; maxAmount: string },
   fallbackError: string,
@@ -111,6 +115,11 @@ export async function postBid(
     "/api/bids",
     JSON.stringify({ auction_id: bid.auctionId, amount: bid.amount, max_amount: bid.maxAmount }),
   );
-  if (answer.ok) return { ok: true, text: answer.message ?? "Bid placed successfully!" };
-  return { ok: false, text: answer.error ?? fallbackError };
+  if (answer.ok) return { ok: true, text: sectionsFor(deps).bids.success };
+  const { code, values } = answer.body;
+  const keyed = typeof code === "string" ? keyedMessage(code, isTextRecord(values) ? values : null, deps) : null;
+  return { ok: false, text: keyed ?? answer.error ?? fallbackError };
 }
+
+const isTextRecord = (value: unknown): value is Record<string, string> =>
+  typeof value === "object" && value !== null && Object.values(value).every((v) => typeof v === "string");

@@ -2,7 +2,9 @@ import type { DomainError, KeyedText } from "~/lib/errors";
 import { accountMessages } from "./account.messages";
 import { addressMessages } from "./address.messages";
 import { auctionLiveMessages } from "./auction-live.messages";
+import { bidMessages } from "./bids.messages";
 import { claimMessages } from "./claims.messages";
+import { format } from "./format";
 import { productName, type Lang } from "./lang";
 import { en, type Messages } from "./messages";
 import { payMessages } from "./pay.messages";
@@ -10,6 +12,7 @@ import { productPageMessages } from "./product-page.messages";
 import * as teAccount from "./te/account.messages";
 import * as teAddress from "./te/address.messages";
 import * as teLive from "./te/auction-live.messages";
+import * as teBids from "./te/bids.messages";
 import * as teClaims from "./te/claims.messages";
 import { te } from "./te/messages";
 import * as tePay from "./te/pay.messages";
@@ -49,6 +52,7 @@ export function messagesFor(deps: { config: { product: string; productTe: string
 const english = {
   account: accountMessages,
   address: addressMessages,
+  bids: bidMessages,
   claims: claimMessages,
   live: auctionLiveMessages,
   pay: payMessages,
@@ -65,6 +69,7 @@ const sections: Record<Lang, Translation<typeof english>> = {
   te: {
     account: teAccount.accountMessages,
     address: teAddress.addressMessages,
+    bids: teBids.bidMessages,
     claims: teClaims.claimMessages,
     live: teLive.auctionLiveMessages,
     pay: tePay.payMessages,
@@ -94,10 +99,14 @@ function keyedTexts<S extends keyof Sections>(section: S): { [K in keyof Section
  */
 export const accountTexts = keyedTexts("account");
 
+/** A keyed text (`bids.minimum` with its values) in `deps.lang`, or null for a key the catalogues do not have. */
+export function keyedMessage(key: string, values: Record<string, string> | null, deps: { lang: Lang }): string | null {
+  const [section, name] = key.split(".");
+  const text = (sections[deps.lang] as Record<string, Record<string, unknown> | undefined>)[section]?.[name];
+  return typeof text === "string" ? format(text, values ?? {}) : null;
+}
+
 /** A refusal as the page in `deps.lang` shows it: a keyed text in that language, any other message as it was written. */
 export function errorMessage(error: DomainError, deps: { lang: Lang }): string {
-  if (!error.key) return error.message;
-  const [section, name] = error.key.split(".");
-  const text = (sections[deps.lang] as Record<string, Record<string, unknown> | undefined>)[section]?.[name];
-  return typeof text === "string" ? text : error.message;
+  return (error.key && keyedMessage(error.key, error.values, deps)) || error.message;
 }

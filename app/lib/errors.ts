@@ -1,8 +1,9 @@
 /**
- * A fixed text with a twin in each language: its English words and its key in the server catalogues
- * (`account.badCredentials`, see `keyedTexts` and `errorMessage` in app/i18n/catalogue.ts).
+ * A text with a twin in each language: its English words, its key in the server catalogues
+ * (`account.badCredentials`, see `errorMessage` in app/i18n/catalogue.ts) and the values of its placeholders,
+ * which read the same in every language (an amount, an order number).
  */
-export type KeyedText = { english: string; key: string };
+export type KeyedText = { english: string; key: string; values?: Record<string, string> };
 
 /** An error's text: the words themselves (already in the request's language), or a keyed text. */
 export type ErrorText = string | KeyedText;
@@ -18,6 +19,7 @@ export type ErrorText = string | KeyedText;
 export class DomainError extends Error {
   /** The text's key in the server catalogues, for a page to show it in its language; null: the message is the text. */
   readonly key: string | null;
+  readonly values: Record<string, string> | null;
 
   constructor(
     text: ErrorText,
@@ -27,6 +29,7 @@ export class DomainError extends Error {
     super(typeof text === "string" ? text : text.english);
     this.name = new.target.name;
     this.key = typeof text === "string" ? null : text.key;
+    this.values = typeof text === "string" ? null : (text.values ?? null);
   }
 }
 

@@ -99,7 +99,9 @@ export function jsonError(error: unknown, fallback: string, cacheControl = "no-s
   if (error instanceof DomainError) {
     if (error.retryAfterSeconds !== undefined) headers["Retry-After"] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
     if (error instanceof MethodNotAllowedError) headers.Allow = error.allow.join(", ");
-    return Response.json({ success: false, error: error.message }, { status: error.status, headers });
+    // A keyed text also says its key (and its values), so a client (the store's pages) can show it in its language.
+    const code = error.key ? { code: error.key, ...(error.values ? { values: error.values } : {}) } : {};
+    return Response.json({ success: false, error: error.message, ...code }, { status: error.status, headers });
   }
   console.error(error);
   return Response.json({ success: false, error: fallback }, { status: 500, headers });

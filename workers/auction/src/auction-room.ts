@@ -4,7 +4,7 @@ import type { AuctionRow } from "../../../app/db/schema";
 import type { DomainError } from "../../../app/lib/errors";
 import { createDeps } from "../../../app/deps.server";
 import { paiseToRupees } from "../../../app/lib/money";
-import { isTakingBids, minimumNextBid, openingState, placeBid, type Bidder } from "./bid-rules";
+import { isTakingBids, minimumNextBid, openingState, placeBid, refusal, BID_MESSAGES, type Bidder, type BidRefusal } from "./bid-rules";
 import { RECENT_BIDS, toAuctionJson, toBidJson } from "./listing";
 import { closeAuctionInD1, D1Mirror, notifyBidders, notifyOutbid, type MirrorBid } from "./room-d1";
 import type { RoomEnv, Stored } from "./room-state";
@@ -24,7 +24,7 @@ export type CreateInput = {
   endTime: number;
 };
 
-export type BidOutcome = { ok: true; message: string; auction: AuctionView } | { ok: false; error: string; status: DomainError["status"] };
+export type BidOutcome = { ok: true; message: string; auction: AuctionView } | BidRefusal<DomainError["status"]>;
 
 type Viewer = number | null;
 type RecentBid = { seq: number; user_id: number; bidder_name: string; amount_paise: number; created_at: number };
@@ -171,10 +171,10 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
 
   async bid(bidder: Bidder | null, amountPaise: number, maxPaise: number | null): Promise<BidOutcome> {
     const before = this.state;
-    if (!before) return { ok: false, error: "Auction not found", status: 404 };
+    if (!before) return refusal("notFound", 404);
     const now = this.deps.now();
     const result = placeBid(before, bidder, amountPaise, maxPaise, now, this.deps.config.softClose);
-    if (!result.ok) return { ok: false, error: result.error, status: result.status };
+    if (!result.ok) return result;
     // Everything below up to the first await is one synchronous, atomic step of the object's storage.
     const sql = this.ctx.storage.sql;
     const next: Stored = { ...before, ...result.state };
@@ -200,7 +200,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     if (result.outbidUserId !== null) this.queueOutbid(result.outbidUserId, next, now);
     // The bid stands once stored here; a failed D1 write is retried with the next one.
     await this.mirror.sync(mirrored).catch((error) => console.error("auction D1 mirror failed", error));
-    return { ok: true, message: "Bid placed successfully!", auction: this.view(bidder?.id ?? null) };
+    return { ok: true, message: BID_MESSAGES.success, auction: this.view(bidder?.id ?? null) };
   }
 
   /** Outbid notices: in-app always, the e-mail at most once per auction per 10 minutes per bidder. */

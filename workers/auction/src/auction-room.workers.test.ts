@@ -68,7 +68,10 @@ describe("bidding through the object", () => {
     const a = await createAuction(admin);
     expect(await bid(null, a.id, 1000)).toMatchObject({ status: 401, body: { error: "Please login to place a bid" } });
     expect(await bid(admin, a.id, 1000)).toMatchObject({ status: 403 });
-    expect(await bid(ravi, a.id, 900)).toMatchObject({ status: 400, body: { error: "The minimum bid is ₹1,000" } });
+    expect(await bid(ravi, a.id, 900)).toMatchObject({
+      status: 400,
+      body: { error: "The minimum bid is ₹1,000", code: "bids.minimum", values: { amount: "₹1,000" } },
+    });
     expect(await bid(ravi, a.id, "1000.50")).toMatchObject({ status: 400 });
     expect(await bid(ravi, a.id, 1000)).toMatchObject({
       status: 200,

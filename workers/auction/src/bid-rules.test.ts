@@ -25,7 +25,7 @@ function ok(result: ReturnType<typeof placeBid>) {
 
 describe("who may bid", () => {
   it("refuses anonymous and unverified bidders with 'Please login to place a bid'", () => {
-    expect(placeBid(room(), null, 100_000, null, T0)).toEqual({ ok: false, error: BID_MESSAGES.login, status: 401 });
+    expect(placeBid(room(), null, 100_000, null, T0)).toEqual({ ok: false, error: BID_MESSAGES.login, code: "login", status: 401 });
     expect(placeBid(room(), { ...ravi, verified: false }, 100_000, null, T0)).toMatchObject({ ok: false, error: "Please login to place a bid" });
   });
 
@@ -65,7 +65,12 @@ describe("amounts", () => {
   });
 
   it("the first bid must reach the starting price", () => {
-    expect(placeBid(room(), ravi, 99_900, null, T0)).toMatchObject({ ok: false, error: "The minimum bid is ₹1,000" });
+    expect(placeBid(room(), ravi, 99_900, null, T0)).toMatchObject({
+      ok: false,
+      error: "The minimum bid is ₹1,000",
+      code: "minimum",
+      values: { amount: "₹1,000" },
+    });
     expect(ok(placeBid(room(), ravi, 100_000, null, T0)).state.currentPricePaise).toBe(100_000);
   });
 

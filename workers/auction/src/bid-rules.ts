@@ -3,6 +3,9 @@
  * time and persists what it returns; nothing here reads a clock or storage, so every rule is unit tested.
  * Money is integer paise; times are epoch ms.
  */
+import { bidMessages } from "../../../app/i18n/bids.messages";
+import { format } from "../../../app/i18n/format";
+import type { KeyedText } from "../../../app/lib/errors";
 import { formatRupees } from "../../../app/lib/money";
 
 export const BID_INTERVAL_MS = 1_000;
@@ -38,22 +41,23 @@ export type Bidder = { id: number; name: string; verified: boolean; isAdmin: boo
 /** One row of bid history: the bidder's own bid, or the proxy bid the object placed for the leader. */
 export type HistoryBid = { userId: number; bidderName: string; amountPaise: number; proxy: boolean };
 
-export const BID_MESSAGES = {
-  login: "Please login to place a bid",
-  success: "Bid placed successfully!",
-  higher: "Bid amount must be higher than current price",
-  minimum: "The minimum bid is {amount}",
-  notLive: "This auction is not taking bids",
-  ended: "Auction ended",
-  seller: "Admins and the seller cannot bid on this auction",
-  leading: "You are already the highest bidder",
-  tooFast: "Please wait a second before bidding again",
-  wholeRupees: "Enter the amount in whole rupees",
-  maxBelowBid: "Your maximum must be at least your bid",
-} as const;
+/** The Worker's answers to a bid, in English; each refusal also names its key, for the store to show it in the page's language. */
+export const BID_MESSAGES = bidMessages;
+export type BidCode = keyof typeof bidMessages;
 
-export type BidResult =
-  { ok: true; state: RoomState; history: HistoryBid[]; outbidUserId: number | null } | { ok: false; error: string; status: 400 | 401 | 403 | 409 | 429 };
+/** A refused bid: the English words, the key of its text and the values of its placeholders. */
+export type BidRefusal<S> = { ok: false; error: string; code: BidCode; values?: Record<string, string>; status: S };
+
+export function refusal<S>(code: BidCode, status: S, values?: Record<string, string>): BidRefusal<S> {
+  return values ? { ok: false, error: format(BID_MESSAGES[code], values), code, values, status } : { ok: false, error: BID_MESSAGES[code], code, status };
+}
+
+/** A refusal as an error's text: English for the JSON API, keyed for the store's pages. */
+export function refusalText(r: BidRefusal<unknown>): KeyedText {
+  return { english: r.error, key: `bids.${r.code}`, ...(r.values ? { values: r.values } : {}) };
+}
+
+export type BidResult = { ok: true; state: RoomState; history: HistoryBid[]; outbidUserId: number | null } | BidRefusal<400 | 401 | 403 | 409 | 429>;
 
 /** An auction before its first bid: open at its starting price, no leader, ending when it was scheduled to. */
 export function openingState(auction: Pick<RoomState, "id" | "startPricePaise" | "incrementPaise" | "startTime" | "endTime" | "sellerUserId">): RoomState {
@@ -96,25 +100,19 @@ export function isTakingBids(state: Pick<RoomState, "status" | "startTime" | "en
  * price becomes the second-highest maximum plus the increment, capped at the highest maximum.
  */
 export function placeBid(state: RoomState, bidder: Bidder | null, amountPaise: number, maxPaise: number | null, now: number, softClose: SoftClose): BidResult {
-  if (!bidder || !bidder.verified) return { ok: false, error: BID_MESSAGES.login, status: 401 };
-  if (bidder.isAdmin || bidder.id === state.sellerUserId) return { ok: false, error: BID_MESSAGES.seller, status: 403 };
-  if (state.status !== "active" || now < state.startTime) return { ok: false, error: BID_MESSAGES.notLive, status: 409 };
-  if (now >= state.endTime) return { ok: false, error: BID_MESSAGES.ended, status: 409 };
-  if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0 || amountPaise % 100 !== 0) {
-    return { ok: false, error: BID_MESSAGES.wholeRupees, status: 400 };
-  }
-  if (maxPaise !== null && (!Number.isSafeInteger(maxPaise) || maxPaise % 100 !== 0)) {
-    return { ok: false, error: BID_MESSAGES.wholeRupees, status: 400 };
-  }
-  if (maxPaise !== null && maxPaise < amountPaise) return { ok: false, error: BID_MESSAGES.maxBelowBid, status: 400 };
-  if (state.bidCount > 0 && amountPaise <= state.currentPricePaise) return { ok: false, error: BID_MESSAGES.higher, status: 400 };
+  if (!bidder || !bidder.verified) return refusal("login", 401);
+  if (bidder.isAdmin || bidder.id === state.sellerUserId) return refusal("seller", 403);
+  if (state.status !== "active" || now < state.startTime) return refusal("notLive", 409);
+  if (now >= state.endTime) return refusal("ended", 409);
+  if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0 || amountPaise % 100 !== 0) return refusal("wholeRupees", 400);
+  if (maxPaise !== null && (!Number.isSafeInteger(maxPaise) || maxPaise % 100 !== 0)) return refusal("wholeRupees", 400);
+  if (maxPaise !== null && maxPaise < amountPaise) return refusal("maxBelowBid", 400);
+  if (state.bidCount > 0 && amountPaise <= state.currentPricePaise) return refusal("higher", 400);
   const minimum = minimumNextBid(state);
-  if (amountPaise < minimum) {
-    return { ok: false, error: BID_MESSAGES.minimum.replace("{amount}", formatRupees(minimum)), status: 400 };
-  }
-  if (state.leaderId === bidder.id) return { ok: false, error: BID_MESSAGES.leading, status: 409 };
+  if (amountPaise < minimum) return refusal("minimum", 400, { amount: formatRupees(minimum) });
+  if (state.leaderId === bidder.id) return refusal("leading", 409);
   const last = state.lastBidAt[String(bidder.id)];
-  if (last !== undefined && now - last < BID_INTERVAL_MS) return { ok: false, error: BID_MESSAGES.tooFast, status: 429 };
+  if (last !== undefined && now - last < BID_INTERVAL_MS) return refusal("tooFast", 429);
 
   const max = maxPaise ?? amountPaise;
   const history: HistoryBid[] = [];

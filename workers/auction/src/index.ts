@@ -6,7 +6,7 @@ import { ConflictError, DomainError, InvalidInputError, NotFoundError, Unauthori
 import { endpoint, handleApi, reply, type Api } from "../../../app/web/api.server";
 import type { AuctionRoom } from "./auction-room";
 import { authenticate, authenticateBidder } from "./auth";
-import { publicBidderName } from "./bid-rules";
+import { publicBidderName, refusalText } from "./bid-rules";
 import { createAuctionInput, MAX_IMAGE_BYTES, parseBid, sniffImage } from "./input";
 import { listAuctions } from "./listing";
 import type { RoomEnv } from "./room-state";
@@ -105,14 +105,14 @@ function auctionApi(env: Env): Api {
         body: { fields: true },
         async handler({ request, deps, body }) {
           const bid = parseBid(body);
-          if (!bid.ok) throw new InvalidInputError(bid.error);
+          if (!bid.ok) throw new InvalidInputError(refusalText(bid));
           const stub = await room(env.AUCTION_ROOM, deps, bid.auctionId);
           if (!stub) throw new NotFoundError("Auction not found");
           // Anonymous bids reach the rules, which answer with the bid's own 'Please login' message.
           const user = await authenticateBidder(request, deps);
           const bidder = user ? { id: user.id, name: publicBidderName(user.name), verified: user.emailVerifiedAt !== null, isAdmin: user.isAdmin } : null;
           const outcome = await stub.bid(bidder, bid.amountPaise, bid.maxPaise);
-          if (!outcome.ok) throw new DomainError(outcome.error, outcome.status);
+          if (!outcome.ok) throw new DomainError(refusalText(outcome), outcome.status);
           return { message: outcome.message, auction: outcome.auction };
         },
       }),

@@ -2,22 +2,23 @@
 
 import { checkAuctionForm, type CreateAuction } from "../../../app/auctions/auction-form";
 import { parseRupees } from "../../../app/lib/money";
+import { refusal, type BidRefusal } from "./bid-rules";
 
 export type Body = Record<string, unknown>;
 
-export type ParsedBid = { ok: true; auctionId: number; amountPaise: number; maxPaise: number | null } | { ok: false; error: string };
+export type ParsedBid = { ok: true; auctionId: number; amountPaise: number; maxPaise: number | null } | BidRefusal<400>;
 
 export function parseBid(body: Body): ParsedBid {
   // An id is a plain positive integer, as a number or as digits: not "1e0", "0x1", " 1" or 1.5.
   const raw = body.auction_id;
   const id = typeof raw === "number" ? raw : typeof raw === "string" && /^\d{1,12}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) return { ok: false, error: "Auction not found" };
-  if (body.amount === undefined || body.amount === null || body.amount === "") return { ok: false, error: "Bid amount must be higher than current price" };
+  if (!Number.isSafeInteger(id) || id <= 0) return refusal("notFound", 400);
+  if (body.amount === undefined || body.amount === null || body.amount === "") return refusal("higher", 400);
   const amountPaise = parseRupees(body.amount);
-  if (Number.isNaN(amountPaise)) return { ok: false, error: "Enter the amount in whole rupees" };
+  if (Number.isNaN(amountPaise)) return refusal("wholeRupees", 400);
   const rawMax = body.max_amount;
   const maxPaise = rawMax === undefined || rawMax === null || rawMax === "" ? null : parseRupees(rawMax);
-  if (maxPaise !== null && Number.isNaN(maxPaise)) return { ok: false, error: "Enter the amount in whole rupees" };
+  if (maxPaise !== null && Number.isNaN(maxPaise)) return refusal("wholeRupees", 400);
   return { ok: true, auctionId: id, amountPaise, maxPaise };
 }
 
