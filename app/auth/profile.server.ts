@@ -27,5 +27,5 @@ export async function changePassword(deps: Deps, user: User, sessionToken: strin
     deps.db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),
     deps.db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, await sha256(sessionToken)))),
   ]);
-  await deps.mailer.send(passwordChangedMail(deps.config, user.email, user.name));
+  await deps.mailer.send(passwordChangedMail(deps.config, user));
 }
