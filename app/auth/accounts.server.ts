@@ -188,11 +188,11 @@ export async function signupResendWait(deps: Pick<Deps, "db" | "now">, signupTok
 }
 
 /**
- * Signs in (or creates, verified) the account of a Google identity whose e-mail Google has verified. Google
- * vouching for an address that was never verified here discards any password set before: only the inbox's
- * owner may decide it, and Google has just shown who that is.
+ * Signs in (or creates, verified, in `lang`: the language of the page signed up on) the account of a Google
+ * identity whose e-mail Google has verified. Google vouching for an address that was never verified here
+ * discards any password set before: only the inbox's owner may decide it, and Google has just shown who that is.
  */
-export async function loginWithGoogle(deps: Pick<Deps, "db" | "now">, identity: { sub: string; email: string; name: string }) {
+export async function loginWithGoogle(deps: Pick<Deps, "db" | "now">, identity: { sub: string; email: string; name: string }, lang: Lang = "en") {
   const email = identity.email.trim().toLowerCase();
   const now = deps.now();
   const [bySub] = await deps.db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
@@ -212,7 +212,7 @@ export async function loginWithGoogle(deps: Pick<Deps, "db" | "now">, identity: 
   } else {
     [user] = await deps.db
       .insert(users)
-      .values({ name: identity.name || email, email, googleSub: identity.sub, emailVerifiedAt: now })
+      .values({ name: identity.name || email, email, googleSub: identity.sub, emailVerifiedAt: now, lang })
       .returning();
   }
   await deps.db.delete(signups).where(eq(signups.email, user.email));
