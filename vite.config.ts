@@ -1,5 +1,6 @@
 import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig } from "vite";
+import path from "node:path";
+import { defineConfig, type Rollup } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { POLICY_PATHS } from "./app/content/policies/paths";
 import { TELUGU_ROUTES } from "./app/i18n/telugu-routes";
@@ -11,7 +12,27 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export default defineConfig({
+/**
+ * Every page loads the root route and what it imports. Those modules go in two chunks, the libraries and the
+ * shop's own shell, instead of a dozen small shared chunks: one file compresses better than many, and a page
+ * then loads only its own route's code besides.
+ */
+const rootGraph = new Set<string>();
+const shellChunks: Rollup.ManualChunksOption = (id, { getModuleInfo }) => {
+  if (!rootGraph.size) {
+    const root = getModuleInfo(path.resolve("app/root.tsx"));
+    const visit = (moduleId: string) => {
+      if (rootGraph.has(moduleId)) return;
+      rootGraph.add(moduleId);
+      for (const next of getModuleInfo(moduleId)?.importedIds ?? []) visit(next);
+    };
+    if (root) visit(root.id);
+  }
+  if (!rootGraph.has(id)) return undefined;
+  return id.includes("/node_modules/") ? "framework" : "shell";
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     // Must come before remix(): loaders in `npm run dev` get the Worker bindings through it.
     cloudflareDevProxyVitePlugin({
@@ -49,6 +70,11 @@ export default defineConfig({
     mainFields: ["browser", "module", "main"],
   },
   build: {
-    minify: true,
+    // The browser's code is minified by terser, which packs React and Remix about 4% smaller than esbuild.
+    minify: isSsrBuild ? true : "terser",
+    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
+    // SOURCEMAP=1 for bench/bundle-sources.mjs, which says which packages and files make up each chunk.
+    sourcemap: process.env.SOURCEMAP === "1",
+    rollupOptions: { output: { manualChunks: isSsrBuild ? undefined : shellChunks } },
   },
-});
+}));

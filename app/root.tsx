@@ -14,6 +14,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { rememberLang } from "~/auth/profile.server";
 import { ErrorPage } from "~/components/error-page";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -51,6 +52,8 @@ export const meta: MetaFunction<typeof loader> = ({ error, data }) => {
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   const [theme, { flash, clear }] = await Promise.all([readTheme(request), readFlash(request, deps)]);
   const signedIn = deps.user;
+  // A shopper page opened in the other language becomes the account's language (its notices and mails follow).
+  if (signedIn && !englishOnly(new URL(request.url).pathname)) await rememberLang(deps, signedIn, deps.lang);
   const user = signedIn ? { name: signedIn.name, isAdmin: signedIn.isAdmin } : null;
   // Admins have no cart: their count is 0 and the header hides the Cart button.
   const preview = signedIn && !signedIn.isAdmin ? await cartPreview(deps, signedIn.id) : null;

@@ -11,7 +11,7 @@ const args = process.argv.slice(2);
 const listFiles = args.includes("--files");
 const paths = args.filter((a) => a !== "--files").length
   ? args.filter((a) => a !== "--files")
-  : ["/", "/products", "/products/fresh-fish", "/blogs/1", "/te", "/te/products"];
+  : ["/", "/products", "/products/fresh-fish", "/auctions", "/auctions/1", "/blogs/1", "/te", "/te/products"];
 
 await withBuiltStore(async (base) => {
   let failed = false;

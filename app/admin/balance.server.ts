@@ -75,8 +75,10 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
     const text = formatRupees(amount);
     await notifyCustomer(deps, order, {
       type: "refund",
-      title: format(m.customer.differenceRefundedTitle, { number: order.number }),
-      message: format(m.customer.differenceRefunded, { amount: text, number: order.number }),
+      words: (t) => ({
+        title: format(t.customer.differenceRefundedTitle, { number: order.number }),
+        message: format(t.customer.differenceRefunded, { amount: text, number: order.number }),
+      }),
     });
     return { message: format(done >= amount ? m.detail.differenceRefunded : m.detail.differencePending, { amount: text }) };
   }
@@ -125,16 +127,14 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
     throw new StaleOrderError();
   }
   const amount = formatRupees(balance);
-  await notifyCustomer(
-    deps,
-    order,
-    {
-      type: "balance_requested",
-      title: format(m.customer.balanceRequestedTitle, { number: order.number }),
-      message: format(m.customer.balanceRequested, { amount, number: order.number }),
-    },
-    { emailLine: format(m.customer.balanceLink, { link: link.shortUrl }) },
-  );
+  await notifyCustomer(deps, order, {
+    type: "balance_requested",
+    words: (t) => ({
+      title: format(t.customer.balanceRequestedTitle, { number: order.number }),
+      message: format(t.customer.balanceRequested, { amount, number: order.number }),
+      emailLine: format(t.customer.balanceLink, { link: link.shortUrl }),
+    }),
+  });
   return { message: format(m.detail.balanceRequested, { amount }) };
 }
 
@@ -164,8 +164,10 @@ export async function collectOnDelivery(deps: Deps, actor: User, input: { number
   const amount = formatRupees(Math.max(0, order.finalTotalPaise - order.advancePaise));
   await notifyCustomer(deps, order, {
     type: "balance_requested",
-    title: format(m.customer.balanceRequestedTitle, { number: order.number }),
-    message: format(m.customer.collectOnDelivery, { amount, number: order.number }),
+    words: (t) => ({
+      title: format(t.customer.balanceRequestedTitle, { number: order.number }),
+      message: format(t.customer.collectOnDelivery, { amount, number: order.number }),
+    }),
   });
   return { message: m.detail.collectOnDeliveryDone };
 }

@@ -86,18 +86,19 @@ export async function moveDelivery(
     bumpCatalogueStatement(deps),
   ]);
   if (results[0].meta.changes !== 1) throw await refusal(deps, order, items, input.to);
-  const when = formatDelivery(date, slot);
   const { emailed } = await notifyCustomer(
     deps,
     order,
     {
       type: "delivery_moved",
-      title: format(adminMessages.customer.movedTitle, { number: order.number }),
-      message: format(adminMessages.customer.moved, { number: order.number, when }),
+      words: (t, lang) => ({
+        title: format(t.customer.movedTitle, { number: order.number }),
+        message: format(t.customer.moved, { number: order.number, when: formatDelivery(date, slot, lang) }),
+      }),
     },
     { delivery: false },
   );
-  return { when, emailed };
+  return { when: formatDelivery(date, slot), emailed };
 }
 
 /** Why a move wrote nothing: someone changed the order, a line is short of the new date's catch, or the slot is full. */

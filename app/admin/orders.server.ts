@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { bumpCatalogueStatement } from "~/catalog/site-version.server";
 import type { Deps } from "~/deps";
-import { orderItems, orders, type Order, type User } from "~/db/schema";
+import { orderItems, orders, users, type Order, type User } from "~/db/schema";
 import { adminMessages } from "~/i18n/admin.messages";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { format } from "~/i18n/format";
+import type { Lang } from "~/i18n/lang";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { deliverMessage, enRouteStatement } from "~/messaging/outbox.server";
@@ -22,8 +23,9 @@ import { weighedNotice } from "./weighed-notice";
  * row count, so two admins (or an admin and a webhook) can never both apply a change to the same version.
  */
 const m = adminMessages;
-const labelOf = (status: string) =>
-  checkoutMessages.status.labels[(normalizeStatus(status) ?? "unknown") as keyof typeof checkoutMessages.status.labels] ?? status;
+type StatusLabels = Record<keyof typeof checkoutMessages.status.labels, string>;
+const labelOf = (status: string, labels: StatusLabels = checkoutMessages.status.labels) =>
+  labels[(normalizeStatus(status) ?? "unknown") as keyof StatusLabels] ?? status;
 
 export class StaleOrderError extends ConflictError {
   constructor() {
@@ -31,10 +33,18 @@ export class StaleOrderError extends ConflictError {
   }
 }
 
-export async function loadByNumber(deps: Pick<Deps, "db">, number: string): Promise<Order> {
-  const [order] = await deps.db.select().from(orders).where(eq(orders.number, number)).limit(1);
-  if (!order) throw new NotFoundError(checkoutMessages.orders.notFound);
-  return order;
+/** An order with its customer's language, the one its notices and text messages are written in. */
+export type CustomerOrder = Order & { lang: Lang };
+
+export async function loadByNumber(deps: Pick<Deps, "db">, number: string): Promise<CustomerOrder> {
+  const [row] = await deps.db
+    .select({ order: orders, lang: users.lang })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.number, number))
+    .limit(1);
+  if (!row) throw new NotFoundError(checkoutMessages.orders.notFound);
+  return { ...row.order, lang: row.lang };
 }
 
 export function eventStatement(
@@ -124,24 +134,31 @@ export async function changeOrderStatus(deps: Deps, actor: User, input: { number
   const messageId = enRoute ? (results.at(-1)?.results[0] as { id: number } | undefined)?.id : undefined;
   if (messageId !== undefined) await deliverMessage(deps, messageId, now);
 
-  let refundNote: string | null = null;
+  let refunded = 0;
   if (cancelling) {
     await closeCancelledLinks(deps, order.id, now);
     const { done, pending } = await processOrderRefunds(deps, order.id, now);
-    if (done + pending > 0) refundNote = format(m.customer.cancelledRefund, { amount: formatRupees(done + pending), number: order.number });
+    refunded = done + pending;
   }
-  const label = labelOf(check.to);
-  const text = checkoutMessages.status.messages[check.to as keyof typeof checkoutMessages.status.messages];
+  const to = check.to as keyof typeof checkoutMessages.status.messages;
   const { emailed } = await notifyCustomer(
     deps,
     { ...order, status: check.to },
     {
       type: "order_status_update",
-      title: format(m.customer.statusTitle, { number: order.number, label }),
-      message: [text, cancelling ? format(m.customer.cancelReason, { reason }) : null, refundNote].filter(Boolean).join(" "),
+      words: (t) => ({
+        title: format(t.customer.statusTitle, { number: order.number, label: labelOf(check.to, t.status.labels) }),
+        message: [
+          t.status.messages[to],
+          cancelling ? format(t.customer.cancelReason, { reason }) : null,
+          refunded > 0 ? format(t.customer.cancelledRefund, { amount: formatRupees(refunded), number: order.number }) : null,
+        ]
+          .filter(Boolean)
+          .join(" "),
+      }),
     },
   );
-  return { label, emailed };
+  return { label: labelOf(check.to), emailed };
 }
 
 /**
@@ -196,6 +213,6 @@ export async function recordWeights(
   ]);
   if (results[0].meta.changes !== 1) throw new StaleOrderError();
   const amounts = { final: formatRupees(totals.finalPaise), balance: formatRupees(totals.balancePaise) };
-  await notifyCustomer(deps, order, { type: "order_weighed", ...weighedNotice(order.number, recorded, totals) });
+  await notifyCustomer(deps, order, { type: "order_weighed", words: (t, lang) => weighedNotice(t.customer, lang, order.number, recorded, totals) });
   return amounts;
 }

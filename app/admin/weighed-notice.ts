@@ -1,38 +1,42 @@
 import { quantityText } from "~/catalog/units";
-import { adminMessages } from "~/i18n/admin.messages";
 import { format } from "~/i18n/format";
+import type { Lang } from "~/i18n/lang";
 import { formatRupees } from "~/lib/money";
+import type { NoticeMessages } from "~/notifications/notice-messages";
 import type { RecordedLine } from "./fulfilment";
 
-const m = adminMessages.customer;
+type CustomerMessages = NoticeMessages["customer"];
 
-/** 2150 g → "2.15 kg" (grams are whole, so three decimals at most). */
-export function weightText(grams: number): string {
-  return `${Number((grams / 1000).toFixed(3))} kg`;
+/** 2150 g → "2.15 kg" (grams are whole, so three decimals at most); "2.15 కిలోలు" in Telugu. */
+export function weightText(grams: number, lang: Lang = "en"): string {
+  return quantityText(Number((grams / 1000).toFixed(3)), "kg", lang);
 }
 
 /** What one recorded line came to, as the customer reads it: its weight or its packs, and its price. */
-function lineText(line: RecordedLine & { name: string }, paise: number): string {
+function lineText(m: CustomerMessages, lang: Lang, line: RecordedLine & { name: string }, paise: number): string {
   const price = formatRupees(paise);
   if (line.productId === null) return format(m.lineLot, { name: line.name, price });
-  if (line.unit === "kg") return format(m.lineKg, { name: line.name, weight: weightText(line.weightGrams ?? 0), price });
+  if (line.unit === "kg") return format(m.lineKg, { name: line.name, weight: weightText(line.weightGrams ?? 0, lang), price });
   const delivered = line.packsDelivered ?? 0;
-  if (delivered === line.quantity) return format(m.linePacks, { name: line.name, packs: quantityText(delivered, "pack"), price });
-  return format(m.linePacksShort, { name: line.name, delivered, packs: quantityText(line.quantity, "pack"), price });
+  if (delivered === line.quantity) return format(m.linePacks, { name: line.name, packs: quantityText(delivered, "pack", lang), price });
+  return format(m.linePacksShort, { name: line.name, delivered, packs: quantityText(line.quantity, "pack", lang), price });
 }
 
 /**
- * The notice that the final price is known: every line (weight, or packs delivered), the final price and the
- * balance. Fish is weighed; an order of packs alone is counted, never weighed.
+ * The notice that the final price is known, in the customer's words (`m`, in `lang`): every line (weight, or
+ * packs delivered), the final price and the balance. Fish is weighed; an order of packs alone is counted, never
+ * weighed.
  */
 export function weighedNotice(
+  m: CustomerMessages,
+  lang: Lang,
   number: string,
   lines: (RecordedLine & { name: string })[],
   totals: { finalPaise: number; balancePaise: number; lines: number[] },
 ): { title: string; message: string } {
   const weighed = lines.some((l) => l.productId !== null && l.unit === "kg");
   const intro = format(weighed ? m.weighedIntro : m.countedIntro, { number });
-  const list = lines.map((l, i) => lineText(l, totals.lines[i])).join("; ");
+  const list = lines.map((l, i) => lineText(m, lang, l, totals.lines[i])).join("; ");
   const final = formatRupees(totals.finalPaise);
   const money =
     totals.balancePaise < 0

@@ -4,6 +4,7 @@ import type { AppConfig } from "~/config.server";
 import { cartItems, signups, users, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { accountTexts as accountMessages } from "~/i18n/catalogue";
+import type { Lang } from "~/i18n/lang";
 import { ConflictError, InvalidInputError, NotFoundError, TooManyRequestsError, UnauthorizedError } from "~/lib/errors";
 import { codeMail } from "~/mail/mail.server";
 import { hashPassword, randomCode, randomToken, safeEqual, sha256, verifyPassword } from "./crypto.server";
@@ -37,8 +38,8 @@ export async function codeHash(config: AppConfig, token: string, code: string) {
   return sha256(`${config.sessionSecret}:${token}:${code}`);
 }
 
-async function mailCode(deps: Pick<Deps, "config" | "mailer">, signup: { email: string; name: string }, code: string) {
-  await deps.mailer.send(codeMail(deps.config, signup.email, signup.name, code));
+async function mailCode(deps: Pick<Deps, "config" | "mailer">, signup: { email: string; name: string; lang: Lang }, code: string) {
+  await deps.mailer.send(codeMail(deps.config, signup, code));
 }
 
 async function findSignup(deps: Pick<Deps, "db">, token: string) {
@@ -52,8 +53,9 @@ async function findSignup(deps: Pick<Deps, "db">, token: string) {
 
 /**
  * Starts a sign-up: nothing is created but a pending sign-up holding the details and its own code, mailed to
- * the address. Returns the sign-up's token, which only this browser (cookie) or API client (temporary token)
- * holds; the account exists only once the code is entered with it.
+ * the address in the language of the page signed up on (the account's language, once it exists). Returns the
+ * sign-up's token, which only this browser (cookie) or API client (temporary token) holds; the account exists
+ * only once the code is entered with it.
  */
 export async function register(deps: Deps, input: z.infer<AuthSchemas["signup"]>): Promise<{ token: string; email: string; name: string }> {
   await throttle(deps, `register:ip:${deps.client}`, LIMITS.registerPerClient);
@@ -70,11 +72,12 @@ export async function register(deps: Deps, input: z.infer<AuthSchemas["signup"]>
     phone: input.phone ?? null,
     address: input.address ?? null,
     passwordHash: await hashPassword(input.password),
+    lang: deps.lang,
     codeHash: await codeHash(deps.config, token, code),
     expiresAt: now + CODE_LIFETIME_MS,
     sentAt: now,
   });
-  await mailCode(deps, input, code);
+  await mailCode(deps, { ...input, lang: deps.lang }, code);
   return { token, email: input.email, name: input.name };
 }
 
@@ -135,7 +138,14 @@ export async function verifyEmail(
     .where(and(eq(signups.id, counted.id), eq(signups.codeHash, counted.codeHash)))
     .returning();
   if (!signup) throw new InvalidInputError(m.deadCode);
-  const fields = { name: signup.name, phone: signup.phone, address: signup.address, passwordHash: signup.passwordHash, emailVerifiedAt: now };
+  const fields = {
+    name: signup.name,
+    phone: signup.phone,
+    address: signup.address,
+    passwordHash: signup.passwordHash,
+    lang: signup.lang,
+    emailVerifiedAt: now,
+  };
   const [user] = await deps.db
     .insert(users)
     .values({ ...fields, email: signup.email })
@@ -178,11 +188,11 @@ export async function signupResendWait(deps: Pick<Deps, "db" | "now">, signupTok
 }
 
 /**
- * Signs in (or creates, verified) the account of a Google identity whose e-mail Google has verified. Google
- * vouching for an address that was never verified here discards any password set before: only the inbox's
- * owner may decide it, and Google has just shown who that is.
+ * Signs in (or creates, verified, in `lang`: the language of the page signed up on) the account of a Google
+ * identity whose e-mail Google has verified. Google vouching for an address that was never verified here
+ * discards any password set before: only the inbox's owner may decide it, and Google has just shown who that is.
  */
-export async function loginWithGoogle(deps: Pick<Deps, "db" | "now">, identity: { sub: string; email: string; name: string }) {
+export async function loginWithGoogle(deps: Pick<Deps, "db" | "now">, identity: { sub: string; email: string; name: string }, lang: Lang = "en") {
   const email = identity.email.trim().toLowerCase();
   const now = deps.now();
   const [bySub] = await deps.db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
@@ -202,7 +212,7 @@ export async function loginWithGoogle(deps: Pick<Deps, "db" | "now">, identity: 
   } else {
     [user] = await deps.db
       .insert(users)
-      .values({ name: identity.name || email, email, googleSub: identity.sub, emailVerifiedAt: now })
+      .values({ name: identity.name || email, email, googleSub: identity.sub, emailVerifiedAt: now, lang })
       .returning();
   }
   await deps.db.delete(signups).where(eq(signups.email, user.email));

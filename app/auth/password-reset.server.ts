@@ -13,8 +13,9 @@ import { createSession } from "./session.server";
 /**
  * Forgot password: a 6-digit code mailed to the address, entered with a new password in the browser (or API
  * client) that asked. The same limits as sign-up codes (10 minutes, 5 tries counted before comparing, one
- * resend per 300 s), and the same answer whether or not the address has an account. A reset ends every
- * session and API token of the account, signs this browser in, and mails the owner that the password changed.
+ * resend per 300 s), and the same answer whether or not the address has an account. The codes are mailed in the
+ * language of the page the reset was asked on. A reset ends every session and API token of the account, signs
+ * this browser in, and mails the owner (in the account's language) that the password changed.
  */
 export async function startPasswordReset(deps: Deps, email: string): Promise<{ token: string }> {
   await throttle(deps, `reset:ip:${deps.client}`, LIMITS.resetPerClient);
@@ -27,11 +28,12 @@ export async function startPasswordReset(deps: Deps, email: string): Promise<{ t
     tokenHash: await sha256(token),
     email,
     userId: account?.id ?? null,
+    lang: deps.lang,
     codeHash: await codeHash(deps.config, token, code),
     expiresAt: now + CODE_LIFETIME_MS,
     sentAt: now,
   });
-  if (account) await deps.mailer.send(resetCodeMail(deps.config, email, account.name, code));
+  if (account) await deps.mailer.send(resetCodeMail(deps.config, { email, name: account.name, lang: deps.lang }, code));
   return { token };
 }
 
@@ -67,7 +69,7 @@ export async function resendResetCode(deps: Deps, token: string | null, email: s
     .returning({ id: passwordResets.id });
   if (!updated) throw new TooManyRequestsError(m.resendWait, resendWaitSeconds({ sentAt: now }, now));
   const account = reset.userId === null ? null : await findAccount(deps, email);
-  if (account) await deps.mailer.send(resetCodeMail(deps.config, email, account.name, code));
+  if (account) await deps.mailer.send(resetCodeMail(deps.config, { email, name: account.name, lang: reset.lang }, code));
 }
 
 /**
@@ -107,7 +109,7 @@ export async function resetPassword(
   ]);
   const user = updated[0];
   if (!user) throw new InvalidInputError(m.deadCode);
-  await deps.mailer.send(passwordChangedMail(deps.config, user.email, user.name));
+  await deps.mailer.send(passwordChangedMail(deps.config, user));
   return { user, token: await createSession(deps, user.id) };
 }
 

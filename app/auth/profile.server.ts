@@ -2,10 +2,23 @@ import { and, eq, ne } from "drizzle-orm";
 import { sessions, users, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { accountTexts as m } from "~/i18n/catalogue";
+import type { Lang } from "~/i18n/lang";
 import { UnauthorizedError } from "~/lib/errors";
 import { passwordChangedMail } from "~/mail/mail.server";
 import { hashPassword, sha256, verifyPassword } from "./crypto.server";
 import { LIMITS, throttle } from "./rate-limit.server";
+
+/**
+ * The account's language follows the shopper pages its owner opens (the header's language link switches it):
+ * written only when it changes, never on every page.
+ */
+export async function rememberLang(deps: Pick<Deps, "db">, user: Pick<User, "id" | "lang">, lang: Lang) {
+  if (user.lang === lang) return;
+  await deps.db
+    .update(users)
+    .set({ lang })
+    .where(and(eq(users.id, user.id), ne(users.lang, lang)));
+}
 
 /** The signed-in user's own name and phone (the phone as its 10 digits, or none). */
 export async function updateProfile(deps: Pick<Deps, "db">, user: User, input: { name: string; phone?: string }) {
@@ -27,5 +40,5 @@ export async function changePassword(deps: Deps, user: User, sessionToken: strin
     deps.db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),
     deps.db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, await sha256(sessionToken)))),
   ]);
-  await deps.mailer.send(passwordChangedMail(deps.config, user.email, user.name));
+  await deps.mailer.send(passwordChangedMail(deps.config, user));
 }

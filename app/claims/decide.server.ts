@@ -4,8 +4,10 @@ import { claims, orders, type Claim, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { claimMessages } from "~/i18n/claims.messages";
 import { format } from "~/i18n/format";
+import { localePath } from "~/i18n/lang";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
+import type { NoticeMessages } from "~/notifications/notice-messages";
 import { notifyCustomer } from "~/notifications/notify.server";
 import { processOrderRefunds, refundablePaise, refundAmountStatement } from "~/payments/ledger.server";
 
@@ -30,14 +32,26 @@ async function loadClaim(deps: Pick<Deps, "db">, id: number): Promise<{ claim: C
   return row;
 }
 
-/** The customer's notice of the decision, in the bell (which opens the order) and by e-mail with the order's address. */
-async function tellCustomer(deps: Deps, row: { claim: Claim; number: string; userId: number }, title: string, message: string) {
-  const values = { number: row.number };
+/**
+ * The customer's notice of the decision, in their language: in the bell (which opens the order) and by e-mail
+ * with the order's address in that language.
+ */
+async function tellCustomer(
+  deps: Deps,
+  row: { claim: Claim; number: string; userId: number },
+  words: (c: NoticeMessages["claims"], kind: string) => { title: string; message: string },
+) {
   return notifyCustomer(
     deps,
     { id: row.claim.orderId, userId: row.userId, number: row.number },
-    { type: "claim", title: format(title, values), message },
-    { emailLine: format(m.notices.orderLink, { url: `${deps.origin}/orders/${row.number}` }) },
+    {
+      type: "claim",
+      words: (t, lang) => {
+        const { title, message } = words(t.claims, t.claims.kinds[row.claim.kind].toLowerCase());
+        const url = `${deps.origin}${localePath(lang, `/orders/${row.number}`)}`;
+        return { title: format(title, { number: row.number }), message, emailLine: format(t.claims.notices.orderLink, { url }) };
+      },
+    },
   );
 }
 
@@ -73,8 +87,10 @@ export async function approveClaim(deps: Deps, admin: User, input: { id: number;
     throw tooMuch(await refundablePaise(deps, claim.orderId));
   }
   const { done } = await processOrderRefunds(deps, claim.orderId, now);
-  const kind = m.kinds[claim.kind].toLowerCase();
-  const { emailed } = await tellCustomer(deps, row, m.notices.approvedTitle, format(m.notices.approved, { number: row.number, kind, amount }));
+  const { emailed } = await tellCustomer(deps, row, (c, kind) => ({
+    title: c.notices.approvedTitle,
+    message: format(c.notices.approved, { number: row.number, kind, amount }),
+  }));
   return { message: format(done >= input.amountPaise ? m.admin.approved : m.admin.approvedPending, { amount }), emailed };
 }
 
@@ -92,7 +108,9 @@ export async function rejectClaim(deps: Deps, admin: User, input: { id: number; 
     eventStatement(deps, claim.orderId, admin, "claim", String(claim.id), "rejected", reason, now),
   ]);
   if (results[0].meta.changes !== 1) throw new ConflictError(d.decided);
-  const kind = m.kinds[claim.kind].toLowerCase();
-  const { emailed } = await tellCustomer(deps, row, m.notices.rejectedTitle, format(m.notices.rejected, { number: row.number, kind, reason }));
+  const { emailed } = await tellCustomer(deps, row, (c, kind) => ({
+    title: c.notices.rejectedTitle,
+    message: format(c.notices.rejected, { number: row.number, kind, reason }),
+  }));
   return { message: m.admin.rejected, emailed };
 }

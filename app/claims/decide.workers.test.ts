@@ -198,4 +198,15 @@ describe("rejecting a claim", () => {
     await expect(rejectClaim(deps, w.admin, { id, reason: "Again" })).rejects.toThrow("This claim has already been decided.");
     expect((await ledgerSums(order.id)).refunded).toBe(0);
   });
+  it("tells a customer whose account is in Telugu in Telugu, the e-mail leading to the order's Telugu page", async () => {
+    const { order, id, user } = await openClaim("link");
+    await one("UPDATE users SET lang = 'te' WHERE id = ?", user.id);
+    await rejectClaim(deps, w.admin, { id, reason: "The photo shows a whole fish." });
+    expect(await one("SELECT title, message FROM notifications WHERE user_id = ? AND type = 'claim'", user.id)).toEqual({
+      title: `క్లెయిమ్ ఆమోదించలేదు: ${order.number}`,
+      message: `ఆర్డర్ ${order.number} (రవాణాలో నష్టం) గురించి మీరు తెలియజేసిన సమస్యను ఆమోదించలేదు. కారణం: The photo shows a whole fish.`,
+    });
+    const mail = await one<{ body: string }>('SELECT body FROM mail_outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1', user.email);
+    expect(mail.body).toContain(`మీ ఆర్డర్ చూడండి: https://store.test/te/orders/${order.number}`);
+  });
 });

@@ -1,5 +1,5 @@
 import { Form } from "~/components/link";
-import { useMessages, useSite } from "~/web/site";
+import { useLang, useMessages, useSite } from "~/web/site";
 
 /**
  * A plain form post, so the Google redirect flow works without JavaScript. Without Google configured the
@@ -8,6 +8,7 @@ import { useMessages, useSite } from "~/web/site";
 export function GoogleButton({ redirectTo }: { redirectTo?: string }) {
   const m = useMessages().auth;
   const { site } = useSite();
+  const { lang } = useLang();
   if (!site.googleSignIn) {
     return (
       <div className="mt-4">
@@ -24,6 +25,7 @@ export function GoogleButton({ redirectTo }: { redirectTo?: string }) {
   return (
     <Form method="post" action="/auth/google" className="mt-4">
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <input type="hidden" name="lang" value={lang} />
       <button type="submit" className={GOOGLE_CLASS}>
         <GoogleLogo />
         {m.continueWithGoogle}

@@ -1,14 +1,33 @@
+import { useEffect, useRef } from "react";
 import { mediaUrl } from "~/components/picture";
 import { TeluguNote } from "~/components/telugu-note";
 import { useLang, useMessages } from "~/web/site";
 
 /**
+ * Starts the hero video once the page has loaded, so its 300 KB never compete with the page's text, poster and
+ * code on a slow network; without JavaScript or with reduced motion it stays the still poster.
+ */
+function usePlayAfterLoad() {
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const play = () => {
+      if (!matchMedia("(prefers-reduced-motion: reduce)").matches) video.current?.play().catch(() => {});
+    };
+    if (document.readyState === "complete") return play();
+    window.addEventListener("load", play, { once: true });
+    return () => window.removeEventListener("load", play);
+  }, []);
+  return video;
+}
+
+/**
  * Full-screen hero. The poster is a real <img> (responsive, high priority) painted first: it is the LCP
- * element. The muted looping video plays over it once it can; with reduced motion it is hidden.
+ * element. The muted looping video plays over it after the page has loaded; with reduced motion it is hidden.
  */
 export function HomeHero({ tagline }: { tagline: string }) {
   const m = useMessages().home;
   const { lang } = useLang();
+  const video = usePlayAfterLoad();
   return (
     <section className="relative isolate flex min-h-[calc(100svh-4rem)] items-center overflow-hidden bg-river-900 text-white">
       <picture>
@@ -26,8 +45,8 @@ export function HomeHero({ tagline }: { tagline: string }) {
         />
       </picture>
       <video
+        ref={video}
         className="hero-video absolute inset-0 -z-10 h-full w-full object-cover"
-        autoPlay
         muted
         loop
         playsInline

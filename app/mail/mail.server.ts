@@ -3,6 +3,11 @@ import type { AppConfig } from "../config.server";
 import type { Db } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
 import type { Deps, Mail, Mailer } from "../deps";
+import { format } from "../i18n/format";
+import type { Lang } from "../i18n/lang";
+import { mailMessages } from "../i18n/mail.messages";
+import * as teluguMail from "../i18n/te/mail.messages";
+import type { Translation } from "../i18n/te/translation";
 
 export type { Mail } from "../deps";
 
@@ -37,53 +42,43 @@ export async function listOutbox(deps: Pick<Deps, "db">, limit = 50) {
   return deps.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
 }
 
-/** The code that lets the owner of `to` choose a new password. */
-export function resetCodeMail(config: AppConfig, to: string, name: string, code: string): Mail {
+const catalogues: Record<Lang, Translation<typeof mailMessages>> = { en: mailMessages, te: teluguMail.mailMessages };
+
+/** Who a mail goes to: the address, the name it greets, the language it is written in. */
+export type Reader = { email: string; name: string; lang: Lang };
+
+/** A mail to `reader` in their language: the greeting, `lines` (an empty one leaves a blank line), the sign-off. */
+function letter(config: AppConfig, reader: Reader, subject: string, lines: string[]): Mail {
+  const m = catalogues[reader.lang];
   return {
-    to,
-    subject: `Your ${config.brand} password reset code: ${code}`,
-    body: [
-      `Hello ${name},`,
-      "",
-      `Your ${config.brand} password reset code is ${code}.`,
-      "It lasts 10 minutes and can be used once.",
-      "",
-      "If you did not ask to reset your password, you can ignore this e-mail: your password stays as it is.",
-      "",
-      `– ${config.brand}`,
-    ].join("\n"),
+    to: reader.email,
+    subject,
+    body: [format(m.greeting, { name: reader.name }), "", ...lines, "", format(m.signOff, { brand: config.brand })].join("\n"),
   };
+}
+
+/** A notice (already in the reader's language) by e-mail: its title names the mail. */
+export function noticeMail(config: AppConfig, reader: Reader, notice: { title: string; message: string }): Mail {
+  return letter(config, reader, `${notice.title} – ${config.brand}`, [notice.message]);
+}
+
+/** The code that lets the owner of `to` choose a new password, in the language of the page the reset was asked on. */
+export function resetCodeMail(config: AppConfig, reader: Reader, code: string): Mail {
+  const m = catalogues[reader.lang].resetCode;
+  const values = { brand: config.brand, code };
+  return letter(config, reader, format(m.subject, values), [format(m.code, values), m.lasts, "", m.ignore]);
 }
 
 /** Sent whenever an account's password changes, so its owner hears of a change they did not make. */
-export function passwordChangedMail(config: AppConfig, to: string, name: string): Mail {
-  return {
-    to,
-    subject: `Your ${config.brand} password was changed`,
-    body: [
-      `Hello ${name},`,
-      "",
-      `The password of your ${config.brand} account was just changed, and every other device was signed out.`,
-      `If you did not do this, reset your password now from the login page and contact us.`,
-      "",
-      `– ${config.brand}`,
-    ].join("\n"),
-  };
+export function passwordChangedMail(config: AppConfig, reader: Reader): Mail {
+  const m = catalogues[reader.lang].passwordChanged;
+  const values = { brand: config.brand };
+  return letter(config, reader, format(m.subject, values), [format(m.changed, values), m.notYou]);
 }
 
-export function codeMail(config: AppConfig, to: string, name: string, code: string): Mail {
-  return {
-    to,
-    subject: `Your ${config.brand} verification code: ${code}`,
-    body: [
-      `Hello ${name},`,
-      "",
-      `Your ${config.brand} verification code is ${code}.`,
-      "It lasts 10 minutes and can be used once.",
-      "",
-      `If you did not sign up for ${config.brand}, you can ignore this e-mail: no account is activated without the code.`,
-      "",
-      `– ${config.brand}`,
-    ].join("\n"),
-  };
+/** A sign-up's code, in the language of the page signed up on. */
+export function codeMail(config: AppConfig, reader: Reader, code: string): Mail {
+  const m = catalogues[reader.lang].signupCode;
+  const values = { brand: config.brand, code };
+  return letter(config, reader, format(m.subject, values), [format(m.code, values), m.lasts, "", format(m.ignore, values)]);
 }

@@ -14,6 +14,12 @@ describe("the en-route SMS text", () => {
     expect(morning).toContain("Delivery: Fri, 27 Nov, Morning, 7:00 AM - 11:00 AM IST.");
   });
 
+  it("in Telugu for a Telugu account, its date and slot in Telugu too", () => {
+    const text = enRouteText("పులస", { number: "PUL-2611-7F3K", deliveryDate: "2026-11-26", deliverySlot: "evening" }, "te");
+    expect(text).toBe("మీ పులస ఆర్డర్ PUL-2611-7F3K బయలుదేరింది. డెలివరీ: 26 నవం, గురు, సాయంత్రం, 3:00 PM - 8:00 PM IST.");
+    expect(enRouteText("పులస", { number: "PUL-2611-7F3K", deliveryDate: null, deliverySlot: null }, "te")).toBe("మీ పులస ఆర్డర్ PUL-2611-7F3K బయలుదేరింది.");
+  });
+
   it("without a delivery date (a won auction's order) says only that it is on its way", () => {
     expect(enRouteText("Hilsa", { number: "PUL-2611-7F3K", deliveryDate: null, deliverySlot: null })).toBe("Your Hilsa order PUL-2611-7F3K is on its way.");
   });

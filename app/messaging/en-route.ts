@@ -1,6 +1,8 @@
 import { formatDelivery, type DeliverySlot } from "~/delivery/slots";
 import { format } from "~/i18n/format";
-import { messagingMessages as m } from "~/i18n/messaging.messages";
+import type { Lang } from "~/i18n/lang";
+import { messagingMessages as english } from "~/i18n/messaging.messages";
+import { messagingMessages as telugu } from "~/i18n/te/messaging.messages";
 import { storedPhone, tenDigitPhone } from "~/lib/phone";
 
 /** Tries before a message is given up as failed: the first right after the change, then the scheduled job's. */
@@ -27,14 +29,22 @@ export function messagePhone(phone: string | null | undefined): string | null {
 /**
  * The delivery as the store writes it, with its middle dot and en dash swapped for a comma and a hyphen: one
  * character outside the GSM-7 alphabet turns a whole SMS into UCS-2, which holds 70 characters, not 160, and
- * this message would cost two.
+ * this message would cost two. (A Telugu one is UCS-2 whatever it says: it is written the same way.)
  */
-export function smsDelivery(date: string, slot: DeliverySlot): string {
-  return formatDelivery(date, slot).replaceAll(" · ", ", ").replaceAll("–", "-");
+export function smsDelivery(date: string, slot: DeliverySlot, lang: Lang = "en"): string {
+  return formatDelivery(date, slot, lang).replaceAll(" · ", ", ").replaceAll("–", "-");
 }
 
-/** The SMS that an order is on its way, with its delivery date and slot when it has them (a won auction's has none). */
-export function enRouteText(product: string, order: { number: string; deliveryDate: string | null; deliverySlot: DeliverySlot | null }): string {
+/**
+ * The SMS that an order is on its way, in the customer's language (`product` is the fish's name in it), with its
+ * delivery date and slot when it has them (a won auction's has none).
+ */
+export function enRouteText(
+  product: string,
+  order: { number: string; deliveryDate: string | null; deliverySlot: DeliverySlot | null },
+  lang: Lang = "en",
+): string {
+  const m = lang === "te" ? telugu : english;
   if (!order.deliveryDate || !order.deliverySlot) return format(m.enRoute, { product, number: order.number });
-  return format(m.enRouteDelivery, { product, number: order.number, when: smsDelivery(order.deliveryDate, order.deliverySlot) });
+  return format(m.enRouteDelivery, { product, number: order.number, when: smsDelivery(order.deliveryDate, order.deliverySlot, lang) });
 }

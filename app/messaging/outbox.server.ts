@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, lte } from "drizzle-orm";
 import { messageOutbox, type Order } from "~/db/schema";
 import type { Deps } from "~/deps";
+import { productName, type Lang } from "~/i18n/lang";
 import { messagingMessages as m } from "~/i18n/messaging.messages";
 import { enRouteText, MESSAGE_TRIES, messagePhone, retryDelayMs, SEND_LEASE_MS } from "./en-route";
 import { ProviderError, sendTwilioSms } from "./twilio.server";
@@ -14,9 +15,10 @@ const STILL_SHIPPED = "EXISTS (SELECT 1 FROM orders o WHERE o.id = message_outbo
 /**
  * The en-route SMS, for the batch that ships the order: written only if that batch's update moved the order to
  * shipped at `version + 1`, once per order (a replayed or concurrent 'Shipped' writes nothing), and returning
- * its id for the send that follows the batch. Null when the order has no phone to text.
+ * its id for the send that follows the batch. It is written in the customer's language (`order.lang`, the
+ * account's). Null when the order has no phone to text.
  */
-export function enRouteStatement(deps: Pick<Deps, "db" | "config">, order: Order, now: number) {
+export function enRouteStatement(deps: Pick<Deps, "db" | "config">, order: Order & { lang: Lang }, now: number) {
   const to = messagePhone(order.phone);
   if (!to) return null;
   return deps.db.$client
@@ -27,7 +29,7 @@ export function enRouteStatement(deps: Pick<Deps, "db" | "config">, order: Order
        ON CONFLICT (order_id, kind) DO NOTHING
        RETURNING id`,
     )
-    .bind(order.id, to, enRouteText(deps.config.product, order), now, order.version + 1);
+    .bind(order.id, to, enRouteText(productName(deps.config, order.lang), order, order.lang), now, order.version + 1);
 }
 
 /** Hands the text to Twilio when it is configured; elsewhere than production to the development outbox (/dev/mail) and the log. */

@@ -30,6 +30,15 @@ describe("the en-route SMS", () => {
     expect(await one("SELECT status FROM orders WHERE id = ?", order.id)).toEqual({ status: "order_shipped" });
   });
 
+  it("is written in the customer's language: a Telugu account's in Telugu, with the fish's Telugu name", async () => {
+    await one("UPDATE users SET lang = 'te' WHERE id = ?", w.customer.id);
+    const order = await shippableOrder(w, w.customer);
+    await ship(w, twilioDeps(fakeProvider(201)), order.number, Date.now());
+    const delivery = await one<{ delivery_date: string; delivery_slot: "evening" }>("SELECT delivery_date, delivery_slot FROM orders WHERE id = ?", order.id);
+    const when = smsDelivery(delivery.delivery_date, delivery.delivery_slot, "te");
+    expect(await messageOf(order.id)).toMatchObject({ body: `మీ పులస ఆర్డర్ ${order.number} బయలుదేరింది. డెలివరీ: ${when}.`, state: "sent" });
+  });
+
   it("is never written for a move to another status or a change that lost its race", async () => {
     const order = await shippableOrder(w, w.customer);
     const provider = fakeProvider(201);

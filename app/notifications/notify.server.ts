@@ -3,68 +3,91 @@ import { z } from "zod";
 import { notifications, orders, users } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { formatDelivery, type DeliverySlot } from "~/delivery/slots";
-import { adminMessages } from "~/i18n/admin.messages";
 import { format } from "~/i18n/format";
+import type { Lang } from "~/i18n/lang";
 import { InvalidInputError } from "~/lib/errors";
+import { noticeMail, type Reader } from "~/mail/mail.server";
+import { noticeMessages, type NoticeMessages } from "./notice-messages";
 
-export type NoticeOptions = { email?: boolean; emailLine?: string };
+type NoticeDeps = Pick<Deps, "db" | "config" | "mailer">;
+
+/**
+ * What a notice says. `emailLine` is said in the e-mail only: a plain-text mail has no button, so a payment link
+ * is written out there, while the bell leads to the order page and its 'Pay balance' button.
+ */
+export type NoticeText = { title: string; message: string; emailLine?: string };
+
+/** A customer's notice, composed from the recipient's messages in their language (the account's). */
+export type ComposeNotice = (m: NoticeMessages, lang: Lang) => NoticeText;
 
 export type NotificationInput = {
   userId: number;
   /** order_placed | order_status_update | order_weighed | balance_requested | balance_paid | refund | outbid | auction_won | auction_ended | auction_cancelled | note */
   type: string;
-  title: string;
-  message: string;
+  /** Fixed words (an admin's own note, the admins' notices), or words composed in the recipient's language. */
+  words: NoticeText | ComposeNotice;
   orderId?: number | null;
   orderNumber?: string | null;
   auctionId?: number | null;
 };
 
+/** `email: false` stores a notice without mailing it; `lang` writes it in that language whatever the recipient's. */
+export type NoticeOptions = { email?: boolean; lang?: Lang };
+
+async function findReader(deps: Pick<Deps, "db">, userId: number): Promise<Reader | null> {
+  const [reader] = await deps.db.select({ email: users.email, name: users.name, lang: users.lang }).from(users).where(eq(users.id, userId)).limit(1);
+  return reader ?? null;
+}
+
+const compose = (words: NoticeText | ComposeNotice, lang: Lang): NoticeText => (typeof words === "function" ? words(noticeMessages(lang), lang) : words);
+
+/** Mails a notice (its e-mail line after the message); false when it could not be sent. */
+async function mailNotice(deps: NoticeDeps, reader: Reader, text: NoticeText): Promise<boolean> {
+  try {
+    const message = text.emailLine ? `${text.message}\n\n${text.emailLine}` : text.message;
+    await deps.mailer.send(noticeMail(deps.config, reader, { title: text.title, message }));
+    return true;
+  } catch (error) {
+    console.error("notification e-mail failed", error);
+    return false;
+  }
+}
+
 /**
  * The one way a customer is told something: stored for the bell (in-app) and e-mailed through the mail
- * module. The in-app row is written first and always; `emailed` says whether the e-mail went out, so a
- * caller can say '(Notification failed to send)'. `email: false` stores it without mailing (rate-limited
- * notices such as repeated outbids). `emailLine` is said in the e-mail only: a plain-text mail has no button,
- * so a payment link is written out there, while the bell leads to the order page and its 'Pay balance' button.
+ * module, both in the recipient's language. The in-app row is written first and always; `emailed` says whether
+ * the e-mail went out, so a caller can say '(Notification failed to send)'. `email: false` stores it without
+ * mailing (rate-limited notices such as repeated outbids).
  */
-export async function notify(
-  deps: Pick<Deps, "db" | "config" | "mailer">,
-  input: NotificationInput,
-  options: NoticeOptions = {},
-): Promise<{ id: number; emailed: boolean }> {
+export async function notify(deps: NoticeDeps, input: NotificationInput, options: NoticeOptions = {}): Promise<{ id: number; emailed: boolean }> {
+  const reader = await findReader(deps, input.userId);
+  const lang = options.lang ?? reader?.lang ?? "en";
+  const text = compose(input.words, lang);
   const [row] = await deps.db
     .insert(notifications)
     .values({
       userId: input.userId,
       type: input.type,
-      title: input.title,
-      message: input.message,
+      title: text.title,
+      message: text.message,
       orderId: input.orderId ?? null,
       orderNumber: input.orderNumber ?? null,
       auctionId: input.auctionId ?? null,
     })
     .returning({ id: notifications.id });
-  if (options.email === false) return { id: row.id, emailed: false };
-  return { id: row.id, emailed: await emailNotice(deps, options.emailLine ? { ...input, message: `${input.message}\n\n${options.emailLine}` } : input) };
+  if (options.email === false || !reader) return { id: row.id, emailed: false };
+  return { id: row.id, emailed: await mailNotice(deps, { ...reader, lang }, text) };
 }
 
 /**
  * The e-mail half of `notify`, for a notice already stored (one written in the same batch as what it tells
- * about). Never throws: false when it could not be sent; the stored notice stands either way.
+ * about, in the recipient's language). Never throws: false when it could not be sent; the stored notice stands
+ * either way.
  */
-export async function emailNotice(
-  deps: Pick<Deps, "db" | "config" | "mailer">,
-  notice: Pick<NotificationInput, "userId" | "title" | "message">,
-): Promise<boolean> {
+export async function emailNotice(deps: NoticeDeps, notice: { userId: number } & NoticeText): Promise<boolean> {
   try {
-    const [user] = await deps.db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, notice.userId)).limit(1);
-    if (!user) return false;
-    await deps.mailer.send({
-      to: user.email,
-      subject: `${notice.title} – ${deps.config.brand}`,
-      body: [`Hello ${user.name},`, "", notice.message, "", `– ${deps.config.brand}`].join("\n"),
-    });
-    return true;
+    const reader = await findReader(deps, notice.userId);
+    return reader ? await mailNotice(deps, reader, notice) : false;
   } catch (error) {
     console.error("notification e-mail failed", error);
     return false;
@@ -82,33 +105,38 @@ export type NoticeOrder = {
 };
 
 /** The sentence that names an order's delivery date and slot (that it is called off, once cancelled); null without one. */
-export function deliverySentence(order: Pick<NoticeOrder, "status" | "deliveryDate" | "deliverySlot">): string | null {
+export function deliverySentence(order: Pick<NoticeOrder, "status" | "deliveryDate" | "deliverySlot">, lang: Lang = "en"): string | null {
   if (!order.deliveryDate || !order.deliverySlot) return null;
-  const when = formatDelivery(order.deliveryDate, order.deliverySlot);
-  return format(order.status === "order_cancelled" ? adminMessages.customer.deliveryCancelled : adminMessages.customer.delivery, { when });
+  const m = noticeMessages(lang).customer;
+  const when = formatDelivery(order.deliveryDate, order.deliverySlot, lang);
+  return format(order.status === "order_cancelled" ? m.deliveryCancelled : m.delivery, { when });
 }
 
 /**
- * A notice about one order, to the customer who placed it (linked to the order in the bell). Every one names
- * the order's delivery date and slot, so the customer never has to look up when the fish comes; `delivery:
- * false` for a notice whose own text already names them (a moved delivery).
+ * A notice about one order, to the customer who placed it (linked to the order in the bell), composed in their
+ * language. Every one names the order's delivery date and slot, so the customer never has to look up when the
+ * fish comes; `delivery: false` for a notice whose own text already names them (a moved delivery).
  */
 export function notifyCustomer(
-  deps: Pick<Deps, "db" | "config" | "mailer">,
+  deps: NoticeDeps,
   order: NoticeOrder,
-  notice: Pick<NotificationInput, "type" | "title" | "message">,
-  options: NoticeOptions & { delivery?: boolean } = {},
+  notice: { type: string; words: ComposeNotice },
+  options: Omit<NoticeOptions, "lang"> & { delivery?: boolean } = {},
 ) {
   const { delivery = true, ...rest } = options;
-  const sentence = delivery ? deliverySentence(order) : null;
-  const message = sentence ? `${notice.message} ${sentence}` : notice.message;
-  return notify(deps, { ...notice, message, userId: order.userId, orderId: order.id, orderNumber: order.number }, rest);
+  const words: ComposeNotice = (m, lang) => {
+    const text = notice.words(m, lang);
+    const sentence = delivery ? deliverySentence(order, lang) : null;
+    return sentence ? { ...text, message: `${text.message} ${sentence}` } : text;
+  };
+  return notify(deps, { type: notice.type, words, userId: order.userId, orderId: order.id, orderNumber: order.number }, rest);
 }
 
-/** A notice to every admin (money the store refunded on its own, say), in the bell and by e-mail. */
-export async function notifyAdmins(deps: Pick<Deps, "db" | "config" | "mailer">, notice: Omit<NotificationInput, "userId">) {
+/** A notice to every admin (money the store refunded on its own, say), in the bell and by e-mail, in English. */
+export async function notifyAdmins(deps: NoticeDeps, notice: Omit<NotificationInput, "userId" | "words"> & { title: string; message: string }) {
+  const { title, message, ...facts } = notice;
   const admins = await deps.db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true));
-  for (const admin of admins) await notify(deps, { ...notice, userId: admin.id });
+  for (const admin of admins) await notify(deps, { ...facts, words: { title, message }, userId: admin.id }, { lang: "en" });
 }
 
 export const noteSchema = z.object({
@@ -130,5 +158,6 @@ export async function sendNote(deps: Pick<Deps, "db" | "config" | "mailer">, inp
     if (!order || order.userId !== input.userId) throw new InvalidInputError("Unknown order for this user");
     orderNumber = order.number;
   }
-  return notify(deps, { ...input, orderNumber });
+  const { title, message, ...facts } = input;
+  return notify(deps, { ...facts, words: { title, message }, orderNumber });
 }

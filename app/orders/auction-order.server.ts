@@ -1,13 +1,16 @@
 import { eq } from "drizzle-orm";
 import { orders, type Order, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
+import { format } from "~/i18n/format";
+import { localePath, type Lang } from "~/i18n/lang";
 import { formatRupees } from "~/lib/money";
 import { storedPhone, tenDigitPhone } from "~/lib/phone";
+import { noticeMessages } from "~/notifications/notice-messages";
 import { emailNotice } from "~/notifications/notify.server";
 import { ADVANCE_PAISE, AUCTION_PAY_MS, orderNumber, splitName } from "./rules";
 
 export type AuctionOrderInput = {
-  user: Pick<User, "id" | "name" | "phone" | "address">;
+  user: Pick<User, "id" | "name" | "phone" | "address" | "lang">;
   auctionId: number;
   title: string;
   image: string | null;
@@ -15,13 +18,11 @@ export type AuctionOrderInput = {
   now: number;
 };
 
-/** The winner's notice, in the bell and by e-mail. */
-function auctionWonNotice(title: string, winningPaise: number, number: string) {
-  return {
-    type: "auction_won",
-    title: "You won the auction!",
-    message: `You won "${title}" at ${formatRupees(winningPaise)}. Pay the ${formatRupees(ADVANCE_PAISE)} advance within 24 hours at /orders/${number}/pay to confirm your order ${number}.`,
-  };
+/** The winner's notice, in the bell and by e-mail, in the winner's language (its link to the pay page too). */
+function auctionWonNotice(lang: Lang, title: string, winningPaise: number, number: string) {
+  const m = noticeMessages(lang).auction;
+  const values = { title, price: formatRupees(winningPaise), advance: formatRupees(ADVANCE_PAISE), link: localePath(lang, `/orders/${number}/pay`), number };
+  return { type: "auction_won", title: m.wonTitle, message: format(m.won, values) };
 }
 
 /**
@@ -43,7 +44,7 @@ export async function createAuctionOrder(deps: Pick<Deps, "db" | "config" | "mai
 
   for (let attempt = 0; attempt < 4; attempt++) {
     const number = orderNumber(input.now);
-    const notice = auctionWonNotice(input.title, input.winningPaise, number);
+    const notice = auctionWonNotice(input.user.lang, input.title, input.winningPaise, number);
     const thisOrder = "FROM orders WHERE auction_id = ? AND number = ?";
     const statements = [
       d1

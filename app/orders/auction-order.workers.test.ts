@@ -30,7 +30,7 @@ beforeEach(async () => {
     "INSERT INTO users (id, name, email, phone, address) VALUES (1, '  Sita   Devi Rao ', 'sita@example.in', '+91 98765 43210', '7 Ghat Road, Rajahmundry')",
   ).run();
   input = {
-    user: { id: 1, name: "  Sita   Devi Rao ", phone: "+91 98765 43210", address: "7 Ghat Road, Rajahmundry" },
+    user: { id: 1, name: "  Sita   Devi Rao ", phone: "+91 98765 43210", address: "7 Ghat Road, Rajahmundry", lang: "en" },
     auctionId,
     title: "Royal Pulasa 2 kg",
     image: "auction-1.webp",

@@ -20,7 +20,7 @@ describe("won auctions", () => {
   it("pays like any pending order: no stock touched, the cart left alone; unpaid after 24 h it expires", async () => {
     const userId = await newUser("winner@example.in");
     await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?, 1, 1)").bind(userId).run();
-    const user = { id: userId, name: "Ravi Kumar", phone: "9876543210", address: "4-2 Temple Street, Kovvur" };
+    const user = { id: userId, name: "Ravi Kumar", phone: "9876543210", address: "4-2 Temple Street, Kovvur", lang: "en" as const };
     const { order: won } = await createAuctionOrder(deps, {
       user,
       auctionId: 7,

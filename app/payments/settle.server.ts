@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Deps } from "~/deps";
 import { ledger, orders, payments, type Order } from "~/db/schema";
 import { format } from "~/i18n/format";
+import type { Lang } from "~/i18n/lang";
 import { quantityText, type ProductUnit } from "~/catalog/units";
 import { payMessages as m } from "~/i18n/pay.messages";
 import { formatRupees } from "~/lib/money";
@@ -142,25 +143,29 @@ async function sendReceipt(deps: Pick<Deps, "db" | "config" | "mailer">, order: 
     .bind(order.id)
     .all<{ name: string; quantity: number; unit: ProductUnit; product_id: number | null }>();
   // Shop lines are kilos or packs; an auction lot is one lot.
-  const list = items.results.map((i) => (i.product_id === null ? i.name : `${i.name} × ${quantityText(i.quantity, i.unit)}`)).join(", ");
+  const list = (lang: Lang) => items.results.map((i) => (i.product_id === null ? i.name : `${i.name} × ${quantityText(i.quantity, i.unit, lang)}`)).join(", ");
   await notifyCustomer(deps, order, {
     type: "order_placed",
-    title: format(m.receiptTitle, { number: order.number }),
-    message: format(m.receipt, { number: order.number, items: list, total: formatRupees(order.estimatedTotalPaise) }),
+    words: (t, lang) => ({
+      title: format(t.pay.receiptTitle, { number: order.number }),
+      message: format(t.pay.receipt, { number: order.number, items: list(lang), total: formatRupees(order.estimatedTotalPaise) }),
+    }),
   });
 }
 
 async function tellBalancePaid(deps: Pick<Deps, "db" | "config" | "mailer">, order: Order, amount: number) {
   await notifyCustomer(deps, order, {
     type: "balance_paid",
-    title: format(m.balancePaidTitle, { number: order.number }),
-    message: format(m.balancePaid, { number: order.number, amount: formatRupees(amount) }),
+    words: (t) => ({
+      title: format(t.pay.balancePaidTitle, { number: order.number }),
+      message: format(t.pay.balancePaid, { number: order.number, amount: formatRupees(amount) }),
+    }),
   });
 }
 
 async function tellUnowedRefund(deps: Pick<Deps, "db" | "config" | "mailer">, order: Order, amount: number) {
   const values = { number: order.number, amount: formatRupees(amount) };
-  await notifyCustomer(deps, order, { type: "refund", title: format(m.unowedTitle, values), message: format(m.unowed, values) });
+  await notifyCustomer(deps, order, { type: "refund", words: (t) => ({ title: format(t.pay.unowedTitle, values), message: format(t.pay.unowed, values) }) });
   await notifyAdmins(deps, {
     type: "refund",
     title: format(m.unowedTitle, values),

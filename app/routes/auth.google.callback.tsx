@@ -4,15 +4,18 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { googleAuthenticator, readReturnPath } from "~/web/google-oauth.server";
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
-  const m = authMessages(deps);
-  const authenticator = googleAuthenticator(deps);
-  if (!authenticator) return redirectWithFlash(deps, "/login", { type: "error", text: m.googleUnavailable });
+  // Google's callback has no language of its own: the page the sign-in started from gives it.
+  const back = await readReturnPath(request, deps);
+  const here = { ...deps, lang: back.lang };
+  const m = authMessages(here);
+  const authenticator = googleAuthenticator(deps, { signUpLang: back.lang });
+  if (!authenticator) return redirectWithFlash(here, "/login", { type: "error", text: m.googleUnavailable });
   try {
     const session = await authenticator.authenticate("google", request, { throwOnError: true });
-    return signedInRedirect(request, deps, session, await readReturnPath(request, deps), m.loginSuccess);
+    return signedInRedirect(request, here, session, { redirectTo: back.path }, (t) => t.loginSuccess);
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error("google sign-in failed", error);
-    return redirectWithFlash(deps, "/login", { type: "error", text: m.googleFailed });
+    return redirectWithFlash(here, "/login", { type: "error", text: m.googleFailed });
   }
 }

@@ -14,12 +14,15 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
     const to = back.origin === new URL(request.url).origin && /^\/(login|signup)$/.test(back.pathname) ? back.pathname : "/login";
     return redirectWithFlash(deps, to, { type: "error", text: authMessages(deps).googleUnavailable });
   }
-  const returnTo = (await request.clone().formData()).get("redirectTo");
+  const form = await request.clone().formData();
+  const returnTo = form.get("redirectTo");
+  // The language of the page the button was pressed on: a new account gets it, and the return is in it.
+  const lang = form.get("lang") === "te" ? "te" : "en";
   try {
     return await authenticator.authenticate("google", request);
   } catch (thrown) {
     // remix-auth answers with a thrown redirect to Google; it also carries where to come back to.
-    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) throw await rememberReturnPath(deps, thrown, returnTo);
+    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) throw await rememberReturnPath(deps, thrown, returnTo, lang);
     throw thrown;
   }
 }

@@ -27,7 +27,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   const { email, password, redirectTo } = submission.value;
   try {
     const session = await login(deps, email, password, { knownAccountIds: await knownAccountIds(request, deps) });
-    return signedInRedirect(request, deps, session, redirectTo, m.loginSuccess);
+    return signedInRedirect(request, deps, session, { redirectTo }, (t) => t.loginSuccess);
   } catch (error) {
     return replyWithError(deps, submission, error, m.loginFailed, ["password"]);
   }
@@ -52,7 +52,8 @@ export default function Login() {
     <AuthCard title={m.loginTitle} subtitle={m.loginSubtitle}>
       <Form method="post" {...getFormProps(form)} className="relative space-y-2">
         <Honeypot />
-        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
+        {/* Without a page to return to, signing in lands on the account's home page, in the account's language. */}
+        {params.has("redirectTo") ? <input type="hidden" name="redirectTo" value={params.get("redirectTo")!} /> : null}
         <FormError errors={form.errors} />
         <FormField field={fields.email} label={m.email} type="email" autoComplete="email" inputMode="email" />
         <FormField field={fields.password} label={m.password} type="password" autoComplete="current-password" />

@@ -47,7 +47,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   try {
     const { email, otp, password } = submission.value;
     const session = await resetPassword(deps, token, { email, code: otp, password });
-    return signedInRedirect(request, deps, session, "/profile", m.passwordReset);
+    return signedInRedirect(request, deps, session, { home: "/profile" }, (t) => t.passwordReset);
   } catch (error) {
     return replyWithError(deps, submission, error, m.loginFailed, ["password"]);
   }

@@ -46,7 +46,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["otp"] }), { status: 400 });
   try {
     const session = await verifyEmail(deps, signupToken, submission.value.email, submission.value.otp);
-    return signedInRedirect(request, deps, session, "/", m.verified);
+    return signedInRedirect(request, deps, session, {}, (t) => t.verified);
   } catch (error) {
     return replyWithError(deps, submission, error, m.registrationFailed, ["otp"]);
   }

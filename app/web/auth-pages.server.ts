@@ -4,6 +4,7 @@ import type { Deps } from "~/deps";
 import { addToCart } from "~/cart/cart.server";
 import { format } from "~/i18n/format";
 import { errorMessage, messagesFor } from "~/i18n/catalogue";
+import { langOfPath, localePath, type Lang } from "~/i18n/lang";
 import { DomainError } from "~/lib/errors";
 import { appCookies } from "./cookies.server";
 import { commitSessionCookie } from "./credentials.server";
@@ -14,22 +15,38 @@ export function authMessages(deps: Pick<Deps, "config" | "lang">) {
   return messagesFor(deps).auth;
 }
 
+type AuthMessages = ReturnType<typeof authMessages>;
+
+/**
+ * Where signing in lands, and in which language: the page the sign-in was asked to return to (`redirectTo`, kept
+ * in the language it was asked in), else `home` in the account's language (a Telugu account lands on `/te`).
+ */
+export function signInLanding(deps: Pick<Deps, "lang">, account: { lang: Lang }, redirectTo: unknown, home = "/"): { path: string; lang: Lang } {
+  const asked = safeRedirect(redirectTo, "");
+  if (!asked) return { path: localePath(account.lang, home), lang: account.lang };
+  const path = localePath(deps.lang, asked);
+  return { path, lang: langOfPath(path) };
+}
+
 /**
  * Sets the session cookie, remembers in this browser that it signed in to `userId` (so the per-account login
  * limit never locks it out), adds the product it pressed 'Add to Cart' on while signed out, ends any pending
- * sign-up or reset, and goes on with a toast.
+ * sign-up or reset, and goes on (see `signInLanding`) with a toast in the language of the page it lands on.
  */
 export async function signedInRedirect(
   request: Request,
   deps: Pick<Deps, "config" | "db" | "now" | "lang">,
-  session: { token: string; user: { id: number; isAdmin: boolean } },
-  to: unknown,
-  text: string,
+  session: { token: string; user: { id: number; isAdmin: boolean; lang: Lang } },
+  landing: { redirectTo?: unknown; home?: string },
+  text: (m: AuthMessages) => string,
 ) {
+  const { path, lang } = signInLanding(deps, session.user, landing.redirectTo, landing.home);
+  const there = { ...deps, lang };
   const cookies = appCookies(deps.config);
   const pending: unknown = await cookies.pendingAdd.parse(request.headers.get("Cookie"));
-  const added = Number.isSafeInteger(pending) && !session.user.isAdmin ? await addToCart(deps, session.user.id, pending as number) : null;
-  if (added) text = `${text} ${added.notice ?? format(messagesFor(deps).cart.added, { name: added.name })}`;
+  const added = Number.isSafeInteger(pending) && !session.user.isAdmin ? await addToCart(there, session.user.id, pending as number) : null;
+  let toast = text(authMessages(there));
+  if (added) toast = `${toast} ${added.notice ?? format(messagesFor(there).cart.added, { name: added.name })}`;
   const known = await knownAccountIds(request, deps);
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSessionCookie(deps.config, session.token));
@@ -37,7 +54,7 @@ export async function signedInRedirect(
   headers.append("Set-Cookie", await cookies.signup.serialize("", { maxAge: 0 }));
   headers.append("Set-Cookie", await cookies.reset.serialize("", { maxAge: 0 }));
   headers.append("Set-Cookie", await cookies.pendingAdd.serialize("", { maxAge: 0 }));
-  return redirectWithFlash(deps, safeRedirect(to), { type: "success", text }, { headers });
+  return redirectWithFlash(there, path, { type: "success", text: toast }, { headers });
 }
 
 /** The accounts this browser has signed in to before (a signed cookie, so it cannot be forged). */

@@ -59,20 +59,22 @@ describe("coming back from Google", () => {
       .find((c) => c.startsWith("__oauth_return="))!
       .split(";")[0];
 
-  it("returns to the page Google sign-in started from, keeping the flow's own cookie", async () => {
+  it("returns to the page Google sign-in started from, in its language, keeping the flow's own cookie", async () => {
     const ctx = await context(GOOGLE);
-    const res = await rememberReturnPath(ctx, toGoogle(), "/auctions/2?tab=bids");
+    const res = await rememberReturnPath(ctx, toGoogle(), "/te/auctions/2?tab=bids", "te");
     expect(res.status).toBe(302);
     expect(res.headers.getSetCookie()).toHaveLength(2);
-    expect(await readReturnPath(back(cookieOf(res)), ctx)).toBe("/auctions/2?tab=bids");
+    expect(await readReturnPath(back(cookieOf(res)), ctx)).toEqual({ path: "/te/auctions/2?tab=bids", lang: "te" });
+    const home = await rememberReturnPath(ctx, toGoogle(), undefined, "te");
+    expect(await readReturnPath(back(cookieOf(home)), ctx)).toEqual({ path: null, lang: "te" });
   });
 
-  it("never returns to another site", async () => {
+  it("never returns to another site: without a page of its own, it lands on the account's home page", async () => {
     const ctx = await context(GOOGLE);
     for (const evil of ["https://evil.example/", "//evil.example", "/\\evil.example", "/\t/evil.example/phish", null]) {
-      expect(await readReturnPath(back(cookieOf(await rememberReturnPath(ctx, toGoogle(), evil))), ctx)).toBe("/");
+      expect(await readReturnPath(back(cookieOf(await rememberReturnPath(ctx, toGoogle(), evil, "en"))), ctx)).toEqual({ path: null, lang: "en" });
     }
-    expect(await readReturnPath(back("__oauth_return=%E0%A4%A"), ctx)).toBe("/");
-    expect(await readReturnPath(back(""), ctx)).toBe("/");
+    expect(await readReturnPath(back("__oauth_return=%E0%A4%A"), ctx)).toEqual({ path: null, lang: "en" });
+    expect(await readReturnPath(back(""), ctx)).toEqual({ path: null, lang: "en" });
   });
 });

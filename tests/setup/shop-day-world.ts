@@ -2,6 +2,7 @@ import { beforeEach } from "vitest";
 import { createProduct, saveCatch } from "~/catalog/admin.server";
 import type { User } from "~/db/schema";
 import { addDays, istDate, type DeliverySlot } from "~/delivery/slots";
+import type { Lang } from "~/i18n/lang";
 import { createShopOrder } from "~/orders/orders.server";
 import { VALID_ADDRESS } from "./address";
 import { testDeps } from "./deps";
@@ -30,18 +31,20 @@ export function setUpShopDayWorld() {
       ),
     /** Today and the following days (IST), as the admin plans them. */
     day: (n: number) => addDays(world.today, n),
-    /** A verified shopper (who can sign in). */
-    newUser: async () =>
+    /** A verified shopper (who can sign in), whose account is in `lang`. */
+    newUser: async (lang: Lang = "en") =>
       (
         await one<{ id: number }>(
-          "INSERT INTO users (name, email, email_verified_at) VALUES ('Asha Rani', ?, ?) RETURNING id",
+          "INSERT INTO users (name, email, email_verified_at, lang) VALUES ('Asha Rani', ?, ?, ?) RETURNING id",
           `s.${crypto.randomUUID()}@example.in`,
           Date.now(),
+          lang,
         )
       ).id,
-    /** A shop order for `lines` on `delivery`, its ₹500 advance captured through the sandbox. */
-    async paidOrder(lines: { productId: number; quantity: number }[], delivery: { date: string; slot: DeliverySlot }) {
-      const order = await createShopOrder(world.deps, { user: { id: await world.newUser() }, lines, shipping: VALID_ADDRESS, delivery, now: world.now });
+    /** A shop order for `lines` on `delivery` by a new shopper (account in `lang`), its ₹500 advance captured through the sandbox. */
+    async paidOrder(lines: { productId: number; quantity: number }[], delivery: { date: string; slot: DeliverySlot }, lang: Lang = "en") {
+      const user = { id: await world.newUser(lang) };
+      const order = await createShopOrder(world.deps, { user, lines, shipping: VALID_ADDRESS, delivery, now: world.now });
       await payAdvance(world.deps, order);
       return order;
     },

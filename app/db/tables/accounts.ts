@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { LANGS } from "../../i18n/lang";
 import { createdAt } from "./columns";
 
 export const users = sqliteTable("users", {
@@ -13,6 +14,11 @@ export const users = sqliteTable("users", {
   googleSub: text("google_sub").unique(),
   emailVerifiedAt: integer("email_verified_at", { mode: "number" }),
   isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+  /**
+   * The account's language: its signed-in pages, e-mails, notices and text messages are in it. Set by the page
+   * it signed up on, then by every shopper page it opens in the other language (the header's language link).
+   */
+  lang: text("lang", { enum: LANGS }).notNull().default("en"),
   createdAt: createdAt(),
 });
 
@@ -51,6 +57,8 @@ export const signups = sqliteTable(
     phone: text("phone"),
     address: text("address"),
     passwordHash: text("password_hash").notNull(),
+    /** The language of the page signed up on: its code mails are in it, and so is the account it becomes. */
+    lang: text("lang", { enum: LANGS }).notNull().default("en"),
     codeHash: text("code_hash").notNull(),
     expiresAt: integer("expires_at", { mode: "number" }).notNull(),
     /** Every try counts (counted atomically before the comparison); more than 5 and the code is dead. */
@@ -74,6 +82,8 @@ export const passwordResets = sqliteTable(
     tokenHash: text("token_hash").notNull().unique(),
     email: text("email").notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The language of the page the reset was asked on: its code mails are in it. */
+    lang: text("lang", { enum: LANGS }).notNull().default("en"),
     codeHash: text("code_hash").notNull(),
     expiresAt: integer("expires_at", { mode: "number" }).notNull(),
     tries: integer("tries").notNull().default(0),

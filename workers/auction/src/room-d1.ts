@@ -1,8 +1,10 @@
 import { and, eq, lt } from "drizzle-orm";
 import { auctionBids, auctions, users } from "../../../app/db/schema";
 import type { Deps } from "../../../app/deps";
+import { format } from "../../../app/i18n/format";
+import { localePath } from "../../../app/i18n/lang";
 import { formatRupees } from "../../../app/lib/money";
-import { notify } from "../../../app/notifications/notify.server";
+import { notify, type ComposeNotice } from "../../../app/notifications/notify.server";
 import { createAuctionOrder } from "../../../app/orders/auction-order.server";
 import type { Stored } from "./room-state";
 
@@ -94,7 +96,7 @@ export async function closeAuctionInD1(deps: Pick<Deps, "db" | "config" | "maile
   let number: string | null = null;
   if (s.leaderId !== null) {
     const [winner] = await deps.db
-      .select({ id: users.id, name: users.name, phone: users.phone, address: users.address })
+      .select({ id: users.id, name: users.name, phone: users.phone, address: users.address, lang: users.lang })
       .from(users)
       .where(eq(users.id, s.leaderId))
       .limit(1);
@@ -120,21 +122,12 @@ export async function closeAuctionInD1(deps: Pick<Deps, "db" | "config" | "maile
   return number;
 }
 
+/** The other bidders' notice that the auction ended or was cancelled, each in their own language. */
 export async function notifyBidders(deps: Pick<Deps, "db" | "config" | "mailer">, s: Stored, userIds: number[], type: "auction_ended" | "auction_cancelled") {
-  for (const userId of userIds) {
-    await notify(
-      deps,
-      type === "auction_ended"
-        ? {
-            userId,
-            type,
-            title: "Auction ended",
-            message: `The auction "${s.title}" has ended at ${formatRupees(s.currentPricePaise)}. Thank you for bidding.`,
-            auctionId: s.id,
-          }
-        : { userId, type, title: "Auction cancelled", message: `The auction "${s.title}" was cancelled: ${s.cancelReason ?? ""}`, auctionId: s.id },
-    );
-  }
+  const values = { title: s.title, price: formatRupees(s.currentPricePaise), reason: s.cancelReason ?? "" };
+  const words: ComposeNotice = ({ auction: m }) =>
+    type === "auction_ended" ? { title: m.endedTitle, message: format(m.ended, values) } : { title: m.cancelledTitle, message: format(m.cancelled, values) };
+  for (const userId of userIds) await notify(deps, { userId, type, words, auctionId: s.id });
 }
 
 export async function notifyOutbid(deps: Pick<Deps, "db" | "config" | "mailer">, s: Stored, userId: number, email: boolean) {
@@ -143,8 +136,10 @@ export async function notifyOutbid(deps: Pick<Deps, "db" | "config" | "mailer">,
     {
       userId,
       type: "outbid",
-      title: "You have been outbid",
-      message: `Someone bid ${formatRupees(s.currentPricePaise)} on "${s.title}". Bid again at /auctions/${s.id}.`,
+      words: ({ auction: m }, lang) => ({
+        title: m.outbidTitle,
+        message: format(m.outbid, { price: formatRupees(s.currentPricePaise), title: s.title, link: localePath(lang, `/auctions/${s.id}`) }),
+      }),
       auctionId: s.id,
     },
     { email },

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDeps } from "../../../app/deps.server";
 import { emptyTables, MIN, person, type Person } from "./auction-room.fixtures";
-import { closeAuctionInD1 } from "./room-d1";
+import { closeAuctionInD1, notifyOutbid } from "./room-d1";
 import type { Stored } from "./room-state";
 import { all as q } from "../../../tests/setup/sql";
 
@@ -118,6 +118,38 @@ describe("the close in D1", () => {
     expect(w.orders.map((o) => o.number)).toEqual([number]);
     expect(w.lines).toHaveLength(1);
     expect(w.won).toEqual([{ user_id: sita.id, order_number: number }]);
+  });
+
+  it("tells each bidder in their own language: a Telugu winner in Telugu with the Telugu pay page, an English loser in English", async () => {
+    await env.DB.prepare("UPDATE users SET lang = 'te' WHERE id = ?").bind(sita.id).run();
+    const s = ended();
+    const number = await closeAuctionInD1(deps, s, [ravi.id, sita.id]);
+    const notices = await q<{ user_id: number; title: string; message: string }>(
+      "SELECT user_id, title, message FROM notifications WHERE auction_id = ? ORDER BY user_id",
+      s.id,
+    );
+    expect(notices).toEqual([
+      { user_id: ravi.id, title: "Auction ended", message: 'The auction "Royal Pulasa 2 kg" has ended at ₹1,500. Thank you for bidding.' },
+      {
+        user_id: sita.id,
+        title: "వేలంలో మీరు గెలిచారు!",
+        message: `"Royal Pulasa 2 kg" వేలంలో ₹1,500కు మీరు గెలిచారు. మీ ఆర్డర్ ${number} ఖరారు కావాలంటే 24 గంటల్లోగా /te/orders/${number}/pay వద్ద ₹500 అడ్వాన్స్ చెల్లించండి.`,
+      },
+    ]);
+    const [mail] = await q<{ subject: string; body: string }>('SELECT subject, body FROM mail_outbox WHERE "to" = ?', `user${sita.id}@example.in`);
+    expect(mail.subject).toBe("వేలంలో మీరు గెలిచారు! – Godavari Pulasa");
+    expect(mail.body).toMatch(/^నమస్కారం Sita Rao గారూ,\n\n"Royal Pulasa 2 kg" వేలంలో/);
+  });
+
+  it("an outbid notice is in the bidder's language, leading to the auction's page in it", async () => {
+    await env.DB.prepare("UPDATE users SET lang = 'te' WHERE id = ?").bind(ravi.id).run();
+    const s = { ...ended(), status: "active" as const };
+    await notifyOutbid(deps, s, ravi.id, true);
+    await notifyOutbid(deps, s, sita.id, false);
+    expect(await q("SELECT user_id, title, message FROM notifications WHERE auction_id = ? ORDER BY user_id", s.id)).toEqual([
+      { user_id: ravi.id, title: "మీ కంటే ఎక్కువ బిడ్ వచ్చింది", message: `"Royal Pulasa 2 kg"పై ఎవరో ₹1,500 బిడ్ వేశారు. మళ్లీ బిడ్ వేయడానికి: /te/auctions/${s.id}` },
+      { user_id: sita.id, title: "You have been outbid", message: `Someone bid ₹1,500 on "Royal Pulasa 2 kg". Bid again at /auctions/${s.id}.` },
+    ]);
   });
 
   it("nobody bid: no order, and the close answers no number", async () => {
