@@ -1,5 +1,6 @@
 import { notificationMessages } from "./admin.messages";
 import { checkoutMessages } from "./checkout.messages";
+import { authErrorMessages } from "./auth-errors.messages";
 import { errorMessages } from "./errors.messages";
 
 /**
@@ -218,20 +219,7 @@ export const en = {
     changePasswordButton: "Change password",
     passwordChanged: "Your password was changed. Every other device was signed out.",
     firstPassword: "Your account signs in with Google. Set a password to sign in with your e-mail too.",
-    /** The account forms' refusals, field by field (sign-up, login, codes, password, profile). */
-    errors: {
-      emailRequired: "Email is required",
-      emailInvalid: "Please enter a valid email address",
-      honeypot: "Please leave this field empty",
-      nameRequired: "Full name is required",
-      nameTooLong: "Name is too long",
-      passwordRequired: "Password is required",
-      passwordShort: "Password must be at least 8 characters",
-      passwordTooLong: "Password is too long",
-      phone: "Phone number must be exactly 10 digits",
-      addressTooLong: "Address is too long",
-      otp: "Please enter a valid 6-digit OTP",
-    },
+    errors: authErrorMessages,
   },
   titles: {
     forgotPassword: "Reset your password",

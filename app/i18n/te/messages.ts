@@ -1,6 +1,7 @@
 import type { Messages } from "../messages";
 import { notificationMessages } from "./admin.messages";
 import { checkoutMessages } from "./checkout.messages";
+import { authErrorMessages } from "./auth-errors.messages";
 import { errorMessages } from "./errors.messages";
 
 /** The message catalogue in Telugu: the same keys as the English one; `{product}` is filled with the Telugu name. */
@@ -213,19 +214,7 @@ export const te: Messages = {
     changePasswordButton: "పాస్‌వర్డ్ మార్చండి",
     passwordChanged: "మీ పాస్‌వర్డ్ మారింది. మిగతా అన్ని డివైజ్‌ల నుంచి సైన్ అవుట్ చేశాం.",
     firstPassword: "మీ ఖాతా Googleతో సైన్ ఇన్ అవుతుంది. మీ ఈమెయిల్‌తో కూడా సైన్ ఇన్ చేయడానికి పాస్‌వర్డ్ సెట్ చేసుకోండి.",
-    errors: {
-      emailRequired: "ఈమెయిల్ తప్పనిసరి",
-      emailInvalid: "దయచేసి సరైన ఈమెయిల్ చిరునామా ఇవ్వండి",
-      honeypot: "దయచేసి ఈ ఫీల్డ్‌ను ఖాళీగా వదిలేయండి",
-      nameRequired: "పూర్తి పేరు తప్పనిసరి",
-      nameTooLong: "పేరు చాలా పొడవుగా ఉంది",
-      passwordRequired: "పాస్‌వర్డ్ తప్పనిసరి",
-      passwordShort: "పాస్‌వర్డ్‌లో కనీసం 8 అక్షరాలు ఉండాలి",
-      passwordTooLong: "పాస్‌వర్డ్ చాలా పొడవుగా ఉంది",
-      phone: "ఫోన్ నంబర్ సరిగ్గా 10 అంకెలు ఉండాలి",
-      addressTooLong: "చిరునామా చాలా పొడవుగా ఉంది",
-      otp: "దయచేసి సరైన 6 అంకెల OTP నమోదు చేయండి",
-    },
+    errors: authErrorMessages,
   },
   titles: {
     forgotPassword: "మీ పాస్‌వర్డ్ రీసెట్ చేయండి",
