@@ -65,24 +65,48 @@ export type DeliveryChoice = {
   slots: { slot: DeliverySlot; open: boolean }[];
 };
 
+/** What one shopper's unpaid shop orders hold: a checkout resumes or replaces them, so they are the shopper's to reuse. */
+type OwnHolds = { slots: { date: string; slot: DeliverySlot }[]; units: { productId: number; date: string; quantity: number }[] };
+
+async function ownHolds(deps: Pick<Deps, "db">, userId: number): Promise<OwnHolds> {
+  const open = `o.user_id = ? AND o.status = 'payment_pending' AND o.source = 'shop' AND o.stock_held = 1`;
+  const [slots, units] = await deps.db.$client.batch([
+    deps.db.$client.prepare(`SELECT o.delivery_date AS date, o.delivery_slot AS slot FROM orders o WHERE ${open}`).bind(userId),
+    deps.db.$client
+      .prepare(
+        `SELECT i.product_id AS productId, o.delivery_date AS date, i.quantity AS quantity FROM orders o JOIN order_items i ON i.order_id = o.id WHERE ${open}`,
+      )
+      .bind(userId),
+  ]);
+  return { slots: slots.results as OwnHolds["slots"], units: units.results as OwnHolds["units"] };
+}
+
 /**
  * The delivery dates a cart can be checked out for: within the window, every line has enough of that date's
- * catch, and at least one slot can still be booked and has room. Each with its slots, open or not.
+ * catch, and at least one slot can still be booked and has room. Each with its slots, open or not. The
+ * shopper's own unpaid order does not count against them (checking out again resumes or replaces it), and
+ * its date and slot come back as `resume`, to be chosen again.
  */
 export async function deliveryChoices(
   deps: Pick<Deps, "db" | "config">,
   lines: { productId: number; quantity: number }[],
   now: number,
-): Promise<DeliveryChoice[]> {
+  userId: number,
+): Promise<{ choices: DeliveryChoice[]; resume: string | null }> {
   const dates = upcomingDates(now, DELIVERY_WINDOW_DAYS);
-  const [left, loads] = await Promise.all([catchLeft(deps, dates), slotLoads(deps, dates)]);
-  return dates.flatMap((date) => {
-    const enough = lines.length > 0 && lines.every((l) => (left.get(l.productId)?.get(date)?.left ?? 0) >= l.quantity);
+  const [left, loads, own] = await Promise.all([catchLeft(deps, dates), slotLoads(deps, dates), ownHolds(deps, userId)]);
+  const ownUnits = (productId: number, date: string) =>
+    own.units.filter((u) => u.productId === productId && u.date === date).reduce((sum, u) => sum + u.quantity, 0);
+  const ownSlots = (date: string, slot: DeliverySlot) => own.slots.filter((s) => s.date === date && s.slot === slot).length;
+  const choices = dates.flatMap((date) => {
+    const enough = lines.length > 0 && lines.every((l) => (left.get(l.productId)?.get(date)?.left ?? 0) + ownUnits(l.productId, date) >= l.quantity);
     if (!enough) return [];
     const slots = DELIVERY_SLOTS.map((slot) => {
       const load = loads.find((s) => s.date === date && s.slot === slot)!;
-      return { slot, open: isSlotBookable(date, slot, now) && load.booked < load.capacity };
+      return { slot, open: isSlotBookable(date, slot, now) && load.booked - ownSlots(date, slot) < load.capacity };
     });
     return slots.some((s) => s.open) ? [{ date, slots }] : [];
   });
+  const resumable = own.slots.find((s) => choices.some((c) => c.date === s.date && c.slots.some((o) => o.slot === s.slot && o.open)));
+  return { choices, resume: resumable ? `${resumable.date}.${resumable.slot}` : null };
 }

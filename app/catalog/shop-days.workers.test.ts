@@ -4,14 +4,13 @@ import { testDeps } from "../../tests/setup/deps";
 import { catchLeftOn } from "../../tests/setup/shop-days";
 import { changeOrderStatus } from "~/admin/orders.server";
 import type { User } from "~/db/schema";
-import { addDays, istDate, upcomingDates } from "~/delivery/slots";
+import { addDays, istDate } from "~/delivery/slots";
 import { InvalidInputError } from "~/lib/errors";
 import { createShopOrder, OutOfStockError, SlotFullError } from "~/orders/orders.server";
 import { RESERVATION_MS } from "~/orders/rules";
 import { releaseExpiredOrders } from "~/orders/stock.server";
 import { payAdvance } from "../../tests/setup/money";
 import { createProduct, saveCatch, saveSlots, setProductHidden, updateProduct } from "./admin.server";
-import { deliveryChoices } from "./availability.server";
 import { listProducts } from "./catalog.server";
 import { readCatalogueVersion } from "./site-version.server";
 import { withEdgeCache } from "../../workers/edge-cache";
@@ -160,29 +159,6 @@ describe("today's catch at checkout", () => {
     await expect(attempt({})).rejects.toThrow("Test Pulasa is no longer sold. Please remove it from your cart.");
     expect(await catchLeftOn(productId, today)).toBe(50);
     expect((await env.DB.prepare("SELECT count(*) AS n FROM orders WHERE user_id = ?").bind(user.id).first<{ n: number }>())!.n).toBe(0);
-  });
-
-  it("offers only the dates of the next 3 days whose catch covers the cart, with each slot open or full", async () => {
-    const [d0, d1, d2] = upcomingDates(now, 3);
-    await saveCatch(deps, productId, [
-      { date: d0, quantity: 1 },
-      { date: d1, quantity: 5 },
-      { date: d2, quantity: 5 },
-    ]);
-    await saveSlots(deps, [
-      { date: d2, slot: "morning", capacity: 0 },
-      { date: d2, slot: "evening", capacity: 0 },
-      { date: d1, slot: "morning", capacity: 0 },
-    ]);
-    expect(await deliveryChoices(deps, [{ productId, quantity: 2 }], now)).toEqual([
-      {
-        date: d1,
-        slots: [
-          { slot: "morning", open: false },
-          { slot: "evening", open: true },
-        ],
-      },
-    ]);
   });
 });
 

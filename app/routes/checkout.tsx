@@ -47,9 +47,11 @@ async function requireCheckout(request: Request, deps: Pick<Deps, "user" | "conf
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   const { user, lines } = await requireCheckout(request, deps, "loginToCheckout");
+  const { choices, resume } = await deliveryChoices(deps, lines, deps.now(), user.id);
   return {
     lines: lines.map(({ productId, name, pricePaise, quantity }) => ({ productId, name, pricePaise, quantity })),
-    choices: await deliveryChoices(deps, lines, deps.now()),
+    choices,
+    resume,
     defaults: shippingDefaults(user),
     addresses: (await listAddresses(deps, user.id)).map(toAddressView),
     addressTexts: { choiceLegend: sectionsFor(deps).address.choiceLegend, newAddress: sectionsFor(deps).address.newAddress },
@@ -111,7 +113,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
 }
 
 export default function Checkout() {
-  const { lines, choices, defaults, addresses, addressTexts, paymentAvailable } = useLoaderData<typeof loader>();
+  const { lines, choices, resume, defaults, addresses, addressTexts, paymentAvailable } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const lastResult = answer && "razorpay" in answer ? undefined : answer;
   const navigation = useNavigation();
@@ -127,7 +129,7 @@ export default function Checkout() {
   const [submitted, setSubmitted] = useState(false);
   const [form, fields] = useForm({
     lastResult,
-    defaultValue: { ...defaults, delivery: "", addressId: addresses.length ? String(addresses[0].id) : undefined },
+    defaultValue: { ...defaults, delivery: resume ?? "", addressId: addresses.length ? String(addresses[0].id) : undefined },
     constraint: relaxedConstraint(getZodConstraint(checkoutSchema(all)), addresses.length > 0, ["delivery"]),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
