@@ -33,7 +33,10 @@ export function TeluguNote() {
     }
   };
   return (
-    <p lang="te" className="absolute inset-x-4 top-3 z-10 mx-auto flex max-w-sm items-center rounded-xl bg-white pl-4 text-sm text-river-900 shadow-lg">
+    <p
+      lang="te"
+      className="absolute inset-x-4 top-3 z-10 mx-auto flex max-w-sm items-center rounded-xl bg-white pl-4 text-sm text-river-900 shadow-lg dark:bg-river-900 dark:text-river-50"
+    >
       <a href="/te" onClick={dismiss} className="flex-1 py-3 font-semibold underline">
         ఈ దుకాణాన్ని తెలుగులో చూడండి
       </a>
