@@ -48,14 +48,15 @@ export const meta: MetaFunction<typeof loader> = ({ error, data }) => {
   return [themeColor, { title: `${heading} | ${data?.site.brand ?? "Godavari Pulasa"}` }, { name: "robots", content: "noindex" }];
 };
 
-export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
+export async function loader({ request, context: { deps, sessionPage } }: LoaderFunctionArgs) {
   const [theme, { flash, clear }] = await Promise.all([readTheme(request), readFlash(request, deps)]);
   const signedIn = deps.user;
   const user = signedIn ? { name: signedIn.name, isAdmin: signedIn.isAdmin } : null;
   // Admins have no cart: their count is 0 and the header hides the Cart button.
-  const preview = signedIn && !signedIn.isAdmin ? await cartPreview(deps, signedIn.id) : null;
+  const preview = signedIn && !signedIn.isAdmin ? await cartPreview(deps, signedIn.id, sessionPage?.cart) : null;
   const summaryClosed = preview ? (await appCookies(deps.config).cartSummaryClosed.parse(request.headers.get("Cookie"))) === "1" : true;
-  const unread = signedIn ? await unreadCount(deps, signedIn.id) : 0;
+  // The load context read the cart and the notices with the session, in one round trip, for a page.
+  const unread = signedIn ? (sessionPage?.unread ?? (await unreadCount(deps, signedIn.id))) : 0;
   const { brand, supportEmail, supportPhone, whatsapp, socialHandle, features } = deps.config;
   const product = productName(deps.config, deps.lang);
   const site: SiteData = {

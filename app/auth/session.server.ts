@@ -1,8 +1,9 @@
-import { and, eq, gt, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNotNull, isNull, lt, sql, type SQLWrapper } from "drizzle-orm";
 import { errors, jwtVerify, SignJWT, type JWTPayload } from "jose";
+import type { CartLine } from "../cart/cart.server";
 import type { AppConfig } from "../config.server";
 import type { Db } from "../db/client.server";
-import { sessions, users, type User } from "../db/schema";
+import { cartItems, notifications, products, sessions, users, type User } from "../db/schema";
 import type { Deps } from "../deps";
 import { randomToken, sha256 } from "./crypto.server";
 
@@ -21,14 +22,18 @@ export async function createSession(deps: Pick<Deps, "db" | "now">, userId: numb
   return token;
 }
 
-function sessionUserQuery(deps: Pick<Deps, "db">) {
+/** The verified user of the live session `id` (a token's hash) at `now`. */
+function sessionUserSelect(deps: Pick<Deps, "db">, id: string | SQLWrapper, now: number | SQLWrapper) {
   return deps.db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now")), isNotNull(users.emailVerifiedAt)))
-    .limit(1)
-    .prepare();
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), isNotNull(users.emailVerifiedAt)))
+    .limit(1);
+}
+
+function sessionUserQuery(deps: Pick<Deps, "db">) {
+  return sessionUserSelect(deps, sql.placeholder("id"), sql.placeholder("now")).prepare();
 }
 
 /** Every request that carries a session asks this: the statement is built once per client, not per request. */
@@ -43,6 +48,46 @@ export async function findSessionUser(deps: Pick<Deps, "db" | "now">, token: str
   }
   const row = await query.get({ id: await sha256(token), now });
   return row?.user ?? null;
+}
+
+/** What every page's header shows of its signed-in user: the cart's lines (as `getCart` reads them) and the unread notices. */
+export type SessionPageData = { cart: CartLine[]; unread: number };
+
+/**
+ * `findSessionUser` and, in the same D1 batch, the user's page data: one round trip where a page would make
+ * three. The cart and the notices are read by the session's user id, so they belong to the user found.
+ */
+export async function findSessionUserWithPageData(
+  deps: Pick<Deps, "db" | "now">,
+  token: string,
+  now = deps.now(),
+): Promise<{ user: User; page: SessionPageData } | null> {
+  const id = await sha256(token);
+  const userId = sql`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${id} and ${sessions.expiresAt} > ${now})`;
+  const [found, cart, unread] = await deps.db.batch([
+    sessionUserSelect(deps, id, now),
+    deps.db
+      .select({
+        productId: cartItems.productId,
+        name: products.name,
+        image: products.image,
+        pricePaise: products.pricePaise,
+        unit: products.unit,
+        minQty: products.minQty,
+        maxQty: products.maxQty,
+        quantity: cartItems.quantity,
+      })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(eq(cartItems.userId, userId))
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.productId)),
+    deps.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+  ]);
+  const user = found[0]?.user;
+  return user ? { user, page: { cart, unread: unread[0]?.n ?? 0 } } : null;
 }
 
 export async function deleteSession(deps: Pick<Deps, "db">, token: string) {
