@@ -1,5 +1,5 @@
 import type { Messages } from "~/i18n/messages";
-import type { SiteData } from "./site";
+import { readMessages, type SiteData } from "./site";
 
 /** Title, description and social tags for a page; every public page has all of them (SEO). */
 export function pageMeta({ title, description }: { title: string; description: string }) {
@@ -32,7 +32,8 @@ function withStoreName(title: string, matches: RootMatches): string {
  * The title is a text (admin pages are English only) or read from the page's catalogue, in its language.
  */
 export function privateMeta(title: string | ((titles: Messages["titles"]) => string), matches: RootMatches) {
-  const titles = rootData(matches)?.messages?.titles;
+  const json = rootData(matches)?.messages;
+  const titles = json ? readMessages(json).titles : undefined;
   // Without the root's data (its loader failed) the title is the store's name alone.
   const text = typeof title === "string" ? title : titles ? title(titles) : null;
   return [{ title: text ? withStoreName(text, matches) : storeName(matches) }, { name: "robots", content: "noindex" }];

@@ -8,14 +8,19 @@ import type { Theme } from "./theme.server";
 
 /**
  * Root loader data: configuration the pages need, the page's language and its catalogue (sent with the page, so
- * no language's strings are in the JavaScript), the theme, the visitor and any flash message. Declared here
+ * no language's strings are in the JavaScript; as JSON, read with `readMessages`), the theme, the visitor and any
+ * flash message. Declared here
  * (and returned as this type by the root loader) so that components read it without importing the root
  * route, which imports them.
  */
 export type SiteData = {
   site: Pick<AppConfig, "product" | "brand" | "supportEmail" | "supportPhone" | "whatsapp" | "socialHandle" | "features"> & { googleSignIn: boolean };
   lang: Lang;
-  messages: Messages;
+  /**
+   * The catalogue as JSON text: one string costs the page's data almost nothing to serialize, where the catalogue
+   * as an object is a thousand strings, serialized anew for every page.
+   */
+  messages: string;
   /** The store's origin, for absolute links (canonical and alternate pages). */
   origin: string;
   theme: Theme;
@@ -32,8 +37,32 @@ export function useSite() {
   return data;
 }
 
+/** Each catalogue's JSON text, written once per isolate (the catalogue objects are themselves built once). */
+const written = new WeakMap<Messages, string>();
+
+export function catalogueJson(messages: Messages): string {
+  let json = written.get(messages);
+  if (json === undefined) {
+    json = JSON.stringify(messages);
+    written.set(messages, json);
+  }
+  return json;
+}
+
+/** Read catalogues by their text: one per language (and fish name), parsed once. */
+const read = new Map<string, Messages>();
+
+export function readMessages(json: string): Messages {
+  let messages = read.get(json);
+  if (!messages) {
+    messages = JSON.parse(json) as Messages;
+    read.set(json, messages);
+  }
+  return messages;
+}
+
 export function useMessages(): Messages {
-  return useSite().messages;
+  return readMessages(useSite().messages);
 }
 
 /** The page's language, and `path` (an English path) as a link in it: `l("/products")` is `/te/products` in Telugu. */
