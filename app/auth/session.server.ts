@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, isNotNull, isNull, lt, sql, type SQLWrapper } 
 import { errors, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import type { CartLine } from "../cart/cart.server";
 import type { AppConfig } from "../config.server";
-import type { Db } from "../db/client.server";
+import { batchPrepared, perClient, type Db } from "../db/client.server";
 import { cartItems, notifications, products, sessions, users, type User } from "../db/schema";
 import type { Deps } from "../deps";
 import { randomToken, sha256 } from "./crypto.server";
@@ -53,20 +53,15 @@ export async function findSessionUser(deps: Pick<Deps, "db" | "now">, token: str
 /** What every page's header shows of its signed-in user: the cart's lines (as `getCart` reads them) and the unread notices. */
 export type SessionPageData = { cart: CartLine[]; unread: number };
 
-/**
- * `findSessionUser` and, in the same D1 batch, the user's page data: one round trip where a page would make
- * three. The cart and the notices are read by the session's user id, so they belong to the user found.
- */
-export async function findSessionUserWithPageData(
-  deps: Pick<Deps, "db" | "now">,
-  token: string,
-  now = deps.now(),
-): Promise<{ user: User; page: SessionPageData } | null> {
-  const id = await sha256(token);
+/** The session's user, their cart's lines and their unread notices, by the token's hash `id` at `now`. */
+const sessionPageQueries = perClient((db) => {
+  const deps = { db };
+  const id = sql.placeholder("id");
+  const now = sql.placeholder("now");
   const userId = sql`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${id} and ${sessions.expiresAt} > ${now})`;
-  const [found, cart, unread] = await deps.db.batch([
-    sessionUserSelect(deps, id, now),
-    deps.db
+  return [
+    sessionUserSelect(deps, id, now).prepare(),
+    db
       .select({
         productId: cartItems.productId,
         name: products.name,
@@ -80,12 +75,26 @@ export async function findSessionUserWithPageData(
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
       .where(eq(cartItems.userId, userId))
-      .orderBy(asc(cartItems.createdAt), asc(cartItems.productId)),
-    deps.db
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.productId))
+      .prepare(),
+    db
       .select({ n: count() })
       .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
-  ]);
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+      .prepare(),
+  ] as const;
+});
+
+/**
+ * `findSessionUser` and, in the same D1 batch, the user's page data: one round trip where a page would make
+ * three. The cart and the notices are read by the session's user id, so they belong to the user found.
+ */
+export async function findSessionUserWithPageData(
+  deps: Pick<Deps, "db" | "now">,
+  token: string,
+  now = deps.now(),
+): Promise<{ user: User; page: SessionPageData } | null> {
+  const [found, cart, unread] = await batchPrepared(deps.db, sessionPageQueries(deps.db), { id: await sha256(token), now });
   const user = found[0]?.user;
   return user ? { user, page: { cart, unread: unread[0]?.n ?? 0 } } : null;
 }

@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { sql, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { catchDays } from "~/db/schema";
 import type { Deps } from "~/deps";
@@ -17,14 +17,18 @@ export const LEFT_SQL = `c.quantity - coalesce((SELECT sum(i.quantity) FROM orde
 type CatchRow = { productId: number; date: string; caught: number; left: number };
 export type CatchLeft = Map<number, Map<string, { caught: number; left: number }>>;
 
-/** The rows of `catchLeft`, as a query that can go into a D1 batch (`catchLeftOf` reads them). */
-export function catchLeftQuery(deps: Pick<Deps, "db">, dates: string[]) {
+/**
+ * The rows of `catchLeft` as a query that can go into a D1 batch (`catchLeftOf` reads them). The dates are one
+ * JSON array (or a placeholder for one), so the query's text is the same for any number of dates.
+ */
+export function catchLeftQuery(deps: Pick<Deps, "db">, dates: string[] | SQLWrapper) {
   // LEFT_SQL reads the catch_days row as `c`.
   const c = alias(catchDays, "c");
+  const json = Array.isArray(dates) ? JSON.stringify(dates) : dates;
   return deps.db
     .select({ productId: c.productId, date: c.deliveryDate, caught: c.quantity, left: sql<number>`${sql.raw(LEFT_SQL)}` })
     .from(c)
-    .where(inArray(c.deliveryDate, dates));
+    .where(sql`${c.deliveryDate} IN (SELECT value FROM json_each(${json}))`);
 }
 
 export function catchLeftOf(rows: CatchRow[]): CatchLeft {

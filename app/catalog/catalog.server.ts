@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { batchPrepared, perClient } from "~/db/client.server";
 import { products, type Product } from "~/db/schema";
 import type { Deps } from "~/deps";
 import type { Lang } from "~/i18n/lang";
@@ -103,15 +104,21 @@ export function withStockText<P extends ProductCardData>(
   return products.map((p) => ({ ...p, stock: stockText(p, messages, lang) }));
 }
 
+/** The products on sale, the catch of the `dates` (a JSON array) and the products' photos. */
+const catalogueQueries = perClient(
+  (db) =>
+    [
+      db.select().from(products).where(eq(products.hidden, false)).orderBy(asc(products.sortOrder), asc(products.id)).prepare(),
+      catchLeftQuery({ db }, sql.placeholder("dates")).prepare(),
+      mainPhotosQuery({ db }, sql`(SELECT ${products.id} FROM ${products} WHERE ${products.hidden} = 0)`).prepare(),
+    ] as const,
+);
+
 /** Every product on sale (not hidden), in the catalogue's order, with its stock for the coming dates. */
 export async function listProducts(deps: Reader): Promise<ProductCardData[]> {
   const now = deps.now();
   // One D1 round trip: the products, their catch and their photos (of every product on sale) in one batch.
-  const [rows, left, photos] = await deps.db.batch([
-    deps.db.select().from(products).where(eq(products.hidden, false)).orderBy(asc(products.sortOrder), asc(products.id)),
-    catchLeftQuery(deps, bookableDates(now)),
-    mainPhotosQuery(deps, sql`(SELECT ${products.id} FROM ${products} WHERE ${products.hidden} = 0)`),
-  ]);
+  const [rows, left, photos] = await batchPrepared(deps.db, catalogueQueries(deps.db), { dates: JSON.stringify(bookableDates(now)) });
   return toCards(deps, rows, catchLeftOf(left), mainPhotosOf(photos), now);
 }
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { batchPrepared, perClient } from "~/db/client.server";
 import type { Deps } from "~/deps";
 import { ledger, orderItems, orders, payments, type LedgerRow, type Order, type OrderItem, type Payment } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
@@ -6,17 +7,23 @@ import { dueReservations, releaseDue, releaseExpiredOrders } from "./stock.serve
 
 export type OrderView = Order & { items: OrderItem[]; payments: Payment[]; ledger: LedgerRow[] };
 
+/** The reservations run out at `now`, and the `userId`'s orders (their last 100) with their lines and money rows. */
+const myOrdersQueries = perClient((db) => {
+  const userId = sql.placeholder("userId");
+  const mine = sql`(SELECT ${orders.id} FROM ${orders} WHERE ${orders.userId} = ${userId} ORDER BY ${orders.createdAt} DESC, ${orders.id} DESC LIMIT 100)`;
+  return [
+    dueReservations({ db }, sql.placeholder("now")).prepare(),
+    db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(100).prepare(),
+    db.select().from(orderItems).where(inArray(orderItems.orderId, mine)).orderBy(orderItems.id).prepare(),
+    db.select().from(payments).where(inArray(payments.orderId, mine)).orderBy(payments.id).prepare(),
+    db.select().from(ledger).where(inArray(ledger.orderId, mine)).orderBy(ledger.id).prepare(),
+  ] as const;
+});
+
 /** The user's orders, newest first, with their lines and money rows (expired reservations released first). */
 export async function listUserOrders(deps: Pick<Deps, "db">, userId: number, now: number): Promise<OrderView[]> {
   // One D1 round trip when no reservation has run out (the rule): the check, the orders and their rows in one batch.
-  const mine = sql`(SELECT ${orders.id} FROM ${orders} WHERE ${orders.userId} = ${userId} ORDER BY ${orders.createdAt} DESC, ${orders.id} DESC LIMIT 100)`;
-  const [due, rows, items, money, moves] = await deps.db.batch([
-    dueReservations(deps, now),
-    deps.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(100),
-    deps.db.select().from(orderItems).where(inArray(orderItems.orderId, mine)).orderBy(orderItems.id),
-    deps.db.select().from(payments).where(inArray(payments.orderId, mine)).orderBy(payments.id),
-    deps.db.select().from(ledger).where(inArray(ledger.orderId, mine)).orderBy(ledger.id),
-  ]);
+  const [due, rows, items, money, moves] = await batchPrepared(deps.db, myOrdersQueries(deps.db), { userId, now });
   if (due.length === 0) return withRows(rows, items, money, moves);
   // Some ran out: released first, then read again, so the page shows them expired.
   await releaseDue(deps, due, now);

@@ -1,4 +1,4 @@
-import { and, eq, lte } from "drizzle-orm";
+import { and, eq, lte, type SQLWrapper } from "drizzle-orm";
 import { LEFT_SQL } from "~/catalog/availability.server";
 import { bumpCatalogueStatement } from "~/catalog/site-version.server";
 import type { Deps } from "~/deps";
@@ -33,7 +33,7 @@ export async function releaseExpiredOrders(deps: Pick<Deps, "db">, now: number):
 }
 
 /** The reservations `releaseExpiredOrders` releases (as a query that can go into a D1 batch). */
-export function dueReservations(deps: Pick<Deps, "db">, now: number) {
+export function dueReservations(deps: Pick<Deps, "db">, now: number | SQLWrapper) {
   return deps.db
     .select({ id: orders.id, stockHeld: orders.stockHeld })
     .from(orders)
