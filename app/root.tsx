@@ -27,7 +27,7 @@ import { unreadCount } from "~/notifications/notifications.server";
 import { appCookies } from "~/web/cookies.server";
 import { useNonce } from "~/web/csp";
 import { readFlash } from "~/web/flash.server";
-import { catalogueJson, readMessages, type SiteData } from "~/web/site";
+import { catalogueFor, messagesOf, type SiteData } from "~/web/site";
 import { readTheme, type Theme } from "~/web/theme.server";
 import teluguStylesheet from "./styles/telugu.css?url";
 import stylesheet from "./tailwind.css?url";
@@ -43,12 +43,12 @@ export const meta: MetaFunction<typeof loader> = ({ error, data }) => {
   const themeColor = { name: "theme-color", content: "#164c68" };
   if (!error) return [themeColor];
   // Only the root boundary renders a failed page, so the root names it.
-  const m = data ? readMessages(data.messages) : errorMessages;
+  const m = data ? messagesOf(data) : errorMessages;
   const heading = isRouteErrorResponse(error) && error.status === 404 ? m.notFound.heading : m.error.heading;
   return [themeColor, { title: `${heading} | ${data?.site.brand ?? "Godavari Pulasa"}` }, { name: "robots", content: "noindex" }];
 };
 
-export async function loader({ request, context: { deps, sessionPage } }: LoaderFunctionArgs) {
+export async function loader({ request, context: { deps, sessionPage, dataRequest = false } }: LoaderFunctionArgs) {
   const [theme, { flash, clear }] = await Promise.all([readTheme(request), readFlash(request, deps)]);
   const signedIn = deps.user;
   const user = signedIn ? { name: signedIn.name, isAdmin: signedIn.isAdmin } : null;
@@ -62,7 +62,7 @@ export async function loader({ request, context: { deps, sessionPage } }: Loader
   const site: SiteData = {
     site: { product, brand, supportEmail, supportPhone, whatsapp, socialHandle, features, googleSignIn: deps.config.google !== null },
     lang: deps.lang,
-    messages: catalogueJson(messagesFor(deps)),
+    messages: catalogueFor(request, messagesFor(deps), deps.lang, dataRequest),
     origin: deps.origin,
     theme,
     flash,

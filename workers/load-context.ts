@@ -18,6 +18,8 @@ declare module "@remix-run/cloudflare" {
     deps: Deps;
     /** What the root shows of the signed-in user, read with the session for a page (else the root reads it). */
     sessionPage?: SessionPageData;
+    /** A client navigation's data (`.data`): loaders see its page's URL, but it is never rendered as a page. */
+    dataRequest?: boolean;
   }
 }
 
@@ -45,13 +47,14 @@ export async function getLoadContext({ request, context }: { request: Request; c
   const url = new URL(request.url);
   const facts = { origin: url.origin, client: clientAddress(request), lang: langOfPath(url.pathname) };
   const anonymous = createDeps(context.cloudflare.env, facts);
+  const base = { ...context, dataRequest: url.pathname.endsWith(".data") };
   const sessionToken = await readSessionToken(request, anonymous.config);
-  if (!sessionToken) return { ...context, deps: anonymous };
+  if (!sessionToken) return { ...base, deps: anonymous };
   if (showsRootData(request, url)) {
     const found = await findSessionUserWithPageData(anonymous, sessionToken);
-    if (!found) return { ...context, deps: anonymous };
-    return { ...context, deps: createDeps(context.cloudflare.env, { ...facts, user: found.user, sessionToken }), sessionPage: found.page };
+    if (!found) return { ...base, deps: anonymous };
+    return { ...base, deps: createDeps(context.cloudflare.env, { ...facts, user: found.user, sessionToken }), sessionPage: found.page };
   }
   const user = await findSessionUser(anonymous, sessionToken);
-  return { ...context, deps: user ? createDeps(context.cloudflare.env, { ...facts, user, sessionToken }) : anonymous };
+  return { ...base, deps: user ? createDeps(context.cloudflare.env, { ...facts, user, sessionToken }) : anonymous };
 }
