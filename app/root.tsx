@@ -28,7 +28,7 @@ import { unreadCount } from "~/notifications/notifications.server";
 import { appCookies } from "~/web/cookies.server";
 import { useNonce } from "~/web/csp";
 import { readFlash } from "~/web/flash.server";
-import type { SiteData } from "~/web/site";
+import { catalogueFor, messagesOf, type SiteData } from "~/web/site";
 import { readTheme, type Theme } from "~/web/theme.server";
 import teluguStylesheet from "./styles/telugu.css?url";
 import stylesheet from "./tailwind.css?url";
@@ -44,27 +44,28 @@ export const meta: MetaFunction<typeof loader> = ({ error, data }) => {
   const themeColor = { name: "theme-color", content: "#164c68" };
   if (!error) return [themeColor];
   // Only the root boundary renders a failed page, so the root names it.
-  const m = data?.messages ?? errorMessages;
+  const m = data ? messagesOf(data) : errorMessages;
   const heading = isRouteErrorResponse(error) && error.status === 404 ? m.notFound.heading : m.error.heading;
   return [themeColor, { title: `${heading} | ${data?.site.brand ?? "Godavari Pulasa"}` }, { name: "robots", content: "noindex" }];
 };
 
-export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
+export async function loader({ request, context: { deps, sessionPage, dataRequest = false } }: LoaderFunctionArgs) {
   const [theme, { flash, clear }] = await Promise.all([readTheme(request), readFlash(request, deps)]);
   const signedIn = deps.user;
   // A shopper page opened in the other language becomes the account's language (its notices and mails follow).
   if (signedIn && !englishOnly(new URL(request.url).pathname)) await rememberLang(deps, signedIn, deps.lang);
   const user = signedIn ? { name: signedIn.name, isAdmin: signedIn.isAdmin } : null;
   // Admins have no cart: their count is 0 and the header hides the Cart button.
-  const preview = signedIn && !signedIn.isAdmin ? await cartPreview(deps, signedIn.id) : null;
+  const preview = signedIn && !signedIn.isAdmin ? await cartPreview(deps, signedIn.id, sessionPage?.cart) : null;
   const summaryClosed = preview ? (await appCookies(deps.config).cartSummaryClosed.parse(request.headers.get("Cookie"))) === "1" : true;
-  const unread = signedIn ? await unreadCount(deps, signedIn.id) : 0;
+  // The load context read the cart and the notices with the session, in one round trip, for a page.
+  const unread = signedIn ? (sessionPage?.unread ?? (await unreadCount(deps, signedIn.id))) : 0;
   const { brand, supportEmail, supportPhone, whatsapp, socialHandle, features } = deps.config;
   const product = productName(deps.config, deps.lang);
   const site: SiteData = {
     site: { product, brand, supportEmail, supportPhone, whatsapp, socialHandle, features, googleSignIn: deps.config.google !== null },
     lang: deps.lang,
-    messages: messagesFor(deps),
+    messages: catalogueFor(request, messagesFor(deps), deps.lang, dataRequest),
     origin: deps.origin,
     theme,
     flash,

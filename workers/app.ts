@@ -7,7 +7,7 @@ import { withEdgeCache } from "./edge-cache";
 import { getLoadContext } from "./load-context";
 import { isCrossSiteWrite, readableForm } from "./request-guards";
 import { runScheduledJobs } from "./scheduled";
-import { rotateNonce, withSecurityHeaders } from "./security-headers";
+import { withFreshNonce, withSecurityHeaders } from "./security-headers";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -53,7 +53,7 @@ async function handle(received: Request, env: Env, ctx: ExecutionContext): Promi
     async () => ({ response: await handleRemixRequest(request, loadContext), personal: loadContext.deps.user !== null }),
     () => readCatalogueVersion(env.DB),
   );
-  return rotateNonce(response);
+  return withFreshNonce(response);
 }
 
 export default {

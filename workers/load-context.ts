@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { PlatformProxy } from "wrangler";
-import { findSessionUser } from "../app/auth/session.server";
+import { findSessionUser, findSessionUserWithPageData, type SessionPageData } from "../app/auth/session.server";
 import type { Deps } from "../app/deps";
 import { createDeps } from "../app/deps.server";
 import { langOfPath } from "../app/i18n/lang";
@@ -16,14 +16,30 @@ declare module "@remix-run/cloudflare" {
     cloudflare: Cloudflare;
     /** This request's dependencies (app/deps.ts): routes hand them, whole or in part, to what they call. */
     deps: Deps;
+    /** What the root shows of the signed-in user, read with the session for a page (else the root reads it). */
+    sessionPage?: SessionPageData;
+    /** A client navigation's data (`.data`): loaders see its page's URL, but it is never rendered as a page. */
+    dataRequest?: boolean;
   }
+}
+
+/**
+ * A request whose answer shows the root's data: a page (HTML, or no Accept at all) or a client navigation's
+ * data that asks for the root's (`_routes` names the routes whose data it wants; without it, all). Photos and
+ * scripts' fetches ask for something else.
+ */
+function showsRootData(request: Request, url: URL): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  if (url.pathname.endsWith(".data")) return url.searchParams.get("_routes")?.split(",").includes("root") ?? true;
+  return request.headers.get("Accept")?.includes("text/html") ?? true;
 }
 
 /**
  * Imports here are relative (not `~/`): vite.config.ts loads this file in Node, without the app alias.
  *
  * The load context every loader and action receives, built once per request the same way by the Worker and
- * by Vite dev: the request's Deps, with the user of the session cookie (a live server-side session). Anything
+ * by Vite dev: the request's Deps, with the user of the session cookie (a live server-side session) and, for a
+ * page, what its root shows of that user, read in the same D1 batch as the session. Anything
  * rendered with `deps.user` set is personal; the Worker reads it after rendering to keep such pages out of
  * the shared cache.
  */
@@ -31,7 +47,14 @@ export async function getLoadContext({ request, context }: { request: Request; c
   const url = new URL(request.url);
   const facts = { origin: url.origin, client: clientAddress(request), lang: langOfPath(url.pathname) };
   const anonymous = createDeps(context.cloudflare.env, facts);
+  const base = { ...context, dataRequest: url.pathname.endsWith(".data") };
   const sessionToken = await readSessionToken(request, anonymous.config);
-  const user = sessionToken ? await findSessionUser(anonymous, sessionToken) : null;
-  return { ...context, deps: user ? createDeps(context.cloudflare.env, { ...facts, user, sessionToken }) : anonymous };
+  if (!sessionToken) return { ...base, deps: anonymous };
+  if (showsRootData(request, url)) {
+    const found = await findSessionUserWithPageData(anonymous, sessionToken);
+    if (!found) return { ...base, deps: anonymous };
+    return { ...base, deps: createDeps(context.cloudflare.env, { ...facts, user: found.user, sessionToken }), sessionPage: found.page };
+  }
+  const user = await findSessionUser(anonymous, sessionToken);
+  return { ...base, deps: user ? createDeps(context.cloudflare.env, { ...facts, user, sessionToken }) : anonymous };
 }

@@ -20,10 +20,18 @@ export function withSecurityHeaders(response: Response, environment: string | un
 }
 
 /**
+ * A page from the edge cache still carries the nonce it was rendered with: it gets a fresh one. A page rendered
+ * for this response already has its own (entry.server.tsx draws one per render), so it streams out untouched.
+ */
+export function withFreshNonce(response: Response): Response {
+  return response.headers.get("x-cache") === "HIT" ? rotateNonce(response) : response;
+}
+
+/**
  * Swaps the nonce a page was rendered with (possibly cached) for a fresh one in both the policy and the
  * page's own scripts. Scripts that do not carry the rendered nonce (anything injected) get none.
  */
-export function rotateNonce(response: Response): Response {
+function rotateNonce(response: Response): Response {
   const policy = response.headers.get("Content-Security-Policy");
   const rendered = policy ? /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1] : undefined;
   if (!policy || !rendered) return response;

@@ -1,8 +1,10 @@
-import { and, eq, gt, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNotNull, isNull, lt, sql, type SQLWrapper } from "drizzle-orm";
 import { errors, jwtVerify, SignJWT, type JWTPayload } from "jose";
+import type { CartLine } from "../cart/cart.server";
 import type { AppConfig } from "../config.server";
-import type { Db } from "../db/client.server";
-import { sessions, users, type User } from "../db/schema";
+import { inLang } from "../i18n/lang";
+import { batchPrepared, perClient, type Db } from "../db/client.server";
+import { cartItems, notifications, products, sessions, users, type User } from "../db/schema";
 import type { Deps } from "../deps";
 import { randomToken, sha256 } from "./crypto.server";
 
@@ -21,14 +23,18 @@ export async function createSession(deps: Pick<Deps, "db" | "now">, userId: numb
   return token;
 }
 
-function sessionUserQuery(deps: Pick<Deps, "db">) {
+/** The verified user of the live session `id` (a token's hash) at `now`. */
+function sessionUserSelect(deps: Pick<Deps, "db">, id: string | SQLWrapper, now: number | SQLWrapper) {
   return deps.db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now")), isNotNull(users.emailVerifiedAt)))
-    .limit(1)
-    .prepare();
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), isNotNull(users.emailVerifiedAt)))
+    .limit(1);
+}
+
+function sessionUserQuery(deps: Pick<Deps, "db">) {
+  return sessionUserSelect(deps, sql.placeholder("id"), sql.placeholder("now")).prepare();
 }
 
 /** Every request that carries a session asks this: the statement is built once per client, not per request. */
@@ -43,6 +49,59 @@ export async function findSessionUser(deps: Pick<Deps, "db" | "now">, token: str
   }
   const row = await query.get({ id: await sha256(token), now });
   return row?.user ?? null;
+}
+
+/** What every page's header shows of its signed-in user: the cart's lines (as `getCart` reads them) and the unread notices. */
+export type SessionPageData = { cart: CartLine[]; unread: number };
+
+/** The session's user, their cart's lines and their unread notices, by the token's hash `id` at `now`. */
+const sessionPageQueries = perClient((db) => {
+  const deps = { db };
+  const id = sql.placeholder("id");
+  const now = sql.placeholder("now");
+  const userId = sql`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${id} and ${sessions.expiresAt} > ${now})`;
+  return [
+    sessionUserSelect(deps, id, now).prepare(),
+    db
+      .select({
+        productId: cartItems.productId,
+        name: products.name,
+        nameTe: products.nameTe,
+        image: products.image,
+        pricePaise: products.pricePaise,
+        unit: products.unit,
+        minQty: products.minQty,
+        maxQty: products.maxQty,
+        quantity: cartItems.quantity,
+      })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(eq(cartItems.userId, userId))
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.productId))
+      .prepare(),
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+      .prepare(),
+  ] as const;
+});
+
+/**
+ * `findSessionUser` and, in the same D1 batch, the user's page data: one round trip where a page would make
+ * three. The cart and the notices are read by the session's user id, so they belong to the user found.
+ */
+export async function findSessionUserWithPageData(
+  deps: Pick<Deps, "db" | "now" | "lang">,
+  token: string,
+  now = deps.now(),
+): Promise<{ user: User; page: SessionPageData } | null> {
+  const [found, cart, unread] = await batchPrepared(deps.db, sessionPageQueries(deps.db), { id: await sha256(token), now });
+  const user = found[0]?.user;
+  if (!user) return null;
+  // The cart's names in the page's language, as `getCart` gives them.
+  const lines = cart.map(({ nameTe, ...line }) => ({ ...line, name: inLang(line.name, nameTe, deps.lang) }));
+  return { user, page: { cart: lines, unread: unread[0]?.n ?? 0 } };
 }
 
 export async function deleteSession(deps: Pick<Deps, "db">, token: string) {

@@ -139,8 +139,8 @@ export async function clearCart(deps: Pick<Deps, "db">, userId: number): Promise
 }
 
 /** The floating summary's data: count, first two lines, how many more, the total. Null when closed or empty. */
-export async function cartPreview(deps: Pick<Deps, "db" | "lang">, userId: number) {
-  const lines = await getCart(deps, userId);
+export async function cartPreview(deps: Pick<Deps, "db" | "lang">, userId: number, read?: CartLine[]) {
+  const lines = read ?? (await getCart(deps, userId));
   const items = lines.reduce((n, l) => n + l.quantity, 0);
   return {
     items,

@@ -1,3 +1,6 @@
+import { sql, type SQLWrapper } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { catchDays } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { DELIVERY_SLOTS, DELIVERY_WINDOW_DAYS, isSlotBookable, upcomingDates, type DeliverySlot } from "~/delivery/slots";
 
@@ -11,22 +14,36 @@ import { DELIVERY_SLOTS, DELIVERY_WINDOW_DAYS, isSlotBookable, upcomingDates, ty
 export const LEFT_SQL = `c.quantity - coalesce((SELECT sum(i.quantity) FROM orders o JOIN order_items i ON i.order_id = o.id
   WHERE o.delivery_date = c.delivery_date AND o.stock_held = 1 AND i.product_id = c.product_id), 0)`;
 
-/** product id → date → { caught, left } for the given dates (dates without a catch are absent). */
-export async function catchLeft(deps: Pick<Deps, "db">, dates: string[]): Promise<Map<number, Map<string, { caught: number; left: number }>>> {
-  const marks = dates.map(() => "?").join(", ");
-  const { results } = await deps.db.$client
-    .prepare(
-      `SELECT c.product_id AS productId, c.delivery_date AS date, c.quantity AS caught, ${LEFT_SQL} AS left FROM catch_days c WHERE c.delivery_date IN (${marks})`,
-    )
-    .bind(...dates)
-    .all<{ productId: number; date: string; caught: number; left: number }>();
-  const out = new Map<number, Map<string, { caught: number; left: number }>>();
-  for (const r of results) {
+type CatchRow = { productId: number; date: string; caught: number; left: number };
+export type CatchLeft = Map<number, Map<string, { caught: number; left: number }>>;
+
+/**
+ * The rows of `catchLeft` as a query that can go into a D1 batch (`catchLeftOf` reads them). The dates are one
+ * JSON array (or a placeholder for one), so the query's text is the same for any number of dates.
+ */
+export function catchLeftQuery(deps: Pick<Deps, "db">, dates: string[] | SQLWrapper) {
+  // LEFT_SQL reads the catch_days row as `c`.
+  const c = alias(catchDays, "c");
+  const json = Array.isArray(dates) ? JSON.stringify(dates) : dates;
+  return deps.db
+    .select({ productId: c.productId, date: c.deliveryDate, caught: c.quantity, left: sql<number>`${sql.raw(LEFT_SQL)}` })
+    .from(c)
+    .where(sql`${c.deliveryDate} IN (SELECT value FROM json_each(${json}))`);
+}
+
+export function catchLeftOf(rows: CatchRow[]): CatchLeft {
+  const out: CatchLeft = new Map();
+  for (const r of rows) {
     const days = out.get(r.productId) ?? new Map();
     days.set(r.date, { caught: r.caught, left: Math.max(0, r.left) });
     out.set(r.productId, days);
   }
   return out;
+}
+
+/** product id → date → { caught, left } for the given dates (dates without a catch are absent). */
+export async function catchLeft(deps: Pick<Deps, "db">, dates: string[]): Promise<CatchLeft> {
+  return catchLeftOf(await catchLeftQuery(deps, dates));
 }
 
 export type SlotLoad = { date: string; slot: DeliverySlot; capacity: number; booked: number; planned: boolean };

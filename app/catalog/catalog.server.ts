@@ -1,13 +1,14 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { batchPrepared, perClient } from "~/db/client.server";
 import { products, type Product } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { inLang, type Lang } from "~/i18n/lang";
 import { DELIVERY_SLOTS, DELIVERY_WINDOW_DAYS, isSlotBookable, PLANNING_DAYS, slotStart, SLOT_CUTOFF_MS, upcomingDates } from "~/delivery/slots";
 import type { ProductUnit } from "./units";
-import { catchLeft } from "./availability.server";
+import { catchLeft, catchLeftOf, catchLeftQuery, type CatchLeft } from "./availability.server";
 import { stockText, type StockText } from "./stock-text";
 import { photoUrl } from "./photos";
-import { mainPhotos } from "./photos.server";
+import { mainPhotos, mainPhotosOf, mainPhotosQuery } from "./photos.server";
 
 /** What is left of a product's catch on each coming date that can still be booked (by the clock). */
 export type DayStock = { date: string; left: number };
@@ -56,15 +57,19 @@ function productTexts(p: Pick<Product, "name" | "description" | "category" | "na
 
 async function withStock(deps: Reader, rows: Product[]): Promise<ProductCardData[]> {
   const now = deps.now();
-  const lang = deps.lang ?? "en";
-  const dates = bookableDates(now);
   const [left, photos] = await Promise.all([
-    catchLeft(deps, dates),
+    catchLeft(deps, bookableDates(now)),
     mainPhotos(
       deps,
       rows.map((p) => p.id),
     ),
   ]);
+  return toCards(deps, rows, left, photos, now);
+}
+
+function toCards(deps: Reader, rows: Product[], left: CatchLeft, photos: Awaited<ReturnType<typeof mainPhotos>>, now: number): ProductCardData[] {
+  const lang = deps.lang ?? "en";
+  const dates = bookableDates(now);
   const window = upcomingDates(now, DELIVERY_WINDOW_DAYS);
   return rows.map((p) => {
     const days = dates.map((date) => ({ date, left: left.get(p.id)?.get(date)?.left ?? 0 }));
@@ -98,10 +103,22 @@ export function withStockText<P extends ProductCardData>(
   return products.map((p) => ({ ...p, stock: stockText(p, messages, lang) }));
 }
 
+/** The products on sale, the catch of the `dates` (a JSON array) and the products' photos. */
+const catalogueQueries = perClient(
+  (db) =>
+    [
+      db.select().from(products).where(eq(products.hidden, false)).orderBy(asc(products.sortOrder), asc(products.id)).prepare(),
+      catchLeftQuery({ db }, sql.placeholder("dates")).prepare(),
+      mainPhotosQuery({ db }, sql`(SELECT ${products.id} FROM ${products} WHERE ${products.hidden} = 0)`).prepare(),
+    ] as const,
+);
+
 /** Every product on sale (not hidden), in the catalogue's order, with its stock for the coming dates. */
 export async function listProducts(deps: Reader): Promise<ProductCardData[]> {
-  const rows = await deps.db.select().from(products).where(eq(products.hidden, false)).orderBy(asc(products.sortOrder), asc(products.id));
-  return withStock(deps, rows);
+  const now = deps.now();
+  // One D1 round trip: the products, their catch and their photos (of every product on sale) in one batch.
+  const [rows, left, photos] = await batchPrepared(deps.db, catalogueQueries(deps.db), { dates: JSON.stringify(bookableDates(now)) });
+  return toCards(deps, rows, catchLeftOf(left), mainPhotosOf(photos), now);
 }
 
 /** One product on sale by its web address, or null (unknown or hidden). */

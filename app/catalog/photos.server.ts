@@ -1,4 +1,5 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { productPhotos, products, type ProductPhoto } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { ConflictError, InvalidInputError, NotFoundError, UnavailableError } from "~/lib/errors";
@@ -85,16 +86,24 @@ export async function readPhoto(deps: Pick<Deps, "photos">, name: string): Promi
   return deps.photos.get(key(name));
 }
 
+type MainPhoto = Pick<ProductPhoto, "name" | "width" | "height" | "alt">;
+
+/** The main photo of each product of `productIds` (ids, or a subquery of them), as a query that can go into a D1 batch. */
+export function mainPhotosQuery(deps: Pick<Deps, "db">, productIds: number[] | SQL) {
+  const p = alias(productPhotos, "p");
+  const first = sql`(SELECT q.id FROM ${productPhotos} q WHERE q.product_id = ${p.productId} ORDER BY q.position, q.id LIMIT 1)`;
+  return deps.db
+    .select({ productId: p.productId, name: p.name, width: p.width, height: p.height, alt: p.alt })
+    .from(p)
+    .where(and(inArray(p.productId, productIds), eq(p.id, first)));
+}
+
+export function mainPhotosOf(rows: ({ productId: number } & MainPhoto)[]): Map<number, MainPhoto> {
+  return new Map(rows.map((r) => [r.productId, r]));
+}
+
 /** Each product's main photo (the first), for cards and pages. */
-export async function mainPhotos(deps: Pick<Deps, "db">, productIds: number[]): Promise<Map<number, Pick<ProductPhoto, "name" | "width" | "height" | "alt">>> {
+export async function mainPhotos(deps: Pick<Deps, "db">, productIds: number[]): Promise<Map<number, MainPhoto>> {
   if (productIds.length === 0) return new Map();
-  const marks = productIds.map(() => "?").join(", ");
-  const { results } = await deps.db.$client
-    .prepare(
-      `SELECT product_id AS productId, name, width, height, alt FROM product_photos p WHERE product_id IN (${marks})
-       AND id = (SELECT id FROM product_photos q WHERE q.product_id = p.product_id ORDER BY position, id LIMIT 1)`,
-    )
-    .bind(...productIds)
-    .all<{ productId: number; name: string; width: number; height: number; alt: string }>();
-  return new Map(results.map((r) => [r.productId, r]));
+  return mainPhotosOf(await mainPhotosQuery(deps, productIds));
 }

@@ -1,11 +1,11 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { errorMessages } from "~/i18n/errors.messages";
-import type { SiteData } from "~/web/site";
+import { messagesOf, type SiteData } from "~/web/site";
 
 export function ErrorPage({ kind }: { kind: "notFound" | "error" }) {
   const root = useRouteLoaderData<SiteData>("root");
-  const m = (root?.messages ?? errorMessages)[kind];
+  const m = (root ? messagesOf(root) : errorMessages)[kind];
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <p className="text-6xl font-bold text-river-600 dark:text-river-300" aria-hidden="true">

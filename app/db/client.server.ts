@@ -1,3 +1,4 @@
+import { fillPlaceholders, type Query } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "./schema";
 
@@ -20,4 +21,36 @@ export function getDb(env: { DB: D1Database }): Db {
     clients.set(env.DB, db);
   }
   return db;
+}
+
+/** Something a client needs on every request, built once per isolate (prepared queries: their SQL built once). */
+export function perClient<T>(build: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = build(db);
+      made.set(db, value);
+    }
+    return value;
+  };
+}
+
+type Prepared<T> = { getQuery(): Query; mapResult(response: unknown, isFromBatch?: boolean): unknown; all(values?: Record<string, unknown>): Promise<T> };
+
+/**
+ * Prepared queries run in one D1 batch (one round trip), bound to the same placeholder values, each answer read
+ * back as drizzle reads it. D1 runs a batch as one transaction: what the queries read is consistent.
+ */
+export async function batchPrepared<T extends readonly unknown[]>(
+  db: Db,
+  queries: { readonly [K in keyof T]: Prepared<T[K]> },
+  values: Record<string, unknown>,
+): Promise<T> {
+  const statements = (queries as readonly Prepared<unknown>[]).map((query) => {
+    const { sql, params } = query.getQuery();
+    return db.$client.prepare(sql).bind(...fillPlaceholders(params, values));
+  });
+  const results = await db.$client.batch(statements);
+  return results.map((result, i) => (queries as readonly Prepared<unknown>[])[i].mapResult(result, true)) as unknown as T;
 }

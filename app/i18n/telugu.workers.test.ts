@@ -5,6 +5,7 @@ import { loader as ordersLoader } from "~/routes/orders._index";
 import { loader as productsLoader } from "~/routes/products";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { action as addToCart } from "~/routes/cart.add";
+import { readMessages } from "~/web/site";
 import { en } from "./messages";
 import { te } from "./te/messages";
 
@@ -19,14 +20,14 @@ const unwrap = (value: unknown) => ((value as { data?: unknown }).data ?? value)
 
 describe("a page's language is its path's", () => {
   it("gives a /te page the Telugu catalogue and the fish's Telugu name, and a plain path the English one", async () => {
-    const telugu = unwrap(await load(rootLoader, "/te/products")) as { lang: string; messages: typeof en; site: { product: string } };
+    const telugu = unwrap(await load(rootLoader, "/te/products")) as { lang: string; messages: string; site: { product: string } };
     expect(telugu.lang).toBe("te");
-    expect(telugu.messages.nav.home).toBe(te.nav.home);
+    expect(readMessages(telugu.messages).nav.home).toBe(te.nav.home);
     expect(telugu.site.product).toBe("పులస");
-    expect(telugu.messages.home.orderFresh).toContain("పులస");
-    const english = unwrap(await load(rootLoader, "/products")) as { lang: string; messages: typeof en; site: { product: string } };
+    expect(readMessages(telugu.messages).home.orderFresh).toContain("పులస");
+    const english = unwrap(await load(rootLoader, "/products")) as { lang: string; messages: string; site: { product: string } };
     expect(english.lang).toBe("en");
-    expect(english.messages.nav.home).toBe("Home");
+    expect(readMessages(english.messages).nav.home).toBe("Home");
     expect(english.site.product).toBe("Pulasa");
   });
 

@@ -1,16 +1,34 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { batchPrepared, perClient } from "~/db/client.server";
 import type { Deps } from "~/deps";
 import { ledger, orderItems, orders, payments, type LedgerRow, type Order, type OrderItem, type Payment } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
-import { releaseExpiredOrders } from "./stock.server";
+import { dueReservations, releaseDue, releaseExpiredOrders } from "./stock.server";
 
 export type OrderView = Order & { items: OrderItem[]; payments: Payment[]; ledger: LedgerRow[] };
 
+/** The reservations run out at `now`, and the `userId`'s orders (their last 100) with their lines and money rows. */
+const myOrdersQueries = perClient((db) => {
+  const userId = sql.placeholder("userId");
+  const mine = sql`(SELECT ${orders.id} FROM ${orders} WHERE ${orders.userId} = ${userId} ORDER BY ${orders.createdAt} DESC, ${orders.id} DESC LIMIT 100)`;
+  return [
+    dueReservations({ db }, sql.placeholder("now")).prepare(),
+    db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(100).prepare(),
+    db.select().from(orderItems).where(inArray(orderItems.orderId, mine)).orderBy(orderItems.id).prepare(),
+    db.select().from(payments).where(inArray(payments.orderId, mine)).orderBy(payments.id).prepare(),
+    db.select().from(ledger).where(inArray(ledger.orderId, mine)).orderBy(ledger.id).prepare(),
+  ] as const;
+});
+
 /** The user's orders, newest first, with their lines and money rows (expired reservations released first). */
 export async function listUserOrders(deps: Pick<Deps, "db">, userId: number, now: number): Promise<OrderView[]> {
-  await releaseExpiredOrders(deps, now);
-  const rows = await deps.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(100);
-  return withDetails(deps, rows);
+  // One D1 round trip when no reservation has run out (the rule): the check, the orders and their rows in one batch.
+  const [due, rows, items, money, moves] = await batchPrepared(deps.db, myOrdersQueries(deps.db), { userId, now });
+  if (due.length === 0) return withRows(rows, items, money, moves);
+  // Some ran out: released first, then read again, so the page shows them expired.
+  await releaseDue(deps, due, now);
+  const fresh = await deps.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(100);
+  return withDetails(deps, fresh);
 }
 
 /** One of the user's own orders by number (or numeric id for the API); anyone else's is NotFound. */
@@ -43,6 +61,10 @@ async function withDetails(deps: Pick<Deps, "db">, rows: Order[]): Promise<Order
     deps.db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(payments.id),
     deps.db.select().from(ledger).where(inArray(ledger.orderId, ids)).orderBy(ledger.id),
   ]);
+  return withRows(rows, items, money, moves);
+}
+
+function withRows(rows: Order[], items: OrderItem[], money: Payment[], moves: LedgerRow[]): OrderView[] {
   return rows.map((r) => ({
     ...r,
     items: items.filter((i) => i.orderId === r.id),

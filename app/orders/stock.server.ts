@@ -1,4 +1,4 @@
-import { and, eq, lte } from "drizzle-orm";
+import { and, eq, lte, type SQLWrapper } from "drizzle-orm";
 import { LEFT_SQL } from "~/catalog/availability.server";
 import { bumpCatalogueStatement } from "~/catalog/site-version.server";
 import type { Deps } from "~/deps";
@@ -29,11 +29,20 @@ export function holdCondition(lines: OrderLineInput[], delivery: { date: string;
  * the same batch moves the public pages' version). Safe to run from any request or a cron trigger, concurrently. Returns how many expired.
  */
 export async function releaseExpiredOrders(deps: Pick<Deps, "db">, now: number): Promise<number> {
-  const due = await deps.db
+  return releaseDue(deps, await dueReservations(deps, now), now);
+}
+
+/** The reservations `releaseExpiredOrders` releases (as a query that can go into a D1 batch). */
+export function dueReservations(deps: Pick<Deps, "db">, now: number | SQLWrapper) {
+  return deps.db
     .select({ id: orders.id, stockHeld: orders.stockHeld })
     .from(orders)
     .where(and(eq(orders.status, "payment_pending"), lte(orders.reservedUntil, now)))
     .limit(100);
+}
+
+/** Releases the reservations `dueReservations` read at `now`. */
+export function releaseDue(deps: Pick<Deps, "db">, due: { id: number; stockHeld: boolean }[], now: number): Promise<number> {
   return expireOrders(deps, due, now, now);
 }
 

@@ -5,8 +5,8 @@ import { createContext, useContext } from "react";
  * 'unsafe-inline'), so an injected inline script does not run. Razorpay's Checkout script, frame and API, and
  * Google's sign-in page (a form posts to /auth/google, which redirects there) are the only other origins.
  *
- * The page is rendered with a random nonce that is cached with the body; the Worker swaps it for a fresh one
- * on every response (`rotateNonce` in workers/security-headers.ts), so no visitor ever sees the cached one.
+ * Every render draws a random nonce. A copy from the edge cache carries the nonce it was rendered with, so the
+ * Worker swaps it for a fresh one (`withFreshNonce` in workers/security-headers.ts): no two responses share one.
  */
 export function contentSecurityPolicy(nonce: string): string {
   return [

@@ -1,5 +1,5 @@
 import type { Messages } from "~/i18n/messages";
-import type { SiteData } from "./site";
+import { messagesOf, type SiteData } from "./site";
 
 /** Title, description and social tags for a page; every public page has all of them (SEO). */
 export function pageMeta({ title, description }: { title: string; description: string }) {
@@ -15,7 +15,7 @@ export function pageMeta({ title, description }: { title: string; description: s
 
 type RootMatches = { id: string; data: unknown }[];
 
-const rootData = (matches: RootMatches) => matches.find((m) => m.id === "root")?.data as Partial<Pick<SiteData, "site" | "messages">> | undefined;
+const rootData = (matches: RootMatches) => matches.find((m) => m.id === "root")?.data as Pick<SiteData, "site" | "lang" | "messages"> | undefined;
 
 /** The store's name from the root loader, for titles: every page's title ends with it. */
 function storeName(matches: RootMatches): string {
@@ -32,7 +32,8 @@ function withStoreName(title: string, matches: RootMatches): string {
  * The title is a text (admin pages are English only) or read from the page's catalogue, in its language.
  */
 export function privateMeta(title: string | ((titles: Messages["titles"]) => string), matches: RootMatches) {
-  const titles = rootData(matches)?.messages?.titles;
+  const root = rootData(matches);
+  const titles = root ? messagesOf(root).titles : undefined;
   // Without the root's data (its loader failed) the title is the store's name alone.
   const text = typeof title === "string" ? title : titles ? title(titles) : null;
   return [{ title: text ? withStoreName(text, matches) : storeName(matches) }, { name: "robots", content: "noindex" }];

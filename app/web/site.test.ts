@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { getMessages } from "~/i18n/catalogue";
+import { catalogueFor, catalogueJson, messagesOf, readMessages } from "./site";
+
+const en = getMessages("Pulasa", "en");
+const te = getMessages("పులస", "te");
+const get = (url: string, referer?: string) => new Request(url, { headers: referer ? { Referer: referer } : {} });
+// As loaders see a client navigation's data request: at its page's URL (`/products` for `/products.data`).
+const page = (url: string, lang: "en" | "te", referer?: string) => catalogueFor(get(url, referer), lang === "en" ? en : te, lang, false);
+const data = (url: string, lang: "en" | "te", referer?: string) => catalogueFor(get(url, referer), lang === "en" ? en : te, lang, true);
+
+describe("the catalogue in the root's data", () => {
+  it("travels as JSON text that reads back as the catalogue", () => {
+    const json = catalogueJson(te);
+    expect(typeof json).toBe("string");
+    expect(readMessages(json)).toEqual(te);
+  });
+
+  it("is written once per catalogue and read once per text", () => {
+    expect(catalogueJson(en)).toBe(catalogueJson(en));
+    expect(readMessages(JSON.stringify(en))).toBe(readMessages(JSON.stringify(en)));
+  });
+
+  it("comes with every page, and with data for a page in another language than the one it is asked from", () => {
+    expect(page("https://store.test/products", "en")).toBe(catalogueJson(en));
+    expect(page("https://store.test/products", "en", "https://store.test/cart")).toBe(catalogueJson(en));
+    expect(data("https://store.test/products", "en", "https://store.test/te/cart")).toBe(catalogueJson(en));
+    expect(data("https://store.test/te/products", "te", "https://store.test/cart")).toBe(catalogueJson(te));
+    expect(data("https://store.test/te", "te", "https://store.test/")).toBe(catalogueJson(te));
+  });
+
+  it("is left out of data asked from a page of the store in the same language, which has it", () => {
+    expect(data("https://store.test/products", "en", "https://store.test/cart")).toBeNull();
+    expect(data("https://store.test/te/products", "te", "https://store.test/te")).toBeNull();
+  });
+
+  it("comes with data asked without a Referer, or from another site", () => {
+    expect(data("https://store.test/products", "en")).toBe(catalogueJson(en));
+    expect(data("https://store.test/products", "en", "https://elsewhere.test/cart")).toBe(catalogueJson(en));
+    expect(data("https://store.test/products", "en", "not a url")).toBe(catalogueJson(en));
+  });
+
+  it("is kept by language once received, for data that comes without it", () => {
+    expect(messagesOf({ lang: "te", messages: catalogueJson(te) })).toEqual(te);
+    expect(messagesOf({ lang: "te", messages: null })).toEqual(te);
+    expect(messagesOf({ lang: "en", messages: catalogueJson(en) })).toEqual(en);
+    expect(messagesOf({ lang: "te", messages: null })).toEqual(te);
+  });
+});
