@@ -1,0 +1,78 @@
+// The local store's front door: a plain Node HTTP server that takes every connection and passes each request on to
+// workerd with at most MAX_IN_FLIGHT at a time, the rest waiting their turn here. workerd runs all requests on one
+// thread; given hundreds at once, one pass over them outlasts its 5 s keep-alive and 15 s header timers, and it
+// drops every connection whose next request it had not read yet (the client sees ECONNRESET). Here waiting costs
+// nothing: connections, request heads and bodies are held by Node, whose event loop does nothing else.
+import http from "node:http";
+import net from "node:net";
+
+/** Requests workerd works on at once: enough to overlap their storage waits, few enough to pass over quickly. */
+const MAX_IN_FLIGHT = 32;
+
+/** Headers about one hop's connection, never passed on (Node frames each side itself). */
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade"]);
+
+/** Raw headers ([name, value, name, value, ...]) without the hop-by-hop ones. */
+function endToEnd(rawHeaders) {
+  const out = [];
+  for (let i = 0; i < rawHeaders.length; i += 2) if (!HOP_BY_HOP.has(rawHeaders[i].toLowerCase())) out.push(rawHeaders[i], rawHeaders[i + 1]);
+  return out;
+}
+
+/**
+ * Serves `host:port`, passing every request (WebSocket upgrades included) on to workerd at `upstream` (its own
+ * port on 127.0.0.1) unchanged, Host header and all, so the Workers see the address the client used.
+ * @param {{ host: string, port: number, upstream: URL }} options
+ * @returns {Promise<http.Server>}
+ */
+export function startFront({ host, port, upstream }) {
+  // Idle connections to workerd are closed after 2 s, before workerd's own 5 s, so none is reused as it closes.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT, timeout: 2_000 });
+  const target = { host: upstream.hostname, port: Number(upstream.port) };
+
+  const server = http.createServer((req, res) => {
+    const headers = endToEnd(req.rawHeaders);
+    const bodiless = (req.method === "GET" || req.method === "HEAD") && !req.headers["content-length"] && !req.headers["transfer-encoding"];
+    if (bodiless) req.resume();
+    const pass = (mayRetry) => {
+      const out = http.request({ ...target, agent, method: req.method, path: req.url, headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.rawHeaders));
+        answer.pipe(res);
+        answer.on("error", () => res.destroy());
+      });
+      out.on("error", (error) => {
+        // A kept-alive connection closed by workerd just as a bodiless request went out: that request never
+        // reached it, so it is sent once more.
+        if (mayRetry && out.reusedSocket && error.code === "ECONNRESET" && !res.headersSent) return pass(false);
+        if (res.headersSent) return res.destroy();
+        res.writeHead(502, { "Content-Type": "text/plain; charset=utf-8" }).end(`The local Workers did not answer: ${error.message}\n`);
+      });
+      // A client that leaves stops its request in workerd too.
+      res.on("close", () => !res.writableFinished && out.destroy());
+      if (bodiless) out.end();
+      else req.pipe(out);
+    };
+    pass(bodiless);
+  });
+  // A WebSocket stays open for as long as it is used: it is joined to its own connection to workerd, outside the limit.
+  server.on("upgrade", (req, socket, head) => {
+    const upstreamSocket = net.connect(target, () => {
+      const lines = [`${req.method} ${req.url} HTTP/1.1`];
+      for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+      upstreamSocket.write(lines.join("\r\n") + "\r\n\r\n");
+      if (head.length) upstreamSocket.write(head);
+      socket.pipe(upstreamSocket).pipe(socket);
+    });
+    const close = () => {
+      socket.destroy();
+      upstreamSocket.destroy();
+    };
+    upstreamSocket.on("error", close).on("close", close);
+    socket.on("error", close).on("close", close);
+  });
+  server.on("clientError", (_error, socket) => socket.destroy());
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
