@@ -50,10 +50,11 @@ export class Recorder {
 }
 
 /**
- * workerd closes a keep-alive connection after 5 s without a request; fetch keeps an idle one for 4 s, and on a
- * machine this loaded its timers run late enough that a request goes out on a connection the server is closing
- * (read ECONNRESET, a failure of the client's making: a browser sends such a request again by itself). Idle
- * connections are dropped after 1 s instead, through fetch's own dispatcher (made on the first request).
+ * The store's front (a Node server) closes a keep-alive connection after 5 s without a request; fetch keeps an idle
+ * one for 4 s, and on a machine this loaded the client's timers can run late enough that a request goes out on a
+ * connection being closed (read ECONNRESET, a failure of the client's making: a browser sends such a request again
+ * by itself). Idle connections are dropped after 1 s instead, through fetch's own dispatcher (made on the first
+ * request).
  * @param {string} base
  */
 export async function keepAliveShorterThanServer(base) {

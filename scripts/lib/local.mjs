@@ -108,8 +108,8 @@ export async function serve({ persistTo, port, stdio = "inherit", environment = 
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`the local Workers exited with code ${child.exitCode}`);
     try {
-      const res = await fetch(`${url}/robots.txt`);
-      if (res.ok) return { child, url };
+      const res = await fetch(`${url}/robots.txt`, { signal: AbortSignal.timeout(5_000) });
+      if (res.ok && child.exitCode === null) return { child, url };
     } catch {
       // not listening yet
     }

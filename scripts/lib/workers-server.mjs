@@ -73,7 +73,11 @@ const mf = new Miniflare({
   },
 });
 const upstream = await mf.ready;
-const front = await startFront({ host: "127.0.0.1", port, upstream });
+// A port already taken ends this server, workerd with it.
+const front = await startFront({ host: "127.0.0.1", port, upstream }).catch(async (error) => {
+  await mf.dispose();
+  throw error;
+});
 
 let stopping = false;
 async function shutDown(code) {
