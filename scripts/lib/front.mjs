@@ -40,6 +40,9 @@ export function startFront({ host, port, upstream }) {
         answer.pipe(res);
         answer.on("error", () => res.destroy());
       });
+      // After answering a request whose body the Worker left unread, workerd closes the connection without saying
+      // so: a request with a body gets a connection of its own ("Connection: close"), never passed on to the next.
+      if (!bodiless) out.shouldKeepAlive = false;
       out.on("error", (error) => {
         // A kept-alive connection closed by workerd just as a bodiless request went out: that request never
         // reached it, so it is sent once more.

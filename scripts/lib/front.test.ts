@@ -103,6 +103,27 @@ describe("the local store's front", () => {
     expect(echoed).toBe("echo:ping");
   });
 
+  /** A stand-in that, like workerd after some answers, drops a connection when a second request arrives on it. */
+  const served = new WeakSet<object>();
+  const dropsTheNextRequest: http.RequestListener = (req, res) => {
+    if (served.has(req.socket)) return req.socket.destroy();
+    served.add(req.socket);
+    res.end(`answered ${req.method} ${req.url}`);
+  };
+
+  it("never sends a request on the connection of one that had a body", async () => {
+    const base = await front(await upstream(dropsTheNextRequest));
+    for (const path of ["/login", "/cart/add"]) {
+      const res = await fetch(`${base}${path}`, { method: "POST", body: "x=1" });
+      expect(await res.text()).toBe(`answered POST ${path}`);
+    }
+  });
+
+  it("sends a bodiless request once more when the kept-alive connection it went out on was closed", async () => {
+    const base = await front(await upstream(dropsTheNextRequest));
+    for (const path of ["/", "/products"]) expect(await (await fetch(`${base}${path}`)).text()).toBe(`answered GET ${path}`);
+  });
+
   it("answers 502 for a request workerd dropped, and goes on serving", async () => {
     let calls = 0;
     const base = await front(
