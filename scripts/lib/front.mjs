@@ -2,7 +2,7 @@
 // workerd with at most MAX_IN_FLIGHT at a time, the rest waiting their turn here. workerd runs all requests on one
 // thread; given hundreds at once, one pass over them outlasts its 5 s keep-alive and 15 s header timers, and it
 // drops every connection whose next request it had not read yet (the client sees ECONNRESET). Here waiting costs
-// nothing: connections, request heads and bodies are held by Node, whose event loop does nothing else.
+// nothing: connections, request heads and bodies are held by Node, whose event loop does little else.
 import http from "node:http";
 import net from "node:net";
 
@@ -32,30 +32,41 @@ export function startFront({ host, port, upstream }) {
 
   const server = http.createServer((req, res) => {
     const headers = endToEnd(req.rawHeaders);
-    const bodiless = (req.method === "GET" || req.method === "HEAD") && !req.headers["content-length"] && !req.headers["transfer-encoding"];
-    if (bodiless) req.resume();
-    const pass = (mayRetry) => {
+    /** Sends the request on with `body` (null: none); a bodiless one may go once more (see below). */
+    const pass = (body, mayRetry) => {
+      let answered = false;
       const out = http.request({ ...target, agent, method: req.method, path: req.url, headers }, (answer) => {
+        answered = true;
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.rawHeaders));
         answer.pipe(res);
         answer.on("error", () => res.destroy());
       });
       // After answering a request whose body the Worker left unread, workerd closes the connection without saying
       // so: a request with a body gets a connection of its own ("Connection: close"), never passed on to the next.
-      if (!bodiless) out.shouldKeepAlive = false;
+      if (body) out.shouldKeepAlive = false;
       out.on("error", (error) => {
+        // Once the answer has come, its own stream reports whether it arrived whole; workerd closing the connection
+        // on a body it did not read is no failure of the answer.
+        if (answered || res.destroyed || res.writableEnded) return;
         // A kept-alive connection closed by workerd just as a bodiless request went out: that request never
         // reached it, so it is sent once more.
-        if (mayRetry && out.reusedSocket && error.code === "ECONNRESET" && !res.headersSent) return pass(false);
-        if (res.headersSent) return res.destroy();
+        if (mayRetry && out.reusedSocket && error.code === "ECONNRESET") return pass(body, false);
         res.writeHead(502, { "Content-Type": "text/plain; charset=utf-8" }).end(`The local Workers did not answer: ${error.message}\n`);
       });
       // A client that leaves stops its request in workerd too.
       res.on("close", () => !res.writableFinished && out.destroy());
-      if (bodiless) out.end();
-      else req.pipe(out);
+      out.end(body ?? undefined);
     };
-    pass(bodiless);
+    if ((req.method === "GET" || req.method === "HEAD") && !req.headers["content-length"] && !req.headers["transfer-encoding"]) {
+      req.resume();
+      return pass(null, true);
+    }
+    // The whole body first, written at once: workerd may answer before reading it, and a write it refuses
+    // halfway would otherwise hide an answer already sent.
+    const chunks = [];
+    req.on("data", (chunk) => chunks.push(chunk));
+    req.on("end", () => pass(Buffer.concat(chunks), false));
+    req.on("error", () => res.destroy());
   });
   // A WebSocket stays open for as long as it is used: it is joined to its own connection to workerd, outside the limit.
   server.on("upgrade", (req, socket, head) => {

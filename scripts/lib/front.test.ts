@@ -124,6 +124,19 @@ describe("the local store's front", () => {
     for (const path of ["/", "/products"]) expect(await (await fetch(`${base}${path}`)).text()).toBe(`answered GET ${path}`);
   });
 
+  it("passes on an answer workerd gave before reading a large body, then closing the connection", async () => {
+    const base = await front(
+      await upstream((req, res) => {
+        res.writeHead(413, { "Content-Type": "text/plain" });
+        res.end("too large", () => req.socket.destroy());
+      }),
+    );
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${base}/admin-dashboard/delivery`, { method: "POST", body: "x".repeat(4_000_000) });
+      expect([res.status, await res.text()]).toEqual([413, "too large"]);
+    }
+  });
+
   it("answers 502 for a request workerd dropped, and goes on serving", async () => {
     let calls = 0;
     const base = await front(
