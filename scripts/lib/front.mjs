@@ -1,13 +1,14 @@
 // The local store's front door: a plain Node HTTP server that takes every connection and passes each request on to
 // workerd with at most MAX_IN_FLIGHT at a time, the rest waiting their turn here. workerd runs all requests on one
-// thread; given hundreds at once, one pass over them outlasts its 5 s keep-alive and 15 s header timers, and it
-// drops every connection whose next request it had not read yet (the client sees ECONNRESET). Here waiting costs
+// thread, and a connection that waits too long for its turn there is dropped: 5 s between two requests on one
+// connection, 15 s for a new connection's request head; given hundreds of requests at once (or a machine busy
+// elsewhere), one pass over them outlasts both, and every client caught waiting sees ECONNRESET. Here waiting costs
 // nothing: connections, request heads and bodies are held by Node, whose event loop does little else.
 import http from "node:http";
 import net from "node:net";
 
 /** Requests workerd works on at once: enough to overlap their storage waits, few enough to pass over quickly. */
-const MAX_IN_FLIGHT = 32;
+const MAX_IN_FLIGHT = 16;
 
 /** Headers about one hop's connection, never passed on (Node frames each side itself). */
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade"]);
@@ -26,13 +27,14 @@ function endToEnd(rawHeaders) {
  * @returns {Promise<http.Server>}
  */
 export function startFront({ host, port, upstream }) {
-  // Idle connections to workerd are closed after 2 s, before workerd's own 5 s, so none is reused as it closes.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT, timeout: 2_000 });
+  // A connection of its own for each request ("Connection: close"), never one workerd may have stopped waiting on:
+  // it closes one after 5 s without a request, or after answering a request whose body the Worker left unread.
+  const agent = new http.Agent({ keepAlive: false, maxSockets: MAX_IN_FLIGHT });
   const target = { host: upstream.hostname, port: Number(upstream.port) };
 
   const server = http.createServer((req, res) => {
     const headers = endToEnd(req.rawHeaders);
-    /** Sends the request on with `body` (null: none); a bodiless one may go once more (see below). */
+    /** Sends the request on with `body` (null: none); a bodiless one may go once more. */
     const pass = (body, mayRetry) => {
       let answered = false;
       const out = http.request({ ...target, agent, method: req.method, path: req.url, headers }, (answer) => {
@@ -41,16 +43,15 @@ export function startFront({ host, port, upstream }) {
         answer.pipe(res);
         answer.on("error", () => res.destroy());
       });
-      // After answering a request whose body the Worker left unread, workerd closes the connection without saying
-      // so: a request with a body gets a connection of its own ("Connection: close"), never passed on to the next.
-      if (body) out.shouldKeepAlive = false;
+      // Once the answer is in, the connection may still fail while closing (a body workerd never read): nothing to
+      // report then, and its error must not go unheard (it would end this process).
+      out.on("socket", (socket) => socket.on("error", () => {}));
       out.on("error", (error) => {
         // Once the answer has come, its own stream reports whether it arrived whole; workerd closing the connection
         // on a body it did not read is no failure of the answer.
         if (answered || res.destroyed || res.writableEnded) return;
-        // A kept-alive connection closed by workerd just as a bodiless request went out: that request never
-        // reached it, so it is sent once more.
-        if (mayRetry && out.reusedSocket && error.code === "ECONNRESET") return pass(body, false);
+        // A connection workerd dropped before answering: a GET or HEAD changes nothing, so it is sent once more.
+        if (mayRetry && error.code === "ECONNRESET") return pass(body, false);
         res.writeHead(502, { "Content-Type": "text/plain; charset=utf-8" }).end(`The local Workers did not answer: ${error.message}\n`);
       });
       // A client that leaves stops its request in workerd too.
