@@ -27,8 +27,7 @@ function endToEnd(rawHeaders) {
  * @returns {Promise<http.Server>}
  */
 export function startFront({ host, port, upstream }) {
-  // A connection of its own for each request ("Connection: close"), never one workerd may have stopped waiting on:
-  // it closes one after 5 s without a request, or after answering a request whose body the Worker left unread.
+  // Its sockets are the limit; each request gets a connection of its own (below).
   const agent = new http.Agent({ keepAlive: false, maxSockets: MAX_IN_FLIGHT });
   const target = { host: upstream.hostname, port: Number(upstream.port) };
 
@@ -43,6 +42,10 @@ export function startFront({ host, port, upstream }) {
         answer.pipe(res);
         answer.on("error", () => res.destroy());
       });
+      // A connection of its own ("Connection: close"), never one workerd may have stopped waiting on: it drops one
+      // 5 s after a request when busy, or after answering a request whose body the Worker left unread. (An agent
+      // with a socket limit would otherwise hand a finished request's connection to the next one waiting.)
+      out.shouldKeepAlive = false;
       // Once the answer is in, the connection may still fail while closing (a body workerd never read): nothing to
       // report then, and its error must not go unheard (it would end this process).
       out.on("socket", (socket) => socket.on("error", () => {}));
