@@ -8,7 +8,7 @@ import { defineConfig } from "vitest/config";
  * Three projects:
  * - unit: pure helpers and content, in Node;
  * - workers: server modules, loaders and the auction Worker inside workerd (D1 + Durable Objects);
- * - e2e: the built store under `wrangler dev`, driven in Debian's Chromium (see tests/e2e).
+ * - e2e: the built store as `npm start` serves it, driven in Debian's Chromium (see tests/e2e).
  * `npm test` runs the first two side by side; `npm run test:e2e` builds, then runs the third.
  */
 export default defineConfig(async () => {

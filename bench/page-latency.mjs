@@ -1,4 +1,4 @@
-// `npm run bench:pages`: server latency of the store's pages under `wrangler dev` on this machine (p50/p95/p99 of
+// `npm run bench:pages`: server latency of the store's pages as served locally on this machine (p50/p95/p99 of
 // sequential requests, after a warm-up): an anonymous page from the edge cache (with the per-response nonce
 // rewrite), the same page rendered (cache bypassed by a cookie), and a page rendered for a signed-in user
 // (session lookup in the load context). Local workerd, so the figures compare paths; they are not Cloudflare's.

@@ -1,5 +1,5 @@
 // `npm run test:e2e`: the browser suite. Installs Debian's Chromium when it is missing, builds the store, then
-// runs the end-to-end project (the built store under `wrangler dev`, driven in Chromium).
+// runs the end-to-end project (the built store as `npm start` serves it, driven in Chromium).
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { run } from "./lib/local.mjs";

@@ -1,12 +1,20 @@
 // Local D1 and Workers helpers shared by `npm start`, the seed and the end-to-end tests.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 export const WRANGLER = "node_modules/.bin/wrangler";
 // CLOUDFLARE_CF_FETCH_ENABLED=false: miniflare would download `Request.cf` from workers.cloudflare.com at every start.
-export const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", NO_UPDATE_NOTIFIER: "1", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
+// WRANGLER_LOG_PATH: wrangler writes a debug log of every command; it goes under the project's .wrangler/, not the
+// user's config folder.
+const WRANGLER_LOG_PATH = process.env.WRANGLER_LOG_PATH ?? path.resolve(".wrangler", "logs");
+export const quietEnv = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  NO_UPDATE_NOTIFIER: "1",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_LOG_PATH,
+};
 
 export function run(cmd, args, options = {}) {
   const result = spawnSync(cmd, args, { stdio: "inherit", env: quietEnv, ...options });
@@ -36,6 +44,7 @@ export function executeSql(persistTo, file) {
  * @param {string} persistTo
  */
 export async function openLocalD1(persistTo) {
+  process.env.WRANGLER_LOG_PATH ??= WRANGLER_LOG_PATH;
   const { getPlatformProxy } = await import("wrangler");
   const open = () => getPlatformProxy({ configPath: "wrangler.toml", persist: { path: path.join(persistTo, "v3") }, remoteBindings: false });
   let proxy = await open();
@@ -74,100 +83,64 @@ export async function openLocalD1(persistTo) {
   };
 }
 
-/** Settings of a wrangler config that hold paths relative to it, besides `main` and `migrations_dir`. */
-const OTHER_PATH_KEYS = ["assets", "site", "build", "tsconfig", "base_dir", "alias", "rules", "wasm_modules", "text_blobs", "data_blobs"];
-
 /**
- * `wrangler dev` gives `--var` to the first Worker only, and reads the second Worker's local vars from the
- * `.dev.vars` beside its config. So that no file of the user's is written (their own
- * workers/auction/.dev.vars stays as it is and still applies), the auction Worker runs from a copy of its
- * config under .wrangler/, one per persistence folder, with a `.dev.vars` beside it: the user's lines first,
- * then `vars`, which win as `--var` does for the first Worker.
- * @param {string} persistTo
- * @param {Record<string, string>} vars
- */
-async function auctionConfig(persistTo, vars) {
-  const { experimental_readRawConfig } = await import("wrangler");
-  const source = path.resolve("workers/auction/wrangler.toml");
-  const { rawConfig } = experimental_readRawConfig({ config: source });
-  const unhandled = OTHER_PATH_KEYS.filter((key) => key in rawConfig);
-  if (unhandled.length > 0) throw new Error(`serve() does not rebase ${unhandled.join(", ")} of ${source} yet`);
-  const dir = path.resolve(".wrangler", "local-config", path.basename(path.resolve(persistTo)));
-  const rebase = (/** @type {string} */ p) => path.relative(dir, path.resolve(path.dirname(source), p));
-  const config = {
-    ...rawConfig,
-    main: rawConfig.main && rebase(rawConfig.main),
-    d1_databases: rawConfig.d1_databases?.map((d) => (d.migrations_dir ? { ...d, migrations_dir: rebase(d.migrations_dir) } : d)),
-  };
-  mkdirSync(dir, { recursive: true });
-  const configPath = path.join(dir, "wrangler.json");
-  writeFileSync(configPath, JSON.stringify(config, null, 2) + "\n");
-  const own = path.join(path.dirname(source), ".dev.vars");
-  const lines = [
-    `# Written by scripts/lib/local.mjs for each local run: put your own values in workers/auction/.dev.vars.`,
-    ...(existsSync(own) ? [readFileSync(own, "utf8").trimEnd()] : []),
-    ...Object.entries(vars).map(([key, value]) => `${key}=${value}`),
-  ];
-  writeFileSync(path.join(dir, ".dev.vars"), lines.join("\n") + "\n");
-  return configPath;
-}
-
-/**
- * Starts both Workers in one workerd; resolves once the store answers. `vars` (ENVIRONMENT is `environment`)
- * override both Workers' configured vars. `logLevel` "log" shows the Workers' console.log (the dev outbox prints
- * every mail with its code) without wrangler's line per request.
+ * Starts both Workers in one workerd through Miniflare (scripts/lib/workers-server.mjs, a child process: `child`),
+ * without wrangler's dev proxy, which ends the whole server when one request's connection drops; resolves once
+ * the store answers. `vars` (ENVIRONMENT is `environment`) override both Workers' configured vars and `.dev.vars`.
+ * `logLevel` "log" shows the Workers' console.log (the dev outbox prints every mail with its code), "warn" only
+ * their warnings and errors; no line per request either way.
  * @param {{ persistTo: string, port: number, stdio?: import("node:child_process").StdioOptions, environment?: string, vars?: Record<string, string>, logLevel?: "log" | "warn" }} options
  */
 export async function serve({ persistTo, port, stdio = "inherit", environment = "development", vars = {}, logLevel = "warn" }) {
-  const allVars = { ...vars, ENVIRONMENT: environment };
-  const child = spawn(
-    WRANGLER,
-    [
-      "dev",
-      "-c",
-      "wrangler.toml",
-      "-c",
-      await auctionConfig(persistTo, allVars),
-      "--persist-to",
-      persistTo,
-      "--port",
-      String(port),
-      "--ip",
-      "127.0.0.1",
-      ...Object.entries(allVars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
-      "--show-interactive-dev-session=false",
-      // Cron Triggers do not fire under `wrangler dev`: this exposes them for runScheduledJobs' timer below.
-      "--test-scheduled",
-      "--log-level",
-      logLevel,
-    ],
-    { stdio, env: quietEnv, detached: process.platform !== "win32" },
-  );
+  const options = {
+    persistTo: path.resolve(persistTo),
+    port,
+    vars: { ...vars, ENVIRONMENT: environment },
+    logLevel,
+    outDir: path.resolve(".wrangler", "local-bundle", `${path.basename(path.resolve(persistTo))}-${port}`),
+  };
+  const child = spawn(process.execPath, ["scripts/lib/workers-server.mjs", JSON.stringify(options)], {
+    stdio,
+    env: quietEnv,
+    detached: process.platform !== "win32",
+  });
   const url = `http://localhost:${port}`;
   for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the local Workers exited with code ${child.exitCode}`);
     try {
-      const res = await fetch(`${url}/robots.txt`);
-      if (res.ok) return { child, url };
+      const res = await fetch(`${url}/robots.txt`, { signal: AbortSignal.timeout(5_000) });
+      if (res.ok && child.exitCode === null) return { child, url };
     } catch {
       // not listening yet
     }
     await sleep(250);
   }
-  child.kill();
-  throw new Error("wrangler dev did not start within 60 s");
+  stop(child);
+  throw new Error("the local Workers did not start within 60 s");
 }
 
 /**
- * `wrangler dev` never fires the Cron Trigger by itself, so payment reconciliation and the purge would never
- * run for someone trying the store: call the scheduled handler on a timer instead (every `everyMs`).
+ * Runs the store Worker's scheduled handler once, as its Cron Trigger would; resolves with the outcome ("ok" or
+ * "exception"). Miniflare serves the trigger at /cdn-cgi/handler/scheduled; the route override sends it to the
+ * store Worker itself, since the static-assets layer in front of it passes on requests only.
+ * @param {string} url
+ */
+export async function triggerScheduled(url) {
+  const res = await fetch(`${url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("*/5 * * * *")}`, {
+    headers: { "MF-Route-Override": "pulasa-store" },
+  });
+  return res.text();
+}
+
+/**
+ * Nothing fires the Cron Trigger locally, so payment reconciliation and the purge would never run for someone
+ * trying the store: call the scheduled handler on a timer instead (every `everyMs`).
  */
 export function runScheduledJobs(url, everyMs = 60_000) {
   const tick = async () => {
     try {
-      // wrangler 4.86 serves the trigger at /__scheduled with --test-scheduled (its /cdn-cgi/handler path fails here).
-      const res = await fetch(`${url}/__scheduled?cron=${encodeURIComponent("*/5 * * * *")}`);
-      if (!res.ok) console.error(`scheduled jobs answered ${res.status}`);
+      const outcome = await triggerScheduled(url);
+      if (outcome !== "ok") console.error(`scheduled jobs ended with: ${outcome}`);
     } catch (error) {
       console.error("scheduled jobs could not run:", error.message);
     }

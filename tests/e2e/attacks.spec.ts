@@ -3,7 +3,7 @@ import { baseUrl, useBrowser } from "./browser";
 import { ADMIN, navigationPost, post, sessionOf } from "./http";
 
 /**
- * Attacks replayed against the running store (the built Workers under `wrangler dev`): the edge-cache poisoning
+ * Attacks replayed against the running store (the built Workers as `npm start` serves them): the edge-cache poisoning
  * and open redirects that worked against the first accounts release, then headers, forged flashes and fuzzing.
  */
 // One browser, for the test that needs one (the rest of this file speaks HTTP).

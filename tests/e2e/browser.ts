@@ -59,7 +59,7 @@ export function useBrowser() {
       javaScriptEnabled: variant.javaScript,
       viewport: VIEWPORTS[variant.viewport],
       baseURL: baseUrl(),
-      // Each browser is its own client address (wrangler dev passes the header on), as real shoppers are:
+      // Each browser is its own client address (the local server passes the header on), as real shoppers are:
       // the per-address login and sign-up limits of one test never throttle another.
       extraHTTPHeaders: { "CF-Connecting-IP": `10.${rand()}.${rand()}.${rand()}` },
     });
