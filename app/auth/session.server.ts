@@ -1,10 +1,9 @@
-import { and, asc, count, eq, gt, isNotNull, isNull, lt, sql, type SQLWrapper } from "drizzle-orm";
+import { and, count, eq, gt, isNotNull, isNull, lt, sql, type SQLWrapper } from "drizzle-orm";
 import { errors, jwtVerify, SignJWT, type JWTPayload } from "jose";
-import type { CartLine } from "../cart/cart.server";
+import { inPageLang, selectCartLines, type CartLine } from "../cart/cart-lines.server";
 import type { AppConfig } from "../config.server";
-import { inLang } from "../i18n/lang";
 import { batchPrepared, perClient, type Db } from "../db/client.server";
-import { cartItems, notifications, products, sessions, users, type User } from "../db/schema";
+import { notifications, sessions, users, type User } from "../db/schema";
 import type { Deps } from "../deps";
 import { randomToken, sha256 } from "./crypto.server";
 
@@ -62,23 +61,7 @@ const sessionPageQueries = perClient((db) => {
   const userId = sql`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${id} and ${sessions.expiresAt} > ${now})`;
   return [
     sessionUserSelect(deps, id, now).prepare(),
-    db
-      .select({
-        productId: cartItems.productId,
-        name: products.name,
-        nameTe: products.nameTe,
-        image: products.image,
-        pricePaise: products.pricePaise,
-        unit: products.unit,
-        minQty: products.minQty,
-        maxQty: products.maxQty,
-        quantity: cartItems.quantity,
-      })
-      .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
-      .where(eq(cartItems.userId, userId))
-      .orderBy(asc(cartItems.createdAt), asc(cartItems.productId))
-      .prepare(),
+    selectCartLines(db, userId).prepare(),
     db
       .select({ n: count() })
       .from(notifications)
@@ -99,9 +82,7 @@ export async function findSessionUserWithPageData(
   const [found, cart, unread] = await batchPrepared(deps.db, sessionPageQueries(deps.db), { id: await sha256(token), now });
   const user = found[0]?.user;
   if (!user) return null;
-  // The cart's names in the page's language, as `getCart` gives them.
-  const lines = cart.map(({ nameTe, ...line }) => ({ ...line, name: inLang(line.name, nameTe, deps.lang) }));
-  return { user, page: { cart: lines, unread: unread[0]?.n ?? 0 } };
+  return { user, page: { cart: inPageLang(cart, deps.lang), unread: unread[0]?.n ?? 0 } };
 }
 
 export async function deleteSession(deps: Pick<Deps, "db">, token: string) {

@@ -1,10 +1,10 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { findProduct } from "~/catalog/catalog.server";
-import { limitProblem, type ProductUnit } from "~/catalog/units";
+import { limitProblem } from "~/catalog/units";
 import { cartItems, products } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { messagesFor } from "~/i18n/catalogue";
-import { inLang } from "~/i18n/lang";
+import { inPageLang, selectCartLines, type CartLine } from "./cart-lines.server";
 import { bestDays, catchText, lineLimit } from "./limits.server";
 
 /** An add that went in (`notice` when the line could not grow: at the maximum per order or all the catch left), or null. */
@@ -39,39 +39,9 @@ export async function addToCart(deps: Pick<Deps, "db" | "now" | "config" | "lang
 const minOf = (productId: number) => sql`(select ${products.minQty} from ${products} where ${products.id} = ${productId})`;
 const maxOf = (productId: number) => sql`(select ${products.maxQty} from ${products} where ${products.id} = ${productId})`;
 
-export type CartLine = {
-  productId: number;
-  name: string;
-  image: string;
-  pricePaise: number;
-  unit: ProductUnit;
-  minQty: number;
-  maxQty: number;
-  quantity: number;
-};
-
-/**
- * The cart's lines with today's catalogue prices and limits, each product named in the page's language, oldest
- * line first (hidden products stay, for the checkout to name).
- */
+/** The cart's lines with today's catalogue prices and limits, each product named in the page's language. */
 export async function getCart(deps: Pick<Deps, "db" | "lang">, userId: number): Promise<CartLine[]> {
-  const rows = await deps.db
-    .select({
-      productId: cartItems.productId,
-      name: products.name,
-      nameTe: products.nameTe,
-      image: products.image,
-      pricePaise: products.pricePaise,
-      unit: products.unit,
-      minQty: products.minQty,
-      maxQty: products.maxQty,
-      quantity: cartItems.quantity,
-    })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.productId));
-  return rows.map(({ nameTe, ...line }) => ({ ...line, name: inLang(line.name, nameTe, deps.lang) }));
+  return inPageLang(await selectCartLines(deps.db, userId), deps.lang);
 }
 
 /** A cart line as the cart page shows it: the most it may hold now (below its minimum: sold out) and why, when the catch is what stops it. */
