@@ -6,34 +6,12 @@ import { createDeps } from "../../../app/deps.server";
 import { paiseToRupees } from "../../../app/lib/money";
 import { isTakingBids, minimumNextBid, openingState, placeBid, refusal, BID_MESSAGES, type Bidder, type BidRefusal } from "./bid-rules";
 import { RECENT_BIDS, toAuctionJson, toBidJson } from "./listing";
-import { closeAuctionInD1, D1Mirror, notifyBidders, notifyOutbid, type MirrorBid } from "./room-d1";
-import type { RoomEnv, Stored } from "./room-state";
-
-export type { Stored } from "./room-state";
-
-export type CreateInput = {
-  id: number;
-  title: string;
-  description: string;
-  image: string | null;
-  sellerName: string;
-  sellerUserId: number | null;
-  startPricePaise: number;
-  incrementPaise: number;
-  startTime: number;
-  endTime: number;
-};
+import { closeAuctionInD1, D1Mirror, notifyBidders, notifyOutbid } from "./room-d1";
+import type { CreateInput, RoomEnv, Stored } from "./room-state";
+import { RoomStorage, yourBids } from "./room-storage";
+import { RoomWatchers, type Viewer } from "./room-watchers";
 
 export type BidOutcome = { ok: true; message: string; auction: AuctionView } | BidRefusal<DomainError["status"]>;
-
-type Viewer = number | null;
-type RecentBid = { seq: number; user_id: number; bidder_name: string; amount_paise: number; created_at: number };
-
-/** The ids of the viewer's own bids among the recent ones (the history marks them 'You'). */
-function yourBids(recent: RecentBid[], viewer: Viewer): number[] {
-  return viewer === null ? [] : recent.filter((b) => b.user_id === viewer).map((b) => b.seq);
-}
-type SocketTag = { userId: Viewer };
 
 /**
  * One object per auction (idFromName(String(id))): the single source of truth for its price, end time, bids
@@ -48,27 +26,19 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
   private deps = createDeps(this.env);
   private mirror = new D1Mirror(this.deps, () => this.state!);
   private closing: Promise<void> | null = null;
-  /** Who each socket watches as, read from its attachment once per lifetime of the object (hibernation forgets). */
-  private viewers = new WeakMap<WebSocket, Viewer>();
+  private storage: RoomStorage;
+  private watchers = new RoomWatchers(this.ctx);
 
   constructor(ctx: DurableObjectState, env: RoomEnv) {
     super(ctx, env);
-    ctx.blockConcurrencyWhile(async () => {
-      const sql = ctx.storage.sql;
-      sql.exec("CREATE TABLE IF NOT EXISTS room (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-      sql.exec(
-        "CREATE TABLE IF NOT EXISTS bids (seq INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, bidder_name TEXT NOT NULL, amount_paise INTEGER NOT NULL, proxy INTEGER NOT NULL, created_at INTEGER NOT NULL)",
-      );
-      sql.exec("CREATE TABLE IF NOT EXISTS outbid_mail (user_id INTEGER PRIMARY KEY, sent_at INTEGER NOT NULL)");
-      const row = sql.exec<{ value: string }>("SELECT value FROM room WHERE key = 'state'").toArray()[0];
-      this.state = row ? (JSON.parse(row.value) as Stored) : null;
-      for (const b of sql.exec<{ user_id: number }>("SELECT DISTINCT user_id FROM bids")) this.bidders.add(b.user_id);
-    });
+    this.storage = new RoomStorage(ctx.storage.sql);
+    this.state = this.storage.loadState();
+    for (const id of this.storage.bidderIds()) this.bidders.add(id);
   }
 
   private save(state: Stored) {
     this.state = state;
-    this.ctx.storage.sql.exec("INSERT INTO room (key, value) VALUES ('state', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", JSON.stringify(state));
+    this.storage.saveState(state);
   }
 
   /** Creates the auction the admin just added to D1; a repeated call leaves it as it is (rows that predate the object use `adopt`). */
@@ -116,15 +86,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
       .prepare("SELECT bidder_name, amount_paise, created_at FROM auction_bids WHERE auction_id = ? ORDER BY created_at, id")
       .bind(row.id)
       .all<{ bidder_name: string; amount_paise: number; created_at: number }>();
-    results.forEach((b, i) => {
-      this.ctx.storage.sql.exec(
-        "INSERT INTO bids (seq, user_id, bidder_name, amount_paise, proxy, created_at) VALUES (?, 0, ?, ?, 0, ?)",
-        i + 1,
-        b.bidder_name,
-        b.amount_paise,
-        b.created_at,
-      );
-    });
+    this.storage.adoptBids(results);
     this.save({
       ...created,
       currentPricePaise: row.currentPricePaise,
@@ -156,9 +118,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
   }
 
   private recentBids() {
-    return this.ctx.storage.sql
-      .exec<RecentBid>("SELECT seq, user_id, bidder_name, amount_paise, created_at FROM bids ORDER BY seq DESC LIMIT ?", RECENT_BIDS)
-      .toArray();
+    return this.storage.recentBids(RECENT_BIDS);
   }
 
   private standing(viewer: Viewer): AuctionView["you"] {
@@ -176,24 +136,9 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     const result = placeBid(before, bidder, amountPaise, maxPaise, now, this.deps.config.softClose);
     if (!result.ok) return result;
     // Everything below up to the first await is one synchronous, atomic step of the object's storage.
-    const sql = this.ctx.storage.sql;
     const next: Stored = { ...before, ...result.state };
-    const mirrored: MirrorBid[] = [];
-    let seq = sql.exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM bids").one().seq ?? 0;
-    for (const h of result.history) {
-      seq += 1;
-      sql.exec(
-        "INSERT INTO bids (seq, user_id, bidder_name, amount_paise, proxy, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-        seq,
-        h.userId,
-        h.bidderName,
-        h.amountPaise,
-        h.proxy ? 1 : 0,
-        now,
-      );
-      mirrored.push({ seq, userId: h.userId, bidderName: h.bidderName, amountPaise: h.amountPaise, createdAt: now });
-      this.bidders.add(h.userId);
-    }
+    const mirrored = this.storage.appendBids(result.history, now);
+    for (const h of result.history) this.bidders.add(h.userId);
     this.save(next);
     if (next.endTime !== before.endTime) await this.ctx.storage.setAlarm(next.endTime);
     this.broadcast();
@@ -205,10 +150,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
 
   /** Outbid notices: in-app always, the e-mail at most once per auction per 10 minutes per bidder. */
   private queueOutbid(userId: number, state: Stored, now: number) {
-    const sql = this.ctx.storage.sql;
-    const last = sql.exec<{ sent_at: number }>("SELECT sent_at FROM outbid_mail WHERE user_id = ?", userId).toArray()[0]?.sent_at;
-    const email = last === undefined || now - last >= 10 * 60_000;
-    if (email) sql.exec("INSERT INTO outbid_mail (user_id, sent_at) VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET sent_at = excluded.sent_at", userId, now);
+    const email = this.storage.claimOutbidMail(userId, now);
     this.ctx.waitUntil(notifyOutbid(this.deps, state, userId, email).catch((error) => console.error("outbid notice failed", error)));
   }
 
@@ -263,55 +205,26 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
   async fetch(request: Request): Promise<Response> {
     if (!this.state) return Response.json({ success: false, error: "Auction not found" }, { status: 404 });
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
-    // The auction Worker authenticated the watcher and wrote the id into this internal URL itself.
-    const uid = new URL(request.url).searchParams.get("uid");
-    const tag: SocketTag = { userId: uid && /^\d+$/.test(uid) ? Number(uid) : null };
-    const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
-    server.serializeAttachment(tag);
-    server.send(JSON.stringify({ type: "state", auction: this.view(tag.userId) }));
-    return new Response(null, { status: 101, webSocket: client });
+    return this.watchers.accept(new URL(request.url).searchParams.get("uid"), (viewer) => this.view(viewer));
   }
 
+  /** Each watcher gets the state with its own standing and its own bids marked; equal views are serialized once. */
   private broadcast() {
-    const sockets = this.ctx.getWebSockets();
-    if (sockets.length === 0) return;
-    // One serialization per standing ('leading', 'outbid', none) and per bidder among the recent bids (their
-    // own bids are marked), not one per watcher.
     const base = this.view(null);
     const recent = this.recentBids();
-    const cache = new Map<string, string>();
-    for (const ws of sockets) {
-      const viewer = this.viewerOf(ws);
+    this.watchers.broadcast((viewer) => {
       const you = this.standing(viewer);
       const winner = viewer !== null && viewer === this.state?.winnerUserId;
       const yours = yourBids(recent, viewer);
-      const key = `${you}|${winner}|${yours.length > 0 ? viewer : ""}`;
-      let message = cache.get(key);
-      if (!message) {
-        const auction = { ...base, you, your_bids: yours, order_number: winner ? (this.state?.orderNumber ?? null) : null };
-        message = JSON.stringify({ type: "state", auction });
-        cache.set(key, message);
-      }
-      try {
-        ws.send(message);
-      } catch {
-        // A socket that is already closing is dropped by the runtime.
-      }
-    }
-  }
-
-  private viewerOf(ws: WebSocket): Viewer {
-    if (!this.viewers.has(ws)) this.viewers.set(ws, ((ws.deserializeAttachment() ?? { userId: null }) as SocketTag).userId);
-    return this.viewers.get(ws) ?? null;
+      return {
+        key: `${you}|${winner}|${yours.length > 0 ? viewer : ""}`,
+        auction: () => ({ ...base, you, your_bids: yours, order_number: winner ? (this.state?.orderNumber ?? null) : null }),
+      };
+    });
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
-    // Watchers only listen; "sync:{version}" asks for the state again when the client missed a version.
-    if (typeof message !== "string" || !message.startsWith("sync") || !this.state) return;
-    const known = Number(message.split(":")[1]);
-    if (Number.isFinite(known) && known === this.state.version) return;
-    ws.send(JSON.stringify({ type: "state", auction: this.view(this.viewerOf(ws)) }));
+    if (this.state) this.watchers.resync(ws, message, this.state.version, (viewer) => this.view(viewer));
   }
 
   async webSocketClose(ws: WebSocket, code: number) {

@@ -16,3 +16,17 @@ export type Stored = RoomState & {
   winnerUserId: number | null;
   orderNumber: string | null;
 };
+
+/** What the admin's new auction row gives its object to open with. */
+export type CreateInput = {
+  id: number;
+  title: string;
+  description: string;
+  image: string | null;
+  sellerName: string;
+  sellerUserId: number | null;
+  startPricePaise: number;
+  incrementPaise: number;
+  startTime: number;
+  endTime: number;
+};

@@ -1,0 +1,87 @@
+import type { HistoryBid } from "./bid-rules";
+import type { MirrorBid } from "./room-d1";
+import type { Stored } from "./room-state";
+import type { Viewer } from "./room-watchers";
+
+export type RecentBid = { seq: number; user_id: number; bidder_name: string; amount_paise: number; created_at: number };
+
+/** The ids of the viewer's own bids among the recent ones (the history marks them 'You'). */
+export function yourBids(recent: RecentBid[], viewer: Viewer): number[] {
+  return viewer === null ? [] : recent.filter((b) => b.user_id === viewer).map((b) => b.seq);
+}
+
+/** An outbid bidder is e-mailed at most once per auction in this window; the in-app notice is always sent. */
+const OUTBID_MAIL_GAP_MS = 10 * 60_000;
+
+/**
+ * The auction object's own SQLite storage: its state, its bid history and when each bidder was last e-mailed.
+ * Every method is synchronous, so a caller can decide a bid and store it with no await in between.
+ */
+export class RoomStorage {
+  constructor(private sql: SqlStorage) {
+    sql.exec("CREATE TABLE IF NOT EXISTS room (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+    sql.exec(
+      "CREATE TABLE IF NOT EXISTS bids (seq INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, bidder_name TEXT NOT NULL, amount_paise INTEGER NOT NULL, proxy INTEGER NOT NULL, created_at INTEGER NOT NULL)",
+    );
+    sql.exec("CREATE TABLE IF NOT EXISTS outbid_mail (user_id INTEGER PRIMARY KEY, sent_at INTEGER NOT NULL)");
+  }
+
+  loadState(): Stored | null {
+    const row = this.sql.exec<{ value: string }>("SELECT value FROM room WHERE key = 'state'").toArray()[0];
+    return row ? (JSON.parse(row.value) as Stored) : null;
+  }
+
+  saveState(state: Stored) {
+    this.sql.exec("INSERT INTO room (key, value) VALUES ('state', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", JSON.stringify(state));
+  }
+
+  bidderIds(): number[] {
+    return this.sql
+      .exec<{ user_id: number }>("SELECT DISTINCT user_id FROM bids")
+      .toArray()
+      .map((b) => b.user_id);
+  }
+
+  recentBids(limit: number): RecentBid[] {
+    return this.sql.exec<RecentBid>("SELECT seq, user_id, bidder_name, amount_paise, created_at FROM bids ORDER BY seq DESC LIMIT ?", limit).toArray();
+  }
+
+  /** Appends a bid's history rows in order and returns them numbered, for the D1 mirror. */
+  appendBids(history: HistoryBid[], now: number): MirrorBid[] {
+    let seq = this.sql.exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM bids").one().seq ?? 0;
+    return history.map((h) => {
+      seq += 1;
+      this.sql.exec(
+        "INSERT INTO bids (seq, user_id, bidder_name, amount_paise, proxy, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        seq,
+        h.userId,
+        h.bidderName,
+        h.amountPaise,
+        h.proxy ? 1 : 0,
+        now,
+      );
+      return { seq, userId: h.userId, bidderName: h.bidderName, amountPaise: h.amountPaise, createdAt: now };
+    });
+  }
+
+  /** Bids recorded before the object existed (seed data): kept in order, with no known bidder account. */
+  adoptBids(bids: { bidder_name: string; amount_paise: number; created_at: number }[]) {
+    bids.forEach((b, i) => {
+      this.sql.exec(
+        "INSERT INTO bids (seq, user_id, bidder_name, amount_paise, proxy, created_at) VALUES (?, 0, ?, ?, 0, ?)",
+        i + 1,
+        b.bidder_name,
+        b.amount_paise,
+        b.created_at,
+      );
+    });
+  }
+
+  /** Whether this outbid also gets an e-mail; if so the time is recorded in the same step. */
+  claimOutbidMail(userId: number, now: number): boolean {
+    const last = this.sql.exec<{ sent_at: number }>("SELECT sent_at FROM outbid_mail WHERE user_id = ?", userId).toArray()[0]?.sent_at;
+    if (last !== undefined && now - last < OUTBID_MAIL_GAP_MS) return false;
+    this.sql.exec("INSERT INTO outbid_mail (user_id, sent_at) VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET sent_at = excluded.sent_at", userId, now);
+    return true;
+  }
+}

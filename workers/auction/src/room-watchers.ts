@@ -1,0 +1,65 @@
+import type { AuctionView } from "../../../app/auctions/auction";
+
+/** Who a socket watches as: a signed-in user's id, or null for a guest. */
+export type Viewer = number | null;
+type SocketTag = { userId: Viewer };
+
+/** What one watcher is sent: equal keys get the same message, so it is serialized once per key. */
+export type WatcherMessage = { key: string; auction: () => AuctionView };
+
+/**
+ * The auction's watchers on hibernatable WebSockets: each socket carries its viewer in its attachment, and a
+ * broadcast serializes one message per kind of watcher rather than one per socket.
+ */
+export class RoomWatchers {
+  /** Read from each socket's attachment once per lifetime of the object (hibernation forgets). */
+  private viewers = new WeakMap<WebSocket, Viewer>();
+
+  constructor(private ctx: DurableObjectState) {}
+
+  /** Accepts a watcher; `uid` was written into the internal URL by the auction Worker after it authenticated them. */
+  accept(uid: string | null, first: (viewer: Viewer) => AuctionView): Response {
+    const tag: SocketTag = { userId: uid && /^\d+$/.test(uid) ? Number(uid) : null };
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server);
+    server.serializeAttachment(tag);
+    server.send(stateMessage(first(tag.userId)));
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  viewerOf(ws: WebSocket): Viewer {
+    if (!this.viewers.has(ws)) this.viewers.set(ws, ((ws.deserializeAttachment() ?? { userId: null }) as SocketTag).userId);
+    return this.viewers.get(ws) ?? null;
+  }
+
+  broadcast(messageFor: (viewer: Viewer) => WatcherMessage) {
+    const sockets = this.ctx.getWebSockets();
+    if (sockets.length === 0) return;
+    const cache = new Map<string, string>();
+    for (const ws of sockets) {
+      const { key, auction } = messageFor(this.viewerOf(ws));
+      let message = cache.get(key);
+      if (!message) {
+        message = stateMessage(auction());
+        cache.set(key, message);
+      }
+      try {
+        ws.send(message);
+      } catch {
+        // A socket that is already closing is dropped by the runtime.
+      }
+    }
+  }
+
+  /** Watchers only listen; "sync:{version}" asks for the state again when the client missed a version. */
+  resync(ws: WebSocket, message: string | ArrayBuffer, version: number, view: (viewer: Viewer) => AuctionView) {
+    if (typeof message !== "string" || !message.startsWith("sync")) return;
+    const known = Number(message.split(":")[1]);
+    if (Number.isFinite(known) && known === version) return;
+    ws.send(stateMessage(view(this.viewerOf(ws))));
+  }
+}
+
+function stateMessage(auction: AuctionView): string {
+  return JSON.stringify({ type: "state", auction });
+}
