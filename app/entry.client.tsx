@@ -1,6 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { holdPageCatalogue } from "~/web/site";
 
 function hydrate() {
   startTransition(() => {
@@ -13,6 +14,10 @@ function hydrate() {
   });
 }
 
-// Hydrate just after the first frame is painted (a timer set in an animation frame runs after that frame):
-// the server's page is on screen before the code that takes it over runs, which matters on a slow phone.
-requestAnimationFrame(() => setTimeout(hydrate, 0));
+// Hydrate once the page's catalogue is here, and just after a frame is painted (a timer set in an animation frame
+// runs after that frame): the server's page is on screen before the code that takes it over runs, which matters on
+// a slow phone. Without its catalogue (offline) the page stays as the server sent it, links and forms working.
+holdPageCatalogue().then(
+  () => requestAnimationFrame(() => setTimeout(hydrate, 0)),
+  (error: unknown) => console.error("The page's catalogue did not load", error),
+);

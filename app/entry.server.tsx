@@ -3,6 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { contentSecurityPolicy, NonceContext, randomNonce } from "~/web/csp";
+import { lateModules } from "~/web/late-modules";
 
 const ABORT_DELAY = 5_000;
 
@@ -33,7 +34,9 @@ export default async function handleRequest(
   // Crawlers and the edge cache get the whole document at once.
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // Vite's dev server injects its own inline scripts (HMR); the built store always sends the policy.
-  if (!import.meta.env.DEV) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  // Vite's dev server injects its own inline scripts (HMR) and loads modules its own way; the built store always
+  // sends the policy and loads the page's modules after the page.
+  if (import.meta.env.DEV) return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  return new Response(lateModules(body), { headers: responseHeaders, status: responseStatusCode });
 }

@@ -28,8 +28,9 @@ import { unreadCount } from "~/notifications/notifications.server";
 import { appCookies } from "~/web/cookies.server";
 import { useNonce } from "~/web/csp";
 import { readFlash } from "~/web/flash.server";
-import { catalogueFor, messagesOf, type SiteData } from "~/web/site";
+import { catalogueFor, catalogueUrl, messagesOf, type SiteData } from "~/web/site";
 import { readTheme, type Theme } from "~/web/theme.server";
+import { LATE_MODULES_BOOT } from "~/web/late-modules";
 import teluguStylesheet from "./styles/telugu.css?url";
 import stylesheet from "./tailwind.css?url";
 
@@ -62,10 +63,12 @@ export async function loader({ request, context: { deps, sessionPage, dataReques
   const unread = signedIn ? (sessionPage?.unread ?? (await unreadCount(deps, signedIn.id))) : 0;
   const { brand, supportEmail, supportPhone, whatsapp, socialHandle, features } = deps.config;
   const product = productName(deps.config, deps.lang);
+  const messages = messagesFor(deps);
   const site: SiteData = {
     site: { product, brand, supportEmail, supportPhone, whatsapp, socialHandle, features, googleSignIn: deps.config.google !== null },
     lang: deps.lang,
-    messages: catalogueFor(request, messagesFor(deps), deps.lang, dataRequest),
+    messages: catalogueFor(request, messages, deps.lang, dataRequest),
+    catalogue: catalogueUrl(messages, deps.lang),
     origin: deps.origin,
     theme,
     flash,
@@ -122,7 +125,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const theme = useTheme(root?.theme ?? "light");
   const nonce = useNonce();
   return (
-    <html lang={root?.lang ?? "en"} className={theme === "light" ? "" : theme} style={{ colorScheme: theme === "system" ? "light dark" : theme }}>
+    <html
+      lang={root?.lang ?? "en"}
+      data-catalogue={root?.catalogue}
+      className={theme === "light" ? "" : theme}
+      style={{ colorScheme: theme === "system" ? "light dark" : theme }}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -134,6 +142,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="flex min-h-screen flex-col bg-river-50 text-slate-900 antialiased dark:bg-river-950 dark:text-slate-100">
         {children}
         <ScrollRestoration nonce={nonce} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: LATE_MODULES_BOOT }} />
         <Scripts nonce={nonce} />
       </body>
     </html>

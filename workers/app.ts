@@ -51,7 +51,8 @@ async function handle(received: Request, env: Env, ctx: ExecutionContext): Promi
     ctx,
     (caches as unknown as { default: Cache }).default,
     async () => ({ response: await handleRemixRequest(request, loadContext), personal: loadContext.deps.user !== null }),
-    () => readCatalogueVersion(env.DB),
+    // A new build's pages name new asset files: copies cached before a deploy are left behind with its version.
+    async () => `${(build as unknown as ServerBuild).assets.version}.${await readCatalogueVersion(env.DB)}`,
   );
   return withFreshNonce(response);
 }

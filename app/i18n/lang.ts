@@ -37,7 +37,9 @@ export function inLang(english: string, telugu: string | null | undefined, lang:
  * outbox, Google sign-in, the JSON API and files (photos, media, fonts, the sitemap, the web manifest).
  */
 export function englishOnly(path: string): boolean {
-  return /^\/(admin-dashboard|sandbox|dev|auth|api|photos|media|fonts)(\/|$|\?)|^\/[^/?#]+\.(xml|txt|webmanifest)\b|^\/orders\/[^/]+\/callback/.test(path);
+  return /^\/(admin-dashboard|sandbox|dev|auth|api|photos|media|fonts|catalogue)(\/|$|\?)|^\/[^/?#]+\.(xml|txt|webmanifest)\b|^\/orders\/[^/]+\/callback/.test(
+    path,
+  );
 }
 
 /**

@@ -5,7 +5,7 @@ import { loader as ordersLoader } from "~/routes/orders._index";
 import { loader as productsLoader } from "~/routes/products";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { action as addToCart } from "~/routes/cart.add";
-import { readMessages } from "~/web/site";
+import { messagesOf, type SiteData } from "~/web/site";
 import { en } from "./messages";
 import { te } from "./te/messages";
 
@@ -20,14 +20,16 @@ const unwrap = (value: unknown) => ((value as { data?: unknown }).data ?? value)
 
 describe("a page's language is its path's", () => {
   it("gives a /te page the Telugu catalogue and the fish's Telugu name, and a plain path the English one", async () => {
-    const telugu = unwrap(await load(rootLoader, "/te/products")) as { lang: string; messages: string; site: { product: string } };
+    const telugu = unwrap(await load(rootLoader, "/te/products")) as SiteData;
     expect(telugu.lang).toBe("te");
-    expect(readMessages(telugu.messages).nav.home).toBe(te.nav.home);
+    expect(messagesOf(telugu).nav.home).toBe(te.nav.home);
     expect(telugu.site.product).toBe("పులస");
-    expect(readMessages(telugu.messages).home.orderFresh).toContain("పులస");
-    const english = unwrap(await load(rootLoader, "/products")) as { lang: string; messages: string; site: { product: string } };
+    expect(messagesOf(telugu).home.orderFresh).toContain("పులస");
+    expect(telugu.catalogue).toMatch(/^\/catalogue\/te\./);
+    const english = unwrap(await load(rootLoader, "/products")) as SiteData;
     expect(english.lang).toBe("en");
-    expect(readMessages(english.messages).nav.home).toBe("Home");
+    expect(messagesOf(english).nav.home).toBe("Home");
+    expect(english.catalogue).toMatch(/^\/catalogue\/en\./);
     expect(english.site.product).toBe("Pulasa");
   });
 

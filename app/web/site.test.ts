@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getMessages } from "~/i18n/catalogue";
-import { catalogueFor, catalogueJson, messagesOf, readMessages } from "./site";
+import { catalogueFor, catalogueJson, catalogueUrl, isCurrentCatalogue, messagesOf, parseCatalogueFile, readMessages } from "./site";
 
 const en = getMessages("Pulasa", "en");
 const te = getMessages("పులస", "te");
@@ -21,9 +21,27 @@ describe("the catalogue in the root's data", () => {
     expect(readMessages(JSON.stringify(en))).toBe(readMessages(JSON.stringify(en)));
   });
 
-  it("comes with every page, and with data for a page in another language than the one it is asked from", () => {
-    expect(page("https://store.test/products", "en")).toBe(catalogueJson(en));
-    expect(page("https://store.test/products", "en", "https://store.test/cart")).toBe(catalogueJson(en));
+  it("is left out of every page, whose browser fetches its file; the server renders the page from its own copy", () => {
+    expect(page("https://store.test/products", "en")).toBeNull();
+    expect(page("https://store.test/te/products", "te", "https://store.test/cart")).toBeNull();
+    expect(messagesOf({ lang: "te", messages: null })).toBe(te);
+  });
+
+  it("is a file named by its language and a hash of its text, which any change of a word changes", () => {
+    const url = catalogueUrl(te, "te");
+    expect(url).toMatch(/^\/catalogue\/te\.[0-9a-f]{8}\.json$/);
+    const file = parseCatalogueFile(url.split("/").pop()!)!;
+    expect(file.lang).toBe("te");
+    expect(isCurrentCatalogue(te, file.hash)).toBe(true);
+    const changed = { ...en, nav: { ...en.nav, home: "Start" } };
+    expect(catalogueUrl(changed, "en")).not.toBe(catalogueUrl(en, "en"));
+    expect(isCurrentCatalogue(en, parseCatalogueFile(catalogueUrl(changed, "en").split("/").pop()!)!.hash)).toBe(false);
+    for (const name of ["fr.0123abcd.json", "en.0123abc.json", "en.0123abcd.js", "../en.0123abcd.json", "en.0123ABCD.json"]) {
+      expect(parseCatalogueFile(name)).toBeNull();
+    }
+  });
+
+  it("comes with data for a page in another language than the one it is asked from", () => {
     expect(data("https://store.test/products", "en", "https://store.test/te/cart")).toBe(catalogueJson(en));
     expect(data("https://store.test/te/products", "te", "https://store.test/cart")).toBe(catalogueJson(te));
     expect(data("https://store.test/te", "te", "https://store.test/")).toBe(catalogueJson(te));

@@ -7,9 +7,9 @@ import type { Flash } from "./flash.server";
 import type { Theme } from "./theme.server";
 
 /**
- * Root loader data: configuration the pages need, the page's language and its catalogue (sent with the page, so
- * no language's strings are in the JavaScript; as JSON, read with `readMessages`), the theme, the visitor and any
- * flash message. Declared here
+ * Root loader data: configuration the pages need, the page's language and its catalogue (a file of its own for a
+ * page, with the data of a client navigation into the other language: no language's strings are in the
+ * JavaScript), the theme, the visitor and any flash message. Declared here
  * (and returned as this type by the root loader) so that components read it without importing the root
  * route, which imports them.
  */
@@ -18,10 +18,12 @@ export type SiteData = {
   lang: Lang;
   /**
    * The catalogue as JSON text: one string costs the page's data almost nothing to serialize, where the catalogue
-   * as an object is a thousand strings, serialized anew for every page. Null when the browser has it already
-   * (`catalogueFor`); read it with `messagesOf`.
+   * as an object is a thousand strings, serialized anew for every page. Null when the browser has it already or
+   * fetches it from `catalogue` before it hydrates (`catalogueFor`); read it with `messagesOf`.
    */
   messages: string | null;
+  /** The address of the page language's catalogue, a file cached for good (its name changes with its text). */
+  catalogue: string;
   /** The store's origin, for absolute links (canonical and alternate pages). */
   origin: string;
   theme: Theme;
@@ -50,6 +52,30 @@ export function catalogueJson(messages: Messages): string {
   return json;
 }
 
+/** FNV-1a over the catalogue's text: its file's name changes whenever a word of it does. */
+function textHash(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}
+
+const CATALOGUE_FILE = /^(en|te)\.([0-9a-f]{8})\.json$/;
+
+/** Where the browser fetches a catalogue from: `/catalogue/{lang}.{hash}.json`. */
+export function catalogueUrl(messages: Messages, lang: Lang): string {
+  return `/catalogue/${lang}.${textHash(catalogueJson(messages))}.json`;
+}
+
+/** The language and text hash a catalogue file's name asks for, or null for a name that is not one. */
+export function parseCatalogueFile(name: string): { lang: Lang; hash: string } | null {
+  const match = CATALOGUE_FILE.exec(name);
+  return match ? { lang: match[1] as Lang, hash: match[2] } : null;
+}
+
+export function isCurrentCatalogue(messages: Messages, hash: string): boolean {
+  return textHash(catalogueJson(messages)) === hash;
+}
+
 /** Read catalogues by their text: one per language (and fish name), parsed once. */
 const read = new Map<string, Messages>();
 
@@ -62,16 +88,26 @@ export function readMessages(json: string): Messages {
   return messages;
 }
 
+/** The catalogues this browser has been sent, by language (on the server, the isolate's own). */
+const held = new Map<Lang, Messages>();
+
 /**
- * The catalogue for the root's data: its JSON text, or null for a client navigation's data (`dataRequest`, a
- * `.data` request: never rendered as a page) asked from a page of the same language (the Referer, sent by the
- * browser on the store's own requests): that page came with it, and `messagesOf` kept it. A page, or data for
- * the other language, carries it.
+ * The catalogue for the root's data: its JSON text, or null when the browser has it or will:
+ * - a page: the browser fetches its catalogue file before it hydrates (`holdPageCatalogue`), so the page is
+ *   smaller by the whole catalogue and the file is fetched once for every page after it; the server renders the
+ *   page from its own copy;
+ * - a client navigation's data (`dataRequest`, a `.data` request) asked from a page of the same language (the
+ *   Referer, sent by the browser on the store's own requests): that page's catalogue is held.
+ * Data for a page in the other language carries it.
  */
 export function catalogueFor(request: Request, messages: Messages, lang: Lang, dataRequest: boolean): string | null {
+  if (!dataRequest) {
+    held.set(lang, messages);
+    return null;
+  }
   const referer = refererOf(request);
-  const held = dataRequest && referer?.origin === new URL(request.url).origin && langOfPath(referer.pathname) === lang;
-  return held ? null : catalogueJson(messages);
+  const same = referer?.origin === new URL(request.url).origin && langOfPath(referer.pathname) === lang;
+  return same ? null : catalogueJson(messages);
 }
 
 function refererOf(request: Request): URL | null {
@@ -82,8 +118,22 @@ function refererOf(request: Request): URL | null {
   }
 }
 
-/** The catalogues this browser has been sent, by language (on the server, the isolate's own). */
-const held = new Map<Lang, Messages>();
+declare global {
+  interface Window {
+    /** The page's catalogue, fetched by the inline script that starts the page's modules. */
+    __catalogue?: Promise<unknown>;
+  }
+}
+
+/** Fetches the page's catalogue (`<html data-catalogue>`) and holds it for its language, before hydrating. */
+export async function holdPageCatalogue(): Promise<void> {
+  const root = document.documentElement;
+  const url = root.dataset.catalogue;
+  if (!url) return;
+  const messages = await (window.__catalogue ??
+    fetch(url, { credentials: "omit" }).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${url}: ${r.status}`)))));
+  held.set(langOfPath(window.location.pathname), messages as Messages);
+}
 
 /** The catalogue of the root's data: the one it carries, else the one of its language received before. */
 export function messagesOf(root: Pick<SiteData, "lang" | "messages">): Messages {
