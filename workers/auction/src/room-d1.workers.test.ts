@@ -124,7 +124,8 @@ describe("the close in D1", () => {
     await env.DB.prepare("UPDATE users SET lang = 'te' WHERE id = ?").bind(sita.id).run();
     const s = ended();
     // An auction closes in its object's alarm, outside any request: the e-mail's links use the configured address.
-    const number = await closeAuctionInD1(createDeps({ ...env, SITE_URL: "https://pulasa.example/" }), s, [ravi.id, sita.id]);
+    const withSiteUrl = { ...env, SITE_URL: "https://pulasa.example/" };
+    const number = await closeAuctionInD1(createDeps(withSiteUrl), s, [ravi.id, sita.id]);
     const notices = await q<{ user_id: number; title: string; message: string }>(
       "SELECT user_id, title, message FROM notifications WHERE auction_id = ? ORDER BY user_id",
       s.id,
@@ -149,7 +150,7 @@ describe("the close in D1", () => {
     await env.DB.prepare("UPDATE users SET lang = 'te' WHERE id = ?").bind(ravi.id).run();
     const s = { ...ended(), status: "active" as const };
     // A bid is a request: the e-mail's link uses the address it came to.
-    await notifyOutbid({ ...deps, origin: "https://store.test" }, s, ravi.id, true);
+    await notifyOutbid(createDeps(env, { origin: "https://store.test" }), s, ravi.id, true);
     await notifyOutbid(deps, s, sita.id, false);
     expect(await q("SELECT user_id, title, message FROM notifications WHERE auction_id = ? ORDER BY user_id", s.id)).toEqual([
       { user_id: ravi.id, title: "మీ కంటే ఎక్కువ బిడ్ వచ్చింది", message: '"Royal Pulasa 2 kg"పై ఎవరో ₹1,500 బిడ్ వేశారు. మళ్లీ బిడ్ వేయడానికి వేలం పేజీ తెరవండి.' },
