@@ -18,6 +18,8 @@ const configSchema = z.object({
   SUPPORT_PHONE: z.string().min(10),
   WHATSAPP_NUMBER: z.string().min(10),
   SOCIAL_HANDLE: z.string().startsWith("@"),
+  // The store's public address (https://…), for the links in e-mails sent outside a request: the scheduled job, an auction's close.
+  SITE_URL: z.string().url().optional(),
   FEATURE_AUCTIONS: switchValue,
   DEFAULT_SLOT_CAPACITY: z.coerce.number().int().min(0).max(1000).default(20),
   SESSION_SECRET: z.string().min(32).optional(),
@@ -53,6 +55,8 @@ function toConfig(env: z.infer<typeof configSchema>) {
     supportPhone: env.SUPPORT_PHONE,
     whatsapp: env.WHATSAPP_NUMBER,
     socialHandle: env.SOCIAL_HANDLE,
+    /** The store's origin without a trailing slash, or null; a request's own origin is used where there is one. */
+    siteUrl: env.SITE_URL ? new URL(env.SITE_URL).origin : null,
     features: { auctions: env.FEATURE_AUCTIONS },
     /** Orders a delivery slot takes on a date unless the admin set that date's capacity. */
     defaultSlotCapacity: env.DEFAULT_SLOT_CAPACITY,

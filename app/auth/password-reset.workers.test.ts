@@ -47,6 +47,26 @@ describe("forgot password", () => {
     expect((await login("guess@example.in", "godavari-2026")).status).toBe(200);
   });
 
+  it("a code takes 5 wrong tries, not a sixth, and lasts 10 minutes", async () => {
+    const tries = async (email: string, wrong: number) => {
+      await verifiedUser(email);
+      const { body } = await forgot(email);
+      const code = await lastCode(email);
+      for (let i = 0; i < wrong; i++) expect((await reset(email, wrongFor(code), body.tempToken)).status).toBe(400);
+      return (await reset(email, code, body.tempToken)).status;
+    };
+    expect(await tries("four-wrong@example.in", 4)).toBe(200);
+    expect(await tries("five-wrong@example.in", 5)).toBe(400);
+
+    await verifiedUser("slow@example.in");
+    const { body } = await forgot("slow@example.in");
+    const row = await one<{ sent_at: number; expires_at: number }>("SELECT sent_at, expires_at FROM password_resets WHERE email = 'slow@example.in'");
+    expect(row.expires_at - row.sent_at).toBe(10 * 60_000);
+    await env.DB.prepare("UPDATE password_resets SET sent_at = sent_at - 600000, expires_at = expires_at - 600000 WHERE email = 'slow@example.in'").run();
+    const late = await reset("slow@example.in", await lastCode("slow@example.in"), body.tempToken);
+    expect(late).toMatchObject({ status: 400, body: { error: "This code can no longer be used. Please request a new code." } });
+  });
+
   it("needs the token of the request the code was mailed for, and a sign-up token never passes for it", async () => {
     await verifiedUser("bound@example.in");
     await forgot("bound@example.in");

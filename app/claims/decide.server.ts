@@ -4,7 +4,6 @@ import { claims, orders, type Claim, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { claimMessages } from "~/i18n/claims.messages";
 import { format } from "~/i18n/format";
-import { localePath } from "~/i18n/lang";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import type { NoticeMessages } from "~/notifications/notice-messages";
@@ -46,10 +45,9 @@ async function tellCustomer(
     { id: row.claim.orderId, userId: row.userId, number: row.number },
     {
       type: "claim",
-      words: (t, lang) => {
+      words: (t) => {
         const { title, message } = words(t.claims, t.claims.kinds[row.claim.kind].toLowerCase());
-        const url = `${deps.origin}${localePath(lang, `/orders/${row.number}`)}`;
-        return { title: format(title, { number: row.number }), message, emailLine: format(t.claims.notices.orderLink, { url }) };
+        return { title: format(title, { number: row.number }), message };
       },
     },
   );

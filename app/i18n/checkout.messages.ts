@@ -125,7 +125,7 @@ export const checkoutMessages = {
     cancelling: "Cancelling...",
     cancelled: "Order {number} is cancelled.",
     cancelTooLate: "This order can no longer be cancelled: it has been shipped.",
-    cancelWhyRule: "Give the reason for cancelling (3 to 300 characters): the customer is shown it.",
+    cancelWhyRule: "Give the reason for cancelling (3 to 300 characters).",
     cancelStale: "This order was updated by someone else. Reload to see the latest.",
     cancelAdminTitle: "Order {number} cancelled by the customer",
     cancelAdmin: "{name} cancelled order {number}: {reason}",

@@ -52,7 +52,6 @@ export const claimMessages = {
       "Your report on order {number} ({kind}) is approved: {amount} is refunded to your original payment method. Refunds reach your account in 5 to 7 working days.",
     rejectedTitle: "Claim not approved: {number}",
     rejected: "Your report on order {number} ({kind}) was not approved. Reason: {reason}",
-    orderLink: "View your order: {url}",
   },
   admin: {
     title: "Claims",

@@ -6,6 +6,12 @@
 export const mailMessages = {
   greeting: "Hello {name},",
   signOff: "– {brand}",
+  /** A mailed notice's last line: the page its bell entry opens. */
+  links: {
+    order: "View your order: {url}",
+    auction: "View the auction: {url}",
+    adminOrder: "Open the order in the dashboard: {url}",
+  },
   signupCode: {
     subject: "Your {brand} verification code: {code}",
     code: "Your {brand} verification code is {code}.",

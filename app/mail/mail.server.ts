@@ -62,6 +62,11 @@ export function noticeMail(config: AppConfig, reader: Reader, notice: { title: s
   return letter(config, reader, `${notice.title} – ${config.brand}`, [notice.message]);
 }
 
+/** The line a mailed notice ends with, leading to its order or auction, in `lang`. */
+export function noticeLinkTexts(lang: Lang) {
+  return catalogues[lang].links;
+}
+
 /** The code that lets the owner of `to` choose a new password, in the language of the page the reset was asked on. */
 export function resetCodeMail(config: AppConfig, reader: Reader, code: string): Mail {
   const m = catalogues[reader.lang].resetCode;

@@ -4,12 +4,13 @@ import { notifications, orders, users } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { formatDelivery, type DeliverySlot } from "~/delivery/slots";
 import { format } from "~/i18n/format";
-import type { Lang } from "~/i18n/lang";
+import { localePath, type Lang } from "~/i18n/lang";
 import { InvalidInputError } from "~/lib/errors";
-import { noticeMail, type Reader } from "~/mail/mail.server";
+import { noticeLinkTexts, noticeMail, type Reader } from "~/mail/mail.server";
 import { noticeMessages, type NoticeMessages } from "./notice-messages";
 
-type NoticeDeps = Pick<Deps, "db" | "config" | "mailer">;
+/** `origin` (a request's) makes the e-mail's links; without one, the configured `SITE_URL`. */
+type NoticeDeps = Pick<Deps, "db" | "config" | "mailer"> & Partial<Pick<Deps, "origin">>;
 
 /**
  * What a notice says. `emailLine` is said in the e-mail only: a plain-text mail has no button, so a payment link
@@ -34,17 +35,43 @@ export type NotificationInput = {
 /** `email: false` stores a notice without mailing it; `lang` writes it in that language whatever the recipient's. */
 export type NoticeOptions = { email?: boolean; lang?: Lang };
 
-async function findReader(deps: Pick<Deps, "db">, userId: number): Promise<Reader | null> {
-  const [reader] = await deps.db.select({ email: users.email, name: users.name, lang: users.lang }).from(users).where(eq(users.id, userId)).limit(1);
+type NoticeReader = Reader & { isAdmin: boolean };
+
+async function findReader(deps: Pick<Deps, "db">, userId: number): Promise<NoticeReader | null> {
+  const [reader] = await deps.db
+    .select({ email: users.email, name: users.name, lang: users.lang, isAdmin: users.isAdmin })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return reader ?? null;
+}
+
+/** What a notice is about: its order (by number) or its auction. */
+type NoticeSubject = { orderNumber?: string | null; auctionId?: number | null };
+
+/**
+ * The e-mail's line leading to the notice's order or auction, as the bell does: an admin to the order in the
+ * dashboard, a customer to their order (or the auction) in their language. Null for a notice about neither, or
+ * when the store's address is unknown (no request and no SITE_URL).
+ */
+export function noticeLinkLine(deps: NoticeDeps, reader: NoticeReader, subject: NoticeSubject): string | null {
+  const base = deps.origin || deps.config.siteUrl;
+  if (!base) return null;
+  const t = noticeLinkTexts(reader.lang);
+  if (subject.orderNumber) {
+    if (reader.isAdmin) return format(t.adminOrder, { url: `${base}/admin-dashboard/orders/${subject.orderNumber}` });
+    return format(t.order, { url: `${base}${localePath(reader.lang, `/orders/${subject.orderNumber}`)}` });
+  }
+  if (subject.auctionId) return format(t.auction, { url: `${base}${localePath(reader.lang, `/auctions/${subject.auctionId}`)}` });
+  return null;
 }
 
 const compose = (words: NoticeText | ComposeNotice, lang: Lang): NoticeText => (typeof words === "function" ? words(noticeMessages(lang), lang) : words);
 
-/** Mails a notice (its e-mail line after the message); false when it could not be sent. */
-async function mailNotice(deps: NoticeDeps, reader: Reader, text: NoticeText): Promise<boolean> {
+/** Mails a notice (its e-mail line, then the link to its order or auction, after the message); false when it could not be sent. */
+async function mailNotice(deps: NoticeDeps, reader: NoticeReader, text: NoticeText, subject: NoticeSubject): Promise<boolean> {
   try {
-    const message = text.emailLine ? `${text.message}\n\n${text.emailLine}` : text.message;
+    const message = [text.message, text.emailLine, noticeLinkLine(deps, reader, subject)].filter(Boolean).join("\n\n");
     await deps.mailer.send(noticeMail(deps.config, reader, { title: text.title, message }));
     return true;
   } catch (error) {
@@ -76,7 +103,7 @@ export async function notify(deps: NoticeDeps, input: NotificationInput, options
     })
     .returning({ id: notifications.id });
   if (options.email === false || !reader) return { id: row.id, emailed: false };
-  return { id: row.id, emailed: await mailNotice(deps, { ...reader, lang }, text) };
+  return { id: row.id, emailed: await mailNotice(deps, { ...reader, lang }, text, input) };
 }
 
 /**
@@ -84,10 +111,10 @@ export async function notify(deps: NoticeDeps, input: NotificationInput, options
  * about, in the recipient's language). Never throws: false when it could not be sent; the stored notice stands
  * either way.
  */
-export async function emailNotice(deps: NoticeDeps, notice: { userId: number } & NoticeText): Promise<boolean> {
+export async function emailNotice(deps: NoticeDeps, notice: { userId: number } & NoticeSubject & NoticeText): Promise<boolean> {
   try {
     const reader = await findReader(deps, notice.userId);
-    return reader ? await mailNotice(deps, reader, notice) : false;
+    return reader ? await mailNotice(deps, reader, notice, notice) : false;
   } catch (error) {
     console.error("notification e-mail failed", error);
     return false;

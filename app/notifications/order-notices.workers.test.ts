@@ -49,6 +49,8 @@ describe("every notice about an order names its delivery date and slot", () => {
     for (const n of bell) expect(n.message).toMatch(new RegExp(`Delivery: ${escape(when)}\\.$`));
     expect(mail).toHaveLength(bell.length);
     for (const m of mail) expect(m.body).toContain(`Delivery: ${when}.`);
+    // Each e-mail leads to the order, whose page has what the notice asks for (the 'Pay balance' button).
+    for (const m of mail) expect(m.body).toContain(`View your order: https://store.test/orders/${order.number}\n`);
     // Said once, not twice (the receipt used to say it itself).
     for (const n of bell) expect(n.message.split(when)).toHaveLength(2);
   });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { orders, type Order, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { format } from "~/i18n/format";
-import { localePath, type Lang } from "~/i18n/lang";
+import type { Lang } from "~/i18n/lang";
 import { formatRupees } from "~/lib/money";
 import { storedPhone, tenDigitPhone } from "~/lib/phone";
 import { noticeMessages } from "~/notifications/notice-messages";
@@ -18,10 +18,10 @@ export type AuctionOrderInput = {
   now: number;
 };
 
-/** The winner's notice, in the bell and by e-mail, in the winner's language (its link to the pay page too). */
+/** The winner's notice, in the bell and by e-mail, in the winner's language; both lead to the order, which has the pay button. */
 function auctionWonNotice(lang: Lang, title: string, winningPaise: number, number: string) {
   const m = noticeMessages(lang).auction;
-  const values = { title, price: formatRupees(winningPaise), advance: formatRupees(ADVANCE_PAISE), link: localePath(lang, `/orders/${number}/pay`), number };
+  const values = { title, price: formatRupees(winningPaise), advance: formatRupees(ADVANCE_PAISE), number };
   return { type: "auction_won", title: m.wonTitle, message: format(m.won, values) };
 }
 
@@ -87,7 +87,7 @@ export async function createAuctionOrder(deps: Pick<Deps, "db" | "config" | "mai
       throw error;
     }
     const [order] = await deps.db.select().from(orders).where(eq(orders.auctionId, input.auctionId)).limit(1);
-    if (created) await emailNotice(deps, { userId: order.userId, ...notice });
+    if (created) await emailNotice(deps, { userId: order.userId, orderNumber: order.number, ...notice });
     return { order, created };
   }
   throw new Error("Could not allocate an order number");

@@ -32,6 +32,8 @@ describe("a customer cancels their own order before it is shipped", () => {
     expect(await statusOf(order.id)).toBe("order_cancelled");
     expect(await ledgerSums(order.id)).toEqual({ captured: 50_000, cash: 0, refunded: 50_000, pending: 0 });
     expect(await stock(order.productId)).toBe(before + 2);
+    // Its delivery slot is free again: only orders holding stock count against a slot's capacity.
+    expect(await one("SELECT stock_held FROM orders WHERE id = ?", order.id)).toEqual({ stock_held: 0 });
     expect(await all("SELECT title FROM notifications WHERE user_id = ? AND order_id = ?", admin.id, order.id)).toEqual([
       { title: `Order ${order.number} cancelled by the customer` },
     ]);
@@ -69,6 +71,18 @@ describe("a customer cancels their own order before it is shipped", () => {
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     const status = await statusOf(order.id);
     expect((await ledgerSums(order.id)).refunded).toBe(status === "order_cancelled" ? 50_000 : 0);
+  });
+});
+
+describe("the order page's cancel, on an English page", () => {
+  it("asks the shopper for their reason in words meant for them, and cancels nothing", async () => {
+    const { customer } = w;
+    const order = await paidOrder(customer.id, 1);
+    const reply = (await cancelAction(
+      (await asUser(customer.id, `/orders/${order.number}`, { version: String(await version(order.number)), reason: "no" }, { number: order.number })) as never,
+    )) as { init: { status: number }; data: { error: string } };
+    expect(reply).toMatchObject({ init: { status: 400 }, data: { error: "Give the reason for cancelling (3 to 300 characters)." } });
+    expect(await statusOf(order.id)).not.toBe("order_cancelled");
   });
 });
 

@@ -95,7 +95,8 @@ export async function serve({ persistTo, port, stdio = "inherit", environment = 
   const options = {
     persistTo: path.resolve(persistTo),
     port,
-    vars: { ...vars, ENVIRONMENT: environment },
+    // The links in e-mails sent outside a request (the scheduled job, an auction's close) lead to this server.
+    vars: { SITE_URL: `http://localhost:${port}`, ...vars, ENVIRONMENT: environment },
     logLevel,
     outDir: path.resolve(".wrangler", "local-bundle", `${path.basename(path.resolve(persistTo))}-${port}`),
   };

@@ -53,7 +53,6 @@ export const claimMessages: Translation<typeof English.claimMessages> = {
     approved: "ఆర్డర్ {number} ({kind}) గురించి మీరు తెలియజేసిన సమస్యను ఆమోదించాం: మీరు చెల్లించిన పద్ధతిలోనే {amount} రీఫండ్ చేశాం. రీఫండ్‌లు 5 నుంచి 7 పని దినాల్లో మీ ఖాతాకు చేరతాయి.",
     rejectedTitle: "క్లెయిమ్ ఆమోదించలేదు: {number}",
     rejected: "ఆర్డర్ {number} ({kind}) గురించి మీరు తెలియజేసిన సమస్యను ఆమోదించలేదు. కారణం: {reason}",
-    orderLink: "మీ ఆర్డర్ చూడండి: {url}",
   },
   admin: {
     title: "క్లెయిమ్‌లు",

@@ -5,6 +5,11 @@ import type { Translation } from "./translation";
 export const mailMessages: Translation<typeof English.mailMessages> = {
   greeting: "నమస్కారం {name} గారూ,",
   signOff: "– {brand} బృందం",
+  links: {
+    order: "మీ ఆర్డర్ చూడండి: {url}",
+    auction: "వేలం చూడండి: {url}",
+    adminOrder: "డాష్‌బోర్డ్‌లో ఆర్డర్ తెరవండి: {url}",
+  },
   signupCode: {
     subject: "మీ {brand} వెరిఫికేషన్ కోడ్: {code}",
     code: "మీ {brand} వెరిఫికేషన్ కోడ్ {code}.",

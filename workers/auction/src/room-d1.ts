@@ -2,7 +2,6 @@ import { and, eq, lt } from "drizzle-orm";
 import { auctionBids, auctions, users } from "../../../app/db/schema";
 import type { Deps } from "../../../app/deps";
 import { format } from "../../../app/i18n/format";
-import { localePath } from "../../../app/i18n/lang";
 import { formatRupees } from "../../../app/lib/money";
 import { notify, type ComposeNotice } from "../../../app/notifications/notify.server";
 import { createAuctionOrder } from "../../../app/orders/auction-order.server";
@@ -136,10 +135,7 @@ export async function notifyOutbid(deps: Pick<Deps, "db" | "config" | "mailer">,
     {
       userId,
       type: "outbid",
-      words: ({ auction: m }, lang) => ({
-        title: m.outbidTitle,
-        message: format(m.outbid, { price: formatRupees(s.currentPricePaise), title: s.title, link: localePath(lang, `/auctions/${s.id}`) }),
-      }),
+      words: ({ auction: m }) => ({ title: m.outbidTitle, message: format(m.outbid, { price: formatRupees(s.currentPricePaise), title: s.title }) }),
       auctionId: s.id,
     },
     { email },
