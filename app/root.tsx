@@ -23,7 +23,7 @@ import { cartPreview } from "~/cart/cart.server";
 import { FloatingCart } from "~/components/floating-cart";
 import { errorMessages } from "~/i18n/errors.messages";
 import { messagesFor } from "~/i18n/catalogue";
-import { englishOnly, LANGS, langOfPath, pathInLang, productName, type Lang } from "~/i18n/lang";
+import { englishOnly, isActionOf, LANGS, langOfPath, pathInLang, productName, type Lang } from "~/i18n/lang";
 import { unreadCount } from "~/notifications/notifications.server";
 import { appCookies } from "~/web/cookies.server";
 import { useNonce } from "~/web/csp";
@@ -115,7 +115,7 @@ function TeluguType() {
 /** The theme being applied: a pending theme change shows at once, before the server answers. */
 function useTheme(fallback: Theme): Theme {
   const pending = useFetchers()
-    .find((f) => f.formAction !== undefined && pathInLang(f.formAction, "en") === "/theme")
+    .find((f) => isActionOf(f.formAction, "/theme"))
     ?.formData?.get("theme");
   return pending === "light" || pending === "dark" || pending === "system" ? pending : fallback;
 }

@@ -1,4 +1,5 @@
 import { useFetchers } from "@remix-run/react";
+import { isActionOf } from "~/i18n/lang";
 
 /**
  * The header's cart count while cart changes are in flight: the server's count plus each pending change
@@ -6,7 +7,7 @@ import { useFetchers } from "@remix-run/react";
  * server's answer replaces it as soon as the page revalidates.
  */
 export function useOptimisticCartCount(serverCount: number): number {
-  const pending = useFetchers().filter((f) => f.formAction === "/cart" && f.formData);
+  const pending = useFetchers().filter((f) => isActionOf(f.formAction, "/cart") && f.formData);
   let count = serverCount;
   for (const f of pending) {
     const intent = f.formData?.get("intent");

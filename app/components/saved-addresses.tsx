@@ -1,4 +1,5 @@
 import { useNavigation } from "@remix-run/react";
+import { isActionOf } from "~/i18n/lang";
 import { Form, Link } from "~/components/link";
 import type { AddressTexts, AddressView } from "~/addresses/addresses.server";
 import { MAX_SAVED_ADDRESSES } from "~/addresses/rules";
@@ -39,7 +40,7 @@ export function SavedAddresses({ addresses, texts: m }: { addresses: AddressView
 function DeleteAddress({ address, texts: m }: { address: AddressView; texts: AddressTexts }) {
   const navigation = useNavigation();
   const action = `/profile/addresses/${address.id}`;
-  const busy = navigation.state !== "idle" && navigation.formAction === action;
+  const busy = navigation.state !== "idle" && isActionOf(navigation.formAction, action);
   return (
     <details className="min-w-0 flex-1">
       <summary

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { englishOnly, langOfPath, localePath, pathInLang } from "./lang";
+import { englishOnly, langOfPath, localePath, pathInLang, isActionOf } from "./lang";
 
 describe("the language of a path", () => {
   it("is Telugu under /te (pages and the home page's data) and English elsewhere", () => {
@@ -34,5 +34,15 @@ describe("the language of a path", () => {
       expect(englishOnly(path)).toBe(true);
     }
     for (const path of ["/", "/products", "/developers", "/te/orders", "/orders/PUL-1/pay", "/apiary"]) expect(englishOnly(path)).toBe(false);
+  });
+
+  it("knows a form's action for its page in either language, with or without a query", () => {
+    expect(isActionOf("/login", "/login")).toBe(true);
+    expect(isActionOf("/te/login", "/login")).toBe(true);
+    expect(isActionOf("/te/cart?index", "/cart")).toBe(true);
+    expect(isActionOf("/te/theme", "/theme")).toBe(true);
+    expect(isActionOf("/te/signup", "/login")).toBe(false);
+    expect(isActionOf("/tel/login", "/login")).toBe(false);
+    expect(isActionOf(undefined, "/login")).toBe(false);
   });
 });

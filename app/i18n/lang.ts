@@ -22,6 +22,14 @@ export function pathInLang(pathname: string, lang: Lang): string {
   return localePath(lang, english);
 }
 
+/**
+ * Whether a form's action (as `useNavigation`/`useFetchers` report it, with any query) posts to the English page
+ * `path` in either language: a Telugu page's forms post to `/te/...`.
+ */
+export function isActionOf(formAction: string | undefined, path: string): boolean {
+  return formAction !== undefined && pathInLang(formAction.split("?")[0], "en") === path;
+}
+
 /** The fish's name in `lang`, from configuration. */
 export function productName(config: { product: string; productTe: string }, lang: Lang): string {
   return lang === "te" ? config.productTe : config.product;

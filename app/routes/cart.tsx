@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { isActionOf } from "~/i18n/lang";
 import { data } from "@remix-run/cloudflare";
 import { useFetcher, useFetchers, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
@@ -47,7 +48,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
 
 /** The quantities the shopper sees: the server's, overridden by cart changes still in flight (optimistic). */
 function useOptimisticLines(lines: CartLineView[]): CartLineView[] {
-  const pending = useFetchers().filter((f) => f.formAction === "/cart" && f.formData);
+  const pending = useFetchers().filter((f) => isActionOf(f.formAction, "/cart") && f.formData);
   if (pending.some((f) => f.formData?.get("intent") === "clear")) return [];
   return lines.flatMap((line) => {
     let quantity = line.quantity;

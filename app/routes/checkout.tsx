@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { localePath } from "~/i18n/lang";
+import { isActionOf, localePath } from "~/i18n/lang";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
@@ -123,7 +123,7 @@ export default function Checkout() {
     // If Checkout cannot load (offline, blocked), the pay page offers Razorpay's hosted page instead.
     openRazorpayCheckout(answer.razorpay).catch(() => navigate(`/orders/${answer.number}/pay`));
   }, [answer, navigate]);
-  const busy = navigation.state !== "idle" && navigation.formAction === "/checkout";
+  const busy = navigation.state !== "idle" && isActionOf(navigation.formAction, "/checkout");
   const all = useMessages().shop;
   const m = all.checkout;
   const [submitted, setSubmitted] = useState(false);

@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { isActionOf } from "~/i18n/lang";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
@@ -41,7 +42,7 @@ export default function ForgotPassword() {
   const lastResult = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === "/forgot-password";
+  const busy = navigation.state !== "idle" && isActionOf(navigation.formAction, "/forgot-password");
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { email: params.get("email") ?? "" },

@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { isActionOf } from "~/i18n/lang";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
@@ -39,7 +40,7 @@ export default function Login() {
   const lastResult = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === "/login";
+  const busy = navigation.state !== "idle" && isActionOf(navigation.formAction, "/login");
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(loginSchema),

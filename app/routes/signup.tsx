@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { isActionOf } from "~/i18n/lang";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
@@ -40,7 +41,7 @@ export default function Signup() {
   const signupSchema = authSchemas(m.errors).signup;
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === "/signup";
+  const busy = navigation.state !== "idle" && isActionOf(navigation.formAction, "/signup");
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(signupSchema),
