@@ -1,12 +1,11 @@
 // `npm run bench:auction`: the real bid path (store origin → auction Worker → the auction's Durable Object)
 // under 50 concurrent bidders, taking turns in rounds with a trivial object that only appends a row behind the
 // same service binding; then the p99 delay of broadcasts to 100, 300 and 1,000 WebSocket watchers of each.
-// Runs the built store under `wrangler dev` on a fresh local database (needs `npx remix vite:build`).
+// Runs the built store as `npm start` does, on a fresh local database (needs `npx remix vite:build`).
 import { createHash, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
-import { spawn } from "node:child_process";
 import { createCookie } from "@remix-run/cloudflare";
-import { applyMigrations, openLocalD1, quietEnv, WRANGLER } from "../scripts/lib/local.mjs";
+import { applyMigrations, openLocalD1, serve, stop } from "../scripts/lib/local.mjs";
 
 const PERSIST = ".wrangler/bench-auction";
 const PORT = Number(process.env.BENCH_PORT || 8833);
@@ -38,45 +37,14 @@ const d1 = await openLocalD1(PERSIST);
 await d1.db.batch(statements.map((statement) => d1.db.prepare(statement)));
 await d1.dispose();
 
-const child = spawn(
-  WRANGLER,
-  [
-    "dev",
-    "-c",
-    "wrangler.toml",
-    "-c",
-    "bench/auction.wrangler.toml",
-    "--persist-to",
-    PERSIST,
-    "--port",
-    String(PORT),
-    "--ip",
-    "127.0.0.1",
-    "--var",
-    "ENVIRONMENT:development",
-    "--show-interactive-dev-session=false",
-    "--log-level",
-    "error",
-  ],
-  { stdio: ["ignore", "ignore", "inherit"], env: quietEnv, detached: true },
-);
-const stop = () => {
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {
-    // already gone
-  }
-};
-process.on("exit", stop);
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${BASE}/api/auction`)).ok) break;
-  } catch {
-    // not listening yet
-  }
-  if (i > 240) throw new Error("store did not start");
-  await new Promise((r) => setTimeout(r, 500));
-}
+// The store and the bench's auction Worker (the real one plus the trivial object) served as `npm start` serves them.
+const { child } = await serve({
+  persistTo: PERSIST,
+  port: PORT,
+  auctionConfig: "bench/auction.wrangler.toml",
+  stdio: ["ignore", "ignore", "inherit"],
+});
+process.on("exit", () => stop(child));
 
 const post = (path, body, who) =>
   fetch(`${BASE}${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: BASE, Cookie: who ?? "" }, body: JSON.stringify(body) });
@@ -190,7 +158,8 @@ async function realBroadcast() {
 }
 
 // Each size: the same number of watchers on both objects, then 10 broadcasts each, taking turns.
-const BROADCASTS = 10;
+// Enough broadcasts that one slow delivery does not decide the p99 (BROADCASTS overrides).
+const BROADCASTS = Number(process.env.BROADCASTS || 40);
 const fan = [];
 for (const n of process.env.BENCH_FANOUT === "0" ? [] : [100, 300, 1000]) {
   const realWatchers = await watchers(n, `/api/auction/${auctionId}/watch`);
@@ -230,5 +199,5 @@ for (const { n, real: r, trivial: t } of fan) {
     `  ${String(n).padStart(4)} watchers: real ${f(r.p99)} ms (${f(r.spread)}) ${r.received}/${n}, trivial ${f(t.p99)} ms (${f(t.spread)}) ${t.received}/${n}, ratio ${(r.p99 / t.p99).toFixed(2)}× (${(r.spread / t.spread).toFixed(2)}×)`,
   );
 }
-stop();
+stop(child);
 process.exit(0);

@@ -6,7 +6,7 @@ import path from "node:path";
 import { createCookie } from "@remix-run/cloudflare";
 import { executeSql } from "../scripts/lib/local.mjs";
 
-// The secret `wrangler dev` signs with when none is configured (app/config.server.ts).
+// The secret the local store signs with when none is configured (app/config.server.ts).
 const DEVELOPMENT_SECRET = "local-development-only-secret-do-not-use-in-production";
 
 /** Adds the shopper to the database in `persistTo`; returns the Cookie header of their session. */

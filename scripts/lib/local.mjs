@@ -89,15 +89,17 @@ export async function openLocalD1(persistTo) {
  * the store answers. `vars` (ENVIRONMENT is `environment`) override both Workers' configured vars and `.dev.vars`.
  * `logLevel` "log" shows the Workers' console.log (the dev outbox prints every mail with its code), "warn" only
  * their warnings and errors; no line per request either way.
- * @param {{ persistTo: string, port: number, stdio?: import("node:child_process").StdioOptions, environment?: string, vars?: Record<string, string>, logLevel?: "log" | "warn" }} options
+ * `auctionConfig` replaces the auction Worker's wrangler config (the auction benchmark's adds its yardstick).
+ * @param {{ persistTo: string, port: number, stdio?: import("node:child_process").StdioOptions, environment?: string, vars?: Record<string, string>, logLevel?: "log" | "warn", auctionConfig?: string }} options
  */
-export async function serve({ persistTo, port, stdio = "inherit", environment = "development", vars = {}, logLevel = "warn" }) {
+export async function serve({ persistTo, port, stdio = "inherit", environment = "development", vars = {}, logLevel = "warn", auctionConfig }) {
   const options = {
     persistTo: path.resolve(persistTo),
     port,
     // The links in e-mails sent outside a request (the scheduled job, an auction's close) lead to this server.
     vars: { SITE_URL: `http://localhost:${port}`, ...vars, ENVIRONMENT: environment },
     logLevel,
+    auctionConfig,
     outDir: path.resolve(".wrangler", "local-bundle", `${path.basename(path.resolve(persistTo))}-${port}`),
   };
   const child = spawn(process.execPath, ["scripts/lib/workers-server.mjs", JSON.stringify(options)], {
