@@ -21,7 +21,8 @@ await withBuiltStore(async (base) => {
     // The page writes its preloads inert until it has loaded (`x-late-modulepreload`); they are fetched all the same.
     for (const m of html.matchAll(/<link rel="(?:x-late-)?modulepreload" href="([^"]+)"/g)) urls.add(m[1]);
     for (const m of html.matchAll(/import\s*\(?\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]);
-    if (![...urls].some((url) => url.includes("/entry.client-"))) throw new Error(`${path}: no entry module found in the page; the page's scripts have changed shape`);
+    if (![...urls].some((url) => url.includes("/entry.client-")))
+      throw new Error(`${path}: no entry module found in the page; the page's scripts have changed shape`);
     const files = [...urls].map((url) => {
       const body = readFileSync(`build/client${url}`);
       return { url, raw: body.length, gz: gzipSync(body, { level: 9 }).length };
