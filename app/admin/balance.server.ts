@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { users, type User } from "~/db/schema";
+import { payments, users, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { adminMessages } from "~/i18n/admin.messages";
 import { format } from "~/i18n/format";
@@ -9,7 +9,7 @@ import { notifyCustomer } from "~/notifications/notify.server";
 import { processOrderRefunds, refundStatement } from "~/payments/ledger.server";
 import { cancelLinksStatement, closeCancelledLinks } from "~/payments/links.server";
 import type { PaymentState } from "~/orders/status";
-import { COLLECTABLE_ON_DELIVERY } from "./fulfilment";
+import { canRequestBalance, COLLECTABLE_ON_DELIVERY } from "./fulfilment";
 import { eventStatement, loadByNumber, StaleOrderError } from "./orders.server";
 
 /** The balance after weighing: a payment link, a refund of the difference, or cash on delivery. */
@@ -23,13 +23,17 @@ export const BALANCE_LINK_MS = 7 * 24 * 60 * 60_000;
  * advance, a refund of the difference; nothing owed marks the balance paid. Each path leaves
  * `advance_paid` only on the version the admin's form showed: the refund and nothing-owed paths in the batch
  * that records them, the link path by claiming `balance_requested` before the gateway is asked (undone if
- * the gateway fails).
+ * the gateway fails). Once a link has run out unpaid, a new one may be sent the same way: the claim is on
+ * the version, so two presses still make one link. The run-out link is left to the scheduled job, which asks
+ * the gateway about it (a payment made on it that was never reported is refunded, since it no longer settles).
  */
 export async function requestBalance(deps: Deps, actor: User, input: { number: string; version: number }, now = deps.now()) {
   const order = await loadByNumber(deps, input.number);
   if (order.version !== input.version) throw new StaleOrderError();
   if (order.finalTotalPaise === null) throw new ConflictError(m.errors.noFinal);
-  if (order.paymentState !== "advance_paid" || order.status === "order_cancelled") throw new ConflictError(m.errors.balanceState);
+  const links = await deps.db.select().from(payments).where(eq(payments.orderId, order.id));
+  if (!canRequestBalance(order, links, now)) throw new ConflictError(m.errors.balanceState);
+  const from = order.paymentState;
   const balance = order.finalTotalPaise - order.advancePaise;
   const gateway = deps.gateway;
   if (balance > 0 && !gateway) throw new ConflictError(m.errors.noGateway);
@@ -37,9 +41,9 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
   const claim = (state: PaymentState) =>
     d1
       .prepare(
-        "UPDATE orders SET payment_state = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND payment_state = 'advance_paid' AND status <> 'order_cancelled'",
+        "UPDATE orders SET payment_state = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND payment_state = ? AND status <> 'order_cancelled'",
       )
-      .bind(state, now, order.id, order.version);
+      .bind(state, now, order.id, order.version, from);
 
   if (balance === 0) {
     const results = await d1.batch([
@@ -86,13 +90,13 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
   // Claimed first, so a second press (or another admin) cannot make a second link.
   if ((await claim("balance_requested").run()).meta.changes !== 1) throw new StaleOrderError();
   const [customer] = await deps.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, order.userId)).limit(1);
-  const links = await d1.prepare("SELECT count(*) AS n FROM payments WHERE order_id = ? AND kind = 'balance'").bind(order.id).first<{ n: number }>();
+  const sent = links.filter((l) => l.kind === "balance").length;
   let link;
   try {
     link = await gateway!.createPaymentLink({
       amountPaise: balance,
       // Razorpay wants a reference unique per link: a second link for the order (after one expired) gets its own.
-      referenceId: `${order.number}-B${links?.n ? links.n + 1 : ""}`,
+      referenceId: `${order.number}-B${sent ? sent + 1 : ""}`,
       description: `Balance for ${order.number}`,
       customer: { name: `${order.firstName} ${order.lastName}`.trim() || (customer?.name ?? ""), email: customer?.email ?? "", contact: order.phone },
       callbackUrl: `${deps.origin}/orders/${order.number}/callback`,
@@ -101,8 +105,8 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
   } catch (error) {
     console.error("payment link failed", error);
     await d1
-      .prepare("UPDATE orders SET payment_state = 'advance_paid', version = version + 1, updated_at = ? WHERE id = ? AND payment_state = 'balance_requested'")
-      .bind(now, order.id)
+      .prepare("UPDATE orders SET payment_state = ?, version = version + 1, updated_at = ? WHERE id = ? AND payment_state = 'balance_requested'")
+      .bind(from, now, order.id)
       .run();
     throw new ConflictError(m.errors.gateway);
   }
@@ -114,7 +118,7 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
          SELECT ?, 'balance', ?, ?, ?, 'INR', 'created', ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM orders WHERE id = ? AND payment_state = 'balance_requested' AND status <> 'order_cancelled')`,
       )
       .bind(order.id, gateway!.name, link.id, balance, link.shortUrl, now + BALANCE_LINK_MS, now, now, order.id),
-    eventStatement(deps, order.id, actor, "payment", "advance_paid", "balance_requested", `Payment link ${link.id}`, now),
+    eventStatement(deps, order.id, actor, "payment", from, "balance_requested", `Payment link ${link.id}`, now),
   ]);
   if (recorded[0].meta.changes !== 1) {
     await d1

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { finalTotals, linePricePaise, moneyBlocksMove } from "./fulfilment";
+import { canRequestBalance, finalTotals, linePricePaise, moneyBlocksMove } from "./fulfilment";
 
 describe("weighing and the balance", () => {
   it("prices a weighed line per kg, rounded to the rupee", () => {
@@ -54,5 +54,21 @@ describe("weighing and the balance", () => {
     expect(moneyBlocksMove("order_shipped", { ...weighed, paymentState: "balance_paid" })).toBeNull();
     expect(moneyBlocksMove("order_delivered", { ...weighed, paymentState: "balance_on_delivery" })).toBeNull();
     expect(moneyBlocksMove("order_cancelled", unweighed)).toBeNull();
+  });
+
+  it("asks for the balance once weighed, and again only when every link sent has run out unpaid", () => {
+    const now = 1_000_000;
+    const weighed = { status: "order_confirmed", paymentState: "advance_paid" as const, finalTotalPaise: 3_000_000 };
+    const requested = { ...weighed, paymentState: "balance_requested" as const };
+    const link = (status: string, expiresAt: number | null) => ({ kind: "balance", status, expiresAt });
+    expect(canRequestBalance(weighed, [], now)).toBe(true);
+    expect(canRequestBalance({ ...weighed, finalTotalPaise: null }, [], now)).toBe(false);
+    expect(canRequestBalance({ ...weighed, status: "order_cancelled" }, [], now)).toBe(false);
+    expect(canRequestBalance(requested, [link("created", now + 1)], now)).toBe(false);
+    expect(canRequestBalance(requested, [link("created", null)], now)).toBe(false);
+    expect(canRequestBalance(requested, [link("created", now)], now)).toBe(true);
+    expect(canRequestBalance(requested, [link("expired", now + 1), link("created", now - 1)], now)).toBe(true);
+    expect(canRequestBalance(requested, [link("expired", now - 1), link("created", now + 1)], now)).toBe(false);
+    for (const paymentState of ["balance_paid", "balance_on_delivery"] as const) expect(canRequestBalance({ ...weighed, paymentState }, [], now)).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { ProductUnit } from "~/catalog/units";
 import { FULFILMENT, type AdminStatus, type FulfilmentStatus, type PaymentState } from "~/orders/status";
+import { isLiveLink } from "~/payments/ledger";
 
 /** The money states in which an order may ship: the balance is settled or is to be collected on delivery. */
 const SHIPPABLE: readonly PaymentState[] = ["balance_paid", "balance_on_delivery"];
@@ -47,6 +48,20 @@ export function finalTotals(lines: RecordedLine[], advancePaise: number): { fina
   }
   const finalPaise = priced.reduce((a, b) => a + b, 0);
   return { finalPaise, balancePaise: finalPaise - advancePaise, lines: priced };
+}
+
+/**
+ * Whether the balance may be asked for now: the order is weighed and not cancelled, and nothing has been asked
+ * yet, or every link sent for it has run out unpaid (a new link then replaces it; two are never live at once).
+ */
+export function canRequestBalance(
+  order: { status: string; paymentState: PaymentState; finalTotalPaise: number | null },
+  links: readonly { kind: string; status: string; expiresAt: number | null }[],
+  now: number,
+): boolean {
+  if (order.finalTotalPaise === null || order.status === "order_cancelled") return false;
+  if (order.paymentState === "advance_paid") return true;
+  return order.paymentState === "balance_requested" && !links.some((l) => isLiveLink(l, now));
 }
 
 /** Weights an admin may record: whole grams, more than nothing, less than a boat (100 kg). */

@@ -9,17 +9,18 @@ import { formatRupees } from "~/lib/money";
 import { awaitsPayment } from "~/orders/status";
 
 type AdminOrder = SerializeFrom<Awaited<ReturnType<typeof getAdminOrder>>>;
-type Props = Pick<AdminOrder, "order" | "ledger" | "money" | "balanceDuePaise"> & { busy: boolean };
+/** `requestable`: the balance may be asked for now (canRequestBalance: weighed, and no link yet or every link run out). */
+type Props = Pick<AdminOrder, "order" | "ledger" | "money" | "balanceDuePaise"> & { requestable: boolean; busy: boolean };
 
 const PRIMARY = "btn-dark";
 
 /** The order's money: the figures, the ledger, and the money actions the order's state allows, each behind a confirmation. */
-export function MoneySection({ order, ledger, money, balanceDuePaise, busy }: Props) {
+export function MoneySection({ order, ledger, money, balanceDuePaise, requestable, busy }: Props) {
   const advance = ledger.find((l) => l.kind === "capture" && l.reason === "advance");
   const balance = order.finalTotalPaise === null ? null : order.finalTotalPaise - order.advancePaise;
   const cancellable = order.status !== "order_cancelled" && order.status !== "order_delivered" && !awaitsPayment(order.status);
   const balanceOpen = order.finalTotalPaise !== null && order.status !== "order_cancelled";
-  const canRequest = balanceOpen && order.paymentState === "advance_paid";
+  const canRequest = balanceOpen && requestable;
   const canCollect = balanceOpen && COLLECTABLE_ON_DELIVERY.includes(order.paymentState);
   const version = <input type="hidden" name="version" value={order.version} />;
   return (
@@ -58,6 +59,7 @@ export function MoneySection({ order, ledger, money, balanceDuePaise, busy }: Pr
         <dd className="font-semibold">{formatRupees(balanceDuePaise)}</dd>
       </dl>
       <LedgerEntries ledger={ledger} />
+      {canRequest && order.paymentState === "balance_requested" ? <p className="mt-3 text-sm font-semibold">{m.detail.linkRanOut}</p> : null}
       {canRequest || canCollect || cancellable ? (
         // One row of actions; the panels' own padding sets them apart, and the row's negative margin keeps a
         // closed panel's button in line with the text above.

@@ -77,6 +77,7 @@ export const adminMessages = {
     differenceRefunded: "The final price is below the advance: {amount} refunded to the customer.",
     differencePending: "The final price is below the advance: a refund of {amount} is pending with the gateway and will be retried.",
     nothingOwed: "The final price equals the advance: nothing more to pay.",
+    linkRanOut: "The payment link ran out unpaid. Send a new one, or collect the balance on delivery.",
     collectOnDelivery: "Paid on delivery",
     collectOnDeliveryDone: "The balance will be collected in cash on delivery.",
     status: "Order status",

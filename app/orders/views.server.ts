@@ -1,20 +1,20 @@
 import type { OrderCardData } from "~/components/order-card";
 import type { Lang } from "~/i18n/lang";
 import { formatDelivery } from "~/delivery/slots";
-import { balanceDuePaise, summarizeLedger } from "~/payments/ledger";
+import { balanceDuePaise, isLiveLink, summarizeLedger } from "~/payments/ledger";
 import type { OrderView } from "./lookup.server";
 
 /**
  * An order as its owner may see it: no internal ids, no other people's data. Every amount comes from the
  * order's ledger rows: what was paid, what was refunded and when, and the balance still due (with the live
- * link to pay it, or the cash to keep ready).
+ * link to pay it while it can still be paid at `now`, or the cash to keep ready).
  */
-export function toOrderCard(order: OrderView, lang: Lang = "en"): OrderCardData {
+export function toOrderCard(order: OrderView, lang: Lang, now: number): OrderCardData {
   const money = summarizeLedger(order.ledger);
   const advance = order.ledger.find((l) => l.kind === "capture" && l.reason === "advance");
   const balancePaid = order.ledger.filter((l) => (l.kind === "capture" || l.kind === "cash") && l.reason === "balance").at(-1);
   const refunds = order.ledger.filter((l) => l.kind === "refund");
-  const link = order.payments.filter((p) => p.kind === "balance" && p.status === "created").at(-1);
+  const link = order.payments.filter((p) => isLiveLink(p, now)).at(-1);
   const due = balanceDuePaise(order, money);
   return {
     number: order.number,

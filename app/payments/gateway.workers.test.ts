@@ -140,7 +140,7 @@ describe("the sandbox gateway", () => {
       .run();
     expect(await sandboxLink(deps, link.id)).toMatchObject({ amountPaise: 2450000, number: "PUL-2611-LNK2", status: "created" });
     const paid = await sandboxPayLink(deps, link.id);
-    expect(paid?.ok && paid.query.get("razorpay_payment_link_status")).toBe("paid");
+    expect(paid?.ok && paid.query?.get("razorpay_payment_link_status")).toBe("paid");
     expect(await env.DB.prepare("SELECT payment_state FROM orders WHERE id = 50").first()).toEqual({ payment_state: "balance_paid" });
     expect(await sandboxPayLink(deps, link.id)).toEqual({ ok: false, status: "paid" });
 

@@ -44,3 +44,8 @@ export function balanceDuePaise(order: { finalTotalPaise: number | null; status:
   if (order.status === "order_cancelled" || order.finalTotalPaise === null) return 0;
   return Math.max(0, order.finalTotalPaise - money.keptPaise);
 }
+
+/** A balance link the customer can still pay: sent, and not paid, cancelled or past its expiry. */
+export function isLiveLink(link: { kind: string; status: string; expiresAt: number | null }, now: number): boolean {
+  return link.kind === "balance" && link.status === "created" && (link.expiresAt === null || link.expiresAt > now);
+}

@@ -95,12 +95,27 @@ export class SandboxGateway implements PaymentGateway {
     return { id, amount: input.amountPaise, currency: "INR", receipt: input.receipt };
   }
 
+  /**
+   * Like Razorpay's statement, a payment names the gateway order it was made on: a checkout's, or, for a
+   * payment link, an order the gateway made for the link itself, which the store never saw (so a lost link
+   * payment is found only by asking about the link).
+   */
   async listPayments(since: number): Promise<StatementPayment[]> {
     const rows = await this.d1
-      .prepare("SELECT * FROM sandbox_records WHERE kind = 'payment' AND created_at >= ? ORDER BY created_at")
+      .prepare(
+        `SELECT p.*, o.kind AS parent_kind FROM sandbox_records p LEFT JOIN sandbox_records o ON o.id = p.parent
+         WHERE p.kind = 'payment' AND p.created_at >= ? ORDER BY p.created_at`,
+      )
       .bind(since)
-      .all<SandboxRecord>();
-    return rows.results.map((p) => ({ id: p.id, amount: p.amount_paise, currency: "INR", status: p.status, orderId: p.parent, createdAt: p.created_at }));
+      .all<SandboxRecord & { parent_kind: string | null }>();
+    return rows.results.map((p) => ({
+      id: p.id,
+      amount: p.amount_paise,
+      currency: "INR",
+      status: p.status,
+      orderId: p.parent_kind === "link" ? `order_of_${p.parent}` : p.parent,
+      createdAt: p.created_at,
+    }));
   }
 
   async createPaymentLink(input: Parameters<PaymentGateway["createPaymentLink"]>[0]): Promise<GatewayPaymentLink> {

@@ -92,11 +92,13 @@ export async function sandboxDecide(deps: Deps, gatewayOrderId: string, decision
   return { callback: lostReturn ? "/orders" : `${callback}?${query}`, webhooks: dropWebhooks ? async () => {} : webhooks };
 }
 
-export type SandboxLinkPayment = { ok: true; query: URLSearchParams } | { ok: false; status: string };
+/** A paid link's signed return (null when the sandbox was told to lose it), or why the link took nothing. */
+export type SandboxLinkPayment = { ok: true; query: URLSearchParams | null } | { ok: false; status: string };
 
 /**
  * Pays a sandbox payment link, as Razorpay would: only while it is `created` (a cancelled, expired or paid
- * link takes nothing), then payment_link.paid and the signed return to the link's callback.
+ * link takes nothing), then payment_link.paid and the signed return to the link's callback (either can be lost
+ * on purpose, as with a checkout).
  */
 export async function sandboxPayLink(deps: Deps, linkId: string): Promise<SandboxLinkPayment | null> {
   const d1 = deps.db.$client;
@@ -116,6 +118,7 @@ export async function sandboxPayLink(deps: Deps, linkId: string): Promise<Sandbo
       payment: { entity: { id: paymentId, entity: "payment", order_id: null, amount: link.amount_paise, currency: "INR", status: "captured" } },
     });
   }
+  if ((await sandboxSetting(deps, "callbacks")) === "drop") return { ok: true, query: null };
   const signature = await paymentLinkSignature(SANDBOX_SECRETS.keySecret, { id: linkId, referenceId, status: "paid", paymentId });
   return {
     ok: true,

@@ -6,7 +6,7 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { collectOnDelivery, requestBalance } from "~/admin/balance.server";
 import { canMoveDelivery, moveChoices, moveDelivery } from "~/admin/delivery-move.server";
-import { moneyBlocksMove } from "~/admin/fulfilment";
+import { canRequestBalance, moneyBlocksMove } from "~/admin/fulfilment";
 import { getAdminOrder } from "~/admin/order-list.server";
 import { changeOrderStatus, recordWeights } from "~/admin/orders.server";
 import { MoveDeliveryForm } from "~/components/admin-order-delivery";
@@ -33,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => privateM
 export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
   await requireAdmin(request, deps);
   try {
-    const { order, items, ledger, money, balanceDuePaise, history, customer, messages } = await getAdminOrder(deps, params.number ?? "");
+    const { order, items, payments, ledger, money, balanceDuePaise, history, customer, messages } = await getAdminOrder(deps, params.number ?? "");
     // Cancelling has its own form (a reason, a confirmation), so the status list offers only the forward moves
     // the money allows now; the others are listed with what they wait for.
     const forward = nextStatuses(order.status).filter((s) => s !== "order_cancelled" && s !== order.status);
@@ -43,7 +43,8 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
       return reason ? [{ status: s, reason }] : [];
     });
     const moves = canMoveDelivery(order) ? await moveChoices(deps, order, items, deps.now()) : null;
-    return { order, items, ledger, money, balanceDuePaise, history, customer, messages, next, waiting, moves };
+    const requestable = canRequestBalance(order, payments, deps.now());
+    return { order, items, ledger, money, balanceDuePaise, requestable, history, customer, messages, next, waiting, moves };
   } catch (error) {
     if (error instanceof DomainError && error.status === 404) throw new Response("Not Found", { status: 404 });
     throw error;
@@ -112,7 +113,7 @@ export async function action({ request, context: { deps }, params }: ActionFunct
 }
 
 export default function AdminOrder() {
-  const { order, items, ledger, money, balanceDuePaise, history, customer, messages, next, waiting, moves } = useLoaderData<typeof loader>();
+  const { order, items, ledger, money, balanceDuePaise, requestable, history, customer, messages, next, waiting, moves } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const m = adminMessages;
   const labels = useMessages().shop.status.labels;
@@ -139,7 +140,7 @@ export default function AdminOrder() {
       <StatusForm version={order.version} next={next} waiting={waiting} label={label} busy={busy} />
       <WeightsForm version={order.version} items={items} weighable={weighable} busy={busy} />
 
-      <MoneySection order={order} ledger={ledger} money={money} balanceDuePaise={balanceDuePaise} busy={busy} />
+      <MoneySection order={order} ledger={ledger} money={money} balanceDuePaise={balanceDuePaise} requestable={requestable} busy={busy} />
       <MoveDeliveryForm
         version={order.version}
         delivery={order.deliveryDate && order.deliverySlot ? { date: order.deliveryDate, slot: order.deliverySlot } : null}

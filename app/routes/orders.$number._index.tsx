@@ -29,7 +29,7 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
   const claimed = await orderClaims(deps, order, deps.now());
   const { section, kinds, states, report, reportUntil } = claimTexts(deps);
   return {
-    order: toOrderCard(order, deps.lang),
+    order: toOrderCard(order, deps.lang, deps.now()),
     shipTo: { name: `${firstName} ${lastName}`, phone, lines: [address, `${city}, ${state} ${zip}`] },
     cancelVersion: CUSTOMER_CANCELLABLE.includes(order.status) ? order.version : null,
     ...claimed,

@@ -15,7 +15,7 @@ export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.myOrders
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);
   const orders = await listUserOrders(deps, user.id, deps.now());
-  return { orders: orders.map((order) => toOrderCard(order, deps.lang)) };
+  return { orders: orders.map((order) => toOrderCard(order, deps.lang, deps.now())) };
 }
 
 export default function MyOrders() {

@@ -25,6 +25,8 @@ export async function action({ context: { deps }, params, request }: ActionFunct
   if (!paid) throw new Response("Not found", { status: 404 });
   // Like Razorpay, a cancelled, expired or already paid link takes nothing: the page says why.
   if (!paid.ok) return redirect(url.pathname + url.search, 303);
+  // A lost return: the browser ends up in My Orders, and only the webhooks or the scheduled job tell the store.
+  if (!paid.query) return redirect("/orders", 303);
   // Back to the link's callback on our own origin, with Razorpay's query (signed as Razorpay signs it).
   const callback = url.searchParams.get("callback_url");
   let path = "/orders";

@@ -80,6 +80,7 @@ export const adminMessages: Translation<typeof English.adminMessages> = {
     differenceRefunded: "తుది ధర అడ్వాన్స్ కంటే తక్కువ: కస్టమర్‌కు {amount} రీఫండ్ చేశాం.",
     differencePending: "తుది ధర అడ్వాన్స్ కంటే తక్కువ: {amount} రీఫండ్ గేట్‌వే వద్ద పెండింగ్‌లో ఉంది, మళ్లీ ప్రయత్నిస్తాం.",
     nothingOwed: "తుది ధర అడ్వాన్స్‌కు సమానం: ఇంకేమీ చెల్లించనక్కర్లేదు.",
+    linkRanOut: "చెల్లింపు లింక్ గడువు ముగిసింది, డబ్బు రాలేదు. కొత్త లింక్ పంపండి, లేదా డెలివరీ సమయంలో బ్యాలెన్స్ నగదుగా తీసుకోండి.",
     collectOnDelivery: "డెలివరీలో చెల్లింపు",
     collectOnDeliveryDone: "బ్యాలెన్స్‌ను డెలివరీ సమయంలో నగదుగా తీసుకుంటాం.",
     status: "ఆర్డర్ స్థితి",
