@@ -2,7 +2,7 @@
 import { asc, eq, type SQL } from "drizzle-orm";
 import type { ProductUnit } from "../catalog/units";
 import type { Db } from "../db/client.server";
-import { cartItems, products } from "../db/schema";
+import { cartItems, productLineColumns, products } from "../db/schema";
 import { inLang, type Lang } from "../i18n/lang";
 
 export type CartLine = {
@@ -24,13 +24,7 @@ export function selectCartLines(db: Db, userId: number | SQL) {
   return db
     .select({
       productId: cartItems.productId,
-      name: products.name,
-      nameTe: products.nameTe,
-      image: products.image,
-      pricePaise: products.pricePaise,
-      unit: products.unit,
-      minQty: products.minQty,
-      maxQty: products.maxQty,
+      ...productLineColumns,
       quantity: cartItems.quantity,
     })
     .from(cartItems)

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { limitProblem, type ProductUnit } from "~/catalog/units";
 import { bumpCatalogueStatement } from "~/catalog/site-version.server";
 import type { Deps } from "~/deps";
-import { orderItems, orders, products, type Order, type User } from "~/db/schema";
+import { orderItems, orders, productLineColumns, products, type Order, type User } from "~/db/schema";
 import { formatDelivery, isSlotBookable, type DeliverySlot } from "~/delivery/slots";
 import { messagesFor } from "~/i18n/catalogue";
 import { format } from "~/i18n/format";
@@ -74,13 +74,7 @@ export async function createShopOrder(deps: Pick<Deps, "db" | "config" | "lang">
   const catalogue = await deps.db
     .select({
       id: products.id,
-      name: products.name,
-      nameTe: products.nameTe,
-      image: products.image,
-      pricePaise: products.pricePaise,
-      unit: products.unit,
-      minQty: products.minQty,
-      maxQty: products.maxQty,
+      ...productLineColumns,
       hidden: products.hidden,
     })
     .from(products)

@@ -27,3 +27,14 @@ export const products = sqliteTable("products", {
 });
 
 export type Product = typeof products.$inferSelect;
+
+/** What a cart or order line takes from its product: its names, photo, price, unit and limits per order. */
+export const productLineColumns = {
+  name: products.name,
+  nameTe: products.nameTe,
+  image: products.image,
+  pricePaise: products.pricePaise,
+  unit: products.unit,
+  minQty: products.minQty,
+  maxQty: products.maxQty,
+};
