@@ -44,7 +44,7 @@ export async function loader({ params, context: { deps } }: LoaderFunctionArgs) 
   const [product] = withStockText([found], messagesFor(deps).products, deps.lang);
   const { brand } = deps.config;
   const words = sectionsFor(deps).productPage;
-  const texts = paymentTexts(product, formatRupees(product.pricePaise), productName(deps.config, deps.lang), words, deps.lang);
+  const texts = paymentTexts(product, productName(deps.config, deps.lang), words, deps.lang);
   return {
     words,
     product,
@@ -76,16 +76,23 @@ export default function ProductPage() {
           <h1 className="mt-2 font-serif text-4xl font-bold" lang={textLang(p.name)}>
             {p.name}
           </h1>
-          <p className="mt-3 flex items-baseline gap-2">
-            <span className="text-3xl font-bold text-river-700 dark:text-gold-300">{formatRupees(p.pricePaise)}</span>
+          <p className="mt-3 flex flex-wrap items-baseline gap-x-2">
+            <span className="text-3xl font-bold text-river-700 dark:text-gold-300">{texts.price}</span>
             <span className="text-slate-600 dark:text-slate-300">{texts.perUnit}</span>
+            <s className="text-slate-600 dark:text-slate-300">
+              <span className="sr-only">{m.was} </span>
+              {texts.struck}
+            </s>
           </p>
+          <p className="text-sm font-semibold text-emerald-700 dark:text-emerald-300">{texts.youSave}</p>
           <p className={`mt-2 ${stock.soldOut ? "font-semibold text-red-700 dark:text-red-300" : "text-slate-700 dark:text-slate-200"}`}>{stock.line}</p>
           {stock.next ? <p className="text-slate-700 dark:text-slate-200">{stock.next}</p> : null}
           <p className="mt-4 leading-relaxed text-slate-700 dark:text-slate-200" lang={textLang(p.description)}>
             {p.description}
           </p>
-          <AddToCartForm product={p} className="mt-6 max-w-sm" />
+          <p className="mt-6 font-medium">{texts.estimate}</p>
+          <AddToCartForm product={p} className="mt-3 max-w-sm" />
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{texts.upTo}</p>
           <section aria-labelledby="how-heading" className="card mt-8 p-5">
             <h2 id="how-heading" className="text-lg font-bold">
               {m.howHeading}
