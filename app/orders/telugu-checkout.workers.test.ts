@@ -77,8 +77,8 @@ describe("the checkout's lines", () => {
         "3 packs × ₹25,800 per pack",
       ]);
       expect((await checkoutLoader(await asUser(id, "/te/checkout"))).lines.map((l) => l.text)).toEqual([
-        "2 కిలోలు × కిలోకు ₹25,000",
-        "3 ప్యాక్‌లు × ప్యాక్‌కు ₹25,800",
+        "2 కిలోలు, కిలోకు ₹25,000 చొప్పున",
+        "3 ప్యాక్‌లు, ప్యాక్‌కు ₹25,800 చొప్పున",
       ]);
     } finally {
       await env.DB.prepare("UPDATE products SET unit = 'kg' WHERE id = 2").run();
