@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCatchForm, productFormSchema, rupeesToPaise } from "./rules";
+import { parseCatchForm, productFormSchema, rupeesToPaise, slotLoadNote } from "./rules";
 import { en } from "~/i18n/messages";
 import { te } from "~/i18n/te/messages";
 import { limitProblem, quantityText } from "./units";
@@ -56,6 +56,13 @@ describe("the admin's product form", () => {
     ]);
     expect(errors({ nameTe: "చ".repeat(80), descriptionTe: "చ".repeat(2000), categoryTe: "చ".repeat(40) })).toBeUndefined();
     expect(errors({ nameTe: "చ".repeat(81), descriptionTe: "చ".repeat(2001) })).toHaveLength(2);
+  });
+
+  it("says under each slot what is booked, that it is full once the bookings reach its capacity, and when it is the default", () => {
+    expect(slotLoadNote({ booked: 3, capacity: 12, planned: true }, 20)).toBe("3 booked");
+    expect(slotLoadNote({ booked: 12, capacity: 12, planned: true }, 20)).toBe("12 booked · full");
+    expect(slotLoadNote({ booked: 0, capacity: 0, planned: true }, 20)).toBe("0 booked · full");
+    expect(slotLoadNote({ booked: 1, capacity: 20, planned: false }, 20)).toBe("1 booked · default 20");
   });
 
   it("reads the catch form: empty is no catch, anything but a whole number in range is an error", () => {

@@ -213,6 +213,7 @@ export const checkoutMessages = {
     chooseDate: "Please choose a delivery date",
     chooseSlot: "Please choose a delivery slot",
     full: "full",
+    closed: "booking closed",
     none: "Sorry, there is not enough of today's catch for your cart on any of the next 3 days. Please lower a quantity or check again tomorrow.",
     unavailable: "That delivery date or slot can no longer be booked. Please choose another.",
     slotFull: "Sorry, the {when} slot has just filled up. Please choose another.",

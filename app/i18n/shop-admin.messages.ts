@@ -65,6 +65,7 @@ export const shopAdminMessages = {
     save: "Save capacities",
     saved: "Slot capacities saved.",
     default: "default",
+    full: "full",
   },
   photos: {
     heading: "Photos",

@@ -68,6 +68,7 @@ export const shopAdminMessages: Translation<typeof English.shopAdminMessages> = 
     save: "సామర్థ్యాలు సేవ్ చేయండి",
     saved: "స్లాట్ సామర్థ్యాలు సేవ్ అయ్యాయి.",
     default: "డిఫాల్ట్",
+    full: "నిండిపోయింది",
   },
   photos: {
     heading: "ఫోటోలు",
