@@ -67,6 +67,9 @@ describe("product photos in R2", () => {
     await expect(addPhoto(deps, id, new File(["<svg xmlns='http://www.w3.org/2000/svg'/>"], "x.png", { type: "image/png" }), "Not a photo")).rejects.toThrow(
       "Upload a JPEG, PNG, WebP or AVIF photo",
     );
+    // A PHP script named and declared as a JPEG is judged by its bytes.
+    const php = new File(["<?php system($_GET['c']); ?>"], "shell.php.jpg", { type: "image/jpeg" });
+    await expect(addPhoto(deps, id, php, "A fish")).rejects.toThrow("Upload a JPEG, PNG, WebP or AVIF photo");
     await expect(addPhoto(deps, id, null, "Nothing chosen")).rejects.toThrow("Choose a photo to upload");
     await addPhoto(deps, id, png(10, 10, "same"), "Once");
     await expect(addPhoto(deps, id, png(10, 10, "same"), "Twice")).rejects.toThrow("This product already has this photo");
