@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { testDeps } from "../../tests/setup/deps";
 import { loadContext } from "../../tests/setup/load-context";
 import { loader as photoRoute } from "~/routes/photos.$name";
+import { loader as productPage } from "~/routes/products_.$slug";
 import { createProduct } from "./admin.server";
 import { listProducts } from "./catalog.server";
 import { addPhoto, deletePhoto, listPhotos, movePhoto } from "./photos.server";
@@ -87,6 +88,15 @@ describe("product photos in R2", () => {
     expect(await alts()).toEqual(["Photo three", "Photo two", "Photo one"]);
     await movePhoto(deps, id, await idOf("Photo one"), "up");
     expect(await alts()).toEqual(["Photo three", "Photo one", "Photo two"]);
+    // The product's page leads with the main photo and shows the others after it, in their order.
+    const { slug } = (await env.DB.prepare("SELECT slug FROM products WHERE id = ?").bind(id).first<{ slug: string }>())!;
+    const request = new Request(`https://store.test/products/${slug}`);
+    const page = await productPage({ request, context: { ...(await loadContext(request)), deps }, params: { slug } });
+    expect(page.product.photo?.alt).toBe("Photo three");
+    expect(page.morePhotos.map((p) => [p.alt, p.width, p.height])).toEqual([
+      ["Photo one", 40, 30],
+      ["Photo two", 40, 30],
+    ]);
     const three = (await listPhotos(deps, id))[0];
     await deletePhoto(deps, id, three.id);
     expect(await alts()).toEqual(["Photo one", "Photo two"]);

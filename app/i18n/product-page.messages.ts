@@ -1,6 +1,7 @@
 /** A product page's words about paying, limits, stock and delivery. */
 export const productPageMessages = {
   back: "← All products",
+  morePhotos: "More photos",
   was: "Was",
   youSave: "You save {amount}",
   estimateKg: "Pay ₹500 now and about {balance} more after weighing for {qty}.",

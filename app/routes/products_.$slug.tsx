@@ -3,6 +3,8 @@ import { textLang } from "~/i18n/lang";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { findProduct, withStockText } from "~/catalog/catalog.server";
+import { photoUrl } from "~/catalog/photos";
+import { listPhotosBySlug } from "~/catalog/photos.server";
 import { messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { inlineJson, paymentTexts, productJsonLd } from "~/catalog/product-page";
 import { productName } from "~/i18n/lang";
@@ -39,7 +41,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export async function loader({ params, context: { deps } }: LoaderFunctionArgs) {
-  const found = params.slug && /^[a-z0-9-]{1,60}$/.test(params.slug) ? await findProduct(deps, { slug: params.slug }) : null;
+  const slug = params.slug && /^[a-z0-9-]{1,60}$/.test(params.slug) ? params.slug : null;
+  // The product and all its photos at once: the main photo leads the page, the others follow it.
+  const [found, photos] = slug ? await Promise.all([findProduct(deps, { slug }), listPhotosBySlug(deps, slug)]) : [null, []];
   if (!found) throw new Response("Not found", { status: 404 });
   const [product] = withStockText([found], messagesFor(deps).products, deps.lang);
   const { brand } = deps.config;
@@ -51,12 +55,13 @@ export async function loader({ params, context: { deps } }: LoaderFunctionArgs) 
     brand,
     origin: deps.origin,
     texts,
+    morePhotos: photos.slice(1).map((p) => ({ id: p.id, url: photoUrl(p.name), width: p.width, height: p.height, alt: p.alt })),
     jsonLd: inlineJson(productJsonLd(product, deps.origin, brand, product.photo?.url ?? mediaUrl(product.image, 960, "webp"))),
   };
 }
 
 export default function ProductPage() {
-  const { product: p, texts, jsonLd, words: m } = useLoaderData<typeof loader>();
+  const { product: p, texts, jsonLd, words: m, morePhotos } = useLoaderData<typeof loader>();
   const pm = useMessages().products;
   const { lang } = useLang();
   const stock = p.stock;
@@ -68,7 +73,27 @@ export default function ProductPage() {
         {m.back}
       </Link>
       <div className="mt-4 grid gap-8 lg:grid-cols-2">
-        <ProductImage product={p} sizes="(min-width: 1024px) 36rem, 100vw" className="aspect-[4/3] w-full rounded-2xl object-cover" priority />
+        <div>
+          <ProductImage product={p} sizes="(min-width: 1024px) 36rem, 100vw" className="aspect-[4/3] w-full rounded-2xl object-cover" priority />
+          {morePhotos.length ? (
+            <ul aria-label={m.morePhotos} className="mt-3 grid grid-cols-3 gap-3">
+              {morePhotos.map((photo) => (
+                <li key={photo.id}>
+                  <img
+                    src={photo.url}
+                    alt={photo.alt}
+                    lang={textLang(photo.alt)}
+                    width={photo.width}
+                    height={photo.height}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-[4/3] w-full rounded-xl object-cover"
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
         <div>
           <span className="badge bg-river-100 text-river-900 dark:bg-river-800 dark:text-river-50" lang={textLang(p.category)}>
             {p.category}

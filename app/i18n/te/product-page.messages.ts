@@ -4,6 +4,7 @@ import type { Translation } from "./translation";
 /** A product page's words about paying, limits, stock and delivery, in Telugu. */
 export const productPageMessages: Translation<typeof English.productPageMessages> = {
   back: "← అన్ని ఉత్పత్తులు",
+  morePhotos: "మరిన్ని ఫోటోలు",
   was: "అసలు ధర",
   youSave: "మీకు {amount} ఆదా",
   estimateKg: "{qty}: ఇప్పుడు ₹500, తూకం వేసిన తర్వాత సుమారు {balance} మిగతా.",
