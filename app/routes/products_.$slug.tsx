@@ -116,8 +116,7 @@ export default function ProductPage() {
             {p.description}
           </p>
           <p className="mt-6 font-medium">{texts.estimate}</p>
-          <AddToCartForm product={p} className="mt-3 max-w-sm" />
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{texts.upTo}</p>
+          <AddToCartForm product={p} className="mt-3 max-w-sm" quantityHint={texts.upTo} />
           <section aria-labelledby="how-heading" className="card mt-8 p-5">
             <h2 id="how-heading" className="text-lg font-bold">
               {m.howHeading}
