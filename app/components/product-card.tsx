@@ -20,9 +20,10 @@ export function AddToCartForm({ product, className = "", quantityHint }: { produ
     <Form method="post" action="/cart/add" className={className}>
       <input type="hidden" name="productId" value={product.id} />
       {asks ? (
-        <label className="mb-3 flex flex-col gap-1 text-sm font-medium">
-          {m.quantity}
+        <div className="mb-3 flex flex-col gap-1 text-sm font-medium">
+          <label htmlFor={`quantity-${product.id}`}>{m.quantity}</label>
           <select
+            id={`quantity-${product.id}`}
             name="quantity"
             defaultValue={product.minQty}
             aria-describedby={hintId}
@@ -34,7 +35,7 @@ export function AddToCartForm({ product, className = "", quantityHint }: { produ
               </option>
             ))}
           </select>
-        </label>
+        </div>
       ) : null}
       <button type="submit" className="btn-dark w-full" disabled={!product.orderable}>
         {product.orderable ? m.addToCart : m.outOfStock}
