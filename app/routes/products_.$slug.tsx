@@ -73,27 +73,7 @@ export default function ProductPage() {
         {m.back}
       </Link>
       <div className="mt-4 grid gap-8 lg:grid-cols-2">
-        <div>
-          <ProductImage product={p} sizes="(min-width: 1024px) 36rem, 100vw" className="aspect-[4/3] w-full rounded-2xl object-cover" priority />
-          {morePhotos.length ? (
-            <ul aria-label={m.morePhotos} className="mt-3 grid grid-cols-3 gap-3">
-              {morePhotos.map((photo) => (
-                <li key={photo.id}>
-                  <img
-                    src={photo.url}
-                    alt={photo.alt}
-                    lang={textLang(photo.alt)}
-                    width={photo.width}
-                    height={photo.height}
-                    loading="lazy"
-                    decoding="async"
-                    className="aspect-[4/3] w-full rounded-xl object-cover"
-                  />
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <ProductImage product={p} sizes="(min-width: 1024px) 36rem, 100vw" className="aspect-[4/3] w-full rounded-2xl object-cover" priority />
         <div>
           <span className="badge bg-river-100 text-river-900 dark:bg-river-800 dark:text-river-50" lang={textLang(p.category)}>
             {p.category}
@@ -163,6 +143,30 @@ export default function ProductPage() {
           </tbody>
         </table>
       </section>
+      {morePhotos.length ? (
+        // Below the fold, so these photos never compete with the main one while the page loads.
+        <section aria-labelledby="photos-heading" className="mt-10">
+          <h2 id="photos-heading" className="font-serif text-2xl font-bold">
+            {m.morePhotos}
+          </h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {morePhotos.map((photo) => (
+              <li key={photo.id}>
+                <img
+                  src={photo.url}
+                  alt={photo.alt}
+                  lang={textLang(photo.alt)}
+                  width={photo.width}
+                  height={photo.height}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[4/3] w-full rounded-xl object-cover"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }
