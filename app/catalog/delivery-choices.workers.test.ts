@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { testDeps } from "../../tests/setup/deps";
 import { VALID_ADDRESS } from "../../tests/setup/address";
 import { istDate, upcomingDates } from "~/delivery/slots";
-import { createShopOrder } from "~/orders/orders.server";
+import { createShopOrder, SlotFullError } from "~/orders/orders.server";
 import { createProduct, saveCatch, saveSlots } from "./admin.server";
 import { deliveryChoices } from "./availability.server";
 import { slotNote } from "~/components/delivery-picker";
@@ -86,6 +86,24 @@ describe("the checkout's delivery choices", () => {
     ]);
     expect(slotNote({ full: false }, en.shop.delivery)).toBe("booking closed");
     expect(slotNote({ full: true }, en.shop.delivery)).toBe("full");
+  });
+
+  it("a slot the admin has not planned takes the configured default capacity", async () => {
+    const today = istDate(now);
+    const small = { ...deps, config: { ...deps.config, defaultSlotCapacity: 1 } };
+    await saveCatch(deps, productId, [{ date: today, quantity: 5 }]);
+    const order = (user: number) =>
+      createShopOrder(small, {
+        user: { id: user },
+        lines: [{ productId, quantity: 1 }],
+        shipping: VALID_ADDRESS,
+        delivery: { date: today, slot: "morning" },
+        now,
+      });
+    await order(await newUser());
+    await expect(order(await newUser())).rejects.toBeInstanceOf(SlotFullError);
+    const { choices } = await deliveryChoices(small, [{ productId, quantity: 1 }], now, await newUser());
+    expect(choices.find((c) => c.date === today)?.slots[0]).toEqual({ slot: "morning", open: false, full: true });
   });
 
   it("a shopper's own unpaid order holds nothing against them: its slot and catch stay open to them, chosen again", async () => {
