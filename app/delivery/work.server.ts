@@ -37,7 +37,7 @@ type WorkItem = { orderId: number; name: string; quantity: number; unit: Product
  * What the delivery has to collect: the final price less what the order keeps (ledger), once weighed; before
  * that, about the estimated total less what it keeps.
  */
-export type Collect = { kind: "due"; paise: number } | { kind: "about"; paise: number } | { kind: "none" };
+type Collect = { kind: "due"; paise: number } | { kind: "about"; paise: number } | { kind: "none" };
 
 function toCollect(order: WorkRow, money: MoneySummary): Collect {
   if (order.finalTotalPaise === null) {

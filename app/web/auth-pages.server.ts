@@ -59,7 +59,7 @@ export async function signedInRedirect(
 }
 
 /** The product (and the quantity chosen on its page) a visitor pressed 'Add to Cart' for before signing in: an id, or [id, quantity]. */
-export function pendingAdd(value: unknown): { productId: number; quantity?: number } | null {
+function pendingAdd(value: unknown): { productId: number; quantity?: number } | null {
   if (Number.isSafeInteger(value)) return { productId: value as number };
   if (Array.isArray(value) && value.length === 2 && value.every((n) => Number.isSafeInteger(n) && n > 0)) return { productId: value[0], quantity: value[1] };
   return null;
