@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { collectOnDelivery, requestBalance } from "./balance.server";
 import { changeOrderStatus, recordWeights, StaleOrderError } from "./orders.server";
+import { updateProduct } from "~/catalog/admin.server";
 import { settlePayment } from "~/payments/settle.server";
 import { ledgerSums } from "../../tests/setup/money";
 import { one } from "../../tests/setup/sql";
@@ -148,5 +149,24 @@ describe("status changes", () => {
     const note = await one<{ message: string }>("SELECT message FROM notifications WHERE order_id = ? AND type = 'order_status_update'", order.id);
     expect(note.message).toContain("Reason: No catch today");
     expect(note.message).toContain("Refunded: ₹500");
+  });
+
+  it("a price changed after an order leaves the order's price, its estimate and its weighed final price as they were", async () => {
+    const { admin, customer } = w;
+    const order = await paidOrder(customer.id, 2);
+    const fish = { slug: "fresh", name: "Fresh Pulasa Fish", description: "Whole Godavari Pulasa.", category: "Fresh Fish", unit: "kg" as const };
+    const form = { ...fish, minQty: 1, maxQty: 50, image: "fresh-pulasa" as const, sortOrder: 0 };
+    await updateProduct(deps, order.productId, { ...form, price: 3_000_000 });
+    try {
+      expect(await one("SELECT price_paise FROM order_items WHERE order_id = ?", order.id)).toEqual({ price_paise: 2_500_000 });
+      expect(await one("SELECT estimated_total_paise FROM orders WHERE id = ?", order.id)).toEqual({ estimated_total_paise: 5_000_000 });
+      const weights = new Map([[await itemId(order.id), 2150]]);
+      expect(await recordWeights(deps, admin, { number: order.number, version: await version(order.number), weights })).toEqual({
+        final: "₹53,750",
+        balance: "₹53,250",
+      });
+    } finally {
+      await updateProduct(deps, order.productId, { ...form, price: 2_500_000 });
+    }
   });
 });

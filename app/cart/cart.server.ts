@@ -11,28 +11,32 @@ import { bestDays, catchText, lineLimit } from "./limits.server";
 export type AddResult = { name: string; notice: string | null } | null;
 
 /**
- * Adds a product: a new line at the product's minimum, or one more unit, never above its maximum per order nor
- * above what the checkout's best date has left (a line already above it comes down to it). Refuses unknown,
- * hidden and sold-out products (nothing left for any date the checkout offers).
+ * Adds a product: a new line at the product's minimum (or at `quantity`, the product page's choice), or one more
+ * unit (or `quantity` more), never above its maximum per order nor above what the checkout's best date has left
+ * (a line already above it comes down to it). Refuses unknown, hidden and sold-out products (nothing left for
+ * any date the checkout offers).
  */
-export async function addToCart(deps: Pick<Deps, "db" | "now" | "config" | "lang">, userId: number, productId: number): Promise<AddResult> {
+export async function addToCart(deps: Pick<Deps, "db" | "now" | "config" | "lang">, userId: number, productId: number, quantity?: number): Promise<AddResult> {
   const product = await findProduct(deps, { id: productId });
   if (!product || !product.orderable) return null;
   const best = (await bestDays(deps, [productId], deps.now())).get(productId);
   const limit = lineLimit(product, best);
   if (limit < product.minQty) return null;
+  const more = quantity ?? 1;
+  const first = Math.min(Math.max(product.minQty, quantity ?? product.minQty), limit);
   const where = and(eq(cartItems.userId, userId), eq(cartItems.productId, productId));
   const [before] = await deps.db.select({ quantity: cartItems.quantity }).from(cartItems).where(where);
   await deps.db
     .insert(cartItems)
-    .values({ userId, productId, quantity: product.minQty })
+    .values({ userId, productId, quantity: first })
     .onConflictDoUpdate({
       target: [cartItems.userId, cartItems.productId],
       // The product's limits as they are now, read in the statement, and the catch's as read just before.
-      set: { quantity: sql`max(${minOf(productId)}, min(${cartItems.quantity} + 1, ${maxOf(productId)}, ${limit}))` },
+      set: { quantity: sql`max(${minOf(productId)}, min(${cartItems.quantity} + ${more}, ${maxOf(productId)}, ${limit}))` },
     });
-  if (!before || before.quantity + 1 <= limit) return { name: product.name, notice: null };
-  const notice = limit < product.maxQty ? catchText(deps, product, best, deps.now()) : limitProblem(product, limit + 1, messagesFor(deps).shop.cart, deps.lang);
+  const wanted = before ? before.quantity + more : Math.max(product.minQty, quantity ?? product.minQty);
+  if (wanted <= limit) return { name: product.name, notice: null };
+  const notice = limit < product.maxQty ? catchText(deps, product, best, deps.now()) : limitProblem(product, wanted, messagesFor(deps).shop.cart, deps.lang);
   return { name: product.name, notice };
 }
 

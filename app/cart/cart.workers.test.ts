@@ -37,6 +37,17 @@ describe("the server-side cart", () => {
     expect(await cartCount(userId)).toBe(2);
   });
 
+  it("takes the quantity a product page chose: a new line at it, then that many more, never above the maximum per order", async () => {
+    const shopper = (await env.DB.prepare("INSERT INTO users (name, email) VALUES ('Ravi', 'ravi.qty@example.in') RETURNING id").first<{ id: number }>())!.id;
+    expect(await addToCart(deps, shopper, 1, 3)).toEqual({ name: "Fresh Pulasa Fish", notice: null });
+    expect(await cartCount(shopper)).toBe(3);
+    expect(await addToCart(deps, shopper, 1, 3)).toEqual({ name: "Fresh Pulasa Fish", notice: "At most 5 kg of Fresh Pulasa Fish per order" });
+    expect(await cartCount(shopper)).toBe(5);
+    const other = (await env.DB.prepare("INSERT INTO users (name, email) VALUES ('Sita', 'sita.qty@example.in') RETURNING id").first<{ id: number }>())!.id;
+    expect((await addToCart(deps, other, 1, 9))?.notice).toBe("At most 5 kg of Fresh Pulasa Fish per order");
+    expect(await cartCount(other)).toBe(5);
+  });
+
   it("refuses a sold-out product, a hidden one and an unknown one, changing nothing", async () => {
     expect(await addToCart(deps, userId, 2)).toBeNull();
     expect(await addToCart(deps, userId, 3)).toBeNull();

@@ -77,9 +77,10 @@ export async function slotLoads(deps: Pick<Deps, "db" | "config">, dates: string
   );
 }
 
+/** A slot at checkout: open, or not (`full`: its capacity is taken; otherwise past its cut-off). */
 export type DeliveryChoice = {
   date: string;
-  slots: { slot: DeliverySlot; open: boolean }[];
+  slots: { slot: DeliverySlot; open: boolean; full: boolean }[];
 };
 
 /** What one shopper's unpaid shop orders hold: a checkout resumes or replaces them, so they are the shopper's to reuse. */
@@ -120,7 +121,8 @@ export async function deliveryChoices(
     if (!enough) return [];
     const slots = DELIVERY_SLOTS.map((slot) => {
       const load = loads.find((s) => s.date === date && s.slot === slot)!;
-      return { slot, open: isSlotBookable(date, slot, now) && load.booked - ownSlots(date, slot) < load.capacity };
+      const full = load.booked - ownSlots(date, slot) >= load.capacity;
+      return { slot, open: isSlotBookable(date, slot, now) && !full, full };
     });
     return slots.some((s) => s.open) ? [{ date, slots }] : [];
   });

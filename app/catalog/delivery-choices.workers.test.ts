@@ -3,9 +3,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { testDeps } from "../../tests/setup/deps";
 import { VALID_ADDRESS } from "../../tests/setup/address";
 import { istDate, upcomingDates } from "~/delivery/slots";
-import { createShopOrder } from "~/orders/orders.server";
+import { createShopOrder, SlotFullError } from "~/orders/orders.server";
 import { createProduct, saveCatch, saveSlots } from "./admin.server";
 import { deliveryChoices } from "./availability.server";
+import { slotNote } from "~/components/delivery-picker";
+import { en } from "~/i18n/messages";
 
 // 04:00 IST on a test day: both of today's slots are still bookable.
 let now = Date.UTC(2028, 0, 9, 22, 30);
@@ -53,13 +55,55 @@ describe("the checkout's delivery choices", () => {
         {
           date: d1,
           slots: [
-            { slot: "morning", open: false },
-            { slot: "evening", open: true },
+            { slot: "morning", open: false, full: true },
+            { slot: "evening", open: true, full: false },
           ],
         },
       ],
       resume: null,
     });
+  });
+
+  it("a slot past its cut-off is closed, not full; one whose capacity is taken is full", async () => {
+    const today = istDate(now);
+    await saveCatch(deps, productId, [{ date: today, quantity: 5 }]);
+    await saveSlots(deps, [{ date: today, slot: "evening", capacity: 1 }]);
+    await createShopOrder(deps, {
+      user: { id: await newUser() },
+      lines: [{ productId, quantity: 1 }],
+      shipping: VALID_ADDRESS,
+      delivery: { date: today, slot: "evening" },
+      now,
+    });
+    // 06:00 IST: the morning slot (7:00) could be booked until 05:00.
+    const { choices } = await deliveryChoices(deps, [{ productId, quantity: 1 }], now + 2 * 3_600_000, await newUser());
+    expect(choices.find((c) => c.date === today)).toBeUndefined();
+    await saveSlots(deps, [{ date: today, slot: "evening", capacity: 2 }]);
+    const later = await deliveryChoices(deps, [{ productId, quantity: 1 }], now + 2 * 3_600_000, await newUser());
+    expect(later.choices.find((c) => c.date === today)?.slots).toEqual([
+      { slot: "morning", open: false, full: false },
+      { slot: "evening", open: true, full: false },
+    ]);
+    expect(slotNote({ full: false }, en.shop.delivery)).toBe("booking closed");
+    expect(slotNote({ full: true }, en.shop.delivery)).toBe("full");
+  });
+
+  it("a slot the admin has not planned takes the configured default capacity", async () => {
+    const today = istDate(now);
+    const small = { ...deps, config: { ...deps.config, defaultSlotCapacity: 1 } };
+    await saveCatch(deps, productId, [{ date: today, quantity: 5 }]);
+    const order = (user: number) =>
+      createShopOrder(small, {
+        user: { id: user },
+        lines: [{ productId, quantity: 1 }],
+        shipping: VALID_ADDRESS,
+        delivery: { date: today, slot: "morning" },
+        now,
+      });
+    await order(await newUser());
+    await expect(order(await newUser())).rejects.toBeInstanceOf(SlotFullError);
+    const { choices } = await deliveryChoices(small, [{ productId, quantity: 1 }], now, await newUser());
+    expect(choices.find((c) => c.date === today)?.slots[0]).toEqual({ slot: "morning", open: false, full: true });
   });
 
   it("a shopper's own unpaid order holds nothing against them: its slot and catch stay open to them, chosen again", async () => {
@@ -79,8 +123,8 @@ describe("the checkout's delivery choices", () => {
         {
           date: today,
           slots: [
-            { slot: "morning", open: true },
-            { slot: "evening", open: true },
+            { slot: "morning", open: true, full: false },
+            { slot: "evening", open: true, full: false },
           ],
         },
       ],

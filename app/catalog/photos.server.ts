@@ -24,6 +24,17 @@ export async function listPhotos(deps: Pick<Deps, "db">, productId: number): Pro
   return deps.db.select().from(productPhotos).where(eq(productPhotos.productId, productId)).orderBy(asc(productPhotos.position), asc(productPhotos.id));
 }
 
+/** The photos of the product on sale at `slug` (none for a hidden or unknown one), the main one first. */
+export async function listPhotosBySlug(deps: Pick<Deps, "db">, slug: string): Promise<ProductPhoto[]> {
+  const rows = await deps.db
+    .select({ photo: productPhotos })
+    .from(productPhotos)
+    .innerJoin(products, eq(products.id, productPhotos.productId))
+    .where(and(eq(products.slug, slug), eq(products.hidden, false)))
+    .orderBy(asc(productPhotos.position), asc(productPhotos.id));
+  return rows.map((r) => r.photo);
+}
+
 /** Checks an upload by its bytes and stores it as the product's last photo. */
 export async function addPhoto(deps: Pick<Deps, "db" | "photos">, productId: number, file: File | null, altText: string): Promise<void> {
   const alt = altText.trim().replace(/\s+/g, " ");

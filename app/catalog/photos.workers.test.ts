@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { testDeps } from "../../tests/setup/deps";
 import { loadContext } from "../../tests/setup/load-context";
 import { loader as photoRoute } from "~/routes/photos.$name";
+import { loader as productPage } from "~/routes/products_.$slug";
 import { createProduct } from "./admin.server";
 import { listProducts } from "./catalog.server";
 import { addPhoto, deletePhoto, listPhotos, movePhoto } from "./photos.server";
@@ -67,6 +68,9 @@ describe("product photos in R2", () => {
     await expect(addPhoto(deps, id, new File(["<svg xmlns='http://www.w3.org/2000/svg'/>"], "x.png", { type: "image/png" }), "Not a photo")).rejects.toThrow(
       "Upload a JPEG, PNG, WebP or AVIF photo",
     );
+    // A PHP script named and declared as a JPEG is judged by its bytes.
+    const php = new File(["<?php system($_GET['c']); ?>"], "shell.php.jpg", { type: "image/jpeg" });
+    await expect(addPhoto(deps, id, php, "A fish")).rejects.toThrow("Upload a JPEG, PNG, WebP or AVIF photo");
     await expect(addPhoto(deps, id, null, "Nothing chosen")).rejects.toThrow("Choose a photo to upload");
     await addPhoto(deps, id, png(10, 10, "same"), "Once");
     await expect(addPhoto(deps, id, png(10, 10, "same"), "Twice")).rejects.toThrow("This product already has this photo");
@@ -84,6 +88,15 @@ describe("product photos in R2", () => {
     expect(await alts()).toEqual(["Photo three", "Photo two", "Photo one"]);
     await movePhoto(deps, id, await idOf("Photo one"), "up");
     expect(await alts()).toEqual(["Photo three", "Photo one", "Photo two"]);
+    // The product's page leads with the main photo and shows the others after it, in their order.
+    const { slug } = (await env.DB.prepare("SELECT slug FROM products WHERE id = ?").bind(id).first<{ slug: string }>())!;
+    const request = new Request(`https://store.test/products/${slug}`);
+    const page = await productPage({ request, context: { ...(await loadContext(request)), deps }, params: { slug } });
+    expect(page.product.photo?.alt).toBe("Photo three");
+    expect(page.morePhotos.map((p) => [p.alt, p.width, p.height])).toEqual([
+      ["Photo one", 40, 30],
+      ["Photo two", 40, 30],
+    ]);
     const three = (await listPhotos(deps, id))[0];
     await deletePhoto(deps, id, three.id);
     expect(await alts()).toEqual(["Photo one", "Photo two"]);

@@ -1,6 +1,8 @@
 import type { productPageMessages } from "~/i18n/product-page.messages";
 import type { Lang } from "~/i18n/lang";
 import type { Translation } from "~/i18n/te/translation";
+import { formatRupees } from "~/lib/money";
+import { ADVANCE_PAISE, savingPaise, struckPricePaise } from "~/orders/rules";
 import type { ProductCardData } from "./catalog.server";
 import { perUnit, quantityText } from "./units";
 
@@ -11,14 +13,31 @@ import { perUnit, quantityText } from "./units";
 
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? "");
 
+/**
+ * What the smallest order costs beyond the advance: about (price × the minimum) − ₹500 after weighing for fish,
+ * exactly that for packs; an advance that covers it all is said so (the rest is refunded).
+ */
+function estimateText(p: Pick<ProductCardData, "unit" | "minQty" | "pricePaise">, m: Translation<typeof productPageMessages>, lang: Lang): string {
+  const qty = quantityText(p.minQty, p.unit, lang);
+  const balance = p.pricePaise * p.minQty - ADVANCE_PAISE;
+  if (balance <= 0) return fill(m.estimateCovered, { qty });
+  return fill(p.unit === "kg" ? m.estimateKg : m.estimatePack, { balance: formatRupees(balance), qty });
+}
+
 export function paymentTexts(
-  p: Pick<ProductCardData, "unit" | "minQty" | "maxQty">,
-  price: string,
+  p: Pick<ProductCardData, "unit" | "minQty" | "maxQty" | "pricePaise">,
   product: string,
   m: Translation<typeof productPageMessages>,
   lang: Lang,
 ) {
+  const price = formatRupees(p.pricePaise);
   return {
+    price,
+    /** The struck-through "was" price, 20% above the price. */
+    struck: formatRupees(struckPricePaise(p.pricePaise)),
+    youSave: fill(m.youSave, { amount: formatRupees(savingPaise(p.pricePaise)) }),
+    estimate: estimateText(p, m, lang),
+    upTo: fill(m.upTo, { max: quantityText(p.maxQty, p.unit, lang) }),
     advance: fill(m.advance, { product }),
     balance: fill(p.unit === "kg" ? m.balanceKg : m.balancePack, { price }),
     refund: m.refund,

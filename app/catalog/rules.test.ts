@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCatchForm, productFormSchema, rupeesToPaise } from "./rules";
+import { parseCatchForm, parseSlotsForm, productFormSchema, rupeesToPaise, slotLoadNote } from "./rules";
 import { en } from "~/i18n/messages";
 import { te } from "~/i18n/te/messages";
 import { limitProblem, quantityText } from "./units";
@@ -56,6 +56,27 @@ describe("the admin's product form", () => {
     ]);
     expect(errors({ nameTe: "చ".repeat(80), descriptionTe: "చ".repeat(2000), categoryTe: "చ".repeat(40) })).toBeUndefined();
     expect(errors({ nameTe: "చ".repeat(81), descriptionTe: "చ".repeat(2001) })).toHaveLength(2);
+  });
+
+  it("says under each slot what is booked, that it is full once the bookings reach its capacity, and when it is the default", () => {
+    expect(slotLoadNote({ booked: 3, capacity: 12, planned: true }, 20)).toBe("3 booked");
+    expect(slotLoadNote({ booked: 12, capacity: 12, planned: true }, 20)).toBe("12 booked · full");
+    expect(slotLoadNote({ booked: 0, capacity: 0, planned: true }, 20)).toBe("0 booked · full");
+    expect(slotLoadNote({ booked: 1, capacity: 20, planned: false }, 20)).toBe("1 booked · default 20");
+  });
+
+  it("reads the slots form: a whole number of orders from 0 to 1000 per slot, an error beside each that is not", () => {
+    const form = new FormData();
+    form.set("cap.2026-11-25.morning", "12");
+    form.set("cap.2026-11-25.evening", "1001");
+    form.set("cap.2026-11-26.morning", "");
+    form.set("cap.2026-11-26.evening", "0");
+    const { entries, errors } = parseSlotsForm(form, ["2026-11-25", "2026-11-26"], ["morning", "evening"]);
+    expect(entries.map((e) => e.capacity)).toEqual([12, 1001, NaN, 0]);
+    expect(errors).toEqual({
+      "cap.2026-11-25.evening": "Enter a whole number of orders from 0 to 1000",
+      "cap.2026-11-26.morning": "Enter a whole number of orders from 0 to 1000",
+    });
   });
 
   it("reads the catch form: empty is no catch, anything but a whole number in range is an error", () => {

@@ -2,6 +2,7 @@
  * The catalogue's rules, pure: units, order limits and the admin's product form.
  */
 import { z } from "zod";
+import { format } from "~/i18n/format";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
 import { PRODUCT_UNITS } from "./units";
 
@@ -100,6 +101,15 @@ export function parseCatchForm(form: FormData, dates: string[]): { entries: { da
     return { date, quantity: n };
   });
   return { entries, errors };
+}
+
+/** What the admin reads under a slot's capacity: the orders booked, "full" once they reach it, and whether it is the default. */
+export function slotLoadNote(s: { booked: number; capacity: number; planned: boolean }, defaultCapacity: number): string {
+  const m = shopAdminMessages.slots;
+  const parts = [format(m.booked, { n: String(s.booked) })];
+  if (s.booked >= s.capacity) parts.push(m.full);
+  if (!s.planned) parts.push(`${m.default} ${defaultCapacity}`);
+  return parts.join(" · ");
 }
 
 /** The slots form: `cap.<date>.<slot>`, a whole number of orders; an error per field that is not. */

@@ -3,6 +3,11 @@ import { useLang, useMessages } from "~/web/site";
 import type { DeliveryChoice } from "~/catalog/availability.server";
 import { formatDeliveryDate, formatSlot } from "~/delivery/slots";
 
+/** Why a slot cannot be chosen, shown beside it: full, or past the time it can be booked until. */
+export function slotNote(s: { full: boolean }, m: { full: string; closed: string }): string {
+  return s.full ? m.full : m.closed;
+}
+
 /** One radio per date and slot, so a date and a slot are always chosen together, with or without JavaScript. */
 export function DeliveryPicker({ field, choices }: { field: FieldMetadata<unknown>; choices: DeliveryChoice[] }) {
   const m = useMessages().shop.delivery;
@@ -19,14 +24,11 @@ export function DeliveryPicker({ field, choices }: { field: FieldMetadata<unknow
             {c.slots.map((s) => {
               const value = `${c.date}.${s.slot}`;
               return (
-                <label
-                  key={s.slot}
-                  className={`mt-2 flex min-h-11 items-center gap-2 text-sm ${s.open ? "" : "text-slate-500 line-through dark:text-slate-400"}`}
-                >
+                <label key={s.slot} className={`mt-2 flex min-h-11 items-center gap-2 text-sm ${s.open ? "" : "text-slate-500 dark:text-slate-400"}`}>
                   <input type="radio" name={field.name} value={value} defaultChecked={chosen === value} disabled={!s.open} className="h-5 w-5" />
                   <span>
-                    {formatSlot(s.slot, lang)}
-                    {s.open ? null : <span className="sr-only"> ({m.full})</span>}
+                    <span className={s.open ? "" : "line-through"}>{formatSlot(s.slot, lang)}</span>
+                    {s.open ? null : <span className="font-semibold"> ({slotNote(s, m)})</span>}
                   </span>
                 </label>
               );

@@ -1,20 +1,50 @@
 import { Form, Link } from "~/components/link";
 import { textLang } from "~/i18n/lang";
 import type { ProductCardData, ProductCardView } from "~/catalog/catalog.server";
-import { perUnit } from "~/catalog/units";
+import { perUnit, quantityText } from "~/catalog/units";
 import { ProductImage } from "~/components/product-image";
 import { formatRupees } from "~/lib/money";
 import { useLang, useMessages } from "~/web/site";
 
-/** Add to Cart as a plain form; disabled when nothing can be ordered for any date the checkout offers. */
-export function AddToCartForm({ product, className = "" }: { product: ProductCardData; className?: string }) {
+/**
+ * Add to Cart as a plain form; disabled when nothing can be ordered for any date the checkout offers. With
+ * `quantityHint` (a product page) it first asks how much, from the product's minimum to its maximum per order.
+ */
+export function AddToCartForm({ product, className = "", quantityHint }: { product: ProductCardData; className?: string; quantityHint?: string }) {
   const m = useMessages().products;
+  const { lang } = useLang();
+  const choices = Array.from({ length: Math.max(0, product.maxQty - product.minQty + 1) }, (_, i) => product.minQty + i);
+  const asks = quantityHint !== undefined && product.orderable && choices.length > 1;
+  const hintId = `quantity-hint-${product.id}`;
   return (
     <Form method="post" action="/cart/add" className={className}>
       <input type="hidden" name="productId" value={product.id} />
+      {asks ? (
+        <div className="mb-3 flex flex-col gap-1 text-sm font-medium">
+          <label htmlFor={`quantity-${product.id}`}>{m.quantity}</label>
+          <select
+            id={`quantity-${product.id}`}
+            name="quantity"
+            defaultValue={product.minQty}
+            aria-describedby={hintId}
+            className="min-h-11 rounded-xl border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-950"
+          >
+            {choices.map((q) => (
+              <option key={q} value={q}>
+                {quantityText(q, product.unit, lang)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       <button type="submit" className="btn-dark w-full" disabled={!product.orderable}>
         {product.orderable ? m.addToCart : m.outOfStock}
       </button>
+      {quantityHint !== undefined ? (
+        <p id={hintId} className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+          {quantityHint}
+        </p>
+      ) : null}
     </Form>
   );
 }

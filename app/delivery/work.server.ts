@@ -1,7 +1,11 @@
 import type { Deps } from "~/deps";
 import { quantityText, type ProductUnit } from "~/catalog/units";
 import { FULFILMENT, type OrderStatus } from "~/orders/status";
+import { format } from "~/i18n/format";
+import { shopAdminMessages } from "~/i18n/shop-admin.messages";
 import { InvalidInputError } from "~/lib/errors";
+import { formatRupees } from "~/lib/money";
+import { balanceDuePaise, summarizeLedger, type LedgerEntry, type MoneySummary } from "~/payments/ledger";
 import { addDays, DELIVERY_SLOTS, isCalendarDate, type DeliverySlot } from "./slots";
 import { toCsv } from "./csv";
 
@@ -29,27 +33,52 @@ type WorkRow = {
 
 type WorkItem = { orderId: number; name: string; quantity: number; unit: ProductUnit | null };
 
+/**
+ * What the delivery has to collect: the final price less what the order keeps (ledger), once weighed; before
+ * that, about the estimated total less what it keeps.
+ */
+type Collect = { kind: "due"; paise: number } | { kind: "about"; paise: number } | { kind: "none" };
+
+function toCollect(order: WorkRow, money: MoneySummary): Collect {
+  if (order.finalTotalPaise === null) {
+    const about = order.estimatedTotalPaise - money.keptPaise;
+    return about > 0 ? { kind: "about", paise: about } : { kind: "none" };
+  }
+  const due = balanceDuePaise(order, money);
+  return due > 0 ? { kind: "due", paise: due } : { kind: "none" };
+}
+
 /** Paid orders (not cancelled) for deliveries from `from` to `to`, by date, slot and order number, with their lines. */
 async function ordersBetween(deps: Pick<Deps, "db">, from: string, to: string) {
   const statuses = FULFILMENT.map(() => "?").join(", ");
-  const { results: orders } = await deps.db.$client
-    .prepare(
-      `SELECT id, number, status, payment_state AS paymentState, delivery_date AS deliveryDate, delivery_slot AS deliverySlot,
+  const d1 = deps.db.$client;
+  const of = (sql: string) => d1.prepare(sql).bind(from, to, ...FULFILMENT);
+  // One round trip: the orders, their lines and their ledger rows.
+  const [orderRows, itemRows, ledgerRows] = await d1.batch([
+    of(`SELECT id, number, status, payment_state AS paymentState, delivery_date AS deliveryDate, delivery_slot AS deliverySlot,
          first_name AS firstName, last_name AS lastName, phone, address, city, state, zip,
          estimated_total_paise AS estimatedTotalPaise, final_total_paise AS finalTotalPaise, created_at AS createdAt
        FROM orders WHERE delivery_date BETWEEN ? AND ? AND status IN (${statuses})
-       ORDER BY delivery_date, CASE delivery_slot WHEN 'morning' THEN 0 ELSE 1 END, number`,
-    )
-    .bind(from, to, ...FULFILMENT)
-    .all<WorkRow>();
-  const { results: items } = await deps.db.$client
-    .prepare(
-      `SELECT i.order_id AS orderId, i.name, i.quantity, i.unit FROM order_items i JOIN orders o ON o.id = i.order_id
-       WHERE o.delivery_date BETWEEN ? AND ? AND o.status IN (${statuses}) ORDER BY i.id`,
-    )
-    .bind(from, to, ...FULFILMENT)
-    .all<WorkItem>();
-  return orders.map((o) => ({ ...o, items: items.filter((i) => i.orderId === o.id) }));
+       ORDER BY delivery_date, CASE delivery_slot WHEN 'morning' THEN 0 ELSE 1 END, number`),
+    of(`SELECT i.order_id AS orderId, i.name, i.quantity, i.unit FROM order_items i JOIN orders o ON o.id = i.order_id
+       WHERE o.delivery_date BETWEEN ? AND ? AND o.status IN (${statuses}) ORDER BY i.id`),
+    of(`SELECT l.order_id AS orderId, l.kind, l.reason, l.state, l.amount_paise AS amountPaise FROM ledger l JOIN orders o ON o.id = l.order_id
+       WHERE o.delivery_date BETWEEN ? AND ? AND o.status IN (${statuses})`),
+  ]);
+  const orders = orderRows.results as WorkRow[];
+  const items = itemRows.results as WorkItem[];
+  const ledger = ledgerRows.results as (LedgerEntry & { orderId: number })[];
+  return orders.map((o) => {
+    const money = summarizeLedger(ledger.filter((l) => l.orderId === o.id));
+    return { ...o, items: items.filter((i) => i.orderId === o.id), paidPaise: money.keptPaise, collect: toCollect(o, money) };
+  });
+}
+
+/** What the packing list says the delivery collects. */
+function collectText(collect: Collect): string {
+  const m = shopAdminMessages.work;
+  if (collect.kind === "none") return m.collectNone;
+  return format(collect.kind === "due" ? m.collect : m.collectAbout, { amount: formatRupees(collect.paise) });
 }
 
 const itemText = (i: WorkItem) => `${i.name} × ${quantityText(i.quantity, i.unit ?? "kg")}`;
@@ -70,7 +99,7 @@ export async function deliveryWork(deps: Pick<Deps, "db">, date: string) {
     date,
     slots: DELIVERY_SLOTS.map((slot) => ({
       slot,
-      orders: orders.filter((o) => o.deliverySlot === slot).map((o) => ({ ...o, lines: o.items.map(itemText) })),
+      orders: orders.filter((o) => o.deliverySlot === slot).map((o) => ({ ...o, lines: o.items.map(itemText), collectText: collectText(o.collect) })),
     })),
     totals: [...totals.values()].map((t) => ({ name: t.name, text: quantityText(t.quantity, t.unit) })),
   };
@@ -99,6 +128,8 @@ export async function deliveryCsv(deps: Pick<Deps, "db">, from: string, to: stri
       "Items",
       "Estimated (₹)",
       "Final (₹)",
+      "Paid (₹)",
+      "To collect (₹)",
       "Placed (IST)",
     ],
     ...orders.map((o) => [
@@ -116,6 +147,8 @@ export async function deliveryCsv(deps: Pick<Deps, "db">, from: string, to: stri
       o.items.map(itemText).join("; "),
       rupees(o.estimatedTotalPaise),
       rupees(o.finalTotalPaise),
+      rupees(o.paidPaise),
+      o.collect.kind === "none" ? "0.00" : rupees(o.collect.paise),
       ist(o.createdAt),
     ]),
   ]);

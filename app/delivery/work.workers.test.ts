@@ -28,7 +28,7 @@ async function user(isAdmin = false) {
 async function paidOrders() {
   const fish = await createProduct(deps, {
     name: "Work Fish",
-    slug: `work-fish-${now}`,
+    slug: `work-fish-${crypto.randomUUID().slice(0, 8)}`,
     description: "A fish for the packing list.",
     category: "Fresh Fish",
     price: 2_500_000,
@@ -40,7 +40,7 @@ async function paidOrders() {
   });
   const curry = await createProduct(deps, {
     name: "Work Curry",
-    slug: `work-curry-${now}`,
+    slug: `work-curry-${crypto.randomUUID().slice(0, 8)}`,
     description: "A curry for the packing list.",
     category: "Curry",
     price: 80_000,
@@ -103,7 +103,30 @@ describe("today's work", () => {
     expect(lines[1]).toContain(`"${a.number}","${today}","morning","order_raised","advance_paid","Ravi Kumar","'+919848012345"`);
     // A name that a spreadsheet would run stays text.
     expect(lines[2]).toContain(`"'=cmd|' /C calc'!A0 Kumar"`);
-    expect(lines[2]).toContain('"Work Fish × 1 kg; Work Curry × 3 packs","27400.00",""');
+    expect(lines[2]).toContain('"Work Fish × 1 kg; Work Curry × 3 packs","27400.00","","500.00","26900.00"');
+  });
+
+  it("says what each delivery collects: about the estimate less the advance before weighing, the balance after, nothing once paid", async () => {
+    const { a, b } = await paidOrders();
+    const collect = async () =>
+      (await deliveryWork(deps, today)).slots.flatMap((s) => s.orders.filter((o) => o.id === a.id || o.id === b.id).map((o) => o.collectText));
+    expect(await collect()).toEqual(["Balance to collect: about ₹49,500 (not weighed yet)", "Balance to collect: about ₹26,900 (not weighed yet)"]);
+    // Weighed: a's fish came to ₹53,750, b's to less than the advance (the difference is refunded, not collected).
+    await env.DB.batch([
+      env.DB.prepare("UPDATE orders SET final_total_paise = 5375000 WHERE id = ?").bind(a.id),
+      env.DB.prepare("UPDATE orders SET final_total_paise = 40000 WHERE id = ?").bind(b.id),
+    ]);
+    expect(await collect()).toEqual(["Balance to collect: ₹53,250", "Nothing to collect"]);
+    // a's balance paid by link: nothing is left to collect at the door.
+    await env.DB.prepare(
+      "INSERT INTO ledger (order_id, kind, reason, ref, provider, amount_paise, state, created_at, updated_at) VALUES (?, 'capture', 'balance', ?, 'sandbox', 5325000, 'done', 1, 1)",
+    )
+      .bind(a.id, `pay_${a.number}_balance`)
+      .run();
+    expect(await collect()).toEqual(["Nothing to collect", "Nothing to collect"]);
+    const csv = (await deliveryCsv(deps, today, today)).trim().split("\r\n");
+    expect(csv[0]).toContain('"Final (₹)","Paid (₹)","To collect (₹)","Placed (IST)"');
+    expect(csv.find((line) => line.startsWith(`"${a.number}"`))).toContain('"53750.00","53750.00","0.00"');
   });
 
   it("refuses a range backwards, longer than 31 days or not made of dates", async () => {

@@ -75,6 +75,7 @@ export const en = {
     inStock: "{n} kg available",
     addToCart: "Add to Cart",
     outOfStock: "Out of Stock",
+    quantity: "Quantity",
     soldOutToday: "Sold out today",
     soldOutOn: "Sold out for {date}",
     leftFor: "{qty} left for {date}",

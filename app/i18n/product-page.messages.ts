@@ -1,6 +1,13 @@
 /** A product page's words about paying, limits, stock and delivery. */
 export const productPageMessages = {
   back: "← All products",
+  morePhotos: "More photos",
+  was: "Was",
+  youSave: "You save {amount}",
+  estimateKg: "Pay ₹500 now and about {balance} more after weighing for {qty}.",
+  estimatePack: "Pay ₹500 now and {balance} more for {qty}.",
+  estimateCovered: "For {qty} the ₹500 advance covers the price; what is left over is refunded.",
+  upTo: "Up to {max} per order",
   howHeading: "How paying works",
   advance: "Pay the ₹500 token advance now to reserve your {product}.",
   balanceKg:

@@ -65,6 +65,7 @@ export const shopAdminMessages = {
     save: "Save capacities",
     saved: "Slot capacities saved.",
     default: "default",
+    full: "full",
   },
   photos: {
     heading: "Photos",
@@ -92,6 +93,9 @@ export const shopAdminMessages = {
     customer: "Customer",
     items: "Items",
     packed: "Packed",
+    collect: "Balance to collect: {amount}",
+    collectAbout: "Balance to collect: about {amount} (not weighed yet)",
+    collectNone: "Nothing to collect",
     csvHeading: "Export orders (CSV)",
     from: "From",
     to: "To",

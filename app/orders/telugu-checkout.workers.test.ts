@@ -66,6 +66,21 @@ describe("the checkout's lines", () => {
       await env.DB.prepare("UPDATE products SET name_te = NULL WHERE id = 1").run();
     }
   });
+
+  it("say each line's quantity and price in its own unit: kilos of fish, packs of curry", async () => {
+    await env.DB.prepare("UPDATE products SET unit = 'pack' WHERE id = 2").run();
+    try {
+      const id = await w.newUser("unit.lines@example.in");
+      await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?, 1, 2), (?, 2, 3)").bind(id, id).run();
+      expect((await checkoutLoader(await asUser(id, "/checkout"))).lines.map((l) => l.text)).toEqual(["2 kg × ₹25,000 per kg", "3 packs × ₹25,800 per pack"]);
+      expect((await checkoutLoader(await asUser(id, "/te/checkout"))).lines.map((l) => l.text)).toEqual([
+        "2 కిలోలు, కిలోకు ₹25,000 చొప్పున",
+        "3 ప్యాక్‌లు, ప్యాక్‌కు ₹25,800 చొప్పున",
+      ]);
+    } finally {
+      await env.DB.prepare("UPDATE products SET unit = 'kg' WHERE id = 2").run();
+    }
+  });
 });
 
 describe("a saved address's edit page", () => {

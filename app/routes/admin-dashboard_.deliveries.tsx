@@ -89,6 +89,7 @@ export default function Deliveries() {
                     <li key={line}>{line}</li>
                   ))}
                 </ul>
+                <p className="mt-1 text-sm font-semibold">{o.collectText}</p>
               </li>
             ))}
           </ol>

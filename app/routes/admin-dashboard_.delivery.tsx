@@ -1,11 +1,10 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { listSlots, saveSlots } from "~/catalog/admin.server";
-import { parseSlotsForm } from "~/catalog/rules";
+import { parseSlotsForm, slotLoadNote } from "~/catalog/rules";
 import { FormError } from "~/components/form-field";
 import { DELIVERY_SLOTS, formatDeliveryDate, formatSlot, PLANNING_DAYS, upcomingDates } from "~/delivery/slots";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
-import { format } from "~/i18n/format";
 import { DomainError } from "~/lib/errors";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireAdmin } from "~/web/guards.server";
@@ -74,7 +73,7 @@ export default function AdminDelivery() {
                         className={`mt-1 min-h-11 w-full rounded-xl border bg-white px-3 dark:bg-river-950 ${problem ? "border-red-500" : "border-river-200 dark:border-river-700"}`}
                       />
                       <p id={`${name}-note`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-                        {problem ?? `${format(m.slots.booked, { n: String(s.booked) })}${s.planned ? "" : ` · ${m.slots.default} ${defaultCapacity}`}`}
+                        {problem ?? slotLoadNote(s, defaultCapacity)}
                       </p>
                     </div>
                   );

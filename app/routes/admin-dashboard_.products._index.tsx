@@ -53,7 +53,7 @@ export default function AdminProducts() {
       {products.length === 0 ? <p className="card mt-8 p-6">{m.none}</p> : null}
       <ul className="mt-8 grid gap-4">
         {products.map((p) => (
-          <li key={p.id} className="card p-4">
+          <li key={p.id} className="card min-w-0 p-4">
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div>
                 <h2 className="text-lg font-bold">
@@ -89,7 +89,8 @@ export default function AdminProducts() {
                 </Form>
               </div>
             </div>
-            <div className="mt-3 overflow-x-auto">
+            {/* Scrolls sideways on a phone; focusable so it can be scrolled from the keyboard. */}
+            <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={`${m.catch}: ${p.name}`}>
               <table className="w-full min-w-[36rem] text-sm">
                 <caption className="sr-only">
                   {m.catch}: {p.name}

@@ -13,6 +13,7 @@ import { FormError } from "~/components/form-field";
 import { showToast } from "~/components/toaster";
 import { ShippingFields } from "~/components/shipping-fields";
 import { format } from "~/i18n/format";
+import { perUnit, quantityText } from "~/catalog/units";
 import { errorMessage, messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { DomainError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
@@ -49,7 +50,18 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
   const { user, lines } = await requireCheckout(request, deps, "loginToCheckout");
   const { choices, resume } = await deliveryChoices(deps, lines, deps.now(), user.id);
   return {
-    lines: lines.map(({ productId, name, pricePaise, quantity }) => ({ productId, name, pricePaise, quantity })),
+    // Each line's quantity and price in its own unit (kilos or packs), written here in the page's language.
+    lines: lines.map(({ productId, name, pricePaise, quantity, unit }) => ({
+      productId,
+      name,
+      pricePaise,
+      quantity,
+      text: format(messagesFor(deps).shop.checkout.lineQty, {
+        qty: quantityText(quantity, unit, deps.lang),
+        price: formatRupees(pricePaise),
+        per: perUnit(unit, deps.lang),
+      }),
+    })),
     choices,
     resume,
     defaults: shippingDefaults(user),
@@ -158,8 +170,7 @@ export default function Checkout() {
               {lines.map((l) => (
                 <li key={l.productId} className="flex justify-between gap-4">
                   <span>
-                    {l.name}{" "}
-                    <span className="text-slate-600 dark:text-slate-300">{format(m.lineQty, { qty: l.quantity, price: formatRupees(l.pricePaise) })}</span>
+                    {l.name} <span className="text-slate-600 dark:text-slate-300">{l.text}</span>
                   </span>
                   <span className="font-semibold">{formatRupees(l.pricePaise * l.quantity)}</span>
                 </li>

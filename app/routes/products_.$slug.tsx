@@ -3,6 +3,8 @@ import { textLang } from "~/i18n/lang";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { findProduct, withStockText } from "~/catalog/catalog.server";
+import { photoUrl } from "~/catalog/photos";
+import { listPhotosBySlug } from "~/catalog/photos.server";
 import { messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { inlineJson, paymentTexts, productJsonLd } from "~/catalog/product-page";
 import { productName } from "~/i18n/lang";
@@ -39,24 +41,27 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export async function loader({ params, context: { deps } }: LoaderFunctionArgs) {
-  const found = params.slug && /^[a-z0-9-]{1,60}$/.test(params.slug) ? await findProduct(deps, { slug: params.slug }) : null;
+  const slug = params.slug && /^[a-z0-9-]{1,60}$/.test(params.slug) ? params.slug : null;
+  // The product and all its photos at once: the main photo leads the page, the others follow it.
+  const [found, photos] = slug ? await Promise.all([findProduct(deps, { slug }), listPhotosBySlug(deps, slug)]) : [null, []];
   if (!found) throw new Response("Not found", { status: 404 });
   const [product] = withStockText([found], messagesFor(deps).products, deps.lang);
   const { brand } = deps.config;
   const words = sectionsFor(deps).productPage;
-  const texts = paymentTexts(product, formatRupees(product.pricePaise), productName(deps.config, deps.lang), words, deps.lang);
+  const texts = paymentTexts(product, productName(deps.config, deps.lang), words, deps.lang);
   return {
     words,
     product,
     brand,
     origin: deps.origin,
     texts,
+    morePhotos: photos.slice(1).map((p) => ({ id: p.id, url: photoUrl(p.name), width: p.width, height: p.height, alt: p.alt })),
     jsonLd: inlineJson(productJsonLd(product, deps.origin, brand, product.photo?.url ?? mediaUrl(product.image, 960, "webp"))),
   };
 }
 
 export default function ProductPage() {
-  const { product: p, texts, jsonLd, words: m } = useLoaderData<typeof loader>();
+  const { product: p, texts, jsonLd, words: m, morePhotos } = useLoaderData<typeof loader>();
   const pm = useMessages().products;
   const { lang } = useLang();
   const stock = p.stock;
@@ -76,16 +81,22 @@ export default function ProductPage() {
           <h1 className="mt-2 font-serif text-4xl font-bold" lang={textLang(p.name)}>
             {p.name}
           </h1>
-          <p className="mt-3 flex items-baseline gap-2">
-            <span className="text-3xl font-bold text-river-700 dark:text-gold-300">{formatRupees(p.pricePaise)}</span>
+          <p className="mt-3 flex flex-wrap items-baseline gap-x-2">
+            <span className="text-3xl font-bold text-river-700 dark:text-gold-300">{texts.price}</span>
             <span className="text-slate-600 dark:text-slate-300">{texts.perUnit}</span>
+            <s className="text-slate-600 dark:text-slate-300">
+              <span className="sr-only">{m.was} </span>
+              {texts.struck}
+            </s>
           </p>
+          <p className="text-sm font-semibold text-emerald-700 dark:text-emerald-300">{texts.youSave}</p>
           <p className={`mt-2 ${stock.soldOut ? "font-semibold text-red-700 dark:text-red-300" : "text-slate-700 dark:text-slate-200"}`}>{stock.line}</p>
           {stock.next ? <p className="text-slate-700 dark:text-slate-200">{stock.next}</p> : null}
           <p className="mt-4 leading-relaxed text-slate-700 dark:text-slate-200" lang={textLang(p.description)}>
             {p.description}
           </p>
-          <AddToCartForm product={p} className="mt-6 max-w-sm" />
+          <p className="mt-6 font-medium">{texts.estimate}</p>
+          <AddToCartForm product={p} className="mt-3 max-w-sm" quantityHint={texts.upTo} />
           <section aria-labelledby="how-heading" className="card mt-8 p-5">
             <h2 id="how-heading" className="text-lg font-bold">
               {m.howHeading}
@@ -132,6 +143,30 @@ export default function ProductPage() {
           </tbody>
         </table>
       </section>
+      {morePhotos.length ? (
+        // Below the fold, so these photos never compete with the main one while the page loads.
+        <section aria-labelledby="photos-heading" className="mt-10">
+          <h2 id="photos-heading" className="font-serif text-2xl font-bold">
+            {m.morePhotos}
+          </h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {morePhotos.map((photo) => (
+              <li key={photo.id}>
+                <img
+                  src={photo.url}
+                  alt={photo.alt}
+                  lang={textLang(photo.alt)}
+                  width={photo.width}
+                  height={photo.height}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[4/3] w-full rounded-xl object-cover"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

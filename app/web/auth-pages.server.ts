@@ -44,7 +44,8 @@ export async function signedInRedirect(
   const there = { ...deps, lang };
   const cookies = appCookies(deps.config);
   const pending: unknown = await cookies.pendingAdd.parse(request.headers.get("Cookie"));
-  const added = Number.isSafeInteger(pending) && !session.user.isAdmin ? await addToCart(there, session.user.id, pending as number) : null;
+  const add = pendingAdd(pending);
+  const added = add && !session.user.isAdmin ? await addToCart(there, session.user.id, add.productId, add.quantity) : null;
   let toast = text(authMessages(there));
   if (added) toast = `${toast} ${added.notice ?? format(messagesFor(there).cart.added, { name: added.name })}`;
   const known = await knownAccountIds(request, deps);
@@ -55,6 +56,13 @@ export async function signedInRedirect(
   headers.append("Set-Cookie", await cookies.reset.serialize("", { maxAge: 0 }));
   headers.append("Set-Cookie", await cookies.pendingAdd.serialize("", { maxAge: 0 }));
   return redirectWithFlash(there, path, { type: "success", text: toast }, { headers });
+}
+
+/** The product (and the quantity chosen on its page) a visitor pressed 'Add to Cart' for before signing in: an id, or [id, quantity]. */
+function pendingAdd(value: unknown): { productId: number; quantity?: number } | null {
+  if (Number.isSafeInteger(value)) return { productId: value as number };
+  if (Array.isArray(value) && value.length === 2 && value.every((n) => Number.isSafeInteger(n) && n > 0)) return { productId: value[0], quantity: value[1] };
+  return null;
 }
 
 /** The accounts this browser has signed in to before (a signed cookie, so it cannot be forged). */

@@ -67,6 +67,22 @@ describe("one way through a request", () => {
     expect(signedIn.headers.getSetCookie().some((c) => c.startsWith("__pending_add=;"))).toBe(true);
   });
 
+  it("the quantity a visitor chose on a product page is remembered through sign-in too", async () => {
+    const product = await one<{ id: number }>(
+      "INSERT INTO products (slug, name, description, price_paise, image, category, max_qty) VALUES ('p4', 'Fresh Pulasa Fish', 'x', 2500000, 'fresh-pulasa', 'Fresh Fish', 5) RETURNING id",
+    );
+    await plannedDelivery([product.id], Date.now(), 5);
+    const asked = await run(addToCart, "/cart/add", "", `productId=${product.id}&quantity=3`, { Referer: "https://store.test/products/p4" });
+    const pending = asked.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__pending_add="))!
+      .split(";")[0];
+    await verifiedUser("pending.qty@example.in");
+    await run(login as typeof addToCart, "/login", pending, "email=pending.qty%40example.in&password=godavari-2026&redirectTo=%2Fproducts");
+    const userId = (await one<{ id: number }>("SELECT id FROM users WHERE email = 'pending.qty@example.in'")).id;
+    expect((await cartCount(userId))?.n).toBe(3);
+  });
+
   it("a notice leads to its order or its auction, and nowhere else", async () => {
     const { userId, cookie } = await signedInShopper("notice.shopper@example.in");
     const notice = await one<{ id: number }>(

@@ -1,29 +1,40 @@
 import { describe, expect, it } from "vitest";
-import { expectNoAxeViolations, signIn, toast, useBrowser } from "./browser";
+import { newAccount, signIn, toast, useBrowser, variantName, type Variant } from "./browser";
+import { inspect } from "./inspect";
+import { ORDER_NUMBER, arrive, payInSandbox, submitCheckout, VALID_SHIPPING } from "./shop";
 
 const open = useBrowser();
 const ADMIN = { email: "admin@pulasa.local", password: "pulasa-admin-local" };
+const VARIANTS: Variant[] = [
+  { javaScript: false, viewport: "phone" },
+  { javaScript: true, viewport: "desktop" },
+];
 
-describe("running the shop (JS off, phone)", () => {
-  it("the admin adds a product with its catch, visitors see it at once on cached pages, then it is hidden", async () => {
-    const visitor = await open({ javaScript: false, viewport: "phone" });
+describe.each(VARIANTS)("running the shop ($javaScript, $viewport)", (variant) => {
+  // Each run adds its own product, so the two runs never meet.
+  const name = variant.javaScript ? "Spiced Pulasa Roe" : "Pulasa Roe Pickle";
+  const slug = name.toLowerCase().replace(/ /g, "-");
+
+  it(`the admin adds a product with a photo and its catch, visitors see it at once, a shopper buys it for a slot, the packing list shows it (${variantName(variant)})`, async () => {
+    const visitor = await open(variant);
     // A cached copy of the catalogue exists before the change.
     await visitor.page.goto("/products");
     const warm = await visitor.page.goto("/products");
     expect(warm?.headers()["x-cache"]).toBe("HIT");
-    expect(await visitor.page.getByRole("main").innerText()).not.toContain("Pulasa Roe Pickle");
+    expect(await visitor.page.getByRole("main").innerText()).not.toContain(name);
 
-    const admin = await open({ javaScript: false, viewport: "phone" });
+    const admin = await open(variant);
     await signIn(admin.page, ADMIN);
     await admin.page.goto("/admin-dashboard/products");
+    await inspect(admin.page, "admin-products", variant);
     await admin.page.getByRole("link", { name: "New product" }).click();
     await admin.page.waitForURL("**/admin-dashboard/products/new");
     const fill = async (values: Record<string, string>) => {
       for (const [label, value] of Object.entries(values)) await admin.page.getByLabel(label, { exact: true }).fill(value);
     };
     await fill({
-      Name: "Pulasa Roe Pickle",
-      "Web address": "pulasa-roe-pickle",
+      Name: name,
+      "Web address": slug,
       Description: "Roe of the season's Pulasa, pickled in sesame oil with Guntur chillies.",
       Category: "Pickle",
       "Price in rupees": "abc",
@@ -37,7 +48,7 @@ describe("running the shop (JS off, phone)", () => {
     await fill({ "Price in rupees": "1,200" });
     await admin.page.getByRole("button", { name: "Add product" }).click();
     await admin.page.waitForURL(/\/admin-dashboard\/products\/\d+$/);
-    await expect.poll(() => toast(admin.page)).toBe("Pulasa Roe Pickle was added to the shop.");
+    await expect.poll(() => toast(admin.page)).toBe(`${name} was added to the shop.`);
     // Its catch for each coming date (a week of inputs); a figure out of range is refused beside its input.
     const inputs = admin.page.getByRole("region", { name: "Today's catch" }).getByRole("textbox");
     expect(await inputs.count()).toBe(7);
@@ -46,46 +57,85 @@ describe("running the shop (JS off, phone)", () => {
     await expect.poll(() => admin.page.getByText("Enter a whole number from 0 to 10000").count()).toBe(1);
     await inputs.nth(2).fill("6");
     await admin.page.getByRole("button", { name: "Save catch" }).click();
-    await expect.poll(() => toast(admin.page)).toBe("The catch for Pulasa Roe Pickle was saved.");
+    await expect.poll(() => toast(admin.page)).toBe(`The catch for ${name} was saved.`);
     // A photo, checked by its bytes: an SVG is refused, a JPEG is stored with its alt text and size.
-    const photos = admin.page.getByRole("region", { name: "Photos" });
-    await photos.getByLabel("Photo", { exact: true }).setInputFiles("public/media/favicon.svg");
-    await photos.getByLabel("Describe the photo (alt text)").fill("The logo");
-    await photos.getByRole("button", { name: "Upload photo" }).click();
+    const photos = () => admin.page.getByRole("region", { name: "Photos" });
+    await photos().getByLabel("Photo", { exact: true }).setInputFiles("public/media/favicon.svg");
+    await photos().getByLabel("Describe the photo (alt text)").fill("The logo");
+    await photos().getByRole("button", { name: "Upload photo" }).click();
     await expect.poll(() => admin.page.getByText("Upload a JPEG, PNG, WebP or AVIF photo").count()).toBe(1);
-    await admin.page.getByRole("region", { name: "Photos" }).getByLabel("Photo", { exact: true }).setInputFiles("public/media/og-image.jpg");
-    await admin.page.getByRole("region", { name: "Photos" }).getByLabel("Describe the photo (alt text)").fill("A jar of Pulasa roe pickle");
-    await admin.page.getByRole("region", { name: "Photos" }).getByRole("button", { name: "Upload photo" }).click();
+    await photos().getByLabel("Photo", { exact: true }).setInputFiles("public/media/og-image.jpg");
+    await photos().getByLabel("Describe the photo (alt text)").fill(`A jar of ${name}`);
+    await photos().getByRole("button", { name: "Upload photo" }).click();
     await expect.poll(() => toast(admin.page)).toBe("Photo added.");
-    expect(await admin.page.getByRole("img", { name: "A jar of Pulasa roe pickle" }).getAttribute("width")).toBe("1200");
-    await expectNoAxeViolations(admin.page);
+    expect(await admin.page.getByRole("img", { name: `A jar of ${name}` }).getAttribute("width")).toBe("1200");
+    await inspect(admin.page, "admin-product", variant);
+    await admin.page.goto("/admin-dashboard/delivery");
+    await inspect(admin.page, "admin-slots", variant);
 
     // The visitor's next look is rendered afresh: the new product, its card linking to its page.
     const fresh = await visitor.page.goto("/products");
     expect(fresh?.headers()["x-cache"]).toBe("MISS");
-    const card = visitor.page.locator("main article", { hasText: "Pulasa Roe Pickle" });
+    const card = visitor.page.locator("main article", { hasText: name });
     expect(await card.innerText()).toMatch(/₹1,200[\s\S]*per pack[\s\S]*6 packs left for (today|tomorrow)/);
-    await card.getByRole("link", { name: "Pulasa Roe Pickle", exact: true }).click();
-    await visitor.page.waitForURL("**/products/pulasa-roe-pickle");
+    await card.getByRole("link", { name, exact: true }).click();
+    await arrive(visitor.page, new RegExp(`/products/${slug}$`), name);
     const page = await visitor.page.getByRole("main").innerText();
     expect(page).toContain("Pay the ₹500 token advance now to reserve your Pulasa.");
+    expect(page).toContain("Pay ₹500 now and ₹700 more for 1 pack.");
     expect(page).toContain("From 1 pack to 3 packs per order, in whole packs.");
-    expect(await visitor.page.title()).toBe("Pulasa Roe Pickle – ₹1,200 per pack | Godavari Pulasa");
-    const photo = visitor.page.getByRole("img", { name: "A jar of Pulasa roe pickle" });
+    expect(page).toContain("Up to 3 packs per order");
+    expect(await visitor.page.locator("main s").textContent()).toBe("Was ₹1,440");
+    expect(await visitor.page.title()).toBe(`${name} – ₹1,200 per pack | Godavari Pulasa`);
+    const photo = visitor.page.getByRole("img", { name: `A jar of ${name}` });
     expect(await photo.getAttribute("src")).toMatch(/^\/photos\/[0-9a-f]{64}\.jpg$/);
     expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
     const ld = JSON.parse((await visitor.page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
-    expect(ld).toMatchObject({ "@type": "Product", name: "Pulasa Roe Pickle", offers: { "@type": "Offer", price: "1200.00", priceCurrency: "INR" } });
-    await expectNoAxeViolations(visitor.page);
+    expect(ld).toMatchObject({ "@type": "Product", name, offers: { "@type": "Offer", price: "1200.00", priceCurrency: "INR" } });
+    await inspect(visitor.page, "product-page", variant);
+
+    // A shopper buys 2 packs for the earliest slot open, and pays the advance in the sandbox.
+    const shopper = await open(variant);
+    await signIn(shopper.page, await newAccount(`roe.${variant.javaScript ? "js" : "nojs"}`, { name: "Asha Rani Devi" }));
+    await shopper.page.goto(`/products/${slug}`);
+    await shopper.page.getByLabel("Quantity", { exact: true }).selectOption("2");
+    await shopper.page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect.poll(() => toast(shopper.page)).toBe(`${name} added to cart`);
+    await shopper.page.goto("/checkout");
+    const summary = await shopper.page.getByRole("region", { name: "Order Summary" }).innerText();
+    expect(summary).toContain("2 packs × ₹1,200 per pack");
+    expect(summary).toMatch(/Shipping\s+Free/);
+    const [date, slot] = (await shopper.page.locator("input[name=delivery]:not([disabled])").first().getAttribute("value"))!.split(".");
+    await submitCheckout(shopper.page, VALID_SHIPPING);
+    await arrive(shopper.page, /\/sandbox\/checkout\/order_/, "Razorpay sandbox");
+    const number = ORDER_NUMBER.exec(await shopper.page.getByRole("main").innerText())![0];
+    await payInSandbox(shopper.page, number);
+
+    // The packing list of that date has it in its slot: who, where, what and what to collect; printed without the forms.
+    await admin.page.goto(`/admin-dashboard/deliveries?date=${date}`);
+    const order = admin.page.locator("li", { hasText: number });
+    const packing = await order.innerText();
+    expect(packing).toContain("Asha Rani Devi · +919876543210");
+    expect(packing).toContain("12-4 Main Road, Innespeta, Rajahmundry, Andhra Pradesh 533101");
+    expect(packing).toContain(`${name} × 2 packs`);
+    expect(packing).toContain("Balance to collect: about ₹1,900 (not weighed yet)");
+    expect(await admin.page.locator(`section[aria-labelledby="slot-${slot}"]`).getByText(number).count()).toBe(1);
+    await inspect(admin.page, "deliveries", variant);
+    await admin.page.emulateMedia({ media: "print" });
+    expect(await admin.page.getByRole("button", { name: "Show" }).isVisible()).toBe(false);
+    expect(await order.isVisible()).toBe(true);
+    await admin.page.emulateMedia({ media: "screen" });
+    const csv = await admin.page.request.get(`/admin-dashboard/deliveries.csv?from=${date}&to=${date}`);
+    expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(await csv.text()).toContain(`"${number}","${date}","${slot}"`);
 
     // Hidden: gone from the list and its page, at once.
     await admin.page.goto("/admin-dashboard/products");
-    await admin.page.getByRole("button", { name: "Hide Pulasa Roe Pickle" }).click();
-    await expect.poll(() => toast(admin.page)).toBe("Pulasa Roe Pickle is hidden from the shop.");
+    await admin.page.getByRole("button", { name: `Hide ${name}` }).click();
+    await expect.poll(() => toast(admin.page)).toBe(`${name} is hidden from the shop.`);
     await visitor.page.goto("/products");
-    expect(await visitor.page.getByRole("main").innerText()).not.toContain("Pulasa Roe Pickle");
-    expect((await visitor.page.goto("/products/pulasa-roe-pickle"))?.status()).toBe(404);
-    await admin.close();
-    await visitor.close();
+    expect(await visitor.page.getByRole("main").innerText()).not.toContain(name);
+    expect((await visitor.page.goto(`/products/${slug}`))?.status()).toBe(404);
+    await Promise.all([admin.close(), visitor.close(), shopper.close()]);
   });
 });

@@ -70,6 +70,7 @@ export const te: Messages = {
     inStock: "{n} కిలో అందుబాటులో ఉంది",
     addToCart: "కార్ట్‌కు జోడించండి",
     outOfStock: "స్టాక్ లేదు",
+    quantity: "ఎంత కావాలి",
     soldOutToday: "ఈరోజుకి అమ్ముడైపోయింది",
     soldOutOn: "{date}: అమ్ముడైపోయింది",
     leftFor: "{date}: {qty} మిగిలి ఉంది",

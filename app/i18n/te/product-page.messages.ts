@@ -4,6 +4,13 @@ import type { Translation } from "./translation";
 /** A product page's words about paying, limits, stock and delivery, in Telugu. */
 export const productPageMessages: Translation<typeof English.productPageMessages> = {
   back: "← అన్ని ఉత్పత్తులు",
+  morePhotos: "మరిన్ని ఫోటోలు",
+  was: "అసలు ధర",
+  youSave: "మీకు {amount} ఆదా",
+  estimateKg: "{qty}: ఇప్పుడు ₹500, తూకం వేసిన తర్వాత సుమారు {balance} మిగతా.",
+  estimatePack: "{qty}: ఇప్పుడు ₹500, తర్వాత మిగతా {balance}.",
+  estimateCovered: "{qty}: ₹500 అడ్వాన్స్‌తోనే ధర పూర్తవుతుంది; మిగిలిన మొత్తం తిరిగి ఇస్తాం.",
+  upTo: "ఒక్కో ఆర్డర్‌కు గరిష్ఠంగా {max}",
   howHeading: "చెల్లింపు ఎలా జరుగుతుంది",
   advance: "మీ {product}ను రిజర్వ్ చేసుకోవడానికి ఇప్పుడు ₹500 టోకెన్ అడ్వాన్స్ చెల్లించండి.",
   balanceKg: "చేపలు పట్టిన తర్వాత మీ చేపను తూకం వేస్తాం. తుది ధర = కిలోకు {price} × అసలు బరువు; బ్యాలెన్స్ (తుది ధర − ₹500) పేమెంట్ లింక్ ద్వారా గానీ డెలివరీ సమయంలో గానీ చెల్లించండి.",

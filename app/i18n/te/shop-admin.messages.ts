@@ -68,6 +68,7 @@ export const shopAdminMessages: Translation<typeof English.shopAdminMessages> = 
     save: "సామర్థ్యాలు సేవ్ చేయండి",
     saved: "స్లాట్ సామర్థ్యాలు సేవ్ అయ్యాయి.",
     default: "డిఫాల్ట్",
+    full: "నిండిపోయింది",
   },
   photos: {
     heading: "ఫోటోలు",
@@ -95,6 +96,9 @@ export const shopAdminMessages: Translation<typeof English.shopAdminMessages> = 
     customer: "కస్టమర్",
     items: "వస్తువులు",
     packed: "ప్యాక్ అయింది",
+    collect: "వసూలు చేయాల్సిన బ్యాలెన్స్: {amount}",
+    collectAbout: "వసూలు చేయాల్సిన బ్యాలెన్స్: సుమారు {amount} (ఇంకా తూకం వేయలేదు)",
+    collectNone: "వసూలు చేయాల్సింది ఏమీ లేదు",
     csvHeading: "ఆర్డర్లను ఎక్స్‌పోర్ట్ చేయండి (CSV)",
     from: "నుంచి",
     to: "వరకు",
