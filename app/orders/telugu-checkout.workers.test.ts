@@ -55,6 +55,21 @@ describe("the checkout refuses in the page's language", () => {
 });
 
 describe("the checkout's lines", () => {
+  it("carry each product's unit, so a pack of curry is never written in kg", async () => {
+    await env.DB.prepare("UPDATE products SET unit = 'pack' WHERE id = 2").run();
+    try {
+      const id = await w.newUser("lines.units@example.in");
+      await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?1, 1, 1), (?1, 2, 2)").bind(id).run();
+      const lines = (await checkoutLoader(await asUser(id, "/checkout"))).lines;
+      expect(lines.map((l) => [l.productId, l.unit])).toEqual([
+        [1, "kg"],
+        [2, "pack"],
+      ]);
+    } finally {
+      await env.DB.prepare("UPDATE products SET unit = 'kg' WHERE id = 2").run();
+    }
+  });
+
   it("name the fish in Telugu on a Telugu page and in English on an English one", async () => {
     await env.DB.prepare("UPDATE products SET name_te = ? WHERE id = 1").bind(FISH).run();
     try {

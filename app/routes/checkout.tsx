@@ -5,17 +5,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Form } from "~/components/link";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { FetcherMarker } from "~/components/hydrated";
 import { openRazorpayCheckout, type RazorpayCheckout } from "~/components/razorpay-button";
 import { cartSummary } from "~/cart/summary";
 import { FormError } from "~/components/form-field";
-import { showToast } from "~/components/toaster";
-import { ShippingFields } from "~/components/shipping-fields";
+import { ShippingFields, useShippingPress } from "~/components/shipping-fields";
 import { format } from "~/i18n/format";
 import { errorMessage, messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { DomainError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
+import { quantityAtPrice } from "~/catalog/units";
 import { checkoutSchema, checkoutSchemaFor } from "~/orders/checkout-schema";
 import { deliveryChoices } from "~/catalog/availability.server";
 import { DeliveryPicker } from "~/components/delivery-picker";
@@ -30,7 +30,7 @@ import type { Deps } from "~/deps";
 import { getCart } from "~/cart/cart.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireUser } from "~/web/guards.server";
-import { useMessages } from "~/web/site";
+import { useLang, useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.checkout, matches);
@@ -49,7 +49,7 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
   const { user, lines } = await requireCheckout(request, deps, "loginToCheckout");
   const { choices, resume } = await deliveryChoices(deps, lines, deps.now(), user.id);
   return {
-    lines: lines.map(({ productId, name, pricePaise, quantity }) => ({ productId, name, pricePaise, quantity })),
+    lines: lines.map(({ productId, name, pricePaise, quantity, unit }) => ({ productId, name, pricePaise, quantity, unit })),
     choices,
     resume,
     defaults: shippingDefaults(user),
@@ -126,7 +126,8 @@ export default function Checkout() {
   const busy = navigation.state !== "idle" && navigation.formAction === "/checkout";
   const all = useMessages().shop;
   const m = all.checkout;
-  const [submitted, setSubmitted] = useState(false);
+  const { lang } = useLang();
+  const press = useShippingPress(m.fixErrors);
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { ...defaults, delivery: resume ?? "", addressId: addresses.length ? String(addresses[0].id) : undefined },
@@ -135,12 +136,7 @@ export default function Checkout() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => {
       const submission = parseWithZod(formData, { schema: checkoutSchemaFor(formData, all) });
-      // A press of 'Pay' carries no conform intent (a blur does): it marks every field checked, and a failure
-      // gets the same toast as the server's reply.
-      if (!formData.has("__intent__")) {
-        setSubmitted(true);
-        if (submission.status === "error") showToast({ type: "error", text: m.fixErrors });
-      }
+      press.pressed(formData, submission.status === "error");
       return submission;
     },
   });
@@ -159,7 +155,7 @@ export default function Checkout() {
                 <li key={l.productId} className="flex justify-between gap-4">
                   <span>
                     {l.name}{" "}
-                    <span className="text-slate-600 dark:text-slate-300">{format(m.lineQty, { qty: l.quantity, price: formatRupees(l.pricePaise) })}</span>
+                    <span className="text-slate-600 dark:text-slate-300">{quantityAtPrice(l.quantity, l.unit, formatRupees(l.pricePaise), lang)}</span>
                   </span>
                   <span className="font-semibold">{formatRupees(l.pricePaise * l.quantity)}</span>
                 </li>
@@ -209,7 +205,7 @@ export default function Checkout() {
               </p>
             ) : null}
             <AddressChoice field={fields.addressId} addresses={addresses} texts={addressTexts}>
-              <ShippingFields fields={fields} checked={form.status === "error" || submitted} />
+              <ShippingFields fields={fields} checked={form.status === "error" || press.checked} />
             </AddressChoice>
             <DeliveryPicker field={fields.delivery} choices={choices} />
             {paymentAvailable ? null : (
