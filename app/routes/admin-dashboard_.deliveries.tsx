@@ -7,10 +7,11 @@ import { shopAdminMessages } from "~/i18n/shop-admin.messages";
 import { format } from "~/i18n/format";
 import { requireAdmin } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
+import { privateMeta } from "~/web/meta";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const meta: MetaFunction = () => [{ title: "Deliveries | Admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Deliveries | Admin Dashboard", matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   await requireAdmin(request, deps);

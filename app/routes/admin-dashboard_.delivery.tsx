@@ -9,10 +9,11 @@ import { format } from "~/i18n/format";
 import { DomainError } from "~/lib/errors";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireAdmin } from "~/web/guards.server";
+import { privateMeta } from "~/web/meta";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const meta: MetaFunction = () => [{ title: "Delivery slots | Admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Delivery slots | Admin Dashboard", matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   await requireAdmin(request, deps);

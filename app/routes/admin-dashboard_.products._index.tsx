@@ -10,10 +10,11 @@ import { formatRupees } from "~/lib/money";
 import { redirectWithFlash } from "~/web/flash.server";
 import { orNotFound, requireAdmin } from "~/web/guards.server";
 import { AdminPageHeader } from "~/components/admin-page-header";
+import { privateMeta } from "~/web/meta";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const meta: MetaFunction = () => [{ title: "Products | Admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Products | Admin Dashboard", matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   await requireAdmin(request, deps);
