@@ -54,7 +54,8 @@ export default function AdminProducts() {
       {products.length === 0 ? <p className="card mt-8 p-6">{m.none}</p> : null}
       <ul className="mt-8 grid gap-4">
         {products.map((p) => (
-          <li key={p.id} className="card p-4">
+          // min-w-0: a grid item would widen to the catch table's width; the table scrolls inside its card instead.
+          <li key={p.id} className="card min-w-0 p-4">
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div>
                 <h2 className="text-lg font-bold">
@@ -90,7 +91,8 @@ export default function AdminProducts() {
                 </Form>
               </div>
             </div>
-            <div className="mt-3 overflow-x-auto">
+            {/* Scrolls sideways on a phone: focusable, so it scrolls from the keyboard too. */}
+            <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={`${m.catch}: ${p.name}`}>
               <table className="w-full min-w-[36rem] text-sm">
                 <caption className="sr-only">
                   {m.catch}: {p.name}
