@@ -122,7 +122,7 @@ function DateField({ label, name, defaultValue }: { label: string; name: string;
         name={name}
         defaultValue={defaultValue}
         required
-        className="min-h-11 rounded-xl border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-950"
+        className="min-h-11 rounded-xl border border-river-400 bg-white px-3 dark:bg-river-950"
       />
     </label>
   );

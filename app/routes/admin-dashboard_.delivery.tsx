@@ -72,7 +72,7 @@ export default function AdminDelivery() {
                         defaultValue={s.capacity}
                         aria-invalid={problem ? true : undefined}
                         aria-describedby={`${name}-note`}
-                        className={`mt-1 min-h-11 w-full rounded-xl border bg-white px-3 dark:bg-river-950 ${problem ? "border-red-500" : "border-river-200 dark:border-river-700"}`}
+                        className={`mt-1 min-h-11 w-full rounded-xl border bg-white px-3 dark:bg-river-950 ${problem ? "border-red-500" : "border-river-400"}`}
                       />
                       <p id={`${name}-note`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
                         {problem ?? `${format(m.slots.booked, { n: String(s.booked) })}${s.planned ? "" : ` · ${m.slots.default} ${defaultCapacity}`}`}
