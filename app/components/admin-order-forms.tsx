@@ -25,11 +25,7 @@ export function StatusForm(props: { version: number; next: string[]; waiting: Wa
           {version}
           <label className="flex flex-col text-sm">
             {m.detail.status}
-            <select
-              name="status"
-              defaultValue={next[0]}
-              className="mt-1 min-h-11 rounded-lg border border-river-400 bg-white px-3 dark:bg-river-900"
-            >
+            <select name="status" defaultValue={next[0]} className="mt-1 min-h-11 rounded-lg border border-river-400 bg-white px-3 dark:bg-river-900">
               {next.map((s) => (
                 <option key={s} value={s}>
                   {label(s)}

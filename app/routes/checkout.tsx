@@ -154,8 +154,7 @@ export default function Checkout() {
               {lines.map((l) => (
                 <li key={l.productId} className="flex justify-between gap-4">
                   <span>
-                    {l.name}{" "}
-                    <span className="text-slate-600 dark:text-slate-300">{quantityAtPrice(l.quantity, l.unit, formatRupees(l.pricePaise), lang)}</span>
+                    {l.name} <span className="text-slate-600 dark:text-slate-300">{quantityAtPrice(l.quantity, l.unit, formatRupees(l.pricePaise), lang)}</span>
                   </span>
                   <span className="font-semibold">{formatRupees(l.pricePaise * l.quantity)}</span>
                 </li>
