@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseCatchForm, parseSlotsForm, productFormSchema, rupeesToPaise, slotLoadNote } from "./rules";
 import { en } from "~/i18n/messages";
 import { te } from "~/i18n/te/messages";
-import { limitProblem, quantityText } from "./units";
+import { limitProblem, quantityAtPrice, quantityText } from "./units";
 import { stockText } from "./stock-text";
 
 const valid = {
@@ -107,6 +107,14 @@ describe("order limits and stock texts", () => {
     expect(limitProblem(telugu, 5, te.shop.cart, "te")).toBe("ఒక ఆర్డర్‌లో పులస కూర గరిష్ఠంగా 4 ప్యాక్‌లు మాత్రమే");
     expect(quantityText(1, "pack")).toBe("1 pack");
     expect(quantityText(3, "kg")).toBe("3 kg");
+  });
+
+  it("writes a line's quantity at its price in the product's unit: kg only for kilos", () => {
+    expect(quantityAtPrice(1, "kg", "₹25,000")).toBe("1 kg × ₹25,000 per kg");
+    expect(quantityAtPrice(2, "pack", "₹350")).toBe("2 packs × ₹350 per pack");
+    expect(quantityAtPrice(1, "pack", "₹350")).toBe("1 pack × ₹350 per pack");
+    expect(quantityAtPrice(2, "kg", "₹25,000", "te")).toBe("2 కిలోలు, కిలోకు ₹25,000 చొప్పున");
+    expect(quantityAtPrice(3, "pack", "₹350", "te")).toBe("3 ప్యాక్‌లు, ప్యాక్‌కు ₹350 చొప్పున");
   });
 
   const m = {

@@ -20,6 +20,16 @@ export function quantityText(n: number, unit: ProductUnit, lang: Lang = "en"): s
 }
 
 /**
+ * A line's quantity at its price, in the product's own unit: "1 kg × ₹25,000 per kg", "2 packs × ₹350 per
+ * pack" (in Telugu: "1 కిలో × కిలోకు ₹25,000"). `price` is already written as money.
+ */
+export function quantityAtPrice(n: number, unit: ProductUnit, price: string, lang: Lang = "en"): string {
+  const per = perUnit(unit, lang);
+  // Telugu says "2 కిలోలు, కిలోకు ₹25,000 చొప్పున" (at ₹25,000 a kilo), not a multiplication sign.
+  return lang === "te" ? `${quantityText(n, unit, lang)}, ${per} ${price} చొప్పున` : `${quantityText(n, unit, lang)} × ${price} ${per}`;
+}
+
+/**
  * Why a line's quantity is refused, in the language of `cart` (the catalogue's cart texts, `lang` their
  * language, `p.name` the product's name in it), or null when it is within the product's limits.
  */

@@ -38,7 +38,7 @@ export function MoveDeliveryForm(props: {
                 key={props.version}
                 name="delivery"
                 defaultValue={`${open[0].date}.${open[0].slot}`}
-                className="mt-1 min-h-11 w-full rounded-lg border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-900"
+                className="mt-1 min-h-11 w-full rounded-lg border border-river-400 bg-white px-3 dark:bg-river-900"
               >
                 {choices.map((c) => (
                   <option key={`${c.date}.${c.slot}`} value={`${c.date}.${c.slot}`} disabled={c.state !== "open"}>

@@ -25,11 +25,7 @@ export function StatusForm(props: { version: number; next: string[]; waiting: Wa
           {version}
           <label className="flex flex-col text-sm">
             {m.detail.status}
-            <select
-              name="status"
-              defaultValue={next[0]}
-              className="mt-1 min-h-11 rounded-lg border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-900"
-            >
+            <select name="status" defaultValue={next[0]} className="mt-1 min-h-11 rounded-lg border border-river-400 bg-white px-3 dark:bg-river-900">
               {next.map((s) => (
                 <option key={s} value={s}>
                   {label(s)}
@@ -118,7 +114,7 @@ function LineInput(props: { name: string; label: string; min: number; max: numbe
         required
         defaultValue={props.value}
         disabled={props.disabled}
-        className="mt-1 min-h-11 w-36 rounded-lg border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-900"
+        className="mt-1 min-h-11 w-36 rounded-lg border border-river-400 bg-white px-3 dark:bg-river-900"
       />
     </label>
   );

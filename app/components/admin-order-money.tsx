@@ -100,7 +100,7 @@ export function MoneySection({ order, ledger, money, balanceDuePaise, requestabl
                   minLength={3}
                   maxLength={300}
                   rows={2}
-                  className="mt-1 w-full rounded-lg border border-river-200 bg-white p-2 dark:border-river-700 dark:bg-river-900"
+                  className="mt-1 w-full rounded-lg border border-river-400 bg-white p-2 dark:bg-river-900"
                 />
               </label>
               <button type="submit" name="intent" value="cancel" className={`${PRIMARY} mt-3`} disabled={busy}>

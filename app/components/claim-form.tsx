@@ -10,7 +10,7 @@ import { FormError } from "~/components/form-field";
 
 /** What the file picker offers; the server judges each file by its bytes whatever it was called. */
 const ACCEPT = "image/jpeg,image/png,image/webp,image/avif,video/mp4,video/webm,video/quicktime";
-const FIELD = "mt-1 block w-full rounded-xl border border-river-200 bg-white p-3 text-base dark:border-river-700 dark:bg-river-950";
+const FIELD = "mt-1 block w-full rounded-xl border border-river-400 bg-white p-3 text-base dark:bg-river-950";
 
 /**
  * The problem report: what went wrong, a description and up to 5 photos or videos, as one multipart form that

@@ -73,7 +73,7 @@ export function PhoneField({ field, label, hint, checked }: Pick<Props, "field" 
 export function fieldBorder(invalid: boolean, valid: boolean) {
   if (invalid) return "border-red-500 focus:ring-red-300";
   if (valid) return "border-green-600 focus:ring-green-200 dark:border-green-500";
-  return "border-river-200 focus:border-river-500 focus:ring-river-200 dark:border-river-700";
+  return "border-river-400 focus:border-river-500 focus:ring-river-200";
 }
 
 /**

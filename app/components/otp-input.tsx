@@ -49,7 +49,7 @@ export function OtpInput({ error, onChange }: { error?: string; onChange: (code:
           required
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          className="mt-1 block min-h-12 w-full rounded-xl border border-river-200 bg-white px-4 text-center text-2xl tracking-[0.5em] dark:border-river-700 dark:bg-river-950"
+          className="mt-1 block min-h-12 w-full rounded-xl border border-river-400 bg-white px-4 text-center text-2xl tracking-[0.5em] dark:bg-river-950"
         />
       </div>
     );
@@ -92,7 +92,7 @@ export function OtpInput({ error, onChange }: { error?: string; onChange: (code:
               if (e.key === "ArrowLeft" && i > 0) refs.current[i - 1]?.focus();
               if (e.key === "ArrowRight" && i < 5) refs.current[i + 1]?.focus();
             }}
-            className="h-14 w-full min-w-0 max-w-12 flex-1 rounded-xl border border-river-200 bg-white text-center text-2xl font-semibold focus:border-river-500 focus:outline-none focus:ring-2 focus:ring-river-200 dark:border-river-700 dark:bg-river-950"
+            className="h-14 w-full min-w-0 max-w-12 flex-1 rounded-xl border border-river-400 bg-white text-center text-2xl font-semibold focus:border-river-500 focus:outline-none focus:ring-2 focus:ring-river-200 dark:bg-river-950"
           />
         ))}
       </div>

@@ -4,7 +4,7 @@ import { FormError } from "~/components/form-field";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
 
 /** The admin's text inputs and selects on the product page. */
-export const ADMIN_INPUT = "min-h-11 w-full rounded-xl border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-950";
+export const ADMIN_INPUT = "min-h-11 w-full rounded-xl border border-river-400 bg-white px-3 dark:bg-river-950";
 
 type PhotoRow = { id: number; url: string; alt: string; width: number; height: number };
 

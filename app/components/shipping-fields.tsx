@@ -1,11 +1,27 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { fieldBorder, FormField, PhoneField } from "~/components/form-field";
+import { showToast } from "~/components/toaster";
 import { PINCODE_INPUT_PATTERN } from "~/lib/phone";
 import { SERVICEABLE_STATES } from "~/orders/rules";
 import { useMessages } from "~/web/site";
 
 type Field = FieldMetadata<string | undefined>;
+
+/**
+ * A shipping form checked in the browser as the server checks it. A press of its button carries no conform
+ * intent (a blur does): it marks every field checked (those that pass turn green) and a failure gets the same
+ * toast as the server's reply ('Please fix the errors in the form'). `pressed` goes in the form's onValidate.
+ */
+export function useShippingPress(fixErrors: string) {
+  const [checked, setChecked] = useState(false);
+  const pressed = (formData: FormData, failed: boolean) => {
+    if (formData.has("__intent__")) return;
+    setChecked(true);
+    if (failed) showToast({ type: "error", text: fixErrors });
+  };
+  return { checked, pressed };
+}
 
 /**
  * The shipping form's fields, for the checkout and for a won auction's first payment. `checked`: the form has

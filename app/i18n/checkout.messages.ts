@@ -80,7 +80,6 @@ export const checkoutMessages = {
     paying: "Processing...",
     outOfStock: "Sorry, {name} no longer has enough stock for your cart. Please update your cart.",
     notAvailable: "Online payment is not available right now. Please contact us to place your order.",
-    lineQty: "{qty} × {price} {per}",
     unknownProduct: "Unknown product",
     badQuantity: "Quantity must be at least 1",
     tooManyLines: "Too many products in one order",

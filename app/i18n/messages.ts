@@ -223,6 +223,7 @@ export const en = {
     errors: authErrorMessages,
   },
   titles: {
+    home: "Fresh Godavari {product}",
     forgotPassword: "Reset your password",
     checkout: "Checkout",
     cart: "Your Cart",

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { action as addressAction } from "~/routes/profile_.addresses.$id";
 import { te } from "~/i18n/te/messages";
+import { quantityAtPrice, type ProductUnit } from "~/catalog/units";
+import { formatRupees } from "~/lib/money";
 import { VALID_ADDRESS } from "../../tests/setup/address";
 import { asUser, flashOf, type Reply } from "../../tests/setup/as-user";
 import { setUpCheckoutWorld } from "../../tests/setup/checkout";
@@ -55,6 +57,21 @@ describe("the checkout refuses in the page's language", () => {
 });
 
 describe("the checkout's lines", () => {
+  it("carry each product's unit, so a pack of curry is never written in kg", async () => {
+    await env.DB.prepare("UPDATE products SET unit = 'pack' WHERE id = 2").run();
+    try {
+      const id = await w.newUser("lines.units@example.in");
+      await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?1, 1, 1), (?1, 2, 2)").bind(id).run();
+      const lines = (await checkoutLoader(await asUser(id, "/checkout"))).lines;
+      expect(lines.map((l) => [l.productId, l.unit])).toEqual([
+        [1, "kg"],
+        [2, "pack"],
+      ]);
+    } finally {
+      await env.DB.prepare("UPDATE products SET unit = 'kg' WHERE id = 2").run();
+    }
+  });
+
   it("name the fish in Telugu on a Telugu page and in English on an English one", async () => {
     await env.DB.prepare("UPDATE products SET name_te = ? WHERE id = 1").bind(FISH).run();
     try {
@@ -72,8 +89,10 @@ describe("the checkout's lines", () => {
     try {
       const id = await w.newUser("unit.lines@example.in");
       await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?, 1, 2), (?, 2, 3)").bind(id, id).run();
-      expect((await checkoutLoader(await asUser(id, "/checkout"))).lines.map((l) => l.text)).toEqual(["2 kg × ₹25,000 per kg", "3 packs × ₹25,800 per pack"]);
-      expect((await checkoutLoader(await asUser(id, "/te/checkout"))).lines.map((l) => l.text)).toEqual([
+      const text = (lang: "en" | "te") => (l: { quantity: number; unit: ProductUnit; pricePaise: number }) =>
+        quantityAtPrice(l.quantity, l.unit, formatRupees(l.pricePaise), lang);
+      expect((await checkoutLoader(await asUser(id, "/checkout"))).lines.map(text("en"))).toEqual(["2 kg × ₹25,000 per kg", "3 packs × ₹25,800 per pack"]);
+      expect((await checkoutLoader(await asUser(id, "/te/checkout"))).lines.map(text("te"))).toEqual([
         "2 కిలోలు, కిలోకు ₹25,000 చొప్పున",
         "3 ప్యాక్‌లు, ప్యాక్‌కు ₹25,800 చొప్పున",
       ]);

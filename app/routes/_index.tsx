@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { listProducts, withStockText } from "~/catalog/catalog.server";
 import { messagesFor } from "~/i18n/catalogue";
+import { format } from "~/i18n/format";
 import { HomeHero } from "~/components/home-hero";
 import { SecondHero, StorySection } from "~/components/home-story";
 import { ProductGrid } from "~/components/product-card";
@@ -17,14 +18,17 @@ export const headers = publicPage(300);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta({
-    title: data ? `${data.brand} – Fresh Godavari ${data.product}` : "Godavari Pulasa",
+    title: data?.title ?? "Godavari Pulasa",
     description: data?.content.tagline ?? "",
   });
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   const config = deps.config;
   const products = withStockText(await listProducts(deps), messagesFor(deps).products, deps.lang);
-  return { products, content: getHomeContent(contentContext(config, deps.lang), deps.lang), brand: config.brand, product: productName(config, deps.lang) };
+  const product = productName(config, deps.lang);
+  // The page's words first, the store's name last, as every page's title ends.
+  const title = `${format(messagesFor(deps).titles.home, { product })} | ${config.brand}`;
+  return { products, content: getHomeContent(contentContext(config, deps.lang), deps.lang), title };
 }
 
 export default function Home() {

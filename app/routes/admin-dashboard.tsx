@@ -108,11 +108,7 @@ export default function AdminDashboard() {
       <Form method="get" className="mt-8 flex flex-wrap items-end gap-3" aria-label={m.filters.apply}>
         <label className="flex flex-col text-sm">
           {m.filters.status}
-          <select
-            name="status"
-            defaultValue={filter.status ?? ""}
-            className="mt-1 min-h-11 rounded-lg border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-900"
-          >
+          <select name="status" defaultValue={filter.status ?? ""} className="mt-1 min-h-11 rounded-lg border border-river-400 bg-white px-3 dark:bg-river-900">
             <option value="">{m.filters.all}</option>
             {ADMIN_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -129,7 +125,7 @@ export default function AdminDashboard() {
             name="q"
             defaultValue={filter.q ?? ""}
             maxLength={60}
-            className="mt-1 min-h-11 rounded-lg border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-900"
+            className="mt-1 min-h-11 rounded-lg border border-river-400 bg-white px-3 dark:bg-river-900"
           />
         </label>
         <button type="submit" className="btn-outline">

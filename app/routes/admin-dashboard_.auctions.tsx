@@ -62,7 +62,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   return result.ok ? redirectWithFlash(deps, BACK, { type: "success", text: m.created }) : refuse(result.error ?? m.createFailed);
 }
 
-const field = "min-h-11 w-full rounded-xl border border-river-200 bg-white px-4 dark:border-river-700 dark:bg-river-950";
+const field = "min-h-11 w-full rounded-xl border border-river-400 bg-white px-4 dark:bg-river-950";
 /** A form cell that may shrink below its input's natural width (date and file inputs are wide on phones). */
 const cell = "flex min-w-0 flex-col gap-1";
 

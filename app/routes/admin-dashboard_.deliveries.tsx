@@ -7,10 +7,11 @@ import { shopAdminMessages } from "~/i18n/shop-admin.messages";
 import { format } from "~/i18n/format";
 import { requireAdmin } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
+import { privateMeta } from "~/web/meta";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const meta: MetaFunction = () => [{ title: "Deliveries | Admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Deliveries | Admin Dashboard", matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   await requireAdmin(request, deps);
@@ -122,7 +123,7 @@ function DateField({ label, name, defaultValue }: { label: string; name: string;
         name={name}
         defaultValue={defaultValue}
         required
-        className="min-h-11 rounded-xl border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-950"
+        className="min-h-11 rounded-xl border border-river-400 bg-white px-3 dark:bg-river-950"
       />
     </label>
   );

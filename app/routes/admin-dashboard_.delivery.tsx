@@ -8,10 +8,11 @@ import { shopAdminMessages } from "~/i18n/shop-admin.messages";
 import { DomainError } from "~/lib/errors";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireAdmin } from "~/web/guards.server";
+import { privateMeta } from "~/web/meta";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const meta: MetaFunction = () => [{ title: "Delivery slots | Admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Delivery slots | Admin Dashboard", matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   await requireAdmin(request, deps);
@@ -70,7 +71,7 @@ export default function AdminDelivery() {
                         defaultValue={s.capacity}
                         aria-invalid={problem ? true : undefined}
                         aria-describedby={`${name}-note`}
-                        className={`mt-1 min-h-11 w-full rounded-xl border bg-white px-3 dark:bg-river-950 ${problem ? "border-red-500" : "border-river-200 dark:border-river-700"}`}
+                        className={`mt-1 min-h-11 w-full rounded-xl border bg-white px-3 dark:bg-river-950 ${problem ? "border-red-500" : "border-river-400"}`}
                       />
                       <p id={`${name}-note`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
                         {problem ?? slotLoadNote(s, defaultCapacity)}

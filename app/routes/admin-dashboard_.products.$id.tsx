@@ -14,10 +14,11 @@ import { format } from "~/i18n/format";
 import { DomainError } from "~/lib/errors";
 import { redirectWithFlash } from "~/web/flash.server";
 import { orNotFound, requireAdmin } from "~/web/guards.server";
+import { privateMeta } from "~/web/meta";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const meta: MetaFunction = () => [{ title: "Product | Admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Product | Admin Dashboard", matches);
 
 /** "new", or a product's id. */
 function productId(param: string | undefined): number | null {

@@ -10,10 +10,11 @@ import { formatRupees } from "~/lib/money";
 import { redirectWithFlash } from "~/web/flash.server";
 import { orNotFound, requireAdmin } from "~/web/guards.server";
 import { AdminPageHeader } from "~/components/admin-page-header";
+import { privateMeta } from "~/web/meta";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const meta: MetaFunction = () => [{ title: "Products | Admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privateMeta("Products | Admin Dashboard", matches);
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   await requireAdmin(request, deps);
@@ -53,6 +54,7 @@ export default function AdminProducts() {
       {products.length === 0 ? <p className="card mt-8 p-6">{m.none}</p> : null}
       <ul className="mt-8 grid gap-4">
         {products.map((p) => (
+          // min-w-0: a grid item would widen to the catch table's width; the table scrolls inside its card instead.
           <li key={p.id} className="card min-w-0 p-4">
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div>
@@ -89,7 +91,7 @@ export default function AdminProducts() {
                 </Form>
               </div>
             </div>
-            {/* Scrolls sideways on a phone; focusable so it can be scrolled from the keyboard. */}
+            {/* Scrolls sideways on a phone: focusable, so it scrolls from the keyboard too. */}
             <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={`${m.catch}: ${p.name}`}>
               <table className="w-full min-w-[36rem] text-sm">
                 <caption className="sr-only">

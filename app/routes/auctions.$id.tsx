@@ -86,7 +86,7 @@ export default function AuctionDetail() {
     min: auction.min_next_bid,
     step: 1,
     disabled: !user || busy,
-    className: "min-h-11 rounded-xl border border-river-200 bg-white px-4 text-lg disabled:opacity-60 dark:border-river-700 dark:bg-river-950",
+    className: "min-h-11 rounded-xl border border-river-400 bg-white px-4 text-lg disabled:opacity-60 dark:bg-river-950",
   } as const;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">

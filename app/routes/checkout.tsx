@@ -5,18 +5,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Form } from "~/components/link";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { FetcherMarker } from "~/components/hydrated";
 import { openRazorpayCheckout, type RazorpayCheckout } from "~/components/razorpay-button";
 import { cartSummary } from "~/cart/summary";
 import { FormError } from "~/components/form-field";
-import { showToast } from "~/components/toaster";
-import { ShippingFields } from "~/components/shipping-fields";
+import { ShippingFields, useShippingPress } from "~/components/shipping-fields";
 import { format } from "~/i18n/format";
-import { perUnit, quantityText } from "~/catalog/units";
 import { errorMessage, messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { DomainError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
+import { quantityAtPrice } from "~/catalog/units";
 import { checkoutSchema, checkoutSchemaFor } from "~/orders/checkout-schema";
 import { deliveryChoices } from "~/catalog/availability.server";
 import { DeliveryPicker } from "~/components/delivery-picker";
@@ -31,7 +30,7 @@ import type { Deps } from "~/deps";
 import { getCart } from "~/cart/cart.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireUser } from "~/web/guards.server";
-import { useMessages } from "~/web/site";
+import { useLang, useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.checkout, matches);
@@ -50,18 +49,7 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
   const { user, lines } = await requireCheckout(request, deps, "loginToCheckout");
   const { choices, resume } = await deliveryChoices(deps, lines, deps.now(), user.id);
   return {
-    // Each line's quantity and price in its own unit (kilos or packs), written here in the page's language.
-    lines: lines.map(({ productId, name, pricePaise, quantity, unit }) => ({
-      productId,
-      name,
-      pricePaise,
-      quantity,
-      text: format(messagesFor(deps).shop.checkout.lineQty, {
-        qty: quantityText(quantity, unit, deps.lang),
-        price: formatRupees(pricePaise),
-        per: perUnit(unit, deps.lang),
-      }),
-    })),
+    lines: lines.map(({ productId, name, pricePaise, quantity, unit }) => ({ productId, name, pricePaise, quantity, unit })),
     choices,
     resume,
     defaults: shippingDefaults(user),
@@ -138,7 +126,8 @@ export default function Checkout() {
   const busy = navigation.state !== "idle" && isActionOf(navigation.formAction, "/checkout");
   const all = useMessages().shop;
   const m = all.checkout;
-  const [submitted, setSubmitted] = useState(false);
+  const { lang } = useLang();
+  const press = useShippingPress(m.fixErrors);
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { ...defaults, delivery: resume ?? "", addressId: addresses.length ? String(addresses[0].id) : undefined },
@@ -147,12 +136,7 @@ export default function Checkout() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => {
       const submission = parseWithZod(formData, { schema: checkoutSchemaFor(formData, all) });
-      // A press of 'Pay' carries no conform intent (a blur does): it marks every field checked, and a failure
-      // gets the same toast as the server's reply.
-      if (!formData.has("__intent__")) {
-        setSubmitted(true);
-        if (submission.status === "error") showToast({ type: "error", text: m.fixErrors });
-      }
+      press.pressed(formData, submission.status === "error");
       return submission;
     },
   });
@@ -170,7 +154,7 @@ export default function Checkout() {
               {lines.map((l) => (
                 <li key={l.productId} className="flex justify-between gap-4">
                   <span>
-                    {l.name} <span className="text-slate-600 dark:text-slate-300">{l.text}</span>
+                    {l.name} <span className="text-slate-600 dark:text-slate-300">{quantityAtPrice(l.quantity, l.unit, formatRupees(l.pricePaise), lang)}</span>
                   </span>
                   <span className="font-semibold">{formatRupees(l.pricePaise * l.quantity)}</span>
                 </li>
@@ -220,7 +204,7 @@ export default function Checkout() {
               </p>
             ) : null}
             <AddressChoice field={fields.addressId} addresses={addresses} texts={addressTexts}>
-              <ShippingFields fields={fields} checked={form.status === "error" || submitted} />
+              <ShippingFields fields={fields} checked={form.status === "error" || press.checked} />
             </AddressChoice>
             <DeliveryPicker field={fields.delivery} choices={choices} />
             {paymentAvailable ? null : (

@@ -115,7 +115,7 @@ function CancelOrder({ version }: { version: number }) {
           minLength={3}
           maxLength={300}
           rows={3}
-          className="block w-full rounded-xl border border-river-200 bg-white p-3 text-base dark:border-river-700 dark:bg-river-950"
+          className="block w-full rounded-xl border border-river-400 bg-white p-3 text-base dark:bg-river-950"
         />
         <button type="submit" className="btn-outline text-red-700 dark:text-red-300" disabled={busy}>
           {busy ? m.cancelling : m.cancelConfirm}

@@ -6,7 +6,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { FormError } from "~/components/form-field";
-import { ShippingFields } from "~/components/shipping-fields";
+import { ShippingFields, useShippingPress } from "~/components/shipping-fields";
 import type { Deps } from "~/deps";
 import { shippingSchema } from "~/orders/checkout-schema";
 import { RazorpayButton } from "~/components/razorpay-button";
@@ -74,13 +74,18 @@ export default function PayAdvance() {
   const busy = navigation.state !== "idle";
   const { order } = data;
   const lastResult = useActionData<typeof action>();
+  const press = useShippingPress(all.checkout.fixErrors);
   const [form, fields] = useForm({
     lastResult: lastResult && "status" in lastResult ? lastResult : undefined,
     defaultValue: data.shipping,
     constraint: getZodConstraint(shippingSchema(all)),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: shippingSchema(all) }),
+    onValidate: ({ formData }) => {
+      const submission = parseWithZod(formData, { schema: shippingSchema(all) });
+      press.pressed(formData, submission.status === "error");
+      return submission;
+    },
   });
   const until = order.reservedUntil ? formatDateTimeIst(order.reservedUntil, lang) : "";
   return (
@@ -130,7 +135,7 @@ export default function PayAdvance() {
               <>
                 <h2 className="text-xl font-bold">{all.checkout.shippingHeading}</h2>
                 <FormError errors={form.errors} />
-                <ShippingFields fields={fields} />
+                <ShippingFields fields={fields} checked={form.status === "error" || press.checked} />
               </>
             ) : null}
             {data.gateway === "sandbox" ? <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{m.sandboxNote}</p> : null}

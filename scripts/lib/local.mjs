@@ -5,6 +5,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 export const WRANGLER = "node_modules/.bin/wrangler";
 // CLOUDFLARE_CF_FETCH_ENABLED=false: miniflare would download `Request.cf` from workers.cloudflare.com at every start.
+// WRANGLER_HIDE_BANNER: each wrangler command's banner asks the npm registry for a newer wrangler first.
 // WRANGLER_LOG_PATH: wrangler writes a debug log of every command; it goes under the project's .wrangler/, not the
 // user's config folder.
 const WRANGLER_LOG_PATH = process.env.WRANGLER_LOG_PATH ?? path.resolve(".wrangler", "logs");
@@ -13,6 +14,7 @@ export const quietEnv = {
   WRANGLER_SEND_METRICS: "false",
   NO_UPDATE_NOTIFIER: "1",
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_HIDE_BANNER: "true",
   WRANGLER_LOG_PATH,
 };
 

@@ -32,6 +32,23 @@ describe("forms", () => {
     await close();
   });
 
+  it("with JavaScript, a won lot's address form toasts the spec's words and marks the fields that became valid", async () => {
+    const who = await shopper("pay-js");
+    const number = `PUL-2611-${Array.from({ length: 4 }, () => "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"[Math.floor(Math.random() * 32)]).join("")}`;
+    // A won auction's order starts without a full address, so its pay page asks for one.
+    await sql(`INSERT INTO orders (number, user_id, status, payment_state, source, estimated_total_paise, advance_paise, first_name, last_name, phone, address, city, state, zip, reserved_until, stock_held)
+       SELECT '${number}', id, 'payment_pending', 'advance_due', 'auction', 120000, 50000, 'Asha', 'Rani Devi', '', '', '', '', '', ${Date.now() + 3_600_000}, 0 FROM users WHERE email = '${who.email}'`);
+    const { page, close } = await open(phoneJs);
+    await signIn(page, who);
+    await page.goto(`/orders/${number}/pay`);
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("button", { name: "Pay ₹500" }).click();
+    await expect.poll(() => toast(page)).toBe("Please fix the errors in the form");
+    expect(await page.getByLabel("First name").getAttribute("data-valid")).toBe("");
+    expect(await page.getByLabel("City").getAttribute("data-valid")).toBeNull();
+    await close();
+  });
+
   it("without JavaScript, '+91 98480 12345' and '533 101' go through; a Telangana pincode with Andhra Pradesh is refused by name", async () => {
     const who = await shopper("checkout-nojs");
     const { page, close } = await open(phoneNoJs);

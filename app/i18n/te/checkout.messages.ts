@@ -81,7 +81,6 @@ export const checkoutMessages: Translation<typeof English.checkoutMessages> = {
     paying: "ప్రాసెస్ చేస్తున్నాం...",
     outOfStock: "క్షమించండి, మీ కార్ట్‌కు సరిపడా {name} స్టాక్ ఇప్పుడు లేదు. దయచేసి మీ కార్ట్‌ను మార్చండి.",
     notAvailable: "ప్రస్తుతం ఆన్‌లైన్ చెల్లింపు అందుబాటులో లేదు. ఆర్డర్ చేయడానికి దయచేసి మమ్మల్ని సంప్రదించండి.",
-    lineQty: "{qty}, {per} {price} చొప్పున",
     unknownProduct: "ఈ వస్తువు మా దుకాణంలో లేదు",
     badQuantity: "పరిమాణం కనీసం 1 ఉండాలి",
     tooManyLines: "ఒకే ఆర్డర్‌లో చాలా ఎక్కువ వస్తువులు ఉన్నాయి",

@@ -218,6 +218,7 @@ export const te: Messages = {
     errors: authErrorMessages,
   },
   titles: {
+    home: "తాజా గోదావరి {product}",
     forgotPassword: "మీ పాస్‌వర్డ్ రీసెట్ చేయండి",
     checkout: "చెక్‌అవుట్",
     cart: "మీ కార్ట్",
