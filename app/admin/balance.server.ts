@@ -7,7 +7,8 @@ import { ConflictError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { notifyCustomer } from "~/notifications/notify.server";
 import { processOrderRefunds, refundStatement } from "~/payments/ledger.server";
-import { cancelLinksStatement, closeCancelledLinks } from "~/payments/links.server";
+import { cancelLinksStatement } from "~/payments/links.server";
+import { closeCancelledLinks } from "~/payments/settle.server";
 import type { PaymentState } from "~/orders/status";
 import { canRequestBalance, COLLECTABLE_ON_DELIVERY } from "./fulfilment";
 import { eventStatement, loadByNumber, StaleOrderError } from "./orders.server";
@@ -98,7 +99,9 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
       // Razorpay wants a reference unique per link: a second link for the order (after one expired) gets its own.
       referenceId: `${order.number}-B${sent ? sent + 1 : ""}`,
       description: `Balance for ${order.number}`,
+      businessName: deps.config.brand,
       customer: { name: `${order.firstName} ${order.lastName}`.trim() || (customer?.name ?? ""), email: customer?.email ?? "", contact: order.phone },
+      notify: true,
       callbackUrl: `${deps.origin}/orders/${order.number}/callback`,
       expiresAt: now + BALANCE_LINK_MS,
     });

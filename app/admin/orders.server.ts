@@ -12,7 +12,8 @@ import { deliverMessage, enRouteStatement } from "~/messaging/outbox.server";
 import { notifyCustomer } from "~/notifications/notify.server";
 import { awaitsPayment, checkTransition, normalizeStatus } from "~/orders/status";
 import { processOrderRefunds, refundStatement } from "~/payments/ledger.server";
-import { cancelLinksStatement, closeCancelledLinks } from "~/payments/links.server";
+import { cancelLinksStatement } from "~/payments/links.server";
+import { closeCancelledLinks } from "~/payments/settle.server";
 import { finalTotals, MAX_WEIGHT_GRAMS, moneyBlocksMove } from "./fulfilment";
 import { weighedNotice } from "./weighed-notice";
 

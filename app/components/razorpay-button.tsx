@@ -20,9 +20,10 @@ const THEME_COLOR = "#164c68";
 type RazorpayCtor = new (options: Record<string, unknown>) => { open(): void };
 
 /**
- * Razorpay, with or without JavaScript. The server-rendered form POSTs to Razorpay's hosted checkout (no
- * script of ours needed); once the page is interactive the same button opens Razorpay Checkout instead,
- * which returns to the same callback_url (redirect mode), so both paths settle through one server route.
+ * Razorpay, with or without JavaScript. The server-rendered form posts to this page, whose answer is a
+ * redirect to a payment link for the advance (no script of ours needed, one press); once the page is
+ * interactive the same button opens Razorpay Checkout instead, which returns to the same callback_url
+ * (redirect mode), so both paths settle through one server route.
  */
 export function RazorpayButton(props: Props) {
   const [enhanced, setEnhanced] = useState(false);
@@ -31,21 +32,11 @@ export function RazorpayButton(props: Props) {
     if (!enhanced) return;
     event.preventDefault();
     const form = event.currentTarget;
-    // The script could not load (offline, blocked): fall back to the hosted page.
+    // The script could not load (offline, blocked): the plain post, and so the payment link.
     await openRazorpayCheckout(props).catch(() => form.submit());
   };
   return (
-    <form method="post" action="https://api.razorpay.com/v1/checkout/embedded" onSubmit={open} className="mt-6">
-      <input type="hidden" name="key_id" value={props.keyId} />
-      <input type="hidden" name="order_id" value={props.gatewayOrderId} />
-      <input type="hidden" name="name" value={props.brand} />
-      <input type="hidden" name="description" value={props.description} />
-      <input type="hidden" name="prefill[name]" value={props.prefill.name} />
-      <input type="hidden" name="prefill[email]" value={props.prefill.email} />
-      <input type="hidden" name="prefill[contact]" value={props.prefill.contact} />
-      <input type="hidden" name="theme[color]" value={THEME_COLOR} />
-      <input type="hidden" name="callback_url" value={props.callbackUrl} />
-      <input type="hidden" name="cancel_url" value={props.cancelUrl} />
+    <form method="post" onSubmit={open} className="mt-6">
       <button type="submit" className="btn-primary w-full text-base">
         {props.label}
       </button>

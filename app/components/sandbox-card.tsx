@@ -25,3 +25,26 @@ export function SandboxCard({ label, number, amountPaise, children }: { label: s
     </div>
   );
 }
+
+/** What the gateway's page says is paid for and to whom, and the customer's details the store prefilled. */
+export function SandboxPrefill({ heading, prefill }: { heading: string; prefill: { name: string; email: string; contact: string } }) {
+  const m = sandboxMessages;
+  return (
+    <>
+      <p className="mt-4 font-semibold">{heading}</p>
+      <dl className="mt-3 space-y-1 text-sm">
+        {[
+          [m.name, prefill.name],
+          [m.email, prefill.email],
+          [m.contact, prefill.contact],
+        ].map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-4">
+            {/* The label keeps its width; a long e-mail address wraps instead. */}
+            <dt className="shrink-0 text-slate-600 dark:text-slate-300">{label}</dt>
+            <dd className="min-w-0 break-all text-right">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}

@@ -37,6 +37,8 @@ export const sandboxMessages = {
   order: "Order",
   pay: "Pay",
   fail: "Fail",
+  failed: "Payment failed",
+  failedText: "The payment did not go through and no money was taken. You can try again.",
   unknown: "This sandbox payment does not exist.",
   link: "Payment link",
   name: "Name",

@@ -116,15 +116,44 @@ describe("one press from checkout to the gateway", () => {
     return checkoutAction({ request, context, params: {} } as never) as Promise<unknown>;
   }
 
-  it("the sandbox: 'Pay ₹500' answers with the gateway's page itself", async () => {
-    const res = (await pressPay("one-press@example.in", {})) as Response;
+  it("the sandbox with JavaScript: 'Pay ₹500' answers with the gateway's checkout page itself", async () => {
+    const res = (await pressPay("one-press@example.in", { js: "1" })) as Response;
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toMatch(/^\/sandbox\/checkout\/order_[A-Za-z0-9]{14}$/);
   });
 
-  it("Razorpay with JavaScript: the answer opens Checkout on the page (prefilled, ₹500 Token Advance); without it, the pay page's hosted form", async () => {
-    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
+  it("the sandbox without JavaScript: 303 to a payment link for exactly the advance, showing what Razorpay's would", async () => {
+    const res = (await pressPay("nojs-link@example.in", {})) as Response;
+    expect(res.status).toBe(303);
+    const to = new URL(res.headers.get("Location")!);
+    expect(to.pathname).toMatch(/^\/sandbox\/link\/plink_[A-Za-z0-9]{14}$/);
+    const order = await one<{ id: number; number: string; reserved_until: number }>(
+      "SELECT o.id, o.number, o.reserved_until FROM orders o JOIN users u ON u.id = o.user_id WHERE u.email = 'nojs-link@example.in'",
+    );
+    expect(to.searchParams.get("callback_url")).toBe(`https://store.test/orders/${order.number}/callback`);
+    expect(await q("SELECT kind, amount_paise, status, link_url, expires_at FROM payments WHERE order_id = ?", order.id)).toEqual([
+      { kind: "advance", amount_paise: 50000, status: "created", link_url: to.href, expires_at: order.reserved_until },
+    ]);
+    const link = await one<{ amount_paise: number; reference: string; expires_at: number; details: string }>(
+      "SELECT amount_paise, reference, expires_at, details FROM sandbox_records WHERE id = ?",
+      to.pathname.split("/").at(-1),
+    );
+    expect(link).toMatchObject({ amount_paise: 50000, expires_at: order.reserved_until });
+    expect(link.reference).toMatch(new RegExp(`^${order.number}-A[0-9a-f]{8}$`));
+    expect(JSON.parse(link.details)).toEqual({
+      description: "₹500 Token Advance",
+      businessName: "Godavari Pulasa",
+      customer: { name: "Asha Rao", email: "nojs-link@example.in", contact: "+919876543210" },
+    });
+  });
+
+  it("Razorpay with JavaScript: the answer opens Checkout on the page (prefilled, ₹500 Token Advance); without it, 303 to a payment link", async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (url, init) => {
       const body = JSON.parse(String((init as RequestInit).body)) as { amount: number; receipt: string };
+      bodies.push(body);
+      if (String(url).endsWith("/payment_links"))
+        return Response.json({ id: "plink_RZPLINK0000001", short_url: "https://rzp.io/i/AbC123", amount: body.amount });
       return Response.json({
         id: `order_RZP${crypto.randomUUID().replace(/-/g, "").slice(0, 11)}`,
         amount: body.amount,
@@ -144,7 +173,26 @@ describe("one press from checkout to the gateway", () => {
       });
       expect(answer.razorpay.gatewayOrderId).toMatch(/^order_RZP/);
       const plain = (await pressPay("rzp-nojs@example.in", {}, KEYS)) as Response;
-      expect(plain.headers.get("Location")).toMatch(/^\/orders\/PUL-\d{4}-[2-9A-Z]{4}\/pay$/);
+      expect(plain.status).toBe(303);
+      expect(plain.headers.get("Location")).toBe("https://rzp.io/i/AbC123");
+      const order = await one<{ number: string; reserved_until: number }>(
+        "SELECT o.number, o.reserved_until FROM orders o JOIN users u ON u.id = o.user_id WHERE u.email = 'rzp-nojs@example.in'",
+      );
+      const sent = bodies.at(-1)!;
+      expect(sent).toMatchObject({
+        amount: 50000,
+        currency: "INR",
+        accept_partial: false,
+        description: "₹500 Token Advance",
+        customer: { name: "Asha Rao", email: "rzp-nojs@example.in", contact: "+919876543210" },
+        notify: { sms: false, email: false },
+        reminder_enable: false,
+        expire_by: Math.floor(order.reserved_until / 1000),
+        callback_url: `https://store.test/orders/${order.number}/callback`,
+        callback_method: "get",
+        options: { checkout: { name: "Godavari Pulasa" } },
+      });
+      expect(sent.reference_id).toMatch(new RegExp(`^${order.number}-A[0-9a-f]{8}$`));
     } finally {
       fetchSpy.mockRestore();
     }

@@ -11,6 +11,7 @@ import type { Messages } from "~/i18n/messages";
 import { ConflictError, InvalidInputError } from "~/lib/errors";
 import type { ShippingInput } from "./checkout-schema";
 import { shippingColumns } from "./checkout.server";
+import { cancelLinksStatement } from "~/payments/links.server";
 import { holdCondition, releaseExpiredOrders, type OrderLineInput } from "./stock.server";
 import { ADVANCE_PAISE, MAX_LINE_QUANTITY, MAX_LINES, orderNumber, RESERVATION_MS } from "./rules";
 
@@ -50,8 +51,8 @@ export function normalizeLines(lines: OrderLineInput[], m: Messages["shop"]["che
 
 export type ShopOrderInput = { user: Pick<User, "id">; lines: OrderLineInput[]; shipping: ShippingInput; delivery: Delivery; now: number };
 
-/** A checkout's order, and what happened to the shopper's earlier unpaid one: resumed, or replaced (by number). */
-export type ShopOrder = Order & { resumed: boolean; replaced: string[] };
+/** A checkout's order, and what happened to the shopper's earlier unpaid one: resumed, or replaced (numbers and ids). */
+export type ShopOrder = Order & { resumed: boolean; replaced: string[]; replacedIds: number[] };
 
 /**
  * Creates a `payment_pending` shop order holding its stock for 30 minutes: lines and prices copied from the
@@ -63,8 +64,7 @@ export type ShopOrder = Order & { resumed: boolean; replaced: string[] };
  * A refused checkout (bad lines, unknown products, not enough stock) changes nothing, so the shopper's
  * earlier unpaid order stays as it was (they may be paying it in another tab). An earlier unpaid order for
  * exactly these lines is resumed (with the new address) instead of made again; one for other lines is
- * replaced in the batch that writes the new order, and its number returned so the shopper is told (if it is
- * paid after all, that payment is refunded).
+ * replaced in the batch that writes the new order, and returned so the shopper is told (and refunded if it is paid).
  */
 export async function createShopOrder(deps: Pick<Deps, "db" | "config" | "lang">, input: ShopOrderInput): Promise<ShopOrder> {
   const shop = messagesFor(deps).shop;
@@ -107,10 +107,10 @@ export async function createShopOrder(deps: Pick<Deps, "db" | "config" | "lang">
       .set({ ...shippingColumns(s), updatedAt: input.now })
       .where(and(eq(orders.id, same.id), eq(orders.status, "payment_pending")))
       .returning();
-    if (resumed) return { ...resumed, resumed: true, replaced: [] };
+    if (resumed) return { ...resumed, resumed: true, replaced: [], replacedIds: [] };
   }
   const order = await insertShopOrder(deps, input, lines, priced, open);
-  return { ...order, resumed: false, replaced: open.map((o) => o.number) };
+  return { ...order, resumed: false, replaced: open.map((o) => o.number), replacedIds: open.map((o) => o.id) };
 }
 
 async function findSameLines(deps: Pick<Deps, "db">, open: Order[], lines: OrderLineInput[], delivery: Delivery): Promise<Order | null> {
@@ -138,8 +138,8 @@ async function findSameLines(deps: Pick<Deps, "db">, open: Order[], lines: Order
 const ROLLBACK = "malformed JSON";
 
 /**
- * One batch: the shopper's earlier unpaid orders expire and stop holding (so their own hold cannot starve this
- * checkout), the new order is written if its catch and slot allow, and a last statement fails the whole batch
+ * One batch: the shopper's earlier unpaid orders expire, stop holding (so their own hold cannot starve this
+ * checkout) and lose their advance links, the new order is written if its catch and slot allow, and a last statement fails the whole batch
  * if the order was not written, which undoes the expiry too: a refused checkout changes nothing.
  */
 async function insertShopOrder(
@@ -199,6 +199,7 @@ async function insertShopOrder(
           "INSERT INTO order_events (order_id, kind, from_value, to_value, note, created_at) SELECT ?, 'status', 'payment_pending', 'payment_expired', ?, ? WHERE changes() = 1",
         )
         .bind(o.id, "Replaced by a new checkout; stock released", input.now),
+      cancelLinksStatement(deps, o.id, input.now, "status = 'payment_expired'", "advance"),
     ]);
     const written = d1
       .prepare("SELECT CASE WHEN EXISTS (SELECT 1 FROM orders WHERE number = ?) THEN 1 ELSE json_extract(?, '$') END")

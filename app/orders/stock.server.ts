@@ -4,6 +4,7 @@ import { bumpCatalogueStatement } from "~/catalog/site-version.server";
 import type { Deps } from "~/deps";
 import { orders } from "~/db/schema";
 import type { DeliverySlot } from "~/delivery/slots";
+import { cancelLinksStatement } from "~/payments/links.server";
 
 /** A cart line as the checkout sends it: a product and whole units (kg or packs). */
 export type OrderLineInput = { productId: number; quantity: number };
@@ -24,8 +25,8 @@ export function holdCondition(lines: OrderLineInput[], delivery: { date: string;
 }
 
 /**
- * Releases reservations whose time is up, 100 a call: the order becomes `payment_expired` and stops holding its
- * catch and slot, exactly once (what is left is derived from `stock_held`, cleared by the guarded status change;
+ * Releases reservations whose time is up, 100 a call: the order becomes `payment_expired`, stops holding its
+ * catch and slot and its advance link is cancelled, exactly once (what is left is derived from `stock_held`, cleared by the guarded status change;
  * the same batch moves the public pages' version). Safe to run from any request or a cron trigger, concurrently. Returns how many expired.
  */
 export async function releaseExpiredOrders(deps: Pick<Deps, "db">, now: number): Promise<number> {
@@ -56,7 +57,9 @@ async function expireOrders(deps: Pick<Deps, "db">, due: { id: number; stockHeld
          WHERE id = ? AND status = 'payment_pending' AND reserved_until <= ? AND stock_held = ?`,
       )
       .bind(now, order.id, deadline, order.stockHeld ? 1 : 0);
-    const statements = order.stockHeld ? [expire, bumpCatalogueStatement(deps)] : [expire];
+    // Its advance link closes with it (the gateway is told by the scheduled job, if its own expiry has not come first).
+    const closeLinks = cancelLinksStatement(deps, order.id, now, "status = 'payment_expired'", "advance");
+    const statements = order.stockHeld ? [expire, closeLinks, bumpCatalogueStatement(deps)] : [expire, closeLinks];
     const results = await d1.batch(statements);
     if (results[0].meta.changes === 1) {
       expired++;

@@ -66,7 +66,15 @@ describe("a won auction's first payment asks for the address", () => {
     expect(await one("SELECT zip FROM orders WHERE id = ?", won.id)).toEqual({ zip: "" });
     const ok = (await post(shipping)) as Response;
     expect(ok.status).toBe(303);
-    expect(ok.headers.get("Location")).toMatch(/^\/sandbox\/checkout\/order_/);
+    // Without JavaScript, straight to a payment link for the advance, prefilled with the address just given.
+    const link = new URL(ok.headers.get("Location")!);
+    expect(link.pathname).toMatch(/^\/sandbox\/link\/plink_/);
+    const details = await one<{ amount_paise: number; details: string }>(
+      "SELECT amount_paise, details FROM sandbox_records WHERE id = ?",
+      link.pathname.split("/").at(-1),
+    );
+    expect(details.amount_paise).toBe(50000);
+    expect(JSON.parse(details.details).customer).toEqual({ name: "Asha Rao", email: "bidder@example.in", contact: "+919876543210" });
     expect(await one("SELECT city, state, zip, phone FROM orders WHERE id = ?", won.id)).toEqual({
       city: "Rajahmundry",
       state: "Andhra Pradesh",

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { payments, type Order, type Payment } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { checkoutMessages } from "~/i18n/checkout.messages";
@@ -21,8 +21,8 @@ export class PaymentUnavailableError extends ConflictError {
 }
 
 /**
- * A gateway order for the order's advance (amount from OUR order, never the client). An open (`created`)
- * attempt of the same gateway is reused, so reloading the pay page does not pile up gateway orders.
+ * A gateway order for the order's advance (amount from OUR order, never the client), for Checkout. An open
+ * (`created`) Checkout attempt of the same gateway is reused, so reloading the pay page does not pile up gateway orders.
  */
 export async function startAdvancePayment(deps: Pick<Deps, "db" | "gateway">, order: Order): Promise<StartedPayment> {
   if (order.status !== "payment_pending") throw new ConflictError(payMessages.notPending);
@@ -31,7 +31,15 @@ export async function startAdvancePayment(deps: Pick<Deps, "db" | "gateway">, or
   const [open] = await deps.db
     .select()
     .from(payments)
-    .where(and(eq(payments.orderId, order.id), eq(payments.kind, "advance"), eq(payments.provider, gateway.name), eq(payments.status, "created")))
+    .where(
+      and(
+        eq(payments.orderId, order.id),
+        eq(payments.kind, "advance"),
+        eq(payments.provider, gateway.name),
+        eq(payments.status, "created"),
+        isNull(payments.linkUrl),
+      ),
+    )
     .orderBy(desc(payments.id))
     .limit(1);
   if (open?.providerRef) {

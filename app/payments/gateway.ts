@@ -21,6 +21,25 @@ export type StatementPayment = GatewayPayment & { orderId: string | null; create
 
 export type GatewayRefund = { id: string; paymentId: string; amount: number; status: "pending" | "processed" | "failed" };
 
+export type PaymentLinkInput = {
+  amountPaise: number;
+  /** Unique per link across the account (Razorpay refuses a repeat). */
+  referenceId: string;
+  description: string;
+  /** The name the link's page shows as the seller (Razorpay's `options.checkout.name`); the account's own without it. */
+  businessName?: string;
+  /** Prefilled on the link's page. */
+  customer: { name: string; email: string; contact: string };
+  /** Whether the gateway itself sends the link by SMS and e-mail (and reminds); false when the shopper is sent to it at once. */
+  notify: boolean;
+  callbackUrl: string;
+  /** Epoch ms after which the gateway refuses payments on the link (Razorpay wants it at least 15 minutes ahead). */
+  expiresAt: number;
+};
+
+/** Razorpay refuses a link whose `expire_by` is less than this far ahead. */
+export const MIN_LINK_EXPIRY_MS = 15 * 60_000;
+
 export interface PaymentGateway {
   readonly name: GatewayName;
   /** The public key id the browser's Checkout needs (never the secret). */
@@ -29,16 +48,11 @@ export interface PaymentGateway {
   createOrder(input: { amountPaise: number; receipt: string; notes?: Record<string, string> }): Promise<GatewayOrder>;
   /** The gateway's statement: every payment created since `since` (epoch ms), whatever it was made on. */
   listPayments(since: number): Promise<StatementPayment[]>;
-  /** Payment Links API (the balance after weighing): UPI and cards, paid from My Orders or the e-mail. */
-  createPaymentLink(input: {
-    amountPaise: number;
-    referenceId: string;
-    description: string;
-    customer: { name: string; email: string; contact: string };
-    callbackUrl: string;
-    /** Epoch ms after which the gateway refuses payments on the link. */
-    expiresAt: number;
-  }): Promise<GatewayPaymentLink>;
+  /**
+   * Payment Links API: the balance after weighing (paid from My Orders or the e-mail) and, without
+   * JavaScript, the ₹500 advance (the browser is sent straight to the link's page). UPI and cards.
+   */
+  createPaymentLink(input: PaymentLinkInput): Promise<GatewayPaymentLink>;
   /** Closes a link; answers the link's status afterwards ('paid' when it was paid first: it cannot be closed). */
   cancelPaymentLink(linkId: string): Promise<GatewayLinkStatus>;
   fetchPaymentLink(linkId: string): Promise<{ status: GatewayLinkStatus; payments: GatewayPayment[] }>;

@@ -5,7 +5,7 @@ import { getConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { GatewayError, type PaymentGateway } from "./gateway";
 import { getGateway } from "./gateway.server";
-import { sandboxLink, sandboxPayLink, sendSandboxWebhook } from "./sandbox.server";
+import { sandboxFailLink, sandboxLink, sandboxPayLink, sendSandboxWebhook } from "./sandbox.server";
 
 /** A balance link on `gateway`, with a throwaway customer and callback unless the test names its own. */
 const balanceLink = (
@@ -15,6 +15,7 @@ const balanceLink = (
   gateway.createPaymentLink({
     description: "Balance",
     customer: { name: "A", email: "a@example.in", contact: "" },
+    notify: true,
     callbackUrl: "https://store.test/x",
     ...link,
   });
@@ -59,6 +60,7 @@ describe("Razorpay over fetch (mocked: tests never reach Razorpay)", () => {
       referenceId: "PUL-2611-7F3K-B",
       description: "Balance",
       customer: { name: "Asha", email: "a@example.in", contact: "+919876543210" },
+      notify: true,
       callbackUrl: "https://store.test/orders/PUL-2611-7F3K",
       expiresAt: Date.UTC(2026, 11, 1),
     });
@@ -108,12 +110,44 @@ describe("the sandbox gateway", () => {
   it("a cancelled or expired link takes no payment", async () => {
     const deps = testDeps();
     const sandbox = deps.gateway!;
-    const link = await balanceLink(sandbox, { amountPaise: 100000, referenceId: "R-1", expiresAt: Date.now() + 60_000 });
+    const link = await balanceLink(sandbox, { amountPaise: 100000, referenceId: "R-1", expiresAt: Date.now() + 20 * 60_000 });
     expect(await sandbox.cancelPaymentLink(link.id)).toBe("cancelled");
     expect(await sandboxPayLink(deps, link.id)).toEqual({ ok: false, status: "cancelled" });
-    const old = await balanceLink(sandbox, { amountPaise: 100000, referenceId: "R-2", expiresAt: Date.now() - 1 });
+    const old = await balanceLink(sandbox, { amountPaise: 100000, referenceId: "R-2", expiresAt: Date.now() + 20 * 60_000 });
+    await env.DB.prepare("UPDATE sandbox_records SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, old.id)
+      .run();
     expect(await sandboxPayLink(deps, old.id)).toEqual({ ok: false, status: "expired" });
     expect((await sandbox.fetchPaymentLink(old.id)).payments).toEqual([]);
+  });
+
+  it("Fail on a link's page records a failed payment and leaves the link payable; the page shows what the store asked for", async () => {
+    const deps = testDeps();
+    const customer = { name: "Asha Rao", email: "asha@example.in", contact: "+919876543210" };
+    const link = await balanceLink(deps.gateway!, {
+      amountPaise: 50000,
+      referenceId: "PUL-2611-ADV1-A0f3c9e21",
+      description: "₹500 Token Advance",
+      businessName: "Godavari Pulasa",
+      customer,
+      expiresAt: Date.now() + 20 * 60_000,
+    });
+    expect(await sandboxFailLink(deps, link.id)).toBe(true);
+    expect(await sandboxLink(deps, link.id)).toEqual({
+      amountPaise: 50000,
+      number: "PUL-2611-ADV1",
+      status: "created",
+      details: { description: "₹500 Token Advance", businessName: "Godavari Pulasa", customer },
+    });
+    expect((await sandboxPayLink(deps, link.id))?.ok).toBe(true);
+    expect((await deps.gateway!.fetchPaymentLink(link.id)).payments.map((p) => p.status)).toEqual(["failed", "captured"]);
+    expect(await sandboxFailLink(deps, link.id)).toBe(false);
+  });
+
+  it("like Razorpay, refuses a link that would expire within 15 minutes", async () => {
+    const sandbox = testDeps().gateway!;
+    await expect(balanceLink(sandbox, { amountPaise: 100000, referenceId: "R-3", expiresAt: Date.now() + 14 * 60_000 })).rejects.toBeInstanceOf(GatewayError);
+    expect((await balanceLink(sandbox, { amountPaise: 100000, referenceId: "R-4", expiresAt: Date.now() + 16 * 60_000 })).id).toMatch(/^plink_/);
   });
 
   it("a sandbox payment link is paid once through payment_link.paid, and refund.processed marks a refund row", async () => {
@@ -128,7 +162,7 @@ describe("the sandbox gateway", () => {
     const link = await balanceLink(sandbox, {
       amountPaise: 2450000,
       referenceId: "PUL-2611-LNK2-B",
-      expiresAt: Date.now() + 60_000,
+      expiresAt: Date.now() + 20 * 60_000,
       customer: { name: "Asha", email: "link@example.in", contact: "+919876543210" },
       callbackUrl: "https://store.test/orders/PUL-2611-LNK2",
     });

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { ShippingInput } from "~/orders/checkout-schema";
 import { orders, payments } from "~/db/schema";
 import type { Deps } from "~/deps";
@@ -8,9 +8,10 @@ import { tenDigitPhone } from "~/lib/phone";
 import { shippingColumns } from "~/orders/checkout.server";
 import { getUserOrder, type OrderView } from "~/orders/lookup.server";
 import { ORDER_NUMBER_PATTERN } from "~/orders/rules";
-import { markAdvanceFailed, startAdvancePayment, verifyAdvanceCallback } from "./advance.server";
+import { markAdvanceFailed, verifyAdvanceCallback } from "./advance.server";
 import { gatewaySecrets } from "./gateway.server";
 import { type SettleOutcome, settlePayment } from "./settle.server";
+import { isLinkAttempt } from "./links.server";
 import { verifyPaymentLinkSignature } from "./signature";
 import { payMessages } from "~/i18n/pay.messages";
 
@@ -52,7 +53,15 @@ export async function payPageData(deps: Pick<Deps, "db" | "config" | "origin">, 
     ? await deps.db
         .select({ ref: payments.providerRef })
         .from(payments)
-        .where(and(eq(payments.orderId, order.id), eq(payments.kind, "advance"), eq(payments.provider, secrets.name), eq(payments.status, "created")))
+        .where(
+          and(
+            eq(payments.orderId, order.id),
+            eq(payments.kind, "advance"),
+            eq(payments.provider, secrets.name),
+            eq(payments.status, "created"),
+            isNull(payments.linkUrl),
+          ),
+        )
         .orderBy(desc(payments.id))
         .limit(1)
     : [];
@@ -85,23 +94,24 @@ export async function payPageData(deps: Pick<Deps, "db" | "config" | "origin">, 
 }
 
 /**
- * 'Pay ₹500' on the pay page: the address first when the order lacks one (a won auction; `shipping` comes
- * from the same form schema as the checkout's), then a gateway attempt for our amount.
+ * 'Pay ₹500' on the pay page, first step: the address when the order lacks one (a won auction; `shipping`
+ * comes from the same form schema as the checkout's). Returns the order as the gateway should see it.
  */
-export async function payAdvance(deps: Pick<Deps, "db" | "gateway" | "now">, order: OrderView, shipping: ShippingInput | null) {
-  if (shipping)
-    await deps.db
-      .update(orders)
-      .set({ ...shippingColumns(shipping), updatedAt: deps.now() })
-      .where(and(eq(orders.id, order.id), eq(orders.status, "payment_pending")));
-  return startAdvancePayment(deps, order);
+export async function addressForPayment<T extends OrderView>(deps: Pick<Deps, "db" | "now">, order: T, shipping: ShippingInput | null): Promise<T> {
+  if (!shipping) return order;
+  const columns = shippingColumns(shipping);
+  await deps.db
+    .update(orders)
+    .set({ ...columns, updatedAt: deps.now() })
+    .where(and(eq(orders.id, order.id), eq(orders.status, "payment_pending")));
+  return { ...order, ...columns };
 }
 
 export type ReturnOutcome = { to: string; toast: { type: "success" | "info" | "error"; text: string } };
 
 /**
- * The gateway's return (Checkout's callback_url, hosted checkout's POST, a payment link's GET, or the
- * sandbox's redirect): razorpay_order_id (or razorpay_payment_link_id…), razorpay_payment_id and
+ * The gateway's return (Checkout's callback_url, hosted checkout's POST, a payment link's GET for the advance
+ * or the balance, or the sandbox's redirect): razorpay_order_id (or razorpay_payment_link_id…), razorpay_payment_id and
  * razorpay_signature, or an `error[...]`. It carries no session (Razorpay posts cross-site), so the signature,
  * checked against the gateway order or link WE stored for this order, is the proof. Returns where to send the
  * browser (a clean URL, so the payment's query string never stays in the address bar) and what to tell it.
@@ -122,7 +132,7 @@ export async function settleReturn(deps: Deps, number: string | undefined, field
     const [link] = await deps.db
       .select()
       .from(payments)
-      .where(and(eq(payments.orderId, order.id), eq(payments.kind, "balance"), eq(payments.providerRef, linkId)))
+      .where(and(eq(payments.orderId, order.id), eq(payments.providerRef, linkId), isLinkAttempt))
       .limit(1);
     const signed = {
       id: linkId,
@@ -137,10 +147,10 @@ export async function settleReturn(deps: Deps, number: string | undefined, field
       signed.status !== "paid" ||
       !(await verifyPaymentLinkSignature(secrets.keySecret, signed, razorpaySignature))
     ) {
-      return { to, toast: { type: "error", text: m.checkout.verifyFailed } };
+      return { to: link?.kind === "advance" ? back : to, toast: { type: "error", text: m.checkout.verifyFailed } };
     }
     const outcome = await settlePayment(deps, { attemptRef: linkId, paymentId: razorpayPaymentId });
-    return after(deps, to, outcome, payMessages.balancePaidToast);
+    return after(deps, to, outcome, link.kind === "advance" ? m.checkout.success : payMessages.balancePaidToast);
   }
   const razorpayOrderId = fields.get("razorpay_order_id");
   if (!razorpayOrderId || !razorpayPaymentId || !razorpaySignature) {

@@ -1,4 +1,4 @@
-import type { GatewayLinkStatus, GatewayOrder, GatewayPaymentLink, GatewayRefund, PaymentGateway, StatementPayment } from "./gateway";
+import type { GatewayLinkStatus, GatewayOrder, GatewayPaymentLink, GatewayRefund, PaymentGateway, PaymentLinkInput, StatementPayment } from "./gateway";
 import { GatewayError } from "./gateway";
 
 /** Razorpay's Orders, Payment Links and Refunds APIs over fetch with Basic auth. */
@@ -47,18 +47,20 @@ export class RazorpayGateway implements PaymentGateway {
     throw new GatewayError(`Razorpay listed more than ${STATEMENT_MAX_PAGES * 100} payments since ${new Date(since).toISOString()}`, 0);
   }
 
-  async createPaymentLink(input: Parameters<PaymentGateway["createPaymentLink"]>[0]): Promise<GatewayPaymentLink> {
+  async createPaymentLink(input: PaymentLinkInput): Promise<GatewayPaymentLink> {
     const link = await this.call<{ id: string; short_url: string; amount: number }>("POST", "/payment_links", {
       amount: input.amountPaise,
       currency: "INR",
+      accept_partial: false,
       reference_id: input.referenceId,
       description: input.description,
       customer: input.customer,
-      notify: { sms: true, email: true },
-      reminder_enable: true,
+      notify: { sms: input.notify, email: input.notify },
+      reminder_enable: input.notify,
       expire_by: Math.floor(input.expiresAt / 1000),
       callback_url: input.callbackUrl,
       callback_method: "get",
+      ...(input.businessName ? { options: { checkout: { name: input.businessName } } } : {}),
     });
     return { id: link.id, shortUrl: link.short_url, amount: link.amount };
   }

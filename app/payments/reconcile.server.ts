@@ -3,8 +3,8 @@ import { jobCursors, ledger, payments } from "~/db/schema";
 import type { Deps } from "~/deps";
 import type { PaymentGateway } from "./gateway";
 import { processRefund } from "./ledger.server";
-import { closeLink } from "./links.server";
-import { settleGatewayPayments, settlePayment } from "./settle.server";
+import { isLinkAttempt } from "./links.server";
+import { closeLink, settleGatewayPayments, settlePayment } from "./settle.server";
 
 /** A browser return or webhook may still be on its way for this long; after it the gateway is asked. */
 export const RECONCILE_AFTER_MS = 3 * 60_000;
@@ -72,7 +72,10 @@ async function readStatement(deps: Deps, gateway: PaymentGateway, now: number): 
 /** A payment in one of these states will not change into a capture any more. */
 const FINAL_PAYMENT_STATES = new Set(["captured", "failed", "refunded"]);
 
-/** Open links (paid, expired or cancelled at the gateway meanwhile) and links we cancelled the gateway has not closed yet. */
+/**
+ * Open links, the advance's and the balance's (paid, expired or cancelled at the gateway meanwhile), and links we
+ * cancelled the gateway has not closed yet.
+ */
 async function checkLinks(deps: Deps, gateway: PaymentGateway, now: number, report: ReconcileReport) {
   const links = await deps.db
     .select()
@@ -80,7 +83,7 @@ async function checkLinks(deps: Deps, gateway: PaymentGateway, now: number, repo
     .where(
       and(
         eq(payments.provider, gateway.name),
-        eq(payments.kind, "balance"),
+        isLinkAttempt,
         or(
           and(eq(payments.status, "created"), lt(payments.createdAt, now - RECONCILE_AFTER_MS), gt(payments.createdAt, now - LOOK_BACK_MS)),
           and(eq(payments.status, "cancelled"), eq(payments.gatewayClosed, false)),

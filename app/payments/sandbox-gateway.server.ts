@@ -7,9 +7,10 @@ import type {
   GatewayRefund,
   GatewaySecrets,
   PaymentGateway,
+  PaymentLinkInput,
   StatementPayment,
 } from "./gateway";
-import { GatewayError } from "./gateway";
+import { GatewayError, MIN_LINK_EXPIRY_MS } from "./gateway";
 
 /** Published on purpose: they sign nothing but sandbox payments, which exist only outside production. */
 export const SANDBOX_SECRETS: GatewaySecrets = {
@@ -35,8 +36,12 @@ export type SandboxRecord = {
   status: string;
   reference: string | null;
   expires_at: number | null;
+  details: string | null;
   created_at: number;
 };
+
+/** What a link's page shows beside the amount, as the store asked for it. */
+export type SandboxLinkDetails = { description: string; businessName: string | null; customer: { name: string; email: string; contact: string } };
 
 /** The sandbox's switches, set by tests to lose what Razorpay can lose: `refunds` = fail, `webhooks` / `callbacks` = drop. */
 export async function sandboxSetting(deps: Pick<Deps, "db">, key: "refunds" | "webhooks" | "callbacks"): Promise<string | null> {
@@ -46,8 +51,9 @@ export async function sandboxSetting(deps: Pick<Deps, "db">, key: "refunds" | "w
 
 /**
  * The sandbox gateway: Razorpay's behaviour where the store depends on it, kept in `sandbox_records`: a link
- * takes no money once cancelled or past its expiry, a refund never exceeds what its payment has left, the
- * same idempotency key gives the same refund, and refunds can be told to fail.
+ * takes no money once cancelled or past its expiry (and is refused if it would expire within 15 minutes), a
+ * refund never exceeds what its payment has left, the same idempotency key gives the same refund, and refunds
+ * can be told to fail.
  */
 export class SandboxGateway implements PaymentGateway {
   readonly name = "sandbox" as const;
@@ -61,10 +67,12 @@ export class SandboxGateway implements PaymentGateway {
     return this.books.db.$client;
   }
 
-  private insert(record: Omit<SandboxRecord, "expires_at" | "created_at"> & { expires_at?: number | null; idem?: string | null }) {
+  private insert(
+    record: Omit<SandboxRecord, "expires_at" | "created_at" | "details"> & { expires_at?: number | null; idem?: string | null; details?: string | null },
+  ) {
     return this.d1
       .prepare(
-        "INSERT INTO sandbox_records (id, kind, parent, amount_paise, status, reference, idem, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO sandbox_records (id, kind, parent, amount_paise, status, reference, idem, expires_at, details, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
       .bind(
         record.id,
@@ -75,6 +83,7 @@ export class SandboxGateway implements PaymentGateway {
         record.reference,
         record.idem ?? null,
         record.expires_at ?? null,
+        record.details ?? null,
         Date.now(),
       )
       .run();
@@ -118,9 +127,11 @@ export class SandboxGateway implements PaymentGateway {
     }));
   }
 
-  async createPaymentLink(input: Parameters<PaymentGateway["createPaymentLink"]>[0]): Promise<GatewayPaymentLink> {
+  async createPaymentLink(input: PaymentLinkInput): Promise<GatewayPaymentLink> {
     assertAmount(input.amountPaise);
+    if (input.expiresAt < Date.now() + MIN_LINK_EXPIRY_MS) throw new GatewayError("expire_by should be at least 15 minutes after current time", 400);
     const id = sandboxId("plink");
+    const details: SandboxLinkDetails = { description: input.description, businessName: input.businessName ?? null, customer: input.customer };
     await this.insert({
       id,
       kind: "link",
@@ -129,6 +140,7 @@ export class SandboxGateway implements PaymentGateway {
       status: "created",
       reference: input.referenceId,
       expires_at: input.expiresAt,
+      details: JSON.stringify(details),
     });
     const query = new URLSearchParams({ reference_id: input.referenceId, callback_url: input.callbackUrl });
     return { id, shortUrl: `${this.origin}/sandbox/link/${id}?${query}`, amount: input.amountPaise };

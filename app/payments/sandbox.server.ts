@@ -1,6 +1,6 @@
 import type { Deps } from "~/deps";
 import { sandboxEnabled } from "./gateway.server";
-import { SANDBOX_SECRETS, sandboxId, sandboxLinkRecord, sandboxSetting, type SandboxRecord } from "./sandbox-gateway.server";
+import { SANDBOX_SECRETS, sandboxId, sandboxLinkRecord, sandboxSetting, type SandboxLinkDetails, type SandboxRecord } from "./sandbox-gateway.server";
 import { paymentLinkSignature, paymentSignature, webhookSignature } from "./signature";
 import { handleRazorpayWebhook } from "./webhook.server";
 
@@ -132,9 +132,32 @@ export async function sandboxPayLink(deps: Deps, linkId: string): Promise<Sandbo
   };
 }
 
-/** A sandbox link as its page shows it: amount, our order number, and its status at the gateway. */
+/**
+ * Fail on a link's page: like Razorpay, a failed payment is recorded against the link (payment.failed is sent)
+ * and the shopper stays on the page, which can still be paid; nothing comes back to the store's callback.
+ */
+export async function sandboxFailLink(deps: Deps, linkId: string): Promise<boolean> {
+  const link = await sandboxLinkRecord(deps, linkId);
+  if (link?.status !== "created") return false;
+  const paymentId = sandboxId("pay");
+  await deps.db.$client
+    .prepare("INSERT INTO sandbox_records (id, kind, parent, amount_paise, status, created_at) VALUES (?, 'payment', ?, ?, 'failed', ?)")
+    .bind(paymentId, linkId, link.amount_paise, Date.now())
+    .run();
+  if (!(await webhooksDropped(deps))) {
+    const payment = { entity: { id: paymentId, entity: "payment", order_id: null, amount: link.amount_paise, currency: "INR", status: "failed" } };
+    await sendSandboxWebhook(deps, "payment.failed", { payment });
+  }
+  return true;
+}
+
+/**
+ * A sandbox link as its page shows it: amount, our order number (its reference: the number, then -A… for an
+ * advance link or -B… for a balance link), its status at the gateway, and what the store asked it to show.
+ */
 export async function sandboxLink(deps: Pick<Deps, "db">, linkId: string) {
   const link = await sandboxLinkRecord(deps, linkId);
   if (!link) return null;
-  return { amountPaise: link.amount_paise, number: (link.reference ?? "").replace(/-B\d*$/, ""), status: link.status };
+  const details = link.details ? (JSON.parse(link.details) as SandboxLinkDetails) : null;
+  return { amountPaise: link.amount_paise, number: (link.reference ?? "").replace(/-(A[0-9a-f]+|B\d*)$/, ""), status: link.status, details };
 }

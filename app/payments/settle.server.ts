@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Deps } from "~/deps";
-import { ledger, orders, payments, type Order } from "~/db/schema";
+import { ledger, orders, payments, type Order, type Payment } from "~/db/schema";
 import { format } from "~/i18n/format";
 import type { Lang } from "~/i18n/lang";
 import { quantityText, type ProductUnit } from "~/catalog/units";
@@ -8,6 +8,7 @@ import { payMessages as m } from "~/i18n/pay.messages";
 import { formatRupees } from "~/lib/money";
 import { notifyAdmins, notifyCustomer } from "~/notifications/notify.server";
 import { processRefund, refundStatement } from "./ledger.server";
+import { cancelLinksStatement, isLinkAttempt } from "./links.server";
 
 export type SettleOutcome =
   | { kind: "paid"; order: Order } // this call settled what was owed
@@ -85,6 +86,8 @@ export async function settlePayment(
             .bind(attempt.orderId),
         ]
       : []),
+    // An order no longer waiting for its advance (paid now, or by another tab, or closed) has no live advance link.
+    ...(advance ? [cancelLinksStatement(deps, attempt.orderId, now, "status <> 'payment_pending'", "advance")] : []),
     // Not owed unless this very payment paid the attempt: refund all of it.
     refundStatement(deps, {
       orderId: attempt.orderId,
@@ -95,6 +98,8 @@ export async function settlePayment(
     }),
   ];
   const results = await d1.batch(statements);
+  // The links this call closed are closed at the gateway too (what was paid on them meanwhile is settled, so refunded).
+  if (advance && results[results.length - 2].meta.changes > 0) await closeCancelledLinks(deps, attempt.orderId, now);
   const order = await loadOrder(deps, attempt.orderId);
   if (results[2].meta.changes === 1) {
     await (advance ? sendReceipt(deps, order) : tellBalancePaid(deps, order, amount));
@@ -129,6 +134,32 @@ export async function settleGatewayPayments(
 ) {
   for (const p of reported) {
     if (p.status === "captured") await settlePayment(deps, { attemptRef, paymentId: p.id, amountPaise: p.amount, currency: p.currency }, now);
+  }
+}
+
+/**
+ * Closes an order's links at the gateway once the store has cancelled them (order cancelled, cash on
+ * delivery, the advance paid another way, the reservation over). A link the customer paid first is settled,
+ * which refunds it, since nothing is owed through it.
+ */
+export async function closeCancelledLinks(deps: Deps, orderId: number, now = deps.now()) {
+  const links = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), isLinkAttempt, eq(payments.status, "cancelled"), eq(payments.gatewayClosed, false)));
+  for (const link of links) await closeLink(deps, link, now);
+}
+
+export async function closeLink(deps: Deps, link: Payment, now = deps.now()) {
+  const gateway = deps.gateway;
+  if (!gateway || link.provider !== gateway.name || !link.providerRef) return;
+  try {
+    const status = await gateway.cancelPaymentLink(link.providerRef);
+    if (status === "paid" || status === "partially_paid")
+      await settleGatewayPayments(deps, link.providerRef, (await gateway.fetchPaymentLink(link.providerRef)).payments, now);
+    if (status !== "created") await deps.db.update(payments).set({ gatewayClosed: true, updatedAt: now }).where(eq(payments.id, link.id));
+  } catch (error) {
+    console.error(`closing payment link ${link.providerRef} failed; the scheduled job retries it`, error);
   }
 }
 

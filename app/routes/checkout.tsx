@@ -25,10 +25,12 @@ import { checkOut } from "~/orders/shop-checkout.server";
 import { listAddresses, toAddressView } from "~/addresses/addresses.server";
 import { AddressChoice, relaxedConstraint } from "~/components/address-choice";
 import { startAdvancePayment } from "~/payments/advance.server";
+import { startAdvanceLink } from "~/payments/advance-link.server";
+import { closeCancelledLinks } from "~/payments/settle.server";
 import { gatewaySecrets } from "~/payments/gateway.server";
 import type { Deps } from "~/deps";
 import { getCart } from "~/cart/cart.server";
-import { redirectWithFlash } from "~/web/flash.server";
+import { redirectToGateway, redirectWithFlash } from "~/web/flash.server";
 import { requireUser } from "~/web/guards.server";
 import { useLang, useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
@@ -83,14 +85,16 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
     if (error instanceof DomainError) return data(submission.reply({ formErrors: [errorMessage(error, deps)] }), { status: error.status });
     throw error;
   }
-  // One press to the gateway: the sandbox's page at once; with JavaScript, Razorpay Checkout opens on this
-  // page from the answer below. Without it, Razorpay's hosted checkout needs a form POST to Razorpay, which
-  // only a page can make: the pay page, one more press.
+  // One press to the gateway. With JavaScript, Razorpay Checkout opens on this page from the answer below (the
+  // sandbox's checkout page stands in for it). Without it, the shopper is sent straight to a payment link for
+  // the advance: Razorpay's hosted checkout would need a form POST, which only a page of ours could make.
   const replaced =
     order.replaced.length > 0 ? { type: "info" as const, text: format(sectionsFor(deps).pay.replaced, { numbers: order.replaced.join(", ") }) } : null;
+  for (const id of order.replacedIds) await closeCancelledLinks(deps, id);
   try {
+    if (formData.get("js") !== "1") return redirectToGateway(deps, (await startAdvanceLink(deps, order, user.email)).url, replaced);
     const started = await startAdvancePayment(deps, order);
-    if (started.gateway === "razorpay" && formData.get("js") === "1") {
+    if (started.gateway === "razorpay") {
       const razorpay: RazorpayCheckout = {
         keyId: started.keyId,
         gatewayOrderId: started.gatewayOrderId,
@@ -103,11 +107,10 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
       };
       return { razorpay, number: order.number, notice: replaced?.text ?? null };
     }
-    const to = started.gateway === "sandbox" ? `/sandbox/checkout/${started.gatewayOrderId}` : `/orders/${order.number}/pay`;
-    return replaced ? redirectWithFlash(deps, to, replaced, { status: 303 }) : redirect(to, 303);
+    return redirectToGateway(deps, `/sandbox/checkout/${started.gatewayOrderId}`, replaced);
   } catch (error) {
     // The order holds its stock; the pay page offers the payment again.
-    console.error("creating the gateway order failed", error);
+    console.error("creating the gateway order or link failed", error);
     return redirectWithFlash(deps, `/orders/${order.number}/pay`, { type: "error", text: m.createFailed }, { status: 303 });
   }
 }

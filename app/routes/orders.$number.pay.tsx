@@ -5,6 +5,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
+import { FetcherMarker } from "~/components/hydrated";
 import { FormError } from "~/components/form-field";
 import { ShippingFields, useShippingPress } from "~/components/shipping-fields";
 import type { Deps } from "~/deps";
@@ -14,9 +15,11 @@ import { format } from "~/i18n/format";
 import { messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { quantityText } from "~/catalog/units";
 import { formatRupees } from "~/lib/money";
-import { getPayableOrder, needsAddress, NotPayableError, payAdvance, payPageData } from "~/payments/pay-page.server";
+import { getPayableOrder, needsAddress, NotPayableError, addressForPayment, payPageData } from "~/payments/pay-page.server";
 import { formatDateTimeIst } from "~/lib/dates";
-import { redirectWithFlash } from "~/web/flash.server";
+import { startAdvancePayment } from "~/payments/advance.server";
+import { startAdvanceLink } from "~/payments/advance-link.server";
+import { redirectToGateway, redirectWithFlash } from "~/web/flash.server";
 import { orNotFound, requireUser } from "~/web/guards.server";
 import { useLang, useMessages, useSite } from "~/web/site";
 import { privateMeta } from "~/web/meta";
@@ -41,25 +44,29 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
 }
 
 /**
- * 'Pay ₹500': the sandbox's page at once, Razorpay's via this page. An order without a full address (a won
- * auction) takes the shipping form first, same rules.
+ * 'Pay ₹500', one press to the gateway: without JavaScript a payment link for the advance (both gateways);
+ * with it the sandbox's page, or this page again with Razorpay Checkout ready. An order without a full address
+ * (a won auction) takes the shipping form first, same rules.
  */
 export async function action({ request, context: { deps }, params }: ActionFunctionArgs) {
-  const { order } = await payableOrder(request, deps, params.number);
+  const { user, order } = await payableOrder(request, deps, params.number);
   const shop = messagesFor(deps).shop;
   const m = shop.checkout;
+  const formData = await request.formData();
   let shipping = null;
   if (needsAddress(order)) {
-    const submission = parseWithZod(await request.formData(), { schema: shippingSchema(shop) });
+    const submission = parseWithZod(formData, { schema: shippingSchema(shop) });
     if (submission.status !== "success") return data(submission.reply({ formErrors: [m.fixErrors] }), { status: 400 });
     shipping = submission.value;
   }
   try {
-    const started = await payAdvance(deps, order, shipping);
+    const addressed = await addressForPayment(deps, order, shipping);
+    if (formData.get("js") !== "1") return redirectToGateway(deps, (await startAdvanceLink(deps, addressed, user.email)).url, null);
+    const started = await startAdvancePayment(deps, addressed);
     if (started.gateway === "sandbox") return redirect(`/sandbox/checkout/${started.gatewayOrderId}`, 303);
     return redirect(localePath(deps.lang, `/orders/${order.number}/pay`), 303);
   } catch (error) {
-    console.error("creating the gateway order failed", error);
+    console.error("creating the gateway order or link failed", error);
     return redirectWithFlash(deps, `/orders/${order.number}/pay`, { type: "error", text: m.createFailed }, { status: 303 });
   }
 }
@@ -131,6 +138,7 @@ export default function PayAdvance() {
           />
         ) : (
           <Form method="post" className="mt-6 space-y-1" {...(data.needsAddress ? getFormProps(form) : {})}>
+            <FetcherMarker />
             {data.needsAddress ? (
               <>
                 <h2 className="text-xl font-bold">{all.checkout.shippingHeading}</h2>

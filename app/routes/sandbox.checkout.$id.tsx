@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { SandboxCard } from "~/components/sandbox-card";
+import { SandboxCard, SandboxPrefill } from "~/components/sandbox-card";
 import { sandboxEnabled } from "~/payments/gateway.server";
 import { sandboxCheckout, sandboxDecide } from "~/payments/sandbox.server";
 import { payMessages, sandboxMessages } from "~/i18n/pay.messages";
@@ -36,22 +36,7 @@ export default function SandboxCheckout() {
   const m = sandboxMessages;
   return (
     <SandboxCard label={m.order} number={number} amountPaise={amountPaise}>
-      <p className="mt-4 font-semibold">
-        {brand} · {payMessages.description}
-      </p>
-      <dl className="mt-3 space-y-1 text-sm">
-        {[
-          [m.name, prefill.name],
-          [m.email, prefill.email],
-          [m.contact, prefill.contact],
-        ].map(([label, value]) => (
-          <div key={label} className="flex justify-between gap-4">
-            {/* The label keeps its width; a long e-mail address wraps instead. */}
-            <dt className="shrink-0 text-slate-600 dark:text-slate-300">{label}</dt>
-            <dd className="min-w-0 break-all text-right">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <SandboxPrefill heading={`${brand} · ${payMessages.description}`} prefill={prefill} />
       {paid ? (
         <div role="status" className="mt-8">
           <h2 className="text-xl font-bold">{payMessages.alreadyPaid}</h2>

@@ -33,3 +33,13 @@ export async function redirectWithFlash(deps: Pick<Deps, "config" | "lang">, to:
   headers.append("Set-Cookie", await appCookies(deps.config).flash.serialize(flash));
   return redirect(localePath(deps.lang, safeRedirect(to)), { ...init, headers });
 }
+
+/**
+ * A 303 to the payment gateway's page: the link's address the gateway gave us (another origin, or the
+ * sandbox's on ours), never one from the request, with `flash` (if any) shown on the store's next page.
+ */
+export async function redirectToGateway(deps: Pick<Deps, "config">, url: string, flash: Flash | null) {
+  const headers = new Headers();
+  if (flash) headers.append("Set-Cookie", await appCookies(deps.config).flash.serialize(flash));
+  return redirect(url, { status: 303, headers });
+}

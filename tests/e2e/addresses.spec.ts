@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoAxeViolations, newAccount, signIn, toast, useBrowser, VARIANTS, variantName } from "./browser";
-import { arrive, ORDER_NUMBER, payInSandbox, submitCheckout } from "./shop";
+import { arrive, ORDER_NUMBER, payInSandbox, SANDBOX_PAGE, submitCheckout } from "./shop";
 
 const open = useBrowser();
 
@@ -26,7 +26,7 @@ async function fishToCheckout(page: Page) {
 
 /** At the sandbox gateway: pays, and returns the order's number once its page is on screen. */
 async function pay(page: Page) {
-  await arrive(page, /\/sandbox\/checkout\/order_/, "Razorpay sandbox");
+  await arrive(page, SANDBOX_PAGE, "Razorpay sandbox");
   const number = ORDER_NUMBER.exec(await page.getByRole("main").innerText())![0];
   await payInSandbox(page, number);
   return number;

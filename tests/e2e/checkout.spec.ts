@@ -41,7 +41,9 @@ async function arrive(page: Page, url: RegExp, heading: string) {
   await page.getByRole("heading", { name: heading, exact: true }).waitFor();
   await page.waitForLoadState("networkidle");
 }
-const atSandbox = (page: Page) => arrive(page, /\/sandbox\/checkout\/order_/, "Razorpay sandbox");
+/** The gateway's page a checkout lands on: the sandbox's checkout with JavaScript, a payment link for the advance without. */
+const atSandbox = (page: Page, variant: Variant) =>
+  arrive(page, variant.javaScript ? /\/sandbox\/checkout\/order_/ : /\/sandbox\/link\/plink_/, "Razorpay sandbox");
 
 const FIELDS = ["First name", "Last name", "Phone number", "Address", "City", "State", "Pincode"];
 
@@ -116,9 +118,10 @@ describe.each(RUNS)("checkout ($javaScript, $viewport)", (variant) => {
     await expect.poll(() => errorOf(page, "Pincode")).toBe("Sorry, we deliver only in Andhra Pradesh and Telangana for now.");
     expect(page.url()).toContain("/checkout");
 
-    // One press from checkout to the gateway; a failed payment goes back to checkout and keeps the cart.
+    // One press from checkout to the gateway; a failed payment keeps the cart.
     await submitCheckout(page, VALID);
-    await atSandbox(page);
+    await atSandbox(page, variant);
+    const firstGatewayPage = page.url();
     const sandboxText = await page.getByRole("main").innerText();
     expect(sandboxText).toContain("Godavari Pulasa · ₹500 Token Advance");
     expect(sandboxText).toContain("Asha Rani Devi");
@@ -127,15 +130,24 @@ describe.each(RUNS)("checkout ($javaScript, $viewport)", (variant) => {
     expect(await page.getByText("₹500").count()).toBeGreaterThan(0);
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Fail" }).click();
-    await page.waitForURL("**/checkout");
-    await expect.poll(() => toast(page)).toBe("Payment verification failed");
+    if (variant.javaScript) {
+      // Checkout's failure returns to the checkout.
+      await page.waitForURL("**/checkout");
+      await expect.poll(() => toast(page)).toBe("Payment verification failed");
+    } else {
+      // Like Razorpay's link page, a failed payment keeps the shopper on it, where the link can still be paid.
+      await page.getByText("Payment failed", { exact: true }).waitFor();
+      expect(await page.getByRole("button", { name: "Pay", exact: true }).count()).toBe(1);
+      await page.goto("/checkout");
+    }
     await expect.poll(() => cartBadge(page)).toBe("Cart 2 items");
 
-    // Checking out again resumes the same unpaid order; paying succeeds: the order's page, the toast, the cart
-    // emptied, the order in My Orders.
+    // Checking out again resumes the same unpaid order (without JavaScript, its same payment link); paying
+    // succeeds: the order's page, the toast, the cart emptied, the order in My Orders.
     await submitCheckout(page, VALID);
-    await atSandbox(page);
+    await atSandbox(page, variant);
     const sandboxUrl = page.url();
+    if (!variant.javaScript) expect(sandboxUrl).toBe(firstGatewayPage);
     const number = /PUL-\d{4}-[A-Z0-9]{4}/.exec(await page.getByRole("main").innerText())![0];
     await page.getByRole("button", { name: "Pay", exact: true }).click();
     await page.waitForURL(`**/orders/${number}`);

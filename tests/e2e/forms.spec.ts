@@ -78,7 +78,7 @@ describe("forms", () => {
     await page.waitForLoadState("load");
     expect(await page.locator("main").innerText()).toContain("Pincode 500001 is in Telangana: choose Telangana as the state, or check the pincode.");
     await fill({ State: "Andhra Pradesh", City: "Rajahmundry", Pincode: "533 101" });
-    await page.waitForURL(/\/sandbox\/checkout\//);
+    await page.waitForURL(/\/sandbox\/link\//);
     const stored = (await sql(`SELECT o.phone, o.zip FROM orders o JOIN users u ON u.id = o.user_id WHERE u.email = '${who.email}'`))[0];
     expect(stored).toEqual({ phone: "+919848012345", zip: "533101" });
     await close();

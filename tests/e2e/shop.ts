@@ -16,6 +16,12 @@ export const VALID_SHIPPING = {
 export const ORDER_NUMBER = /PUL-\d{4}-[A-Z0-9]{4}/;
 
 /**
+ * The sandbox gateway's page a checkout lands on: its checkout page with JavaScript (Razorpay Checkout's
+ * stand-in), a payment link for the advance without it.
+ */
+export const SANDBOX_PAGE = /\/sandbox\/(checkout\/order_|link\/plink_)/;
+
+/**
  * Fills the checkout's address fields (choosing 'A new address' first when the account has saved ones), picks
  * the earliest delivery, and presses 'Pay ₹500'.
  */
@@ -48,7 +54,7 @@ export async function checkoutOneFish(page: Page) {
   await expect.poll(() => toast(page)).toContain("added to cart");
   await page.goto("/checkout");
   await submitCheckout(page, VALID_SHIPPING);
-  await arrive(page, /\/sandbox\/checkout\/order_/, "Razorpay sandbox");
+  await arrive(page, SANDBOX_PAGE, "Razorpay sandbox");
   return ORDER_NUMBER.exec(await page.getByRole("main").innerText())![0];
 }
 

@@ -101,6 +101,8 @@ export const sandboxRecords = sqliteTable(
     reference: text("reference"),
     idem: text("idem").unique(),
     expiresAt: integer("expires_at", { mode: "number" }),
+    /** A link's page as the store asked for it (JSON: description, business name, customer), shown as Razorpay shows it. */
+    details: text("details"),
     createdAt: createdAt(),
   },
   (t) => [index("sandbox_records_parent_idx").on(t.parent)],

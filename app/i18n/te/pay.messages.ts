@@ -34,6 +34,8 @@ export const sandboxMessages: Translation<typeof English.sandboxMessages> = {
   order: "ఆర్డర్",
   pay: "చెల్లించండి",
   fail: "విఫలం చేయండి",
+  failed: "చెల్లింపు విఫలమైంది",
+  failedText: "చెల్లింపు పూర్తి కాలేదు, మీ డబ్బు ఏమీ కట్ అవ్వలేదు. మళ్లీ ప్రయత్నించవచ్చు.",
   unknown: "ఈ శాండ్‌బాక్స్ చెల్లింపు లేదు.",
   link: "చెల్లింపు లింక్",
   name: "పేరు",

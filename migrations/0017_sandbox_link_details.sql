@@ -1,0 +1,1 @@
+ALTER TABLE `sandbox_records` ADD `details` text;
