@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import jpeg from "../../public/media/og-image.jpg?inline";
 import narrowWebp from "../../public/media/fresh-pulasa-480.webp?inline";
-import catchWebp from "../../public/media/story-catch-960.webp?inline";
+import catchWebp from "../../public/media/story-catch-480.webp?inline";
 import type { Deps } from "~/deps";
 import { testDeps } from "../../tests/setup/deps";
 import { loadContext } from "../../tests/setup/load-context";
@@ -53,7 +53,8 @@ async function page(slug: string, over: Partial<Deps> = {}) {
   return productPage({ request, context: { ...(await loadContext(request)), deps: { ...deps, ...over } }, params: { slug } });
 }
 
-describe("an uploaded photo's AVIF and WebP copies", () => {
+// Each upload encodes its copies (sharp, in this process): on a busy shared machine that takes seconds.
+describe("an uploaded photo's AVIF and WebP copies", { timeout: 120_000 }, () => {
   it("are made at 480 and 960 px by the Images binding, stored under their own bytes' hash, served for a year and offered by the page", async () => {
     const { id, slug } = await product();
     await addPhoto(deps, id, await file(jpeg, "jar.jpg"), "A jar of Pulasa pickle");
@@ -105,7 +106,7 @@ describe("an uploaded photo's AVIF and WebP copies", () => {
     const [photoB] = await listPhotos(deps, b.id);
     const copiesA = await copiesOf(a.id);
     const copiesB = await copiesOf(b.id);
-    expect(copiesB).toHaveLength(4);
+    expect(copiesB).toHaveLength(2);
     await deletePhoto(deps, a.id, photoA.id);
     expect(await copiesOf(a.id)).toEqual([]);
     for (const name of [photoB.name, ...copiesB.map((c) => c.name)]) expect(await bucket.head(`products/${name}`)).not.toBeNull();
