@@ -30,7 +30,13 @@ async function makeCopy(images: NonNullable<Deps["images"]>, bytes: Uint8Array<A
  * The copies of a photo `width` wide, made and stored in `bucket` before any row names them. A format is all its
  * widths or none, so a `<source>` never offers a narrow copy alone to a wide screen; a failure is logged, never thrown.
  */
-export async function storeVariants(deps: Pick<Deps, "images">, bucket: R2Bucket, key: (name: string) => string, bytes: Uint8Array<ArrayBuffer>, width: number) {
+export async function storeVariants(
+  deps: Pick<Deps, "images">,
+  bucket: R2Bucket,
+  key: (name: string) => string,
+  bytes: Uint8Array<ArrayBuffer>,
+  width: number,
+) {
   const images = deps.images;
   if (!images) return [];
   const made = await Promise.all(

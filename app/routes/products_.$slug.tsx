@@ -152,7 +152,11 @@ export default function ProductPage() {
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {morePhotos.map((photo) => (
               <li key={photo.id}>
-                <PhotoPicture photo={photo} sizes="(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw" className="aspect-[4/3] w-full rounded-xl object-cover" />
+                <PhotoPicture
+                  photo={photo}
+                  sizes="(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw"
+                  className="aspect-[4/3] w-full rounded-xl object-cover"
+                />
               </li>
             ))}
           </ul>
