@@ -11,7 +11,7 @@ import { sha256Hex } from "./uploads.server";
  * none, and the pages serve the photo's one uploaded file for what is missing.
  */
 
-export type Variant = { name: string; format: VariantFormat; width: number; height: number; bytes: Uint8Array<ArrayBuffer>; hash: string };
+type Variant = { name: string; format: VariantFormat; width: number; height: number; bytes: Uint8Array<ArrayBuffer>; hash: string };
 
 const TYPES = { avif: "image/avif", webp: "image/webp" } as const;
 

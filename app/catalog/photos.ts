@@ -1,5 +1,6 @@
 /**
- * Product photos, pure: what an upload's bytes are (never its name or declared type) and how large it is.
+ * Product photos, pure: what an upload's bytes are (never its name or declared type), how large it is, and which
+ * smaller copies it gets and how a page offers them.
  */
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const MAX_PHOTOS = 8;
@@ -90,7 +91,7 @@ export const photoUrl = (name: string) => `/photos/${name}`;
 export const PHOTO_NAME_PATTERN = /^[0-9a-f]{64}\.(jpg|png|webp|avif)$/;
 
 /** The widths of an uploaded photo's smaller copies, in each of the formats; a copy is never wider than the photo. */
-export const VARIANT_WIDTHS = [480, 960] as const;
+const VARIANT_WIDTHS = [480, 960] as const;
 export const VARIANT_FORMATS = ["avif", "webp"] as const;
 export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 
@@ -102,10 +103,10 @@ export function variantWidths(width: number): number[] {
 /** A stored copy as pages list it: its name (its URL under /photos/), format and width. */
 export type VariantRef = { name: string; format: VariantFormat; width: number };
 /** One `<source>` of a photo's `<picture>`: AVIF first, as the browser takes the first type it can show. */
-export type PhotoSource = { type: `image/${VariantFormat}`; srcSet: string };
+type PhotoSource = { type: `image/${VariantFormat}`; srcSet: string };
 
 /** A photo's `<source>`s from its copies, narrowest first in each; none without copies (the page shows the one file). */
-export function photoSources(variants: VariantRef[]): PhotoSource[] {
+function photoSources(variants: VariantRef[]): PhotoSource[] {
   return VARIANT_FORMATS.flatMap((format) => {
     const copies = variants.filter((v) => v.format === format).sort((a, b) => a.width - b.width);
     return copies.length ? [{ type: `image/${format}` as const, srcSet: copies.map((v) => `${photoUrl(v.name)} ${v.width}w`).join(", ") }] : [];
