@@ -42,6 +42,7 @@ export default defineConfig(async () => {
                 compatibilityFlags: ["nodejs_compat"],
                 // The store's bucket of claim evidence (the auction Worker's config, read above, binds only its own).
                 r2Buckets: ["CLAIM_EVIDENCE"],
+                images: { binding: "IMAGES" },
                 bindings: {
                   TEST_MIGRATIONS: migrations,
                   PRODUCT_NAME: "Pulasa",

@@ -10,7 +10,7 @@ import { getGateway } from "./payments/gateway.server";
  */
 
 /** The bindings Deps are built from: the app Worker's env, the auction Worker's, or a test's. */
-export type DepsEnv = { DB: D1Database; AUCTION?: Fetcher; PRODUCT_PHOTOS?: R2Bucket; CLAIM_EVIDENCE?: R2Bucket } & MailEnv;
+export type DepsEnv = { DB: D1Database; AUCTION?: Fetcher; PRODUCT_PHOTOS?: R2Bucket; CLAIM_EVIDENCE?: R2Bucket; IMAGES?: ImagesBinding } & MailEnv;
 
 /** What only a request knows; outside one (scheduled job, Durable Object) everything is empty. */
 export type RequestFacts = { origin?: string; client?: string; user?: Deps["user"]; sessionToken?: string | null; lang?: Deps["lang"] };
@@ -27,6 +27,7 @@ export function createDeps(env: DepsEnv, request: RequestFacts = {}): Deps {
     gateway: getGateway(config, db, origin),
     photos: env.PRODUCT_PHOTOS ?? null,
     evidence: env.CLAIM_EVIDENCE ?? null,
+    images: env.IMAGES ?? null,
     auctionService: env.AUCTION ?? null,
     // Wrapped: workerd refuses the global fetch called as a method of another object.
     fetch: (input, init) => fetch(input, init),

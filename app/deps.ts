@@ -23,6 +23,8 @@ export type Deps = {
   gateway: PaymentGateway | null;
   /** The R2 bucket of product photos; null where it is not bound (the auction Worker). */
   photos: R2Bucket | null;
+  /** Cloudflare's Images binding, which makes product photos' smaller AVIF and WebP copies; null where it is not bound. */
+  images: Pick<ImagesBinding, "input"> | null;
   /** The R2 bucket of claims' photos and videos (private: served only to the claim's owner and the admins); null where it is not bound. */
   evidence: R2Bucket | null;
   /** The auction Worker behind the store's AUCTION binding; null inside the auction Worker itself. */

@@ -1,11 +1,10 @@
 // Seeds the local D1 database with the sample catalogue and auctions. Safe to run again: nothing is duplicated.
 //   node scripts/seed.mjs [--persist-to .wrangler/state]
-import { spawnSync } from "node:child_process";
 import { createHash, pbkdf2Sync, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { executeSql, quietEnv, WRANGLER } from "./lib/local.mjs";
+import { executeSql, quietEnv } from "./lib/local.mjs";
 
 const product = process.env.PRODUCT_NAME || "Pulasa";
 const productTe = process.env.PRODUCT_NAME_TE || "పులస";
@@ -140,35 +139,36 @@ statements.push(
 
 const persistTo = process.argv.includes("--persist-to") ? process.argv[process.argv.indexOf("--persist-to") + 1] : ".wrangler/state";
 
-// Each photo is stored once under the SHA-256 of its bytes, as the admin's upload stores it.
-for (const p of products) {
-  p.photos.forEach(([file, alt], position) => {
-    const bytes = readFileSync(`public/media/${file}`);
-    const name = `${createHash("sha256").update(bytes).digest("hex")}.webp`;
-    const put = spawnSync(
-      WRANGLER,
-      [
-        "r2",
-        "object",
-        "put",
-        `pulasa-product-photos/products/${name}`,
-        "--file",
-        `public/media/${file}`,
-        "--content-type",
-        "image/webp",
-        "--local",
-        "--persist-to",
-        persistTo,
-        "-c",
-        "wrangler.toml",
-      ],
-      { encoding: "utf8", env: quietEnv },
-    );
-    if (put.status !== 0) throw new Error(`storing ${file} in local R2 failed: ${put.stderr}`);
-    statements.push(
-      `INSERT INTO product_photos (product_id, name, content_type, bytes, width, height, alt, position) SELECT id, ${q(name)}, 'image/webp', ${bytes.length}, 960, 720, ${q(alt)}, ${position} FROM products WHERE slug = ${q(p.slug)} ON CONFLICT DO NOTHING;`,
-    );
-  });
+// Each photo is stored once under the SHA-256 of its bytes, as the admin's upload stores it, with the copies an upload
+// gets (AVIF and WebP, 480 and 960 px wide): scripts/make-media.sh made them beside it in public/media, all 4:3.
+// One local R2 handle for every object, where `wrangler dev --persist-to` and `wrangler r2 object put --local` look
+// (the proxy takes a plain Uint8Array: a Node Buffer fails its serialisation).
+const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
+const COPIES = ["avif", "webp"].flatMap((format) => [480, 960].map((width) => ({ format, width })));
+process.env.WRANGLER_LOG_PATH ??= quietEnv.WRANGLER_LOG_PATH;
+const { getPlatformProxy } = await import("wrangler");
+const r2 = await getPlatformProxy({ configPath: "wrangler.toml", persist: { path: join(persistTo, "v3") }, remoteBindings: false });
+try {
+  for (const p of products) {
+    for (const [position, [file, alt]] of p.photos.entries()) {
+      const bytes = readFileSync(`public/media/${file}`);
+      const name = `${sha256(bytes)}.webp`;
+      await r2.env.PRODUCT_PHOTOS.put(`products/${name}`, new Uint8Array(bytes), { httpMetadata: { contentType: "image/webp" } });
+      statements.push(
+        `INSERT INTO product_photos (product_id, name, content_type, bytes, width, height, alt, position) SELECT id, ${q(name)}, 'image/webp', ${bytes.length}, 960, 720, ${q(alt)}, ${position} FROM products WHERE slug = ${q(p.slug)} ON CONFLICT DO NOTHING;`,
+      );
+      for (const { format, width } of COPIES) {
+        const copy = readFileSync(`public/media/${file.replace(/-960\.webp$/, `-${width}.${format}`)}`);
+        const copyName = `${sha256(copy)}.${format}`;
+        await r2.env.PRODUCT_PHOTOS.put(`products/${copyName}`, new Uint8Array(copy), { httpMetadata: { contentType: `image/${format}` } });
+        statements.push(
+          `INSERT INTO product_photo_variants (photo_id, name, format, width, height, bytes) SELECT ph.id, ${q(copyName)}, ${q(format)}, ${width}, ${(width * 3) / 4}, ${copy.length} FROM product_photos ph JOIN products pr ON pr.id = ph.product_id WHERE pr.slug = ${q(p.slug)} AND ph.name = ${q(name)} ON CONFLICT DO NOTHING;`,
+        );
+      }
+    }
+  }
+} finally {
+  await r2.dispose();
 }
 const file = join(mkdtempSync(join(tmpdir(), "pulasa-seed-")), "seed.sql");
 writeFileSync(file, statements.join("\n") + "\n");

@@ -7,7 +7,7 @@ import { DELIVERY_SLOTS, DELIVERY_WINDOW_DAYS, isSlotBookable, PLANNING_DAYS, sl
 import type { ProductUnit } from "./units";
 import { catchLeft, catchLeftOf, catchLeftQuery, type CatchLeft } from "./availability.server";
 import { stockText, type StockText } from "./stock-text";
-import { photoUrl } from "./photos";
+import { parseVariants, photoView, type PhotoView } from "./photos";
 import { mainPhotos, mainPhotosOf, mainPhotosQuery } from "./photos.server";
 
 /** What is left of a product's catch on each coming date that can still be booked (by the clock). */
@@ -34,8 +34,8 @@ export type ProductCardData = {
   days: DayStock[];
   /** Whether at least the minimum can be ordered for a date the checkout offers. */
   orderable: boolean;
-  /** The main uploaded photo (R2), shown instead of `image` when there is one. */
-  photo: { url: string; width: number; height: number; alt: string } | null;
+  /** The main uploaded photo (R2), shown instead of `image` when there is one, with its copies' `<source>`s. */
+  photo: PhotoView | null;
 };
 
 /** The dates still bookable by the clock: today drops out once its last slot's cut-off has passed. */
@@ -76,7 +76,7 @@ function toCards(deps: Reader, rows: Product[], left: CatchLeft, photos: Awaited
     const orderable = days.some((d) => window.includes(d.date) && d.left >= p.minQty && DELIVERY_SLOTS.some((s) => isSlotBookable(d.date, s, now)));
     const photo = photos.get(p.id);
     return {
-      photo: photo ? { url: photoUrl(photo.name), width: photo.width, height: photo.height, alt: photo.alt } : null,
+      photo: photo ? photoView(photo, parseVariants(photo.variants)) : null,
       id: p.id,
       slug: p.slug,
       ...productTexts(p, lang),

@@ -3,14 +3,16 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { productPhotos, products, type ProductPhoto } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { ConflictError, InvalidInputError, NotFoundError, UnavailableError } from "~/lib/errors";
-import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_NAME_PATTERN, photoMessages as m } from "./photos";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, parseVariants, PHOTO_NAME_PATTERN, photoMessages as m, type VariantRef } from "./photos";
 import { bumpCatalogueStatement } from "./site-version.server";
 import { checkPhotoUpload, putUpload } from "./uploads.server";
+import { insertVariantStatement, storeVariants, variantsColumn } from "./photo-variants.server";
 
 /**
  * Product photos: bytes in R2 under `products/{sha256}.{ext}` (the same bytes are one object, never changed in
  * place, so they are cached for a year), a row per photo with its size, alt text and position. The main
- * photo is the first. Every change moves the catalogue's version, so cached pages show it at once.
+ * photo is the first; its smaller AVIF and WebP copies are photo-variants.server.ts. Every change moves the
+ * catalogue's version, so cached pages show it at once.
  */
 
 const key = (name: string) => `products/${name}`;
@@ -24,27 +26,32 @@ export async function listPhotos(deps: Pick<Deps, "db">, productId: number): Pro
   return deps.db.select().from(productPhotos).where(eq(productPhotos.productId, productId)).orderBy(asc(productPhotos.position), asc(productPhotos.id));
 }
 
-/** The photos of the product on sale at `slug` (none for a hidden or unknown one), the main one first. */
-export async function listPhotosBySlug(deps: Pick<Deps, "db">, slug: string): Promise<ProductPhoto[]> {
+/** The photos of the product on sale at `slug` (none for a hidden or unknown one), the main one first, with their copies. */
+export async function listPhotosBySlug(deps: Pick<Deps, "db">, slug: string): Promise<(ProductPhoto & { variants: VariantRef[] })[]> {
   const rows = await deps.db
-    .select({ photo: productPhotos })
+    .select({ photo: productPhotos, variants: variantsColumn("product_photos") })
     .from(productPhotos)
     .innerJoin(products, eq(products.id, productPhotos.productId))
     .where(and(eq(products.slug, slug), eq(products.hidden, false)))
     .orderBy(asc(productPhotos.position), asc(productPhotos.id));
-  return rows.map((r) => r.photo);
+  return rows.map((r) => ({ ...r.photo, variants: parseVariants(r.variants) }));
 }
 
-/** Checks an upload by its bytes and stores it as the product's last photo. */
-export async function addPhoto(deps: Pick<Deps, "db" | "photos">, productId: number, file: File | null, altText: string): Promise<void> {
+/** Checks an upload by its bytes and stores it, with its smaller copies, as the product's last photo. */
+export async function addPhoto(deps: Pick<Deps, "db" | "photos" | "images">, productId: number, file: File | null, altText: string): Promise<void> {
   const alt = altText.trim().replace(/\s+/g, " ");
   if (alt.length < 3 || alt.length > 150) throw new InvalidInputError(m.alt);
   const upload = await checkPhotoUpload(file, MAX_PHOTO_BYTES, { none: m.none, notAccepted: m.notImage, tooLarge: m.tooLarge });
   const { kind, name } = upload;
   const [product] = await deps.db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
   if (!product) throw new NotFoundError("Product not found");
-  // An object without a row is harmless.
+  // Refused before any copy is made; the batch below checks again, for uploads at the same time.
+  const existing = await listPhotos(deps, productId);
+  if (existing.some((p) => p.name === name)) throw new ConflictError(m.duplicate);
+  if (existing.length >= MAX_PHOTOS) throw new ConflictError(m.tooMany);
+  // Objects first (an object without a row is harmless), then the photo and its copies' rows in one batch.
   await putUpload(bucket(deps), key(name), upload);
+  const variants = await storeVariants(deps, bucket(deps), key, upload.bytes, kind.width);
   const d1 = deps.db.$client;
   const [inserted] = await d1.batch([
     d1
@@ -55,6 +62,7 @@ export async function addPhoto(deps: Pick<Deps, "db" | "photos">, productId: num
          ON CONFLICT (product_id, name) DO NOTHING`,
       )
       .bind(productId, name, kind.type, upload.bytes.length, kind.width, kind.height, alt, MAX_PHOTOS),
+    ...variants.map((v) => insertVariantStatement(d1, productId, name, v)),
     bumpCatalogueStatement(deps),
   ]);
   if (inserted.meta.changes === 0) {
@@ -63,17 +71,26 @@ export async function addPhoto(deps: Pick<Deps, "db" | "photos">, productId: num
   }
 }
 
-/** Deletes a photo; its bytes stay in R2 while another product uses them. */
+/** Deletes a photo and its copies; each object goes from R2 once no photo or copy of any product names it. */
 export async function deletePhoto(deps: Pick<Deps, "db" | "photos">, productId: number, photoId: number): Promise<void> {
   const d1 = deps.db.$client;
-  const [deleted] = await d1.batch<{ name: string }>([
+  const [copies, deleted] = await d1.batch<{ name: string }>([
+    d1
+      .prepare("DELETE FROM product_photo_variants WHERE photo_id = (SELECT id FROM product_photos WHERE id = ?1 AND product_id = ?2) RETURNING name")
+      .bind(photoId, productId),
     d1.prepare("DELETE FROM product_photos WHERE id = ? AND product_id = ? RETURNING name").bind(photoId, productId),
     bumpCatalogueStatement(deps),
   ]);
   const name = deleted.results[0]?.name;
   if (!name) throw new NotFoundError("Photo not found");
-  const still = await d1.prepare("SELECT 1 FROM product_photos WHERE name = ? LIMIT 1").bind(name).first();
-  if (!still) await bucket(deps).delete(key(name));
+  const names = [...new Set([name, ...copies.results.map((c) => c.name)])];
+  const used = await d1.batch<{ name: string }>(
+    names.map((n) =>
+      d1.prepare("SELECT name FROM product_photos WHERE name = ?1 UNION ALL SELECT name FROM product_photo_variants WHERE name = ?1 LIMIT 1").bind(n),
+    ),
+  );
+  const unused = names.filter((_, i) => used[i].results.length === 0);
+  if (unused.length) await bucket(deps).delete(unused.map(key));
 }
 
 /** Moves a photo one place earlier or later, or to the front (the main photo): positions are rewritten 0..n-1 in one batch. */
@@ -97,14 +114,15 @@ export async function readPhoto(deps: Pick<Deps, "photos">, name: string): Promi
   return deps.photos.get(key(name));
 }
 
-type MainPhoto = Pick<ProductPhoto, "name" | "width" | "height" | "alt">;
+/** A product's main photo; `variants` is its copies as JSON (parseVariants). */
+type MainPhoto = Pick<ProductPhoto, "name" | "width" | "height" | "alt"> & { variants: string };
 
 /** The main photo of each product of `productIds` (ids, or a subquery of them), as a query that can go into a D1 batch. */
 export function mainPhotosQuery(deps: Pick<Deps, "db">, productIds: number[] | SQL) {
   const p = alias(productPhotos, "p");
   const first = sql`(SELECT q.id FROM ${productPhotos} q WHERE q.product_id = ${p.productId} ORDER BY q.position, q.id LIMIT 1)`;
   return deps.db
-    .select({ productId: p.productId, name: p.name, width: p.width, height: p.height, alt: p.alt })
+    .select({ productId: p.productId, name: p.name, width: p.width, height: p.height, alt: p.alt, variants: variantsColumn("p") })
     .from(p)
     .where(and(inArray(p.productId, productIds), eq(p.id, first)));
 }

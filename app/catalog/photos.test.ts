@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { inspectPhoto } from "./photos";
+import { inspectPhoto, variantWidths } from "./photos";
 
 const media = (name: string) => new Uint8Array(readFileSync(`public/media/${name}`));
 
@@ -18,5 +18,15 @@ describe("what a photo's bytes are", () => {
     expect(inspectPhoto(media("hero.mp4").slice(0, 4096))).toBeNull();
     expect(inspectPhoto(media("icon-192.png").slice(0, 12))).toBeNull();
     expect(inspectPhoto(media("og-image.jpg").slice(0, 3))).toBeNull();
+  });
+});
+
+describe("the widths of a photo's copies", () => {
+  it("480 and 960 px, never wider than the photo: a narrower photo gets a copy at its own width instead", () => {
+    expect(variantWidths(1200)).toEqual([480, 960]);
+    expect(variantWidths(960)).toEqual([480, 960]);
+    expect(variantWidths(700)).toEqual([480, 700]);
+    expect(variantWidths(480)).toEqual([480]);
+    expect(variantWidths(300)).toEqual([300]);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * Product photos, pure: what an upload's bytes are (never its name or declared type) and how large it is.
+ * Product photos, pure: what an upload's bytes are (never its name or declared type), how large it is, and which
+ * smaller copies it gets and how a page offers them.
  */
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const MAX_PHOTOS = 8;
@@ -88,3 +89,38 @@ export const photoMessages = {
 /** The URL a photo is served at: named by the SHA-256 of its bytes (uploads.server.ts), so never changed in place. */
 export const photoUrl = (name: string) => `/photos/${name}`;
 export const PHOTO_NAME_PATTERN = /^[0-9a-f]{64}\.(jpg|png|webp|avif)$/;
+
+/** The widths of an uploaded photo's smaller copies, in each of the formats; a copy is never wider than the photo. */
+const VARIANT_WIDTHS = [480, 960] as const;
+export const VARIANT_FORMATS = ["avif", "webp"] as const;
+export type VariantFormat = (typeof VARIANT_FORMATS)[number];
+
+/** The widths to make for a photo `width` wide: each of VARIANT_WIDTHS, or the photo's own width where it is narrower. */
+export function variantWidths(width: number): number[] {
+  return [...new Set(VARIANT_WIDTHS.map((w) => Math.min(w, width)))];
+}
+
+/** A stored copy as pages list it: its name (its URL under /photos/), format and width. */
+export type VariantRef = { name: string; format: VariantFormat; width: number };
+/** One `<source>` of a photo's `<picture>`: AVIF first, as the browser takes the first type it can show. */
+type PhotoSource = { type: `image/${VariantFormat}`; srcSet: string };
+
+/** A photo's `<source>`s from its copies, narrowest first in each; none without copies (the page shows the one file). */
+function photoSources(variants: VariantRef[]): PhotoSource[] {
+  return VARIANT_FORMATS.flatMap((format) => {
+    const copies = variants.filter((v) => v.format === format).sort((a, b) => a.width - b.width);
+    return copies.length ? [{ type: `image/${format}` as const, srcSet: copies.map((v) => `${photoUrl(v.name)} ${v.width}w`).join(", ") }] : [];
+  });
+}
+
+/** The copies a query returned as a JSON array (json_group_array), for photoSources. */
+export function parseVariants(json: string | null): VariantRef[] {
+  return json ? (JSON.parse(json) as VariantRef[]) : [];
+}
+
+/** An uploaded photo as pages show it: its one file (the `<img>`, with its size) and its copies' `<source>`s. */
+export type PhotoView = { url: string; width: number; height: number; alt: string; sources: PhotoSource[] };
+
+export function photoView(photo: { name: string; width: number; height: number; alt: string }, variants: VariantRef[]): PhotoView {
+  return { url: photoUrl(photo.name), width: photo.width, height: photo.height, alt: photo.alt, sources: photoSources(variants) };
+}

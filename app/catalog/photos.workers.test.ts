@@ -9,8 +9,9 @@ import { listProducts } from "./catalog.server";
 import { addPhoto, deletePhoto, listPhotos, movePhoto } from "./photos.server";
 import { readCatalogueVersion } from "./site-version.server";
 
-// The test pool binds the auction Worker's R2 bucket; any bucket stands in for the product photos.
-const deps = { ...testDeps(), photos: (env as unknown as { AUCTION_IMAGES: R2Bucket }).AUCTION_IMAGES };
+// The test pool binds the auction Worker's R2 bucket; any bucket stands in for the product photos. These photos
+// are PNG headers alone, no image the Images binding could copy (photo-variants.workers.test.ts tests the copies).
+const deps = { ...testDeps(), photos: (env as unknown as { AUCTION_IMAGES: R2Bucket }).AUCTION_IMAGES, images: null };
 
 /** A PNG header of the given size with `seed` after it, so each call is other bytes. */
 function png(width: number, height: number, seed: string): File {
@@ -57,7 +58,7 @@ describe("product photos in R2", () => {
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect((await res.arrayBuffer()).byteLength).toBe(29);
     const card = (await listProducts(deps)).find((p) => p.id === id)!;
-    expect(card.photo).toEqual({ url: `/photos/${photo.name}`, width: 1200, height: 900, alt: "Whole Pulasa on ice" });
+    expect(card.photo).toEqual({ url: `/photos/${photo.name}`, width: 1200, height: 900, alt: "Whole Pulasa on ice", sources: [] });
     expect((await serve("/photos/..%2F..%2Fsecret")).status).toBe(404);
   });
 

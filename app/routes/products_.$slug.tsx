@@ -3,7 +3,7 @@ import { textLang } from "~/i18n/lang";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { findProduct, withStockText } from "~/catalog/catalog.server";
-import { photoUrl } from "~/catalog/photos";
+import { photoView } from "~/catalog/photos";
 import { listPhotosBySlug } from "~/catalog/photos.server";
 import { messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { inlineJson, paymentTexts, productJsonLd } from "~/catalog/product-page";
@@ -11,7 +11,7 @@ import { productName } from "~/i18n/lang";
 import { quantityText } from "~/catalog/units";
 import { dayName } from "~/catalog/stock-text";
 import { mediaUrl } from "~/components/picture";
-import { ProductImage } from "~/components/product-image";
+import { PhotoPicture, ProductImage } from "~/components/product-image";
 import { AddToCartForm } from "~/components/product-card";
 import { formatRupees } from "~/lib/money";
 import { publicPage } from "~/web/cache-headers";
@@ -55,7 +55,7 @@ export async function loader({ params, context: { deps } }: LoaderFunctionArgs) 
     brand,
     origin: deps.origin,
     texts,
-    morePhotos: photos.slice(1).map((p) => ({ id: p.id, url: photoUrl(p.name), width: p.width, height: p.height, alt: p.alt })),
+    morePhotos: photos.slice(1).map((p) => ({ id: p.id, ...photoView(p, p.variants) })),
     jsonLd: inlineJson(productJsonLd(product, deps.origin, brand, product.photo?.url ?? mediaUrl(product.image, 960, "webp"))),
   };
 }
@@ -152,14 +152,9 @@ export default function ProductPage() {
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {morePhotos.map((photo) => (
               <li key={photo.id}>
-                <img
-                  src={photo.url}
-                  alt={photo.alt}
-                  lang={textLang(photo.alt)}
-                  width={photo.width}
-                  height={photo.height}
-                  loading="lazy"
-                  decoding="async"
+                <PhotoPicture
+                  photo={photo}
+                  sizes="(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw"
                   className="aspect-[4/3] w-full rounded-xl object-cover"
                 />
               </li>

@@ -11,7 +11,8 @@ const VARIANTS: Variant[] = [
 ];
 
 describe.each(VARIANTS)("running the shop ($javaScript, $viewport)", (variant) => {
-  // Each run adds its own product, so the two runs never meet.
+  // Each run adds its own product, so the two runs never meet. On a busy machine a run can outlast the suite's
+  // minute: three browsers, a purchase, and an upload that waits while its AVIF and WebP copies are encoded (sharp).
   const name = variant.javaScript ? "Spiced Pulasa Roe" : "Pulasa Roe Pickle";
   const slug = name.toLowerCase().replace(/ /g, "-");
 
@@ -89,7 +90,14 @@ describe.each(VARIANTS)("running the shop ($javaScript, $viewport)", (variant) =
     expect(await visitor.page.title()).toBe(`${name} – ₹1,200 per pack | Godavari Pulasa`);
     const photo = visitor.page.getByRole("img", { name: `A jar of ${name}` });
     expect(await photo.getAttribute("src")).toMatch(/^\/photos\/[0-9a-f]{64}\.jpg$/);
-    expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+    expect(await photo.getAttribute("width")).toBe("1200");
+    // Its copies, made when it was uploaded: the browser shows an AVIF one (the photo is 1200 px wide).
+    const sources = visitor.page.locator("picture", { has: photo }).locator("source");
+    expect(await sources.evaluateAll((list) => list.map((s) => s.getAttribute("type")))).toEqual(["image/avif", "image/webp"]);
+    expect(await sources.first().getAttribute("srcset")).toMatch(/^\/photos\/[0-9a-f]{64}\.avif 480w, \/photos\/[0-9a-f]{64}\.avif 960w$/);
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.currentSrc : "")))
+      .toMatch(/\/photos\/[0-9a-f]{64}\.avif$/);
     const ld = JSON.parse((await visitor.page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
     expect(ld).toMatchObject({ "@type": "Product", name, offers: { "@type": "Offer", price: "1200.00", priceCurrency: "INR" } });
     await inspect(visitor.page, "product-page", variant);
@@ -137,5 +145,5 @@ describe.each(VARIANTS)("running the shop ($javaScript, $viewport)", (variant) =
     expect(await visitor.page.getByRole("main").innerText()).not.toContain(name);
     expect((await visitor.page.goto(`/products/${slug}`))?.status()).toBe(404);
     await Promise.all([admin.close(), visitor.close(), shopper.close()]);
-  });
+  }, 120_000);
 });

@@ -63,3 +63,24 @@ export const productPhotos = sqliteTable(
 );
 
 export type ProductPhoto = typeof productPhotos.$inferSelect;
+
+/**
+ * Smaller copies of a product photo for responsive pages, made by the Images binding when the photo is uploaded:
+ * each format at each width, never wider than the photo, stored in R2 under the SHA-256 of its own bytes.
+ */
+export const productPhotoVariants = sqliteTable(
+  "product_photo_variants",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    photoId: integer("photo_id")
+      .notNull()
+      .references(() => productPhotos.id, { onDelete: "cascade" }),
+    /** `{sha256}.{avif|webp}`: the R2 key under products/ and the URL under /photos/. */
+    name: text("name").notNull(),
+    format: text("format", { enum: ["avif", "webp"] }).notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: integer("bytes").notNull(),
+  },
+  (t) => [uniqueIndex("product_photo_variants_size_idx").on(t.photoId, t.format, t.width), index("product_photo_variants_name_idx").on(t.name)],
+);
