@@ -9,7 +9,9 @@ import { createShopOrder, OutOfStockError } from "./orders.server";
 import { action as checkoutAction } from "~/routes/checkout";
 import { loader as callbackLoader } from "~/routes/orders.$number.callback";
 
+import { flashOf } from "../../tests/setup/as-user";
 import { setUpCheckoutWorld } from "../../tests/setup/checkout";
+import { te } from "~/i18n/te/messages";
 import { plannedDelivery } from "../../tests/setup/shop-days";
 import { all as q, one } from "../../tests/setup/sql";
 
@@ -33,6 +35,15 @@ describe("through the sandbox and the callback route", () => {
     expect(await one("SELECT status FROM orders WHERE id = ?", order.id)).toEqual({ status: "order_raised" });
     expect(await q("SELECT id FROM notifications WHERE user_id = ? AND type = 'order_placed'", userId)).toHaveLength(1);
     expect(await stock()).toBe(2);
+  });
+
+  it("answers a Telugu account in Telugu: its order's page under /te with the Telugu toast", async () => {
+    const { userId, order, started } = await paidSetup("sandbox-te@example.in");
+    await env.DB.prepare("UPDATE users SET lang = 'te' WHERE id = ?").bind(userId).run();
+    const outcome = (await sandboxDecide(deps, started.gatewayOrderId, "pay"))!;
+    const res = await callback(order.number, outcome.callback.split("?")[1]);
+    expect(res.headers.get("Location")).toBe(`/te/orders/${order.number}`);
+    expect((await flashOf(res))?.text).toBe(te.shop.checkout.success);
   });
 
   it("Fail: back to checkout, the order still pending and the cart intact; a tampered query fails the same way", async () => {

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { ShippingInput } from "~/orders/checkout-schema";
 import { orders, payments } from "~/db/schema";
 import type { Deps } from "~/deps";
-import { messagesFor } from "~/i18n/catalogue";
+import { messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { ConflictError, NotFoundError } from "~/lib/errors";
 import { tenDigitPhone } from "~/lib/phone";
 import { shippingColumns } from "~/orders/checkout.server";
@@ -150,7 +150,7 @@ export async function settleReturn(deps: Deps, number: string | undefined, field
       return { to: link?.kind === "advance" ? back : to, toast: { type: "error", text: m.checkout.verifyFailed } };
     }
     const outcome = await settlePayment(deps, { attemptRef: linkId, paymentId: razorpayPaymentId });
-    return after(deps, to, outcome, link.kind === "advance" ? m.checkout.success : payMessages.balancePaidToast);
+    return after(deps, to, outcome, link.kind === "advance" ? m.checkout.success : sectionsFor(deps).pay.balancePaidToast);
   }
   const razorpayOrderId = fields.get("razorpay_order_id");
   if (!razorpayOrderId || !razorpayPaymentId || !razorpaySignature) {
@@ -176,7 +176,7 @@ function after(deps: Pick<Deps, "config" | "lang">, to: string, outcome: SettleO
       return { to, toast: { type: "success", text: success } };
     case "refunded":
     case "refund_pending":
-      return { to, toast: { type: "info", text: payMessages.unowedToast } };
+      return { to, toast: { type: "info", text: sectionsFor(deps).pay.unowedToast } };
     default:
       return { to, toast: { type: "error", text: messagesFor(deps).shop.checkout.verifyFailed } };
   }
