@@ -27,7 +27,7 @@ export function AddToCartForm({ product, className = "", quantityHint }: { produ
             name="quantity"
             defaultValue={product.minQty}
             aria-describedby={hintId}
-            className="min-h-11 rounded-xl border border-river-200 bg-white px-3 dark:border-river-700 dark:bg-river-950"
+            className="min-h-11 rounded-xl border border-river-400 bg-white px-3 dark:bg-river-950"
           >
             {choices.map((q) => (
               <option key={q} value={q}>
