@@ -19,5 +19,6 @@ function hydrate() {
 // a slow phone. Without its catalogue (offline) the page stays as the server sent it, links and forms working.
 holdPageCatalogue().then(
   () => requestAnimationFrame(() => setTimeout(hydrate, 0)),
-  (error: unknown) => console.error("The page's catalogue did not load", error),
+  // Not an error of the page: a shopper who leaves (or submits a form) before it arrives cancels its fetch.
+  (error: unknown) => console.warn("The page's catalogue did not load; the page stays as the server sent it", error),
 );

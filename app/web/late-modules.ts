@@ -19,7 +19,7 @@ const PATTERNS: [string, string][] = [
 ];
 
 export const LATE_MODULES_BOOT = `(function(){var done=false;function go(){if(done)return;done=true;
-var c=document.documentElement.dataset.catalogue;if(c)window.__catalogue=fetch(c,{credentials:"omit"}).then(function(r){return r.ok?r.json():Promise.reject(new Error(c+": "+r.status))});
+var c=document.documentElement.dataset.catalogue;if(c){window.__catalogue=fetch(c,{credentials:"omit"}).then(function(r){return r.ok?r.json():Promise.reject(new Error(c+": "+r.status))});window.__catalogue.catch(function(){})}
 document.querySelectorAll('link[rel="x-late-modulepreload"]').forEach(function(l){l.rel="modulepreload"});
 document.querySelectorAll('script[type="x-late-module"]').forEach(function(s){var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.text=s.text;s.replaceWith(m)})}
 addEventListener("load",go,{once:true});
