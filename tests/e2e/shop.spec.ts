@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { newAccount, signIn, toast, useBrowser, variantName, type Variant } from "./browser";
 import { inspect } from "./inspect";
-import { ORDER_NUMBER, arrive, payInSandbox, submitCheckout, VALID_SHIPPING } from "./shop";
+import { ORDER_NUMBER, arrive, payInSandbox, SANDBOX_PAGE, submitCheckout, VALID_SHIPPING } from "./shop";
 
 const open = useBrowser();
 const ADMIN = { email: "admin@pulasa.local", password: "pulasa-admin-local" };
@@ -115,7 +115,7 @@ describe.each(VARIANTS)("running the shop ($javaScript, $viewport)", (variant) =
     expect(summary).toMatch(/Shipping\s+Free/);
     const [date, slot] = (await shopper.page.locator("input[name=delivery]:not([disabled])").first().getAttribute("value"))!.split(".");
     await submitCheckout(shopper.page, VALID_SHIPPING);
-    await arrive(shopper.page, /\/sandbox\/checkout\/order_/, "Razorpay sandbox");
+    await arrive(shopper.page, SANDBOX_PAGE, "Razorpay sandbox");
     const number = ORDER_NUMBER.exec(await shopper.page.getByRole("main").innerText())![0];
     await payInSandbox(shopper.page, number);
 
