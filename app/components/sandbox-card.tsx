@@ -1,3 +1,4 @@
+import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatRupees } from "~/lib/money";
 import { sandboxMessages } from "~/i18n/pay.messages";
@@ -46,5 +47,21 @@ export function SandboxPrefill({ heading, prefill }: { heading: string; prefill:
         ))}
       </dl>
     </>
+  );
+}
+
+/** The sandbox's two answers, as a real gateway's page would give them: pay, or fail. */
+export function SandboxDecision() {
+  const m = sandboxMessages;
+  return (
+    <Form method="post" className="mt-8 grid grid-cols-2 gap-3">
+      {/* The shared .btn-dark is 3.4:1 in the dark theme; river-300 keeps its dark text at 4.5:1 or more. */}
+      <button type="submit" name="decision" value="pay" className="btn-dark dark:bg-river-300 dark:hover:bg-river-200">
+        {m.pay}
+      </button>
+      <button type="submit" name="decision" value="fail" className="btn-outline text-red-700 dark:text-red-300">
+        {m.fail}
+      </button>
+    </Form>
   );
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { SandboxCard, SandboxPrefill } from "~/components/sandbox-card";
+import { Link, useLoaderData } from "@remix-run/react";
+import { SandboxCard, SandboxPrefill, SandboxDecision } from "~/components/sandbox-card";
 import { sandboxEnabled } from "~/payments/gateway.server";
 import { sandboxFailLink, sandboxLink, sandboxPayLink } from "~/payments/sandbox.server";
 import { safeRedirect } from "~/web/safe-redirect";
@@ -68,15 +68,7 @@ export default function SandboxLink() {
               <p className="mt-1">{m.failedText}</p>
             </div>
           ) : null}
-          <Form method="post" className="mt-8 grid grid-cols-2 gap-3">
-            {/* The shared .btn-dark is 3.4:1 in the dark theme; river-300 keeps its dark text at 4.5:1 or more. */}
-            <button type="submit" name="decision" value="pay" className="btn-dark dark:bg-river-300 dark:hover:bg-river-200">
-              {m.pay}
-            </button>
-            <button type="submit" name="decision" value="fail" className="btn-outline text-red-700 dark:text-red-300">
-              {m.fail}
-            </button>
-          </Form>
+          <SandboxDecision />
         </>
       ) : (
         <div role="status" className="mt-8">

@@ -4,6 +4,6 @@
  * browser and the edge cache keep the file. A failure is handled at once (a shopper leaving cancels the fetch);
  * the entry module reports it when it reads the promise.
  */
-export const LATE_MODULES_BOOT = `(function(){var c=document.documentElement.dataset.catalogue;if(!c)return;
+export const CATALOGUE_PREFETCH = `(function(){var c=document.documentElement.dataset.catalogue;if(!c)return;
 window.__catalogue=fetch(c,{credentials:"omit"}).then(function(r){return r.ok?r.json():Promise.reject(new Error(c+": "+r.status))});
 window.__catalogue.catch(function(){})})()`;
