@@ -52,18 +52,26 @@ export function catalogueJson(messages: Messages): string {
   return json;
 }
 
-/** FNV-1a over the catalogue's text: its file's name changes whenever a word of it does. */
-function textHash(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(16).padStart(8, "0");
+const hashes = new WeakMap<Messages, string>();
+
+/** FNV-1a over the catalogue's text, once per catalogue: its file's name changes whenever a word of it does. */
+function catalogueHash(messages: Messages): string {
+  let hash = hashes.get(messages);
+  if (hash === undefined) {
+    const text = catalogueJson(messages);
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    hash = (h >>> 0).toString(16).padStart(8, "0");
+    hashes.set(messages, hash);
+  }
+  return hash;
 }
 
 const CATALOGUE_FILE = /^(en|te)\.([0-9a-f]{8})\.json$/;
 
 /** Where the browser fetches a catalogue from: `/catalogue/{lang}.{hash}.json`. */
 export function catalogueUrl(messages: Messages, lang: Lang): string {
-  return `/catalogue/${lang}.${textHash(catalogueJson(messages))}.json`;
+  return `/catalogue/${lang}.${catalogueHash(messages)}.json`;
 }
 
 /** The language and text hash a catalogue file's name asks for, or null for a name that is not one. */
@@ -73,7 +81,7 @@ export function parseCatalogueFile(name: string): { lang: Lang; hash: string } |
 }
 
 export function isCurrentCatalogue(messages: Messages, hash: string): boolean {
-  return textHash(catalogueJson(messages)) === hash;
+  return catalogueHash(messages) === hash;
 }
 
 /** Read catalogues by their text: one per language (and fish name), parsed once. */

@@ -92,9 +92,10 @@ export async function openLocalD1(persistTo) {
  * `logLevel` "log" shows the Workers' console.log (the dev outbox prints every mail with its code), "warn" only
  * their warnings and errors; no line per request either way.
  * `auctionConfig` replaces the auction Worker's wrangler config (the auction benchmark's adds its yardstick).
- * @param {{ persistTo: string, port: number, stdio?: import("node:child_process").StdioOptions, environment?: string, vars?: Record<string, string>, logLevel?: "log" | "warn", auctionConfig?: string }} options
+ * `inspectorPort` opens the Workers' DevTools inspector there (for a CPU profile).
+ * @param {{ persistTo: string, port: number, stdio?: import("node:child_process").StdioOptions, environment?: string, vars?: Record<string, string>, logLevel?: "log" | "warn", auctionConfig?: string, inspectorPort?: number }} options
  */
-export async function serve({ persistTo, port, stdio = "inherit", environment = "development", vars = {}, logLevel = "warn", auctionConfig }) {
+export async function serve({ persistTo, port, stdio = "inherit", environment = "development", vars = {}, logLevel = "warn", auctionConfig, inspectorPort }) {
   const options = {
     persistTo: path.resolve(persistTo),
     port,
@@ -102,6 +103,7 @@ export async function serve({ persistTo, port, stdio = "inherit", environment = 
     vars: { SITE_URL: `http://localhost:${port}`, ...vars, ENVIRONMENT: environment },
     logLevel,
     auctionConfig,
+    inspectorPort,
     outDir: path.resolve(".wrangler", "local-bundle", `${path.basename(path.resolve(persistTo))}-${port}`),
   };
   const child = spawn(process.execPath, ["scripts/lib/workers-server.mjs", JSON.stringify(options)], {

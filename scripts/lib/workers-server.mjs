@@ -12,7 +12,7 @@ import path from "node:path";
 import { startFront } from "./front.mjs";
 import { workerLogLine } from "./worker-logs.mjs";
 
-const { persistTo, port, vars, logLevel, outDir, auctionConfig } = JSON.parse(process.argv[2]);
+const { persistTo, port, vars, logLevel, outDir, auctionConfig, inspectorPort } = JSON.parse(process.argv[2]);
 
 /**
  * The two Workers: the store (first, it owns the port) and the auction Worker behind its AUCTION binding (the
@@ -67,6 +67,8 @@ const mf = new Miniflare({
   // The Cron Trigger is served at /cdn-cgi/handler/scheduled for runScheduledJobs' timer.
   unsafeTriggerHandlers: true,
   logRequests: false,
+  // The render profile (bench/render-profile.mjs) reads the Workers' CPU profile through DevTools' protocol.
+  ...(inspectorPort ? { inspectorPort } : {}),
   // workerd reports a Worker's uncaught exceptions only when verbose, among notices of its own.
   verbose: true,
   log: new Log(LogLevel.WARN),
