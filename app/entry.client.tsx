@@ -1,17 +1,20 @@
 import { RemixBrowser } from "@remix-run/react";
-import { startTransition, StrictMode } from "react";
+import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { holdPageCatalogue } from "~/web/site";
 
+/**
+ * Hydrates in one task, not in a transition: the modules arrive after the page has loaded, so a shopper may well
+ * press something while hydration runs. A transition's hydration yields to that press and React then finishes it
+ * synchronously, which fails (React error 345) when something suspends; a single task takes the press afterwards.
+ */
 function hydrate() {
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <RemixBrowser />
-      </StrictMode>,
-    );
-  });
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <RemixBrowser />
+    </StrictMode>,
+  );
 }
 
 // Hydrate once the page's catalogue is here, and just after a frame is painted (a timer set in an animation frame

@@ -3,6 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { contentSecurityPolicy, NonceContext, randomNonce } from "~/web/csp";
+import { lateModules } from "~/web/late-modules";
 
 const ABORT_DELAY = 5_000;
 
@@ -37,7 +38,5 @@ export default async function handleRequest(
   // sends the policy and loads the page's modules after the page.
   if (import.meta.env.DEV) return new Response(body, { headers: responseHeaders, status: responseStatusCode });
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
-  // The modules load as soon as the page names them: held until the page had loaded, hydration met a shopper's first
-  // press mid-hydration (React error 345) in the browser tests; kept off until hydration can take a press then.
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(lateModules(body), { headers: responseHeaders, status: responseStatusCode });
 }

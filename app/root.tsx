@@ -30,7 +30,7 @@ import { useNonce } from "~/web/csp";
 import { readFlash } from "~/web/flash.server";
 import { catalogueFor, catalogueUrl, messagesOf, type SiteData } from "~/web/site";
 import { readTheme, type Theme } from "~/web/theme.server";
-import { CATALOGUE_PREFETCH } from "~/web/catalogue-prefetch";
+import { LATE_MODULES_BOOT } from "~/web/late-modules";
 import teluguStylesheet from "./styles/telugu.css?url";
 import stylesheet from "./tailwind.css?url";
 
@@ -142,7 +142,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="flex min-h-screen flex-col bg-river-50 text-slate-900 antialiased dark:bg-river-950 dark:text-slate-100">
         {children}
         <ScrollRestoration nonce={nonce} />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: CATALOGUE_PREFETCH }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: LATE_MODULES_BOOT }} />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -1,0 +1,62 @@
+/**
+ * The page's JavaScript starts loading once the page has loaded (its stylesheet and first images), or 3 s after
+ * its HTML was read if an image is slower than that. On a slow phone network the ~100 KB of modules would
+ * otherwise share the first seconds with the hero image and the stylesheet and delay what the shopper sees;
+ * every page works as plain HTML forms and links until its modules arrive.
+ *
+ * The server writes the modules inert (`lateModules` below rewrites the document as it streams); `LATE_MODULES_BOOT`,
+ * an inline script in the page, turns them live, and fetches the page's catalogue (`<html data-catalogue>`) beside
+ * them, without cookies so that every visitor's browser and the edge cache keep it.
+ */
+
+const LIVE_PRELOAD = '<link rel="modulepreload"';
+const INERT_PRELOAD = '<link rel="x-late-modulepreload"';
+const LIVE_MODULE = 'type="module" async=""';
+const INERT_MODULE = 'type="x-late-module"';
+const PATTERNS: [string, string][] = [
+  [LIVE_PRELOAD, INERT_PRELOAD],
+  [LIVE_MODULE, INERT_MODULE],
+];
+
+export const LATE_MODULES_BOOT = `(function(){var done=false;function go(){if(done)return;done=true;
+var c=document.documentElement.dataset.catalogue;if(c){window.__catalogue=fetch(c,{credentials:"omit"}).then(function(r){return r.ok?r.json():Promise.reject(new Error(c+": "+r.status))});window.__catalogue.catch(function(){})}
+document.querySelectorAll('link[rel="x-late-modulepreload"]').forEach(function(l){l.rel="modulepreload"});
+document.querySelectorAll('script[type="x-late-module"]').forEach(function(s){var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.text=s.text;s.replaceWith(m)})}
+addEventListener("load",go,{once:true});
+document.addEventListener("DOMContentLoaded",function(){setTimeout(go,3000)},{once:true})})()`;
+
+/** How many characters at the end of `text` could begin a pattern, to be held until the next chunk. */
+function heldBack(text: string): number {
+  for (let k = Math.max(...PATTERNS.map(([live]) => live.length)) - 1; k > 0; k--) {
+    if (PATTERNS.some(([live]) => k < live.length && text.endsWith(live.slice(0, k)))) return k;
+  }
+  return 0;
+}
+
+function inert(text: string): string {
+  let out = text;
+  for (const [live, dead] of PATTERNS) out = out.replaceAll(live, dead);
+  return out;
+}
+
+/** The document with its module script and module preloads written inert, for `LATE_MODULES_BOOT` to start. */
+export function lateModules(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  let carry = "";
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        const text = carry + decoder.decode(chunk, { stream: true });
+        const keep = heldBack(text);
+        carry = text.slice(text.length - keep);
+        const ready = inert(text.slice(0, text.length - keep));
+        if (ready) controller.enqueue(encoder.encode(ready));
+      },
+      flush(controller) {
+        const rest = inert(carry + decoder.decode());
+        if (rest) controller.enqueue(encoder.encode(rest));
+      },
+    }),
+  );
+}
