@@ -102,14 +102,13 @@ function LanguageLinks({ origin, lang }: { origin: string; lang: Lang }) {
   );
 }
 
-/** Telugu pages' self-hosted Telugu font (English pages load none of it): the regular face preloaded. */
+/**
+ * Telugu pages' Telugu type (English pages load none of it). Not preloaded: most phones have Noto Sans Telugu and
+ * use their own copy (the faces list it first), and where the file is needed the text shows in the phone's own
+ * Telugu font until it arrives, so a preload would only take 34 KB of a slow network from the page's photos.
+ */
 function TeluguType() {
-  return (
-    <>
-      <link rel="preload" href="/fonts/noto-sans-telugu-400.woff2" as="font" type="font/woff2" crossOrigin="anonymous" />
-      <link rel="stylesheet" href={teluguStylesheet} />
-    </>
-  );
+  return <link rel="stylesheet" href={teluguStylesheet} />;
 }
 
 /** The theme being applied: a pending theme change shows at once, before the server answers. */

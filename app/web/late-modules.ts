@@ -1,6 +1,7 @@
 /**
- * The page's JavaScript starts loading once the page has loaded (its stylesheet and first images), or 3 s after
- * its HTML was read if an image is slower than that. On a slow phone network the ~100 KB of modules would
+ * The page's JavaScript starts loading once the page has loaded (its stylesheet and first images) and two frames
+ * after that have been painted (the largest image's paint comes a frame or two after its load), or 3 s after its
+ * HTML was read if an image is slower than that (or the tab is hidden, where frames are not painted). On a slow phone network the ~100 KB of modules would
  * otherwise share the first seconds with the hero image and the stylesheet and delay what the shopper sees;
  * every page works as plain HTML forms and links until its modules arrive.
  *
@@ -22,7 +23,8 @@ export const LATE_MODULES_BOOT = `(function(){var done=false;function go(){if(do
 var c=document.documentElement.dataset.catalogue;if(c){window.__catalogue=fetch(c,{credentials:"omit"}).then(function(r){return r.ok?r.json():Promise.reject(new Error(c+": "+r.status))});window.__catalogue.catch(function(){})}
 document.querySelectorAll('link[rel="x-late-modulepreload"]').forEach(function(l){l.rel="modulepreload"});
 document.querySelectorAll('script[type="x-late-module"]').forEach(function(s){var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.text=s.text;s.replaceWith(m)})}
-addEventListener("load",go,{once:true});
+function painted(next){requestAnimationFrame(function(){setTimeout(next,0)})}
+addEventListener("load",function(){painted(function(){painted(go)})},{once:true});
 document.addEventListener("DOMContentLoaded",function(){setTimeout(go,3000)},{once:true})})()`;
 
 /** How many characters at the end of `text` could begin a pattern, to be held until the next chunk. */
