@@ -1,20 +1,74 @@
 import { RemixBrowser } from "@remix-run/react";
-import { StrictMode } from "react";
+import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { holdPageCatalogue } from "~/web/site";
 
 /**
- * Hydrates in one task, not in a transition: the modules arrive after the page has loaded, so a shopper may well
- * press something while hydration runs. A transition's hydration yields to that press and React then finishes it
- * synchronously, which fails (React error 345) when something suspends; a single task takes the press afterwards.
+ * The presses and keys React answers on a page it has not hydrated yet by hydrating it at once, synchronously.
+ * Remix's first render waits for the page's data to be decoded, and a synchronous render cannot wait: React then
+ * fails the page (its error 345). Until hydration is committed these events stop at the window, before React's
+ * listeners; the browser still does what they do without JavaScript (a link opens, a form posts).
  */
+const HELD_EVENTS = [
+  "click",
+  "auxclick",
+  "dblclick",
+  "contextmenu",
+  "mousedown",
+  "mouseup",
+  "pointerdown",
+  "pointerup",
+  "pointercancel",
+  "touchstart",
+  "touchend",
+  "touchcancel",
+  "keydown",
+  "keypress",
+  "keyup",
+  "input",
+  "change",
+  "submit",
+  "reset",
+  "compositionstart",
+  "compositionend",
+  "copy",
+  "cut",
+  "paste",
+  "dragstart",
+  "dragend",
+  "drop",
+];
+
+function holdEventsFromReact(): () => void {
+  const stop = (event: Event) => event.stopPropagation();
+  for (const type of HELD_EVENTS) window.addEventListener(type, stop, true);
+  return () => {
+    for (const type of HELD_EVENTS) window.removeEventListener(type, stop, true);
+  };
+}
+
+/** Runs `committed` once the hydrated page is committed; marks the document `data-hydrated` (browser tests wait for it). */
+function Committed({ committed, children }: { committed: () => void; children: ReactNode }) {
+  useLayoutEffect(() => {
+    committed();
+    document.documentElement.dataset.hydrated = "";
+  }, [committed]);
+  return children;
+}
+
+/** Hydrates in a transition, which yields to the browser between pieces of work, so a slow phone stays responsive. */
 function hydrate() {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RemixBrowser />
-    </StrictMode>,
-  );
+  const release = holdEventsFromReact();
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <Committed committed={release}>
+          <RemixBrowser />
+        </Committed>
+      </StrictMode>,
+    );
+  });
 }
 
 // Hydrate once the page's catalogue is here, and just after a frame is painted (a timer set in an animation frame

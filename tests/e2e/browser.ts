@@ -68,12 +68,42 @@ export function useBrowser() {
     }
     const page = await context.newPage();
     if (!variant.javaScript) scriptlessPages.add(page);
+    else waitForHydrationOnLoad(page);
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     page.on("console", (m) => {
       if (m.type() === "error") errors.push(m.text());
     });
     return { page, context, errors, close: () => context.close() };
+  };
+}
+
+/**
+ * Pages load their modules after the page has loaded, and a press before they have hydrated it does what it does
+ * without JavaScript. With JavaScript on, a page a test opens (goto, reload, or a URL it waits for) is used once it
+ * is hydrated (`<html data-hydrated>`), as a shopper's first press usually comes; pages without modules at once.
+ */
+function waitForHydrationOnLoad(page: Page) {
+  const hydrated = () =>
+    page.waitForFunction(
+      () => document.documentElement.hasAttribute("data-hydrated") || !document.querySelector('script[type="x-late-module"], script[type="module"]'),
+    );
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const waitForURL = page.waitForURL.bind(page);
+  page.goto = async (...args: Parameters<Page["goto"]>) => {
+    const response = await goto(...args);
+    await hydrated();
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page["reload"]>) => {
+    const response = await reload(...args);
+    await hydrated();
+    return response;
+  };
+  page.waitForURL = async (...args: Parameters<Page["waitForURL"]>) => {
+    await waitForURL(...args);
+    await hydrated();
   };
 }
 
