@@ -72,10 +72,14 @@ export async function shop(shopper, productId, until, paid, refused) {
     if (!choice) continue;
     const checkout = await shopper.request("POST /checkout", "/checkout", { form: { ...SHIPPING, delivery: choice }, expect: [303] });
     if (checkout?.status === 409) refused.count++;
-    const gateway = checkout?.location?.match(/^\/sandbox\/checkout\/([\w-]+)$/)?.[1];
-    if (!gateway) continue;
-    await shopper.request("GET /sandbox/checkout/:id", `/sandbox/checkout/${gateway}`);
-    const pay = await shopper.request("POST /sandbox/checkout/:id", `/sandbox/checkout/${gateway}`, { form: { decision: "pay" }, expect: [303] });
+    // Without JavaScript the advance is paid on the gateway's payment link page (the sandbox's checkout page serves
+    // Checkout's hosted form); either is paid the same way.
+    const target = checkout?.location ? new URL(checkout.location, shopper.base) : null;
+    const kind = target?.pathname.match(/^\/sandbox\/(checkout|link)\/[\w-]+$/)?.[1];
+    if (!kind) continue;
+    const gateway = target.pathname + target.search;
+    await shopper.request(`GET /sandbox/${kind}/:id`, gateway);
+    const pay = await shopper.request(`POST /sandbox/${kind}/:id`, gateway, { form: { decision: "pay" }, expect: [303] });
     const callback = pay?.location && new URL(pay.location, shopper.base);
     if (!callback) continue;
     const back = await shopper.request("GET /orders/:number/callback", callback.pathname + callback.search, { expect: [302, 303] });
