@@ -1,9 +1,10 @@
 /**
  * The page's JavaScript starts loading once the page has loaded (its stylesheet and first images) and two frames
  * after that have been painted (the largest image's paint comes a frame or two after its load), or 3 s after its
- * HTML was read if an image is slower than that (or the tab is hidden, where frames are not painted). On a slow phone network the ~100 KB of modules would
- * otherwise share the first seconds with the hero image and the stylesheet and delay what the shopper sees;
- * every page works as plain HTML forms and links until its modules arrive.
+ * HTML was read if an image is slower than that (or the tab is hidden, where frames are not painted). On a slow
+ * phone network the ~100 KB of modules would otherwise share the first seconds with the hero image and the
+ * stylesheet and delay what the shopper sees; every page works as plain HTML forms and links until its modules
+ * arrive, and a press before they have hydrated it does what it does without them (app/entry.client.tsx).
  *
  * The server writes the modules inert (`lateModules` below rewrites the document as it streams); `LATE_MODULES_BOOT`,
  * an inline script in the page, turns them live, and fetches the page's catalogue (`<html data-catalogue>`) beside
