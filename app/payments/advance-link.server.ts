@@ -1,10 +1,9 @@
-import { and, desc, eq, gt, isNotNull } from "drizzle-orm";
-import { payments, type Order } from "~/db/schema";
+import type { Order } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { sectionsFor } from "~/i18n/catalogue";
 import { payMessages } from "~/i18n/pay.messages";
 import { ConflictError } from "~/lib/errors";
-import { PaymentUnavailableError } from "./advance.server";
+import { openAdvanceAttempt, PaymentUnavailableError } from "./advance.server";
 import { MIN_LINK_EXPIRY_MS } from "./gateway";
 import { closeCancelledLinks } from "./settle.server";
 
@@ -26,21 +25,7 @@ export async function startAdvanceLink(deps: Deps, order: Order, email: string):
   const gateway = deps.gateway;
   if (!gateway) throw new PaymentUnavailableError();
   const now = deps.now();
-  const [live] = await deps.db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.orderId, order.id),
-        eq(payments.kind, "advance"),
-        eq(payments.provider, gateway.name),
-        eq(payments.status, "created"),
-        isNotNull(payments.linkUrl),
-        gt(payments.expiresAt, now),
-      ),
-    )
-    .orderBy(desc(payments.id))
-    .limit(1);
+  const live = await openAdvanceAttempt(deps, order.id, gateway.name, { way: "link", liveAt: now });
   if (live?.linkUrl && live.providerRef) return { url: live.linkUrl, linkId: live.providerRef };
 
   const expiresAt = Math.max(order.reservedUntil ?? now, now + LINK_LIFE_MIN_MS);

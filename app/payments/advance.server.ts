@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import { payments, type Order, type Payment } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { checkoutMessages } from "~/i18n/checkout.messages";
@@ -21,6 +21,33 @@ export class PaymentUnavailableError extends ConflictError {
 }
 
 /**
+ * The order's newest open (`created`) advance attempt at `provider`: a Checkout order, or a payment link still
+ * payable at `liveAt`. The two ways are never mixed: a link is reused only by a link, a Checkout order only by Checkout.
+ */
+export async function openAdvanceAttempt(
+  deps: Pick<Deps, "db">,
+  orderId: number,
+  provider: Payment["provider"],
+  attempt: { way: "checkout" } | { way: "link"; liveAt: number },
+): Promise<Payment | null> {
+  const [open] = await deps.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.kind, "advance"),
+        eq(payments.provider, provider),
+        eq(payments.status, "created"),
+        ...(attempt.way === "checkout" ? [isNull(payments.linkUrl)] : [isNotNull(payments.linkUrl), gt(payments.expiresAt, attempt.liveAt)]),
+      ),
+    )
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return open ?? null;
+}
+
+/**
  * A gateway order for the order's advance (amount from OUR order, never the client), for Checkout. An open
  * (`created`) Checkout attempt of the same gateway is reused, so reloading the pay page does not pile up gateway orders.
  */
@@ -28,20 +55,7 @@ export async function startAdvancePayment(deps: Pick<Deps, "db" | "gateway">, or
   if (order.status !== "payment_pending") throw new ConflictError(payMessages.notPending);
   const gateway = deps.gateway;
   if (!gateway) throw new PaymentUnavailableError();
-  const [open] = await deps.db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.orderId, order.id),
-        eq(payments.kind, "advance"),
-        eq(payments.provider, gateway.name),
-        eq(payments.status, "created"),
-        isNull(payments.linkUrl),
-      ),
-    )
-    .orderBy(desc(payments.id))
-    .limit(1);
+  const open = await openAdvanceAttempt(deps, order.id, gateway.name, { way: "checkout" });
   if (open?.providerRef) {
     return { gateway: gateway.name, keyId: gateway.keyId, gatewayOrderId: open.providerRef, amountPaise: open.amountPaise, currency: "INR" };
   }

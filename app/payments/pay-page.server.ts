@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { ShippingInput } from "~/orders/checkout-schema";
 import { orders, payments } from "~/db/schema";
 import type { Deps } from "~/deps";
@@ -8,7 +8,7 @@ import { tenDigitPhone } from "~/lib/phone";
 import { shippingColumns } from "~/orders/checkout.server";
 import { getUserOrder, type OrderView } from "~/orders/lookup.server";
 import { ORDER_NUMBER_PATTERN } from "~/orders/rules";
-import { markAdvanceFailed, verifyAdvanceCallback } from "./advance.server";
+import { markAdvanceFailed, openAdvanceAttempt, verifyAdvanceCallback } from "./advance.server";
 import { gatewaySecrets } from "./gateway.server";
 import { type SettleOutcome, settlePayment } from "./settle.server";
 import { isLinkAttempt } from "./links.server";
@@ -49,22 +49,7 @@ export function needsAddress(order: { city: string; state: string; zip: string }
  */
 export async function payPageData(deps: Pick<Deps, "db" | "config" | "origin">, user: { email: string }, order: OrderView) {
   const secrets = gatewaySecrets(deps.config);
-  const [open] = secrets
-    ? await deps.db
-        .select({ ref: payments.providerRef })
-        .from(payments)
-        .where(
-          and(
-            eq(payments.orderId, order.id),
-            eq(payments.kind, "advance"),
-            eq(payments.provider, secrets.name),
-            eq(payments.status, "created"),
-            isNull(payments.linkUrl),
-          ),
-        )
-        .orderBy(desc(payments.id))
-        .limit(1)
-    : [];
+  const open = secrets ? await openAdvanceAttempt(deps, order.id, secrets.name, { way: "checkout" }) : null;
   return {
     needsAddress: needsAddress(order),
     shipping: {
@@ -86,7 +71,7 @@ export async function payPageData(deps: Pick<Deps, "db" | "config" | "origin">, 
     },
     gateway: secrets?.name ?? null,
     keyId: secrets?.keyId ?? null,
-    gatewayOrderId: open?.ref ?? null,
+    gatewayOrderId: open?.providerRef ?? null,
     prefill: { name: `${order.firstName} ${order.lastName}`, email: user.email, contact: order.phone },
     callbackUrl: `${deps.origin}/orders/${order.number}/callback`,
     cancelUrl: `${deps.origin}/orders/${order.number}/callback?cancelled=1`,
