@@ -1,3 +1,6 @@
+/** Bids shown with each auction: its Bid History shows the 10 most recent. */
+export const RECENT_BIDS = 10;
+
 /** The auction as the JSON API answers it (amounts in rupees, times ISO 8601), shared by the server and the pages. */
 export type AuctionBid = { id: number; bidder_name: string; amount: number; created_at: string };
 
@@ -35,3 +38,27 @@ export type AuctionView = Auction & {
   /** The winner's order (shown to the winner only). */
   order_number: string | null;
 };
+
+/** What a bid, a close or a cancel can change; the title, description, photo and seller never do. */
+type ChangingFields =
+  "current_price" | "end_time" | "status" | "bid_count" | "min_next_bid" | "version" | "your_bids" | "you" | "cancel_reason" | "order_number";
+
+/**
+ * What watchers are sent after a change: the fields that can change and only the bids it added, newest first,
+ * placed after the bid numbered `after` (0: before any bid). A watcher whose newest bid is another asks again.
+ */
+export type AuctionChange = { after: number; new_bids: AuctionBid[]; auction: Pick<AuctionView, ChangingFields> };
+
+/**
+ * The view after `change`; the view itself when the change is older; null when the view lacks bids the change
+ * builds on (a missed message), so the whole state has to be asked for.
+ */
+export function applyChange(view: AuctionView, change: AuctionChange): AuctionView | null {
+  if (change.auction.version < view.version) return view;
+  const newest = view.bids[0]?.id ?? 0;
+  let bids: AuctionBid[];
+  if (newest === change.after) bids = [...change.new_bids, ...view.bids].slice(0, RECENT_BIDS);
+  else if (change.new_bids.length > 0 && newest === change.new_bids[0].id) bids = view.bids;
+  else return null;
+  return { ...view, ...change.auction, bids };
+}

@@ -26,17 +26,18 @@ class FakeSocket extends EventTarget {
   }
 }
 
-const state = (version: number, price = 1000) => ({ type: "state", auction: { id: 1, version, current_price: price } as AuctionView });
+const state = (version: number, price = 1000) => ({ type: "state", auction: { id: 1, version, current_price: price, bids: [] } as unknown as AuctionView });
+const bid = (id: number, amount: number) => ({ id, bidder_name: "Ravi K.", amount, created_at: "2026-11-24T10:00:00.000Z" });
 
 function setup(startVersion = 3) {
   const sockets: FakeSocket[] = [];
   const shown: AuctionView[] = [];
   const statuses: LiveStatus[] = [];
-  let version = startVersion;
+  let current = state(startVersion).auction;
   const stop = watchAuction("ws://store.test/api/auction/1/watch", {
-    version: () => version,
+    shown: () => current,
     onState: (a) => {
-      version = a.version;
+      current = a;
       shown.push(a);
     },
     onStatus: (s) => statuses.push(s),
@@ -71,6 +72,29 @@ describe("following an auction live", () => {
     live.last().receive({ type: "other", auction: { version: 9 } });
     expect(live.shown.map((a) => a.version)).toEqual([4, 4]);
     expect(live.statuses).toEqual(["connecting", "live"]);
+  });
+
+  it("applies changes on top of what it shows, and asks for the whole state when one does not follow", () => {
+    const live = setup(3);
+    live.last().open();
+    const change = (version: number, after: number, newBids: ReturnType<typeof bid>[]) => ({
+      type: "change",
+      after,
+      new_bids: newBids,
+      auction: { version, current_price: newBids[0]?.amount ?? 1000, bid_count: after + newBids.length },
+    });
+    live.last().receive(change(4, 0, [bid(1, 1000)]));
+    live.last().receive(change(5, 1, [bid(2, 1100)]));
+    expect(live.shown.map((a) => [a.version, a.current_price, a.bids.map((b) => b.id)])).toEqual([
+      [4, 1000, [1]],
+      [5, 1100, [2, 1]],
+    ]);
+    // Version 6 was missed: version 7 builds on bid 3, which the page never got.
+    live.last().receive(change(7, 3, [bid(4, 1300)]));
+    expect(live.shown).toHaveLength(2);
+    expect(live.last().sent).toEqual(["sync:3", "sync"]);
+    live.last().receive({ type: "change", after: "x" });
+    expect(live.shown).toHaveLength(2);
   });
 
   it("reconnects with growing backoff after drops, then resyncs from the version it has", () => {

@@ -1,10 +1,10 @@
-import type { AuctionView } from "./auction";
+import { applyChange, type AuctionChange, type AuctionView } from "./auction";
 
 export type LiveStatus = "connecting" | "live" | "reconnecting";
 
 type Options = {
-  /** The version this page already shows: the object answers `sync:{version}` only when it has newer. */
-  version: () => number;
+  /** What the page shows now: changes apply on top of it, and `sync:{version}` asks only for anything newer. */
+  shown: () => AuctionView;
   onState: (auction: AuctionView) => void;
   onStatus: (status: LiveStatus) => void;
   open?: (url: string) => WebSocket;
@@ -17,8 +17,9 @@ export function reconnectDelay(attempt: number, random: number): number {
 }
 
 /**
- * Follows one auction over a WebSocket: newer versions replace older ones; after a drop it reconnects with
- * backoff and asks for anything newer than the version it has. Returns the function that stops it.
+ * Follows one auction over a WebSocket: a newer whole state replaces the shown one, a change applies on top of
+ * it, and a change that does not follow from it (a missed message) asks for the whole state. After a drop it
+ * reconnects with backoff and asks for anything newer than the version it has. Returns the function that stops it.
  */
 export function watchAuction(url: string, options: Options): () => void {
   const open = options.open ?? ((u: string) => new WebSocket(u));
@@ -33,14 +34,22 @@ export function watchAuction(url: string, options: Options): () => void {
     socket.addEventListener("open", () => {
       attempts = 0;
       options.onStatus("live");
-      socket?.send(`sync:${options.version()}`);
+      socket?.send(`sync:${options.shown().version}`);
     });
     socket.addEventListener("message", (event) => {
+      let data: { type?: string; auction?: AuctionView } & Partial<AuctionChange>;
       try {
-        const data = JSON.parse(String(event.data)) as { type?: string; auction?: AuctionView };
-        if (data.type === "state" && data.auction && data.auction.version >= options.version()) options.onState(data.auction);
+        data = JSON.parse(String(event.data));
       } catch {
-        // Anything that is not a state message is ignored.
+        return;
+      }
+      const shown = options.shown();
+      if (data.type === "state" && data.auction) {
+        if (data.auction.version >= shown.version) options.onState(data.auction);
+      } else if (data.type === "change" && data.auction && Array.isArray(data.new_bids) && typeof data.after === "number") {
+        const next = applyChange(shown, data as AuctionChange);
+        if (next === null) socket?.send("sync");
+        else if (next !== shown) options.onState(next);
       }
     });
     socket.addEventListener("close", () => {

@@ -9,12 +9,12 @@ import { watchAuction, type LiveStatus } from "./live-connection";
 export function useLiveAuction(initial: AuctionView): { auction: AuctionView; status: LiveStatus } {
   const [auction, setAuction] = useState(initial);
   const [status, setStatus] = useState<LiveStatus>("connecting");
-  const version = useRef(initial.version);
+  const shown = useRef(initial);
 
   // A new loader state (after a bid posted through the form) wins when it is newer.
   useEffect(() => {
-    if (initial.version >= version.current) {
-      version.current = initial.version;
+    if (initial.version >= shown.current.version) {
+      shown.current = initial;
       setAuction(initial);
     }
   }, [initial]);
@@ -22,9 +22,9 @@ export function useLiveAuction(initial: AuctionView): { auction: AuctionView; st
   useEffect(() => {
     const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
     return watchAuction(`${scheme}//${window.location.host}/api/auction/${initial.id}/watch`, {
-      version: () => version.current,
+      shown: () => shown.current,
       onState: (next) => {
-        version.current = next.version;
+        shown.current = next;
         setAuction(next);
       },
       onStatus: setStatus,

@@ -6,7 +6,7 @@ import { chunkedUpload, jsonOfSize } from "../../../tests/setup/chunked-body";
 import { person } from "./auction-room.fixtures";
 import { MAX_IMAGE_BYTES } from "./input";
 import type { AuctionJson } from "./listing";
-import { RECENT_BIDS } from "./listing";
+import { RECENT_BIDS } from "../../../app/auctions/auction";
 
 const HOUR = 3_600_000;
 

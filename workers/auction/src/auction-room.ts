@@ -1,15 +1,17 @@
 import { DurableObject } from "cloudflare:workers";
-import type { AuctionView } from "../../../app/auctions/auction";
+import { RECENT_BIDS, type AuctionChange, type AuctionView } from "../../../app/auctions/auction";
 import type { AuctionRow } from "../../../app/db/schema";
 import type { DomainError } from "../../../app/lib/errors";
 import { createDeps } from "../../../app/deps.server";
 import { paiseToRupees } from "../../../app/lib/money";
 import { isTakingBids, minimumNextBid, openingState, placeBid, refusal, BID_MESSAGES, type Bidder, type BidRefusal } from "./bid-rules";
-import { RECENT_BIDS, toAuctionJson, toBidJson } from "./listing";
+import { toAuctionJson, toBidJson } from "./listing";
 import { closeAuctionInD1, D1Mirror, notifyBidders, notifyOutbid } from "./room-d1";
 import type { CreateInput, RoomEnv, Stored } from "./room-state";
-import { RoomStorage, yourBids } from "./room-storage";
+import { RoomStorage, yourBids, type RecentBid } from "./room-storage";
 import { RoomWatchers, type Viewer } from "./room-watchers";
+
+const bidJson = (b: RecentBid) => toBidJson(b.seq, b.bidder_name, b.amount_paise, b.created_at);
 
 export type BidOutcome = { ok: true; message: string; auction: AuctionView } | BidRefusal<DomainError["status"]>;
 
@@ -100,17 +102,32 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
   }
 
   view(viewer: Viewer): AuctionView {
-    const s = this.state;
-    if (!s) throw new Error("auction room used before it was created");
+    const s = this.stored();
     const recent = this.recentBids();
-    const bids = recent.map((b) => toBidJson(b.seq, b.bidder_name, b.amount_paise, b.created_at));
     return {
-      ...toAuctionJson(s, bids),
-      your_bids: yourBids(recent, viewer),
+      ...toAuctionJson(s, recent.map(bidJson)),
       start_time: new Date(s.startTime).toISOString(),
       min_increment: paiseToRupees(s.incrementPaise),
+      ...this.changing(recent, viewer),
+    };
+  }
+
+  private stored(): Stored {
+    if (!this.state) throw new Error("auction room used before it was created");
+    return this.state;
+  }
+
+  /** The fields a bid, a close or a cancel can change, as `viewer` sees them. */
+  private changing(recent: RecentBid[], viewer: Viewer): AuctionChange["auction"] {
+    const s = this.stored();
+    return {
+      current_price: paiseToRupees(s.currentPricePaise),
+      end_time: new Date(s.endTime).toISOString(),
+      status: s.status,
+      bid_count: s.bidCount,
       min_next_bid: paiseToRupees(minimumNextBid(s)),
       version: s.version,
+      your_bids: yourBids(recent, viewer),
       you: this.standing(viewer),
       cancel_reason: s.cancelReason,
       order_number: viewer !== null && viewer === s.winnerUserId ? s.orderNumber : null,
@@ -141,7 +158,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     for (const h of result.history) this.bidders.add(h.userId);
     this.save(next);
     if (next.endTime !== before.endTime) await this.ctx.storage.setAlarm(next.endTime);
-    this.broadcast();
+    this.broadcast(mirrored.length);
     if (result.outbidUserId !== null) this.queueOutbid(result.outbidUserId, next, now);
     // The bid stands once stored here; a failed D1 write is retried with the next one.
     await this.mirror.sync(mirrored).catch((error) => console.error("auction D1 mirror failed", error));
@@ -208,17 +225,22 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     return this.watchers.accept(new URL(request.url).searchParams.get("uid"), (viewer) => this.view(viewer));
   }
 
-  /** Each watcher gets the state with its own standing and its own bids marked; equal views are serialized once. */
-  private broadcast() {
-    const base = this.view(null);
+  /**
+   * Each watcher gets what changed, with its own standing and its own bids marked; equal messages are serialized
+   * once. `added` is how many of the recent bids are new.
+   */
+  private broadcast(added = 0) {
     const recent = this.recentBids();
+    const after = recent[added]?.seq ?? 0;
+    const newBids = recent.slice(0, added).map(bidJson);
+    const winnerId = this.stored().winnerUserId;
     this.watchers.broadcast((viewer) => {
       const you = this.standing(viewer);
-      const winner = viewer !== null && viewer === this.state?.winnerUserId;
-      const yours = yourBids(recent, viewer);
+      const winner = viewer !== null && viewer === winnerId;
+      const yours = yourBids(recent, viewer).length > 0;
       return {
-        key: `${you}|${winner}|${yours.length > 0 ? viewer : ""}`,
-        auction: () => ({ ...base, you, your_bids: yours, order_number: winner ? (this.state?.orderNumber ?? null) : null }),
+        key: `${you}|${winner}|${yours ? viewer : ""}`,
+        message: (): AuctionChange => ({ after, new_bids: newBids, auction: this.changing(recent, viewer) }),
       };
     });
   }

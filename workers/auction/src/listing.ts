@@ -1,11 +1,8 @@
 import { desc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { AuctionBid, Auction as AuctionJson } from "../../../app/auctions/auction";
+import { RECENT_BIDS, type AuctionBid, type Auction as AuctionJson } from "../../../app/auctions/auction";
 import { auctionBids, auctions, type AuctionBidRow } from "../../../app/db/schema";
 import type { Deps } from "../../../app/deps";
 import { paiseToRupees } from "../../../app/lib/money";
-
-/** Bids shown with each auction: its Bid History shows the 10 most recent. */
-export const RECENT_BIDS = 10;
 
 export type { Auction as AuctionJson } from "../../../app/auctions/auction";
 

@@ -1,15 +1,16 @@
-import type { AuctionView } from "../../../app/auctions/auction";
+import type { AuctionChange, AuctionView } from "../../../app/auctions/auction";
 
 /** Who a socket watches as: a signed-in user's id, or null for a guest. */
 export type Viewer = number | null;
 type SocketTag = { userId: Viewer };
 
 /** What one watcher is sent: equal keys get the same message, so it is serialized once per key. */
-export type WatcherMessage = { key: string; auction: () => AuctionView };
+export type WatcherMessage = { key: string; message: () => AuctionChange };
 
 /**
- * The auction's watchers on hibernatable WebSockets: each socket carries its viewer in its attachment, and a
- * broadcast serializes one message per kind of watcher rather than one per socket.
+ * The auction's watchers on hibernatable WebSockets: each socket carries its viewer in its attachment. A new
+ * or resyncing watcher gets the whole state; a broadcast sends only what changed, serialized once per kind of
+ * watcher rather than once per socket, so a thousand watchers get a few hundred bytes each.
  */
 export class RoomWatchers {
   /** Read from each socket's attachment once per lifetime of the object (hibernation forgets). */
@@ -37,10 +38,10 @@ export class RoomWatchers {
     if (sockets.length === 0) return;
     const cache = new Map<string, string>();
     for (const ws of sockets) {
-      const { key, auction } = messageFor(this.viewerOf(ws));
+      const { key, message: change } = messageFor(this.viewerOf(ws));
       let message = cache.get(key);
       if (!message) {
-        message = stateMessage(auction());
+        message = JSON.stringify({ type: "change", ...change() });
         cache.set(key, message);
       }
       try {
@@ -51,7 +52,10 @@ export class RoomWatchers {
     }
   }
 
-  /** Watchers only listen; "sync:{version}" asks for the state again when the client missed a version. */
+  /**
+   * Watchers only listen; "sync:{version}" asks for the whole state when the object has a newer version, and
+   * "sync" alone asks for it in any case (a change that did not follow from what the client shows).
+   */
   resync(ws: WebSocket, message: string | ArrayBuffer, version: number, view: (viewer: Viewer) => AuctionView) {
     if (typeof message !== "string" || !message.startsWith("sync")) return;
     const known = Number(message.split(":")[1]);
