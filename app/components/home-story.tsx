@@ -16,7 +16,12 @@ export function SecondHero({ content }: { content: HomeContent["secondHero"] }) 
           </h2>
           <p className="mt-5 text-lg leading-relaxed text-slate-600 dark:text-slate-300">{content.text}</p>
         </div>
-        <Picture {...content.image} kind="wide" sizes="(min-width: 768px) 36rem, 100vw" className="aspect-video w-full rounded-2xl object-cover shadow-lg" />
+        <Picture
+          {...content.image}
+          kind="wide"
+          sizes="(min-width: 768px) 36rem, calc(100vw - 2rem)"
+          className="aspect-video w-full rounded-2xl object-cover shadow-lg"
+        />
       </div>
     </section>
   );
@@ -35,7 +40,7 @@ export function StorySection({ content }: { content: HomeContent }) {
 
       <article className="card mt-12 overflow-hidden">
         <div className="grid md:grid-cols-2">
-          <Picture {...feature.image} kind="card" sizes="(min-width: 768px) 36rem, 100vw" className="aspect-[4/3] h-full w-full object-cover" />
+          <Picture {...feature.image} kind="card" sizes="(min-width: 768px) 36rem, calc(100vw - 2rem)" className="aspect-[4/3] h-full w-full object-cover" />
           <div className="flex flex-col justify-center p-6 sm:p-10">
             <h3 className="font-serif text-2xl font-bold sm:text-3xl">{feature.title}</h3>
             <p className="mt-4 leading-relaxed text-slate-600 dark:text-slate-300">{feature.teaser}</p>
@@ -47,7 +52,7 @@ export function StorySection({ content }: { content: HomeContent }) {
             <span className="hidden group-open:inline">{m.hideStory}</span>
           </summary>
           <div className="mx-auto max-w-3xl px-6 pb-10">
-            <RichText blocks={feature.body} headingOffset={1} />
+            <RichText blocks={m.storyBody} headingOffset={1} />
           </div>
         </details>
       </article>
@@ -56,7 +61,12 @@ export function StorySection({ content }: { content: HomeContent }) {
         {content.steps.map((step, i) => (
           <li key={step.title} className="grid items-center gap-8 md:grid-cols-2">
             <div className={i % 2 === 1 ? "md:order-2" : undefined}>
-              <Picture {...step.image} kind="card" sizes="(min-width: 768px) 36rem, 100vw" className="aspect-[4/3] w-full rounded-2xl object-cover shadow-md" />
+              <Picture
+                {...step.image}
+                kind="card"
+                sizes="(min-width: 768px) 36rem, calc(100vw - 2rem)"
+                className="aspect-[4/3] w-full rounded-2xl object-cover shadow-md"
+              />
             </div>
             <div>
               <p className="text-sm font-semibold uppercase tracking-widest text-gold-700 dark:text-gold-300">{format(m.step, { n: i + 1 })}</p>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countWords } from "./blocks";
 import { getBlog, getBlogs } from "./blogs";
+import { getMessages } from "~/i18n/catalogue";
 import { getHomeContent } from "./home";
 import { getPolicy } from "./policies";
 import { POLICY_PATHS as policyPaths } from "./policies/paths";
@@ -72,7 +73,8 @@ describe("blogs", () => {
 
 describe("home", () => {
   const home = getHomeContent(c);
-  const body = allStrings(home.feature.body).join("\n");
+  const story = getMessages(c.product, "en").home.storyBody;
+  const body = allStrings(story).join("\n");
 
   it("uses the configured fish in the feature card and its recipe", () => {
     expect(home.feature.title).toBe("Hilsa – The Queen of Indian Fish");
@@ -80,9 +82,9 @@ describe("home", () => {
     expect(home.secondHero.image.name).toBe("river-boats");
     expect(body).toContain("about Rs. 25,000 per kg");
     expect(body).toContain("Hilsa Pulusu");
-    const types = home.feature.body.map((b: Block) => b.type);
+    const types = story.map((b: Block) => b.type);
     expect(types).toEqual(expect.arrayContaining(["h3", "ul", "ol"]));
-    const words = countWords(home.feature.body);
+    const words = countWords(story);
     expect(words).toBeGreaterThanOrEqual(500);
     expect(words).toBeLessThanOrEqual(800);
   });

@@ -5,9 +5,12 @@ import type { Block, ContentContext, HomeContent } from "./types";
 
 export type { HomeContent };
 
-/** The long story behind the 'Read Full Story' toggle, ending with the classic curry. */
-function featureBody(c: ContentContext): Block[] {
-  const fish = c.product;
+/**
+ * The long story behind the 'Read Full Story' toggle, ending with the classic curry. It travels in the message
+ * catalogue (with `{product}` for `fish`), not in the home page's data: in the page's data it would be sent a
+ * second time after the page's HTML.
+ */
+export function storyBody(fish: string): Block[] {
   return [
     h2("A sea fish that belongs to the river"),
     p(
@@ -95,7 +98,6 @@ export function getHomeContent(c: ContentContext, lang: Lang = "en"): HomeConten
         `Bengal against the flood. Its taste is so prized that the saying goes: eat ${fish}, even if you must sell ` +
         "your mangalsutra to pay for it.",
       image: { name: "story-queen", alt: `A whole fresh ${fish} with gleaming silver-gold scales` },
-      body: featureBody(c),
     },
     steps: [
       {

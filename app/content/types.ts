@@ -47,7 +47,8 @@ export type HomeContent = {
   tagline: string;
   secondHero: { eyebrow: string; heading: string; text: string; image: ContentImage };
   storyIntro: string;
-  feature: { title: string; teaser: string; image: ContentImage; body: Block[] };
+  /** The story behind 'Read Full Story' is the catalogue's `home.storyBody`. */
+  feature: { title: string; teaser: string; image: ContentImage };
   steps: StoryStep[];
   cta: { heading: string; text: string };
 };

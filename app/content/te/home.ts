@@ -3,8 +3,7 @@ import { ADVANCE } from "../policies/facts";
 import type { Block, ContentContext, HomeContent } from "../types";
 
 /** The long story behind the 'Read Full Story' toggle, in Telugu, ending with the classic curry. */
-function featureBody(c: ContentContext): Block[] {
-  const fish = c.product;
+export function teStoryBody(fish: string): Block[] {
   return [
     h2("సముద్రంలో బతికే, నదికి చెందిన చేప"),
     p(
@@ -91,7 +90,6 @@ export function teHomeContent(c: ContentContext): HomeContent {
         "ఏడాదికి ఒక్కసారి, వానలకు గోదావరి ఎర్రటి ఒండ్రుతో పొంగినప్పుడు, బంగాళాఖాతం నుంచి ఒక వెండి చేప వరదకు " +
         `ఎదురీదుతూ నదిలోకి వస్తుంది. దాని రుచి ఎంత గొప్పదంటే, “పుస్తెలు అమ్మి అయినా ${fish} తినాలి” అనే సామెతే పుట్టింది.`,
       image: { name: "story-queen", alt: `వెండి-బంగారు పొలుసులు మెరుస్తున్న తాజా ${fish} చేప, ముక్కలు చేయనిది` },
-      body: featureBody(c),
     },
     steps: [
       {

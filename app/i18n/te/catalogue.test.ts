@@ -14,6 +14,9 @@ const TELUGU_LETTER = /[\u0C00-\u0C7F]/;
 
 const placeholders = (text: string) => [...new Set(text.match(/\{\w+\}/g))].sort().join(" ") || "none";
 
+/** A rich-text block's kind ("p", "h2", "ul"...) is its structure, not a text: the same in both languages. */
+const STRUCTURE_KEYS = new Set(["type"]);
+
 const kind = (value: unknown) => (value === null ? "null" : Array.isArray(value) ? "a list" : typeof value);
 
 function textDifferences(english: string, telugu: string, at: string): string[] {
@@ -44,7 +47,11 @@ function differences(english: unknown, telugu: unknown, path: string): string[] 
     const key = (k: string) => (path ? `${path}.${k}` : k);
     const extra = Object.keys(object).filter((k) => !Object.hasOwn(english, k));
     return [
-      ...Object.entries(english).flatMap(([k, value]) => (Object.hasOwn(object, k) ? differences(value, object[k], key(k)) : [`${key(k)}: missing`])),
+      ...Object.entries(english).flatMap(([k, value]) => {
+        if (!Object.hasOwn(object, k)) return [`${key(k)}: missing`];
+        if (STRUCTURE_KEYS.has(k)) return Object.is(value, object[k]) ? [] : [`${key(k)}: ${String(object[k])}, English has ${String(value)}`];
+        return differences(value, object[k], key(k));
+      }),
       ...extra.map((k) => `${key(k)}: not in English`),
     ];
   }
