@@ -41,7 +41,7 @@ to_avif() { avifenc -j 2 -s 4 -y 420 -d 8 --min "${3:-$AVIF_MIN}" --max "${4:-$A
               -a end-usage=q -a cq-level="${5:-30}" -a tune=ssim "$1" "$2" >/dev/null; }
 png() { rsvg-convert -w "$3" -h "$4" "$1" -o "$2"; }
 
-# responsive NAME SVG W1 H1 W2 H2 : writes NAME-W.{webp,avif} for both sizes
+# responsive NAME SVG W1 H1 W2 H2 ... : writes NAME-W.{webp,avif} for each size
 responsive() {
   local name=$1 svg=$2; shift 2
   while [ $# -ge 2 ]; do
@@ -914,19 +914,19 @@ hero_frames() {
 # ===== MAIN
 echo "make-media: writing to $OUT"
 
-# 4:3 cards (480x360, 960x720)
+# 4:3 cards (480x360, 720x540, 960x720)
 for n in fresh-pulasa pulasa-curry story-queen story-monsoon story-catch story-selection story-delivery; do
   want "$n" || continue
   "art_${n//-/_}" > "$TMP/$n.svg"
-  responsive "$n" "$TMP/$n.svg" 480 360 960 720
+  responsive "$n" "$TMP/$n.svg" 480 360 720 540 960 720
 done
 # 16:9 wide (640x360, 1280x720)
 if want river-boats; then art_river_boats > "$TMP/river-boats.svg"; responsive river-boats "$TMP/river-boats.svg" 640 360 1280 720; fi
-# 16:9 blog (480x270, 960x540)
+# 16:9 blog (480x270, 720x405, 960x540)
 for i in 1 2 3 4 5 6; do
   want "blog-$i" || continue
   "art_blog_$i" > "$TMP/blog-$i.svg"
-  responsive "blog-$i" "$TMP/blog-$i.svg" 480 270 960 540
+  responsive "blog-$i" "$TMP/blog-$i.svg" 480 270 720 405 960 540
 done
 
 # icons

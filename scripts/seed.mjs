@@ -140,11 +140,11 @@ statements.push(
 const persistTo = process.argv.includes("--persist-to") ? process.argv[process.argv.indexOf("--persist-to") + 1] : ".wrangler/state";
 
 // Each photo is stored once under the SHA-256 of its bytes, as the admin's upload stores it, with the copies an upload
-// gets (AVIF and WebP, 480 and 960 px wide): scripts/make-media.sh made them beside it in public/media, all 4:3.
+// gets (AVIF and WebP, 480, 720 and 960 px wide): scripts/make-media.sh made them beside it in public/media, all 4:3.
 // One local R2 handle for every object, where `wrangler dev --persist-to` and `wrangler r2 object put --local` look
 // (the proxy takes a plain Uint8Array: a Node Buffer fails its serialisation).
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
-const COPIES = ["avif", "webp"].flatMap((format) => [480, 960].map((width) => ({ format, width })));
+const COPIES = ["avif", "webp"].flatMap((format) => [480, 720, 960].map((width) => ({ format, width })));
 process.env.WRANGLER_LOG_PATH ??= quietEnv.WRANGLER_LOG_PATH;
 const { getPlatformProxy } = await import("wrangler");
 const r2 = await getPlatformProxy({ configPath: "wrangler.toml", persist: { path: join(persistTo, "v3") }, remoteBindings: false });

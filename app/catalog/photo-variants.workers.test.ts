@@ -55,15 +55,17 @@ async function page(slug: string, over: Partial<Deps> = {}) {
 
 // Each upload encodes its copies (sharp, in this process): on a busy shared machine that takes seconds.
 describe("an uploaded photo's AVIF and WebP copies", { timeout: 120_000 }, () => {
-  it("are made at 480 and 960 px by the Images binding, stored under their own bytes' hash, served for a year and offered by the page", async () => {
+  it("are made at 480, 720 and 960 px by the Images binding, stored under their own bytes' hash, served for a year and offered by the page", async () => {
     const { id, slug } = await product();
     await addPhoto(deps, id, await file(jpeg, "jar.jpg"), "A jar of Pulasa pickle");
     const copies = await copiesOf(id);
     // The photo is 1200 × 630: each copy keeps its shape.
     expect(copies.map((c) => [c.format, c.width, c.height])).toEqual([
       ["avif", 480, 252],
+      ["avif", 720, 378],
       ["avif", 960, 504],
       ["webp", 480, 252],
+      ["webp", 720, 378],
       ["webp", 960, 504],
     ]);
     for (const copy of copies) {
@@ -77,13 +79,13 @@ describe("an uploaded photo's AVIF and WebP copies", { timeout: 120_000 }, () =>
       expect(res.headers.get("Content-Type")).toBe(`image/${copy.format}`);
       expect(res.headers.get("Cache-Control")).toBe("public, max-age=31536000, s-maxage=31536000, immutable");
     }
-    const [avif480, avif960, webp480, webp960] = copies.map((c) => `/photos/${c.name}`);
+    const [avif480, avif720, avif960, webp480, webp720, webp960] = copies.map((c) => `/photos/${c.name}`);
     const { product: shown } = await page(slug);
     expect(shown.photo).toMatchObject({ width: 1200, height: 630, alt: "A jar of Pulasa pickle" });
     expect(shown.photo?.url).toMatch(/^\/photos\/[0-9a-f]{64}\.jpg$/);
     expect(shown.photo?.sources).toEqual([
-      { type: "image/avif", srcSet: `${avif480} 480w, ${avif960} 960w` },
-      { type: "image/webp", srcSet: `${webp480} 480w, ${webp960} 960w` },
+      { type: "image/avif", srcSet: `${avif480} 480w, ${avif720} 720w, ${avif960} 960w` },
+      { type: "image/webp", srcSet: `${webp480} 480w, ${webp720} 720w, ${webp960} 960w` },
     ]);
   });
 
@@ -147,6 +149,7 @@ describe("an uploaded photo's AVIF and WebP copies", { timeout: 120_000 }, () =>
     await addPhoto({ ...deps, images: noAvif }, id, await file(jpeg, "jar.jpg"), "A jar of Pulasa pickle");
     expect((await copiesOf(id)).map((c) => [c.format, c.width])).toEqual([
       ["webp", 480],
+      ["webp", 720],
       ["webp", 960],
     ]);
     expect((await page(slug)).product.photo?.sources.map((s) => s.type)).toEqual(["image/webp"]);

@@ -22,9 +22,10 @@ describe("what a photo's bytes are", () => {
 });
 
 describe("the widths of a photo's copies", () => {
-  it("480 and 960 px, never wider than the photo: a narrower photo gets a copy at its own width instead", () => {
-    expect(variantWidths(1200)).toEqual([480, 960]);
-    expect(variantWidths(960)).toEqual([480, 960]);
+  it("480, 720 and 960 px, never wider than the photo: a narrower photo gets a copy at its own width instead", () => {
+    expect(variantWidths(1200)).toEqual([480, 720, 960]);
+    expect(variantWidths(960)).toEqual([480, 720, 960]);
+    expect(variantWidths(800)).toEqual([480, 720, 800]);
     expect(variantWidths(700)).toEqual([480, 700]);
     expect(variantWidths(480)).toEqual([480]);
     expect(variantWidths(300)).toEqual([300]);

@@ -91,7 +91,7 @@ export const photoUrl = (name: string) => `/photos/${name}`;
 export const PHOTO_NAME_PATTERN = /^[0-9a-f]{64}\.(jpg|png|webp|avif)$/;
 
 /** The widths of an uploaded photo's smaller copies, in each of the formats; a copy is never wider than the photo. */
-const VARIANT_WIDTHS = [480, 960] as const;
+const VARIANT_WIDTHS = [480, 720, 960] as const;
 export const VARIANT_FORMATS = ["avif", "webp"] as const;
 export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 

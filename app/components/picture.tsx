@@ -2,8 +2,8 @@
 const KINDS = {
   hero: { widths: [640, 1280], ratio: 9 / 16 },
   wide: { widths: [640, 1280], ratio: 9 / 16 },
-  card: { widths: [480, 960], ratio: 3 / 4 },
-  blog: { widths: [480, 960], ratio: 9 / 16 },
+  card: { widths: [480, 720, 960], ratio: 3 / 4 },
+  blog: { widths: [480, 720, 960], ratio: 9 / 16 },
 } as const;
 
 export type PictureKind = keyof typeof KINDS;

@@ -58,7 +58,11 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductCar
   return (
     <article className="card relative flex flex-col overflow-hidden">
       <div className="relative">
-        <ProductImage product={product} sizes="(min-width: 1024px) 30rem, (min-width: 640px) 50vw, 100vw" className="aspect-[4/3] w-full object-cover" />
+        <ProductImage
+          product={product}
+          sizes="(min-width: 1024px) 30rem, (min-width: 640px) 50vw, calc(100vw - 2rem)"
+          className="aspect-[4/3] w-full object-cover"
+        />
         <span
           className="badge absolute left-3 top-3 bg-white/90 text-river-800 shadow dark:bg-river-950/90 dark:text-river-100"
           lang={textLang(product.category)}

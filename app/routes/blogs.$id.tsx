@@ -53,7 +53,13 @@ export default function BlogArticle() {
         <h1 className="mt-4 font-serif text-4xl font-bold leading-tight">{blog.title}</h1>
       </header>
       {blog.image ? (
-        <Picture {...blog.image} kind="blog" sizes="(min-width: 768px) 48rem, 100vw" priority className="mt-8 aspect-video w-full rounded-2xl object-cover" />
+        <Picture
+          {...blog.image}
+          kind="blog"
+          sizes="(min-width: 768px) 46rem, calc(100vw - 2rem)"
+          priority
+          className="mt-8 aspect-video w-full rounded-2xl object-cover"
+        />
       ) : null}
       {blog.sections.length > 0 ? (
         <div className="mt-8 text-lg">

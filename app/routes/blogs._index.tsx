@@ -42,7 +42,7 @@ export default function Blogs() {
                 <Picture
                   {...blog.image}
                   kind="blog"
-                  sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw"
+                  sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, calc(100vw - 2rem)"
                   className="aspect-video w-full object-cover"
                 />
               ) : null}

@@ -73,7 +73,7 @@ export default function ProductPage() {
         {m.back}
       </Link>
       <div className="mt-4 grid gap-8 lg:grid-cols-2">
-        <ProductImage product={p} sizes="(min-width: 1024px) 36rem, 100vw" className="aspect-[4/3] w-full rounded-2xl object-cover" priority />
+        <ProductImage product={p} sizes="(min-width: 1024px) 34rem, calc(100vw - 2rem)" className="aspect-[4/3] w-full rounded-2xl object-cover" priority />
         <div>
           <span className="badge bg-river-100 text-river-900 dark:bg-river-800 dark:text-river-50" lang={textLang(p.category)}>
             {p.category}
@@ -144,19 +144,17 @@ export default function ProductPage() {
         </table>
       </section>
       {morePhotos.length ? (
-        // Below the fold, so these photos never compete with the main one while the page loads.
+        // Below the fold, yet lazy images start over a thousand pixels before they scroll into view: on a phone
+        // that is while the main photo loads. Two to a row there, they are the small copies, so they take little
+        // of a slow connection from it.
         <section aria-labelledby="photos-heading" className="mt-10">
           <h2 id="photos-heading" className="font-serif text-2xl font-bold">
             {m.morePhotos}
           </h2>
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
             {morePhotos.map((photo) => (
               <li key={photo.id}>
-                <PhotoPicture
-                  photo={photo}
-                  sizes="(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw"
-                  className="aspect-[4/3] w-full rounded-xl object-cover"
-                />
+                <PhotoPicture photo={photo} sizes="(min-width: 1024px) 22rem, calc(50vw - 1.5rem)" className="aspect-[4/3] w-full rounded-xl object-cover" />
               </li>
             ))}
           </ul>

@@ -94,7 +94,9 @@ describe.each(VARIANTS)("running the shop ($javaScript, $viewport)", (variant) =
     // Its copies, made when it was uploaded: the browser shows an AVIF one (the photo is 1200 px wide).
     const sources = visitor.page.locator("picture", { has: photo }).locator("source");
     expect(await sources.evaluateAll((list) => list.map((s) => s.getAttribute("type")))).toEqual(["image/avif", "image/webp"]);
-    expect(await sources.first().getAttribute("srcset")).toMatch(/^\/photos\/[0-9a-f]{64}\.avif 480w, \/photos\/[0-9a-f]{64}\.avif 960w$/);
+    expect(await sources.first().getAttribute("srcset")).toMatch(
+      /^\/photos\/[0-9a-f]{64}\.avif 480w, \/photos\/[0-9a-f]{64}\.avif 720w, \/photos\/[0-9a-f]{64}\.avif 960w$/,
+    );
     await expect
       .poll(() => photo.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.currentSrc : "")))
       .toMatch(/\/photos\/[0-9a-f]{64}\.avif$/);
