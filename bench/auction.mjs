@@ -122,14 +122,16 @@ async function watchers(n, watchPath) {
     ),
   );
   let onMessage = () => {};
-  for (const ws of sockets) ws.addEventListener("message", () => onMessage());
+  for (const ws of sockets) ws.addEventListener("message", (event) => onMessage(event));
   return {
     async time(trigger) {
       const delays = [];
+      let bytes = 0;
       const t0 = performance.now();
       const done = new Promise((resolve) => {
-        onMessage = () => {
+        onMessage = (event) => {
           delays.push(performance.now() - t0);
+          bytes += Buffer.byteLength(String(event.data));
           if (delays.length === n) resolve();
         };
       });
@@ -138,7 +140,7 @@ async function watchers(n, watchPath) {
       onMessage = () => {};
       // Also from the first delivery: the fan-out itself, without the request that caused the change.
       const first = Math.min(...delays);
-      return { delays, spread: delays.map((d) => d - first) };
+      return { delays, spread: delays.map((d) => d - first), bytes };
     },
     close: () => sockets.forEach((ws) => ws.close()),
   };
@@ -182,6 +184,8 @@ for (const n of sizes) {
     const delays = rs.flatMap((r) => r.delays);
     return {
       received: delays.length / BROADCASTS,
+      // What one watcher is sent per broadcast, on average.
+      size: rs.reduce((sum, r) => sum + r.bytes, 0) / Math.max(1, delays.length),
       p99: pct(delays, 99),
       spread: pct(
         rs.flatMap((r) => r.spread),
@@ -202,7 +206,7 @@ console.log(`  ratio real/trivial  : ${(real.perSecond / trivial.perSecond).toFi
 console.log(`Broadcast delay, p99 over ${BROADCASTS} broadcasts each: from sending the change to every watcher (from the first delivery)`);
 for (const { n, real: r, trivial: t } of fan) {
   console.log(
-    `  ${String(n).padStart(4)} watchers: real ${f(r.p99)} ms (${f(r.spread)}) ${r.received}/${n}, trivial ${f(t.p99)} ms (${f(t.spread)}) ${t.received}/${n}, ratio ${(r.p99 / t.p99).toFixed(2)}× (${(r.spread / t.spread).toFixed(2)}×)`,
+    `  ${String(n).padStart(4)} watchers: real ${f(r.p99)} ms (${f(r.spread)}) ${r.received}/${n} ${Math.round(r.size)} B, trivial ${f(t.p99)} ms (${f(t.spread)}) ${t.received}/${n} ${Math.round(t.size)} B, ratio ${(r.p99 / t.p99).toFixed(2)}× (${(r.spread / t.spread).toFixed(2)}×)`,
   );
 }
 stop(child);

@@ -52,7 +52,7 @@ export function StorySection({ content }: { content: HomeContent }) {
             <span className="hidden group-open:inline">{m.hideStory}</span>
           </summary>
           <div className="mx-auto max-w-3xl px-6 pb-10">
-            <RichText blocks={m.storyBody} headingOffset={1} />
+            <RichText blocks={feature.body} headingOffset={1} />
           </div>
         </details>
       </article>

@@ -73,7 +73,7 @@ describe("blogs", () => {
 
 describe("home", () => {
   const home = getHomeContent(c);
-  const story = getMessages(c.product, "en").home.storyBody;
+  const story = home.feature.body;
   const body = allStrings(story).join("\n");
 
   it("uses the configured fish in the feature card and its recipe", () => {
@@ -87,6 +87,11 @@ describe("home", () => {
     const words = countWords(story);
     expect(words).toBeGreaterThanOrEqual(500);
     expect(words).toBeLessThanOrEqual(800);
+  });
+
+  it("is the catalogue's, with the catalogue's fish filled in", () => {
+    expect(getMessages(c.product, "en").home.story).toEqual(home);
+    expect(getMessages("పులస", "te").home.story).toEqual(getHomeContent({ ...c, product: "పులస" }, "te"));
   });
 
   it("tells the four-step story, ending with cold-chain delivery", () => {

@@ -1,16 +1,12 @@
 import type { Lang } from "~/i18n/lang";
 import { h2, h3, ol, p, ul } from "./blocks";
-import { teHomeContent } from "./te/home";
+import { teHomeStory } from "./te/home";
 import type { Block, ContentContext, HomeContent } from "./types";
 
 export type { HomeContent };
 
-/**
- * The long story behind the 'Read Full Story' toggle, ending with the classic curry. It travels in the message
- * catalogue (with `{product}` for `fish`), not in the home page's data: in the page's data it would be sent a
- * second time after the page's HTML.
- */
-export function storyBody(fish: string): Block[] {
+/** The long story behind the 'Read Full Story' toggle, ending with the classic curry. */
+function featureBody(fish: string): Block[] {
   return [
     h2("A sea fish that belongs to the river"),
     p(
@@ -75,10 +71,11 @@ export function storyBody(fish: string): Block[] {
   ];
 }
 
-/** The home page's story in `lang`. */
-export function getHomeContent(c: ContentContext, lang: Lang = "en"): HomeContent {
-  if (lang === "te") return teHomeContent(c);
-  const fish = c.product;
+/**
+ * The home page's words in English, the fish named `fish`. They travel in the message catalogue (with
+ * `{product}` for the name), not in the home page's data, where they would be sent a second time after the HTML.
+ */
+export function homeStory(fish: string): HomeContent {
   return {
     tagline: `Wild ${fish}, caught fresh from the Godavari in the monsoon floods and delivered to your door.`,
     secondHero: {
@@ -98,6 +95,7 @@ export function getHomeContent(c: ContentContext, lang: Lang = "en"): HomeConten
         `Bengal against the flood. Its taste is so prized that the saying goes: eat ${fish}, even if you must sell ` +
         "your mangalsutra to pay for it.",
       image: { name: "story-queen", alt: `A whole fresh ${fish} with gleaming silver-gold scales` },
+      body: featureBody(fish),
     },
     steps: [
       {
@@ -139,4 +137,9 @@ export function getHomeContent(c: ContentContext, lang: Lang = "en"): HomeConten
         "We tell you the final weight and price as soon as your fish is caught.",
     },
   };
+}
+
+/** The home page's words in `lang`, with the configured fish. */
+export function getHomeContent(c: ContentContext, lang: Lang = "en"): HomeContent {
+  return lang === "te" ? teHomeStory(c.product) : homeStory(c.product);
 }

@@ -47,8 +47,7 @@ export type HomeContent = {
   tagline: string;
   secondHero: { eyebrow: string; heading: string; text: string; image: ContentImage };
   storyIntro: string;
-  /** The story behind 'Read Full Story' is the catalogue's `home.storyBody`. */
-  feature: { title: string; teaser: string; image: ContentImage };
+  feature: { title: string; teaser: string; image: ContentImage; body: Block[] };
   steps: StoryStep[];
   cta: { heading: string; text: string };
 };

@@ -2,7 +2,7 @@ import { notificationMessages } from "./admin.messages";
 import { checkoutMessages } from "./checkout.messages";
 import { authErrorMessages } from "./auth-errors.messages";
 import { errorMessages } from "./errors.messages";
-import { storyBody } from "~/content/home";
+import { homeStory } from "~/content/home";
 
 /**
  * The message catalogue in English: every visible interface string of the shopper's pages (its Telugu twin is
@@ -68,7 +68,8 @@ export const en = {
     productsHeading: "Fresh From Our Waters",
     productsIntro: "Caught in season on the Godavari and priced per kg. Reserve yours with a ₹500 token advance.",
     viewAllProducts: "View All Products",
-    storyBody: storyBody("{product}"),
+    /** The page's story: the second hero, the feature and its long text, the four steps and the call to action. */
+    story: homeStory("{product}"),
   },
   products: {
     heading: "Fresh Catch",

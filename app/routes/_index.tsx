@@ -8,8 +8,6 @@ import { format } from "~/i18n/format";
 import { HomeHero } from "~/components/home-hero";
 import { SecondHero, StorySection } from "~/components/home-story";
 import { ProductGrid } from "~/components/product-card";
-import { contentContext } from "~/config.server";
-import { getHomeContent } from "~/content/home";
 import { pageMeta } from "~/web/meta";
 import { publicPage } from "~/web/cache-headers";
 import { useMessages } from "~/web/site";
@@ -19,7 +17,7 @@ export const headers = publicPage(300);
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta({
     title: data?.title ?? "Godavari Pulasa",
-    description: data?.content.tagline ?? "",
+    description: data?.description ?? "",
   });
 
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
@@ -28,17 +26,18 @@ export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   const product = productName(config, deps.lang);
   // The page's words first, the store's name last, as every page's title ends.
   const title = `${format(messagesFor(deps).titles.home, { product })} | ${config.brand}`;
-  return { products, content: getHomeContent(contentContext(config, deps.lang), deps.lang), title };
+  // The page's own words are in the catalogue the page fetches; only the search engines' summary is here.
+  return { products, title, description: messagesFor(deps).home.story.tagline };
 }
 
 export default function Home() {
-  const { products, content } = useLoaderData<typeof loader>();
+  const { products } = useLoaderData<typeof loader>();
   const m = useMessages().home;
   return (
     <>
-      <HomeHero tagline={content.tagline} />
-      <SecondHero content={content.secondHero} />
-      <StorySection content={content} />
+      <HomeHero tagline={m.story.tagline} />
+      <SecondHero content={m.story.secondHero} />
+      <StorySection content={m.story} />
       <section id="products" className="bg-white py-20 dark:bg-river-900/60" aria-labelledby="products-heading">
         <div className="mx-auto max-w-6xl px-4">
           <h2 id="products-heading" className="text-center font-serif text-3xl font-bold sm:text-4xl">

@@ -1,9 +1,9 @@
 import { h2, h3, ol, p, ul } from "../blocks";
 import { ADVANCE } from "../policies/facts";
-import type { Block, ContentContext, HomeContent } from "../types";
+import type { Block, HomeContent } from "../types";
 
 /** The long story behind the 'Read Full Story' toggle, in Telugu, ending with the classic curry. */
-export function teStoryBody(fish: string): Block[] {
+function featureBody(fish: string): Block[] {
   return [
     h2("సముద్రంలో బతికే, నదికి చెందిన చేప"),
     p(
@@ -69,9 +69,8 @@ export function teStoryBody(fish: string): Block[] {
   ];
 }
 
-/** The home page's story in Telugu: the same sections, images and facts as the English one. */
-export function teHomeContent(c: ContentContext): HomeContent {
-  const fish = c.product;
+/** The home page's words in Telugu: the same sections, images and facts as the English one. */
+export function teHomeStory(fish: string): HomeContent {
   return {
     tagline: `వానాకాలం గోదావరి వరదల్లో పట్టిన అసలైన ${fish}, తాజాగా మీ ఇంటి గుమ్మం వరకు.`,
     secondHero: {
@@ -90,6 +89,7 @@ export function teHomeContent(c: ContentContext): HomeContent {
         "ఏడాదికి ఒక్కసారి, వానలకు గోదావరి ఎర్రటి ఒండ్రుతో పొంగినప్పుడు, బంగాళాఖాతం నుంచి ఒక వెండి చేప వరదకు " +
         `ఎదురీదుతూ నదిలోకి వస్తుంది. దాని రుచి ఎంత గొప్పదంటే, “పుస్తెలు అమ్మి అయినా ${fish} తినాలి” అనే సామెతే పుట్టింది.`,
       image: { name: "story-queen", alt: `వెండి-బంగారు పొలుసులు మెరుస్తున్న తాజా ${fish} చేప, ముక్కలు చేయనిది` },
+      body: featureBody(fish),
     },
     steps: [
       {

@@ -14,8 +14,8 @@ const TELUGU_LETTER = /[\u0C00-\u0C7F]/;
 
 const placeholders = (text: string) => [...new Set(text.match(/\{\w+\}/g))].sort().join(" ") || "none";
 
-/** A rich-text block's kind ("p", "h2", "ul"...) is its structure, not a text: the same in both languages. */
-const STRUCTURE_KEYS = new Set(["type"]);
+/** Not texts but structure, the same in both languages: a rich-text block's kind ("p", "h2", "ul"...) and a picture's file. */
+const isStructure = (path: string, key: string) => key === "type" || (key === "name" && path.endsWith(".image"));
 
 const kind = (value: unknown) => (value === null ? "null" : Array.isArray(value) ? "a list" : typeof value);
 
@@ -49,7 +49,7 @@ function differences(english: unknown, telugu: unknown, path: string): string[] 
     return [
       ...Object.entries(english).flatMap(([k, value]) => {
         if (!Object.hasOwn(object, k)) return [`${key(k)}: missing`];
-        if (STRUCTURE_KEYS.has(k)) return Object.is(value, object[k]) ? [] : [`${key(k)}: ${String(object[k])}, English has ${String(value)}`];
+        if (isStructure(path, k)) return Object.is(value, object[k]) ? [] : [`${key(k)}: ${String(object[k])}, English has ${String(value)}`];
         return differences(value, object[k], key(k));
       }),
       ...extra.map((k) => `${key(k)}: not in English`),

@@ -3,7 +3,7 @@ import { notificationMessages } from "./admin.messages";
 import { checkoutMessages } from "./checkout.messages";
 import { authErrorMessages } from "./auth-errors.messages";
 import { errorMessages } from "./errors.messages";
-import { teStoryBody } from "~/content/te/home";
+import { teHomeStory } from "~/content/te/home";
 
 /** The message catalogue in Telugu: the same keys as the English one; `{product}` is filled with the Telugu name. */
 export const te: Messages = {
@@ -63,7 +63,7 @@ export const te: Messages = {
     productsHeading: "మా గోదావరి నుంచి తాజాగా",
     productsIntro: "సీజన్‌లో గోదావరిలో పట్టినవి, కిలో లెక్కన ధర. ₹500 టోకెన్ అడ్వాన్స్‌తో మీది రిజర్వ్ చేసుకోండి.",
     viewAllProducts: "అన్ని ఉత్పత్తులు చూడండి",
-    storyBody: teStoryBody("{product}"),
+    story: teHomeStory("{product}"),
   },
   products: {
     heading: "తాజా చేపలు",
