@@ -2,7 +2,7 @@ import { notificationMessages } from "./admin.messages";
 import { checkoutMessages } from "./checkout.messages";
 import { authErrorMessages } from "./auth-errors.messages";
 import { errorMessages } from "./errors.messages";
-import { homeStory } from "~/content/home";
+import { homeStory } from "../content/home";
 
 /**
  * The message catalogue in English: every visible interface string of the shopper's pages (its Telugu twin is

@@ -3,7 +3,7 @@ import { notificationMessages } from "./admin.messages";
 import { checkoutMessages } from "./checkout.messages";
 import { authErrorMessages } from "./auth-errors.messages";
 import { errorMessages } from "./errors.messages";
-import { teHomeStory } from "~/content/te/home";
+import { teHomeStory } from "../../content/te/home";
 
 /** The message catalogue in Telugu: the same keys as the English one; `{product}` is filled with the Telugu name. */
 export const te: Messages = {
