@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { countWords } from "./blocks";
 import { getBlog, getBlogs } from "./blogs";
 import { getMessages } from "~/i18n/catalogue";
-import { getHomeContent } from "./home";
+import { homeStory } from "./home";
+import { teHomeStory } from "./te/home";
 import { getPolicy } from "./policies";
 import { POLICY_PATHS as policyPaths } from "./policies/paths";
 import type { Block, ContentContext, PolicyPage } from "./types";
@@ -72,7 +73,7 @@ describe("blogs", () => {
 });
 
 describe("home", () => {
-  const home = getHomeContent(c);
+  const home = homeStory(c.product);
   const story = home.feature.body;
   const body = allStrings(story).join("\n");
 
@@ -91,7 +92,7 @@ describe("home", () => {
 
   it("is the catalogue's, with the catalogue's fish filled in", () => {
     expect(getMessages(c.product, "en").home.story).toEqual(home);
-    expect(getMessages("పులస", "te").home.story).toEqual(getHomeContent({ ...c, product: "పులస" }, "te"));
+    expect(getMessages("పులస", "te").home.story).toEqual(teHomeStory("పులస"));
   });
 
   it("tells the four-step story, ending with cold-chain delivery", () => {
@@ -188,14 +189,14 @@ describe("policies", () => {
 
 describe("configuration", () => {
   it("never hard-codes the default fish name when another is configured", () => {
-    const everything = allStrings([getBlogs(c), getHomeContent(c), policies]);
+    const everything = allStrings([getBlogs(c), homeStory(c.product), policies]);
     const offenders = everything.filter((s) => /pulasa/i.test(s));
     expect(offenders).toEqual([]);
     expect(everything.some((s) => s.includes("Hilsa"))).toBe(true);
   });
 
   it("uses plain text only: no HTML tags or markdown emphasis", () => {
-    const everything = allStrings([getBlogs(c), getHomeContent(c), policies]);
+    const everything = allStrings([getBlogs(c), homeStory(c.product), policies]);
     expect(everything.filter((s) => /<[a-z/][^>]*>|\*\*|__|^#+ /i.test(s))).toEqual([]);
   });
 });

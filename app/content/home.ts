@@ -1,7 +1,5 @@
-import type { Lang } from "~/i18n/lang";
 import { h2, h3, ol, p, ul } from "./blocks";
-import { teHomeStory } from "./te/home";
-import type { Block, ContentContext, HomeContent } from "./types";
+import type { Block, HomeContent } from "./types";
 
 export type { HomeContent };
 
@@ -137,9 +135,4 @@ export function homeStory(fish: string): HomeContent {
         "We tell you the final weight and price as soon as your fish is caught.",
     },
   };
-}
-
-/** The home page's words in `lang`, with the configured fish. */
-export function getHomeContent(c: ContentContext, lang: Lang = "en"): HomeContent {
-  return lang === "te" ? teHomeStory(c.product) : homeStory(c.product);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { readingMinutes } from "../blocks";
 import { getBlog, getBlogs } from "../blogs";
-import { getHomeContent } from "../home";
+import { homeStory } from "../home";
+import { teHomeStory } from "./home";
 import { getPolicy } from "../policies";
 import * as enFacts from "../policies/facts";
 import { POLICY_PATHS } from "../policies/paths";
@@ -46,7 +47,7 @@ function teluguShare(s: string): number {
 }
 
 const pages = (ctx: ContentContext, lang: "en" | "te") => POLICY_PATHS.map((path) => getPolicy(ctx, path, lang)).filter((page): page is PolicyPage => !!page);
-const everything = (ctx: ContentContext) => [getBlogs(ctx, "te"), getHomeContent(ctx, "te"), pages(ctx, "te")];
+const everything = (ctx: ContentContext) => [getBlogs(ctx, "te"), teHomeStory(ctx.product), pages(ctx, "te")];
 
 describe("Telugu articles", () => {
   const en = getBlogs(c);
@@ -90,8 +91,8 @@ describe("Telugu articles", () => {
 });
 
 describe("Telugu home story", () => {
-  const en = getHomeContent(c);
-  const te = getHomeContent(c, "te");
+  const en = homeStory(c.product);
+  const te = teHomeStory(c.product);
 
   it("has the English story's images, steps, facts and shape", () => {
     expect(te.secondHero.image.name).toBe(en.secondHero.image.name);
