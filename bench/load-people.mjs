@@ -102,10 +102,11 @@ export async function bid(bidder, auctionId, until, accepted, sockets) {
   ws.addEventListener("open", () => bidder.recorder.add("WS /api/auction/:id/watch (open)", performance.now() - opened, 101));
   ws.addEventListener("message", (event) => {
     sockets.messages++;
+    // The whole auction on connecting, then only what each bid changed (the increment never changes).
     const auction = JSON.parse(String(event.data)).auction;
     if (!auction) return;
     minimum = Math.max(minimum, auction.min_next_bid);
-    increment = auction.min_increment;
+    increment = auction.min_increment ?? increment;
   });
   ws.addEventListener("error", () => sockets.errors++);
   ws.addEventListener("close", () => Date.now() < until && sockets.closedEarly++);
