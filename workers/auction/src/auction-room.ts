@@ -120,11 +120,12 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
   /** The fields a bid, a close or a cancel can change, as `viewer` sees them. */
   private changing(recent: RecentBid[], viewer: Viewer): AuctionChange["auction"] {
     const s = this.stored();
+    const { current_price, end_time, status, bid_count } = toAuctionJson(s, []);
     return {
-      current_price: paiseToRupees(s.currentPricePaise),
-      end_time: new Date(s.endTime).toISOString(),
-      status: s.status,
-      bid_count: s.bidCount,
+      current_price,
+      end_time,
+      status,
+      bid_count,
       min_next_bid: paiseToRupees(minimumNextBid(s)),
       version: s.version,
       your_bids: yourBids(recent, viewer),
