@@ -4,10 +4,8 @@
 import { z } from "zod";
 import { format } from "~/i18n/format";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
+import { PRODUCT_IMAGES } from "./product-images";
 import { PRODUCT_UNITS } from "./units";
-
-/** The 4:3 card photos in public/media (scripts/make-media.sh) a product can show. */
-export const PRODUCT_IMAGES = ["fresh-pulasa", "pulasa-curry", "story-queen", "story-monsoon", "story-catch", "story-selection", "story-delivery"] as const;
 
 /** The most units of one product any order may take, whatever the product says (keeps sums far from overflow). */
 export const LIMIT_CEILING = 50;

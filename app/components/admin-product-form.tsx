@@ -1,7 +1,8 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import { PRODUCT_IMAGES, productFormSchema } from "~/catalog/rules";
+import { PRODUCT_IMAGES } from "~/catalog/product-images";
+import { productFormSchema } from "~/catalog/rules";
 import type { ProductUnit } from "~/catalog/units";
 import { FormError, FormField } from "~/components/form-field";
 import { ADMIN_INPUT } from "~/components/product-photos";

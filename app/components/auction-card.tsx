@@ -1,4 +1,6 @@
+import { PRODUCT_IMAGES } from "~/catalog/product-images";
 import { Link } from "~/components/link";
+import { imageLoading, Picture } from "~/components/picture";
 import { textLang } from "~/i18n/lang";
 import { isOpen, type Auction } from "~/auctions/auction";
 import { format } from "~/i18n/format";
@@ -16,31 +18,41 @@ export function StatusBadge({ auction, now }: { auction: Auction; now: number })
   );
 }
 
-export function AuctionImage({ auction, className }: { auction: Auction; className: string }) {
+/** A bundled card picture as the admin's form stores it (`/media/{name}-480.webp`): the name, for all its sizes. */
+function bundledPicture(url: string): string | undefined {
+  const name = /^\/media\/([a-z-]+)-480\.webp$/.exec(url)?.[1];
+  return PRODUCT_IMAGES.find((image) => image === name);
+}
+
+/**
+ * An auction's picture: a bundled one in AVIF and WebP at the size the screen needs, an upload as it was stored,
+ * or the placeholder. `priority` for the picture at the top of a page.
+ */
+export function AuctionImage({ auction, className, sizes, priority = false }: { auction: Auction; className: string; sizes: string; priority?: boolean }) {
   const m = useMessages().auctions;
+  const loading = imageLoading(priority);
+  const bundled = auction.product_image && bundledPicture(auction.product_image);
+  if (bundled)
+    return <Picture name={bundled} alt={auction.title} lang={textLang(auction.title)} kind="card" sizes={sizes} className={className} priority={priority} />;
   return auction.product_image ? (
-    <img
-      src={auction.product_image}
-      alt={auction.title}
-      lang={textLang(auction.title)}
-      width={480}
-      height={360}
-      loading="lazy"
-      decoding="async"
-      className={className}
-    />
+    <img src={auction.product_image} alt={auction.title} lang={textLang(auction.title)} width={480} height={360} className={className} {...loading} />
   ) : (
-    <img src="/media/auction-placeholder.svg" alt={m.placeholderAlt} width={480} height={360} loading="lazy" className={`${className} dark:brightness-50`} />
+    <img src="/media/auction-placeholder.svg" alt={m.placeholderAlt} width={480} height={360} className={`${className} dark:brightness-50`} {...loading} />
   );
 }
 
-export function AuctionCard({ auction, now }: { auction: Auction; now: number }) {
+export function AuctionCard({ auction, now, priority = false }: { auction: Auction; now: number; priority?: boolean }) {
   const { lang } = useLang();
   const m = useMessages().auctions;
   const open = isOpen(auction, now);
   return (
     <article className="card flex flex-1 flex-col overflow-hidden">
-      <AuctionImage auction={auction} className="aspect-[4/3] w-full object-cover" />
+      <AuctionImage
+        auction={auction}
+        sizes="(min-width: 1024px) 22rem, (min-width: 640px) 50vw, calc(100vw - 2rem)"
+        className="aspect-[4/3] w-full object-cover"
+        priority={priority}
+      />
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-start justify-between gap-3">
           <h2 className="font-serif text-xl font-bold" lang={textLang(auction.title)}>

@@ -19,6 +19,14 @@ type Props = {
   priority?: boolean;
 };
 
+/**
+ * How an image loads: the one at the top of a page (`priority`) at once and first, before layout has placed it;
+ * any other when it nears the screen.
+ */
+export function imageLoading(priority: boolean) {
+  return priority ? ({ loading: "eager", decoding: "sync", fetchpriority: "high" } as const) : ({ loading: "lazy", decoding: "async" } as const);
+}
+
 export function mediaUrl(name: string, width: number, format: "avif" | "webp") {
   return `/media/${name}-${width}.${format}`;
 }
@@ -40,9 +48,7 @@ export function Picture({ name, alt, lang, kind, sizes, className, priority = fa
         width={base}
         height={Math.round(base * ratio)}
         className={className}
-        loading={priority ? "eager" : "lazy"}
-        decoding={priority ? "sync" : "async"}
-        {...(priority ? { fetchpriority: "high" } : {})}
+        {...imageLoading(priority)}
       />
     </picture>
   );

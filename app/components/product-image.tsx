@@ -1,6 +1,6 @@
 import type { ProductCardData } from "~/catalog/catalog.server";
 import type { PhotoView } from "~/catalog/photos";
-import { Picture } from "~/components/picture";
+import { imageLoading, Picture } from "~/components/picture";
 import { textLang } from "~/i18n/lang";
 
 type Sizing = { sizes: string; className: string; priority?: boolean };
@@ -23,9 +23,7 @@ export function PhotoPicture({ photo, sizes, className, priority = false }: Sizi
         width={photo.width}
         height={photo.height}
         className={className}
-        loading={priority ? "eager" : "lazy"}
-        decoding={priority ? "sync" : "async"}
-        {...(priority ? { fetchpriority: "high" } : {})}
+        {...imageLoading(priority)}
       />
     </picture>
   );
