@@ -6,7 +6,7 @@
  * stylesheet and delay what the shopper sees; every page works as plain HTML forms and links until its modules
  * arrive, and a press before they have hydrated it does what it does without them (app/entry.client.tsx).
  *
- * The server writes the modules inert (`lateModules` below rewrites the document as it streams); `LATE_MODULES_BOOT`,
+ * The server writes the modules inert (`lateModules` below rewrites the rendered document); `LATE_MODULES_BOOT`,
  * an inline script in the page, turns them live, and fetches the page's catalogue (`<html data-catalogue>`) beside
  * them, without cookies so that every visitor's browser and the edge cache keep it.
  */
@@ -28,38 +28,9 @@ function painted(next){requestAnimationFrame(function(){setTimeout(next,0)})}
 addEventListener("load",function(){painted(function(){painted(go)})},{once:true});
 document.addEventListener("DOMContentLoaded",function(){setTimeout(go,3000)},{once:true})})()`;
 
-/** How many characters at the end of `text` could begin a pattern, to be held until the next chunk. */
-function heldBack(text: string): number {
-  for (let k = Math.max(...PATTERNS.map(([live]) => live.length)) - 1; k > 0; k--) {
-    if (PATTERNS.some(([live]) => k < live.length && text.endsWith(live.slice(0, k)))) return k;
-  }
-  return 0;
-}
-
-function inert(text: string): string {
-  let out = text;
+/** The document with its module script and module preloads written inert, for `LATE_MODULES_BOOT` to start. */
+export function lateModules(html: string): string {
+  let out = html;
   for (const [live, dead] of PATTERNS) out = out.replaceAll(live, dead);
   return out;
-}
-
-/** The document with its module script and module preloads written inert, for `LATE_MODULES_BOOT` to start. */
-export function lateModules(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
-  let carry = "";
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        const text = carry + decoder.decode(chunk, { stream: true });
-        const keep = heldBack(text);
-        carry = text.slice(text.length - keep);
-        const ready = inert(text.slice(0, text.length - keep));
-        if (ready) controller.enqueue(encoder.encode(ready));
-      },
-      flush(controller) {
-        const rest = inert(carry + decoder.decode());
-        if (rest) controller.enqueue(encoder.encode(rest));
-      },
-    }),
-  );
 }
