@@ -31,7 +31,6 @@ import { readFlash } from "~/web/flash.server";
 import { catalogueFor, catalogueUrl, messagesOf, type SiteData } from "~/web/site";
 import { readTheme, type Theme } from "~/web/theme.server";
 import { LATE_MODULES_BOOT } from "~/web/late-modules";
-import teluguStylesheet from "./styles/telugu.css?url";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -102,15 +101,6 @@ function LanguageLinks({ origin, lang }: { origin: string; lang: Lang }) {
   );
 }
 
-/**
- * Telugu pages' Telugu type (English pages load none of it). Not preloaded: most phones have Noto Sans Telugu and
- * use their own copy (the faces list it first), and where the file is needed the text shows in the phone's own
- * Telugu font until it arrives, so a preload would only take 34 KB of a slow network from the page's photos.
- */
-function TeluguType() {
-  return <link rel="stylesheet" href={teluguStylesheet} />;
-}
-
 /** The theme being applied: a pending theme change shows at once, before the server answers. */
 function useTheme(fallback: Theme): Theme {
   const pending = useFetchers()
@@ -136,7 +126,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {root ? <LanguageLinks origin={root.origin} lang={root.lang} /> : null}
-        {root?.lang === "te" ? <TeluguType /> : null}
       </head>
       <body className="flex min-h-screen flex-col bg-river-50 text-slate-900 antialiased dark:bg-river-950 dark:text-slate-100">
         {children}

@@ -190,3 +190,28 @@ describe.each(RUNS)("a product's Telugu name (JavaScript $javaScript, $viewport)
     await visitor.close();
   });
 });
+
+describe("Telugu type", () => {
+  it("comes in the one stylesheet: Telugu pages draw in it, and an English page downloads none of its files", async () => {
+    const { page, close } = await open({ javaScript: true, viewport: "phone" });
+    const fonts: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/fonts/")) fonts.push(request.url());
+    });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    expect(fonts).toEqual([]);
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(1);
+    await page.goto("/te");
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(1);
+    for (const element of ["body", "h1"]) {
+      expect(
+        await page
+          .locator(element)
+          .first()
+          .evaluate((e) => getComputedStyle(e).fontFamily),
+      ).toMatch(/^"?Noto Sans Telugu Web"?,/);
+    }
+    await close();
+  });
+});
