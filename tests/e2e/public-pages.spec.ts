@@ -211,6 +211,16 @@ describe("edge cache", () => {
     expect(personal.headers.get("cache-control")).toBe("private, no-store");
   });
 
+  it("sends a rendered page whole, with its length, its modules written inert for after the page has loaded", async () => {
+    const res = await fetch(`${baseUrl()}/products`, { headers: { Cookie: "x=1" } });
+    expect(res.headers.get("x-cache")).toBe("BYPASS");
+    const body = new Uint8Array(await res.arrayBuffer());
+    expect(Number(res.headers.get("content-length"))).toBe(body.length);
+    const html = new TextDecoder().decode(body);
+    expect(html).toContain('<link rel="x-late-modulepreload"');
+    expect(html).not.toContain('<link rel="modulepreload"');
+  });
+
   it("forwards the auction JSON API to the auction Worker", async () => {
     const res = await fetch(`${baseUrl()}/api/auction`);
     const body = (await res.json()) as { success: boolean; auctions: { title: string }[] };
