@@ -24,16 +24,12 @@ function bundledPicture(url: string): string | undefined {
   return PRODUCT_IMAGES.find((image) => image === name);
 }
 
-/**
- * An auction's picture: a bundled one in AVIF and WebP at the size the screen needs, an upload as it was stored,
- * or the placeholder. `priority` for the picture at the top of a page.
- */
-export function AuctionImage({ auction, className, sizes, priority = false }: { auction: Auction; className: string; sizes: string; priority?: boolean }) {
+/** An auction's picture: a bundled one in AVIF and WebP at the size the screen needs, an upload as it was stored, or the placeholder. */
+export function AuctionImage({ auction, className, sizes }: { auction: Auction; className: string; sizes: string }) {
   const m = useMessages().auctions;
-  const loading = imageLoading(priority);
+  const loading = imageLoading(false);
   const bundled = auction.product_image && bundledPicture(auction.product_image);
-  if (bundled)
-    return <Picture name={bundled} alt={auction.title} lang={textLang(auction.title)} kind="card" sizes={sizes} className={className} priority={priority} />;
+  if (bundled) return <Picture name={bundled} alt={auction.title} lang={textLang(auction.title)} kind="card" sizes={sizes} className={className} />;
   return auction.product_image ? (
     <img src={auction.product_image} alt={auction.title} lang={textLang(auction.title)} width={480} height={360} className={className} {...loading} />
   ) : (
@@ -41,7 +37,7 @@ export function AuctionImage({ auction, className, sizes, priority = false }: { 
   );
 }
 
-export function AuctionCard({ auction, now, priority = false }: { auction: Auction; now: number; priority?: boolean }) {
+export function AuctionCard({ auction, now }: { auction: Auction; now: number }) {
   const { lang } = useLang();
   const m = useMessages().auctions;
   const open = isOpen(auction, now);
@@ -51,7 +47,6 @@ export function AuctionCard({ auction, now, priority = false }: { auction: Aucti
         auction={auction}
         sizes="(min-width: 1024px) 22rem, (min-width: 640px) 50vw, calc(100vw - 2rem)"
         className="aspect-[4/3] w-full object-cover"
-        priority={priority}
       />
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-start justify-between gap-3">

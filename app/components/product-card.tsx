@@ -49,7 +49,7 @@ export function AddToCartForm({ product, className = "", quantityHint }: { produ
   );
 }
 
-export function ProductCard({ product, headingLevel = 3, priority = false }: { product: ProductCardView; headingLevel?: 2 | 3; priority?: boolean }) {
+export function ProductCard({ product, headingLevel = 3 }: { product: ProductCardView; headingLevel?: 2 | 3 }) {
   const m = useMessages().products;
   const { lang } = useLang();
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -62,7 +62,6 @@ export function ProductCard({ product, headingLevel = 3, priority = false }: { p
           product={product}
           sizes="(min-width: 1024px) 30rem, (min-width: 640px) 50vw, calc(100vw - 2rem)"
           className="aspect-[4/3] w-full object-cover"
-          priority={priority}
         />
         <span
           className="badge absolute left-3 top-3 bg-white/90 text-river-800 shadow dark:bg-river-950/90 dark:text-river-100"
@@ -97,8 +96,7 @@ export function ProductCard({ product, headingLevel = 3, priority = false }: { p
   );
 }
 
-/** `topOfPage`: the grid is what a page opens with, so its first picture is fetched at once, not after layout. */
-export function ProductGrid({ products, headingLevel, topOfPage = false }: { products: ProductCardView[]; headingLevel?: 2 | 3; topOfPage?: boolean }) {
+export function ProductGrid({ products, headingLevel }: { products: ProductCardView[]; headingLevel?: 2 | 3 }) {
   const m = useMessages().products;
   if (products.length === 0) {
     return <p className="card p-8 text-center text-slate-600 dark:text-slate-300">{m.empty}</p>;
@@ -106,9 +104,9 @@ export function ProductGrid({ products, headingLevel, topOfPage = false }: { pro
   return (
     // Two cards fill two columns (centred) rather than leave a third column empty.
     <ul className={`grid gap-6 sm:grid-cols-2 ${products.length >= 3 ? "lg:grid-cols-3" : "mx-auto max-w-4xl"}`}>
-      {products.map((p, i) => (
+      {products.map((p) => (
         <li key={p.id} className="flex">
-          <ProductCard product={p} headingLevel={headingLevel} priority={topOfPage && i === 0} />
+          <ProductCard product={p} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

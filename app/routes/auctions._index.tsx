@@ -51,9 +51,9 @@ export default function Auctions() {
         <p className="card mt-10 p-8 text-center text-slate-600 dark:text-slate-300">{m.empty}</p>
       ) : (
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {auctions.map((a, i) => (
+          {auctions.map((a) => (
             <li key={a.id} className="flex">
-              <AuctionCard auction={a} now={now} priority={i === 0} />
+              <AuctionCard auction={a} now={now} />
             </li>
           ))}
         </ul>

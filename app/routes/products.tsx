@@ -26,7 +26,7 @@ export default function Products() {
       <h1 className="font-serif text-4xl font-bold">{m.heading}</h1>
       <p className="mt-3 max-w-2xl text-lg text-slate-600 dark:text-slate-300">{m.intro}</p>
       <div className="mt-10">
-        <ProductGrid products={products} headingLevel={2} topOfPage />
+        <ProductGrid products={products} headingLevel={2} />
       </div>
     </div>
   );

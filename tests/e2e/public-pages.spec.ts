@@ -232,38 +232,38 @@ describe("edge cache", () => {
   });
 });
 
-describe("the picture a page opens with", () => {
+describe("pictures", () => {
   /** The page's pictures in the main content, in order (the header's logo and the footer's are not). */
   async function pictures(path: string): Promise<string[]> {
     const html = await (await fetch(`${baseUrl()}${path}`)).text();
     const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
     return [...main.matchAll(/<img [^>]*>/g)].map(([tag]) => tag);
   }
-  const first = / loading="eager"[^>]* fetchpriority="high"/;
+  const atOnce = (tag: string) => tag.includes('fetchpriority="high"') || tag.includes('loading="eager"');
 
-  it("on a list of products or auctions is fetched at once, and the rest when they near the screen", async () => {
+  it("only a page's own large picture (the hero's poster, a product's photo) loads before layout; cards load as they near the screen", async () => {
+    for (const path of ["/", "/te"]) {
+      const eager = (await pictures(path)).filter(atOnce);
+      expect(eager, path).toHaveLength(1);
+      expect(eager[0], path).toContain("hero-poster");
+    }
+    const [photo, ...more] = await pictures("/products/fresh-fish");
+    expect(atOnce(photo)).toBe(true);
+    for (const tag of more) expect(tag).toContain('loading="lazy"');
     for (const path of ["/products", "/te/products", "/auctions"]) {
-      const [top, ...rest] = await pictures(path);
-      expect(top, path).toMatch(first);
-      expect(rest.length, path).toBeGreaterThan(0);
-      for (const tag of rest) expect(tag, path).toContain('loading="lazy"');
+      const cards = await pictures(path);
+      expect(cards.length, path).toBeGreaterThan(0);
+      for (const tag of cards) expect(tag, path).toContain('loading="lazy"');
     }
   });
 
-  it("on an auction's page is its picture, in AVIF and WebP at the size the screen needs", async () => {
+  it("an auction's bundled picture comes in AVIF and WebP at the size the screen needs", async () => {
     const html = await (await fetch(`${baseUrl()}/auctions/1`)).text();
     expect(html).toContain(
-      '<source type="image/avif" srcSet="/media/fresh-pulasa-480.avif 480w, /media/fresh-pulasa-720.avif 720w, /media/fresh-pulasa-960.avif 960w"',
+      '<source type="image/avif" srcSet="/media/fresh-pulasa-480.avif 480w, /media/fresh-pulasa-720.avif 720w, /media/fresh-pulasa-960.avif 960w" sizes="(min-width: 1024px) 41rem, calc(100vw - 2rem)"/>',
     );
-    const [top] = await pictures("/auctions/1");
-    expect(top).toContain('src="/media/fresh-pulasa-480.webp"');
-    expect(top).toMatch(first);
-  });
-
-  it("on the home page is the hero's poster, not a product further down", async () => {
-    const eager = (await pictures("/")).filter((tag) => tag.includes('fetchpriority="high"') || tag.includes('loading="eager"'));
-    expect(eager).toHaveLength(1);
-    expect(eager[0]).toContain("hero-poster");
+    const [picture] = await pictures("/auctions/1");
+    expect(picture).toContain('src="/media/fresh-pulasa-480.webp"');
   });
 });
 
