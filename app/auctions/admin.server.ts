@@ -1,6 +1,7 @@
 import { desc } from "drizzle-orm";
 import { auctions, products } from "~/db/schema";
 import type { Deps } from "~/deps";
+import { mediaUrl } from "~/components/picture";
 import { postToAuctionWorker } from "./auctions.server";
 
 /** Every auction for the admin list, newest first, and the product images an auction may use. */
@@ -9,7 +10,7 @@ export async function adminAuctionData(deps: Pick<Deps, "db">) {
     deps.db.select().from(auctions).orderBy(desc(auctions.id)).limit(200),
     deps.db.select({ name: products.name, image: products.image }).from(products),
   ]);
-  return { rows, images: images.map((p) => ({ name: p.name, url: `/media/${p.image}-480.webp` })) };
+  return { rows, images: images.map((p) => ({ name: p.name, url: mediaUrl(p.image, 480, "webp") })) };
 }
 
 // Each goes to the auction Worker as the signed-in admin (their own cookie header; the Worker checks it).

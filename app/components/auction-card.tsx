@@ -1,6 +1,6 @@
 import { PRODUCT_IMAGES } from "~/catalog/product-images";
 import { Link } from "~/components/link";
-import { imageLoading, Picture } from "~/components/picture";
+import { imageLoading, mediaUrl, Picture } from "~/components/picture";
 import { textLang } from "~/i18n/lang";
 import { isOpen, type Auction } from "~/auctions/auction";
 import { format } from "~/i18n/format";
@@ -18,10 +18,9 @@ export function StatusBadge({ auction, now }: { auction: Auction; now: number })
   );
 }
 
-/** A bundled card picture as the admin's form stores it (`/media/{name}-480.webp`): the name, for all its sizes. */
+/** A bundled card picture as the admin's form stores it (its 480 px WebP): the name, for all its sizes. */
 function bundledPicture(url: string): string | undefined {
-  const name = /^\/media\/([a-z-]+)-480\.webp$/.exec(url)?.[1];
-  return PRODUCT_IMAGES.find((image) => image === name);
+  return PRODUCT_IMAGES.find((name) => mediaUrl(name, 480, "webp") === url);
 }
 
 /** An auction's picture: a bundled one in AVIF and WebP at the size the screen needs, an upload as it was stored, or the placeholder. */
