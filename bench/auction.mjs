@@ -179,9 +179,10 @@ const realBroadcast = (who) => async () => {
 };
 
 // Each size: the same number of watchers on both objects, then the broadcasts, taking turns. The p99 over all
-// deliveries is nearly the slowest broadcast's, so it takes a couple of hundred broadcasts to settle: with 40,
-// runs on a quiet machine ranged from 0.4× to 3× (BROADCASTS overrides).
-const BROADCASTS = Number(process.env.BROADCASTS || 200);
+// deliveries is nearly the slowest broadcast's, so it takes hundreds of broadcasts to settle: with 40, runs on
+// a quiet machine ranged from 0.4× to 3×, and with 200 (the p99 then being the second slowest broadcast's)
+// from 0.5× to 1.6× (BROADCASTS overrides).
+const BROADCASTS = Number(process.env.BROADCASTS || 600);
 const fan = [];
 // BENCH_FANOUT: the watcher counts, comma-separated ("0": none).
 const sizes = (process.env.BENCH_FANOUT ?? "100,300,1000")
