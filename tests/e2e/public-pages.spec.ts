@@ -34,6 +34,10 @@ describe.each(VARIANTS)("public pages ($javaScript, $viewport)", (variant) => {
     if (variant.javaScript) await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
     else expect(await video.evaluate((v: HTMLVideoElement) => v.paused && v.readyState === HTMLMediaElement.HAVE_NOTHING)).toBe(true);
     expect(await hero.locator("img").getAttribute("fetchpriority")).toBe("high");
+    // The web app manifest (installing the shop on a home screen) comes with the modules, after the page has loaded.
+    const manifest = await page.context().newCDPSession(page);
+    const { url: manifestUrl } = await manifest.send("Page.getAppManifest");
+    expect(manifestUrl).toBe(variant.javaScript ? `${baseUrl()}/manifest.webmanifest` : "");
 
     await expect.poll(() => page.locator("#story h2").first().innerText()).toBe("A Legacy of Excellence");
     const story = page.locator("#story details");
@@ -220,6 +224,8 @@ describe("edge cache", () => {
     const html = new TextDecoder().decode(body);
     expect(html).toContain('<link rel="x-late-modulepreload"');
     expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).toContain('<link rel="x-late-manifest" href="/manifest.webmanifest"/>');
+    expect(html).not.toContain('<link rel="manifest"');
   });
 
   it("forwards the auction JSON API to the auction Worker", async () => {
