@@ -1,12 +1,12 @@
 /**
- * The page's JavaScript, and its web app manifest, start loading once the page has loaded (its stylesheet and first images) and two frames
- * after that have been painted (the largest image's paint comes a frame or two after its load), or 3 s after its
- * HTML was read if an image is slower than that (or the tab is hidden, where frames are not painted). On a slow
- * phone network the ~100 KB of modules would otherwise share the first seconds with the hero image and the
- * stylesheet and delay what the shopper sees; every page works as plain HTML forms and links until its modules
- * arrive, and a press before they have hydrated it does what it does without them (app/entry.client.tsx). The
- * manifest is only for installing the shop on a phone's home screen, but a browser fetches it, and then its
- * icon, as soon as it reads the link: the two would also share the first seconds with the hero image.
+ * The page's JavaScript, and its web app manifest, start loading once the page has loaded (its stylesheet and
+ * first images) and two frames after that have been painted (the largest image's paint comes a frame or two after
+ * its load), or 3 s after its HTML was read if an image is slower than that (or the tab is hidden, where frames
+ * are not painted). On a slow phone network the ~100 KB of modules would otherwise share the first seconds with
+ * the hero image and the stylesheet and delay what the shopper sees; every page works as plain HTML forms and
+ * links until its modules arrive, and a press before they have hydrated it does what it does without them
+ * (app/entry.client.tsx). The manifest is only for installing the shop on a phone's home screen, but a browser
+ * fetches it, and then its icon, as soon as it reads the link: the two would also share those first seconds.
  *
  * The server writes the modules inert (`lateModules` below rewrites the rendered document); `LATE_MODULES_BOOT`,
  * an inline script in the page, turns them live, and fetches the page's catalogue (`<html data-catalogue>`) beside
@@ -34,7 +34,7 @@ function painted(next){requestAnimationFrame(function(){setTimeout(next,0)})}
 addEventListener("load",function(){painted(function(){painted(go)})},{once:true});
 document.addEventListener("DOMContentLoaded",function(){setTimeout(go,3000)},{once:true})})()`;
 
-/** The document with its module script, module preloads and manifest link written inert, for `LATE_MODULES_BOOT` to start. */
+/** The document with its module script, module preloads and manifest link written inert, for `LATE_MODULES_BOOT`. */
 export function lateModules(html: string): string {
   let out = html;
   for (const [live, dead] of PATTERNS) out = out.replaceAll(live, dead);
