@@ -37,8 +37,9 @@ describe.each(VARIANTS)("public pages ($javaScript, $viewport)", (variant) => {
     // The web app manifest (installing the shop on a home screen) comes with the modules, after the page has loaded.
     expect(await page.locator('link[rel="manifest"]').count()).toBe(variant.javaScript ? 1 : 0);
     if (variant.javaScript) {
-      const { url: manifestUrl } = await (await page.context().newCDPSession(page)).send("Page.getAppManifest");
-      expect(manifestUrl).toBe(`${baseUrl()}/manifest.webmanifest`);
+      const manifest = await (await page.context().newCDPSession(page)).send("Page.getAppManifest");
+      expect(manifest.url).toBe(`${baseUrl()}/manifest.webmanifest`);
+      expect(manifest.errors).toEqual([]);
     }
 
     await expect.poll(() => page.locator("#story h2").first().innerText()).toBe("A Legacy of Excellence");
