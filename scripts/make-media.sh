@@ -922,9 +922,9 @@ echo "make-media: writing to $OUT"
 for n in fresh-pulasa pulasa-curry story-queen story-monsoon story-catch story-selection story-delivery; do
   want "$n" || continue
   "art_${n//-/_}" > "$TMP/$n.svg"
-  # Hundreds of ice cubes' hard edges take a third more bytes than any other card at the same quality; a
-  # slightly coarser AVIF (a quarter fewer bytes) is hard to tell apart even at twice the size.
-  if [ "$n" = story-selection ]; then cq=36; else cq=30; fi
+  # Hundreds of ice cubes' hard edges take two to three times the bytes of any other card at the same quality;
+  # a slightly coarser AVIF (a quarter fewer bytes) is hard to tell apart even at twice the size.
+  if [ "$n" = story-selection ]; then cq=36; else cq=""; fi
   AVIF_CQ=$cq responsive "$n" "$TMP/$n.svg" 480 360 720 540 960 720
 done
 # 16:9 wide (640x360, 1280x720)
