@@ -13,7 +13,14 @@ import { getGateway } from "./payments/gateway.server";
 export type DepsEnv = { DB: D1Database; AUCTION?: Fetcher; PRODUCT_PHOTOS?: R2Bucket; CLAIM_EVIDENCE?: R2Bucket; IMAGES?: ImagesBinding } & MailEnv;
 
 /** What only a request knows; outside one (scheduled job, Durable Object) everything is empty. */
-export type RequestFacts = { origin?: string; client?: string; user?: Deps["user"]; sessionToken?: string | null; lang?: Deps["lang"] };
+export type RequestFacts = {
+  origin?: string;
+  client?: string;
+  user?: Deps["user"];
+  sessionToken?: string | null;
+  lang?: Deps["lang"];
+  waitUntil?: (work: Promise<unknown>) => void;
+};
 
 /** The one place Deps are built: database, validated configuration, mailer, gateway, clock and the request's facts. */
 export function createDeps(env: DepsEnv, request: RequestFacts = {}): Deps {
@@ -31,6 +38,10 @@ export function createDeps(env: DepsEnv, request: RequestFacts = {}): Deps {
     auctionService: env.AUCTION ?? null,
     // Wrapped: workerd refuses the global fetch called as a method of another object.
     fetch: (input, init) => fetch(input, init),
+    afterResponse: async (work) => {
+      if (!request.waitUntil) return void (await work());
+      request.waitUntil(work().catch((error) => console.error("work after the response failed", error)));
+    },
     now: Date.now,
     origin,
     user: request.user ?? null,

@@ -31,6 +31,12 @@ export type Deps = {
   auctionService: Fetcher | null;
   /** Outbound HTTP to the text-message provider; tests put a fake here. */
   fetch: typeof fetch;
+  /**
+   * Runs `work` after the response when the request lets the runtime finish it (its `waitUntil`): the answer then
+   * neither waits for the work nor shows, by its timing or its failure, that there was any (a failure is logged).
+   * Outside a request it is simply awaited.
+   */
+  afterResponse: (work: () => Promise<unknown>) => Promise<void>;
   /** The clock: domain code reads the time here, never from `Date.now()`. */
   now: () => number;
   /** The store's origin, for the links it hands out (gateway callbacks, sandbox pages); "" outside a request. */

@@ -45,7 +45,13 @@ function showsRootData(request: Request, url: URL): boolean {
  */
 export async function getLoadContext({ request, context }: { request: Request; context: { cloudflare: Cloudflare } }): Promise<AppLoadContext> {
   const url = new URL(request.url);
-  const facts = { origin: url.origin, client: clientAddress(request), lang: langOfPath(url.pathname) };
+  const { ctx } = context.cloudflare;
+  const facts = {
+    origin: url.origin,
+    client: clientAddress(request),
+    lang: langOfPath(url.pathname),
+    waitUntil: (work: Promise<unknown>) => ctx.waitUntil(work),
+  };
   const anonymous = createDeps(context.cloudflare.env, facts);
   const base = { ...context, dataRequest: url.pathname.endsWith(".data") };
   const sessionToken = await readSessionToken(request, anonymous.config);

@@ -13,9 +13,10 @@ import { createSession } from "./session.server";
 /**
  * Forgot password: a 6-digit code mailed to the address, entered with a new password in the browser (or API
  * client) that asked. The same limits as sign-up codes (10 minutes, 5 tries counted before comparing, one
- * resend per 300 s), and the same answer whether or not the address has an account. The codes are mailed in the
- * language of the page the reset was asked on. A reset ends every session and API token of the account, signs
- * this browser in, and mails the owner (in the account's language) that the password changed.
+ * resend per 300 s), and the same answer, in the same time, whether or not the address has an account: the same
+ * queries run either way, and a code goes out after the response. The codes are mailed in the language of the
+ * page the reset was asked on. A reset ends every session and API token of the account, signs this browser in,
+ * and mails the owner (in the account's language) that the password changed.
  */
 export async function startPasswordReset(deps: Deps, email: string): Promise<{ token: string }> {
   await throttle(deps, `reset:ip:${deps.client}`, LIMITS.resetPerClient);
@@ -33,7 +34,7 @@ export async function startPasswordReset(deps: Deps, email: string): Promise<{ t
     expiresAt: now + CODE_LIFETIME_MS,
     sentAt: now,
   });
-  if (account) await deps.mailer.send(resetCodeMail(deps.config, { email, name: account.name, lang: deps.lang }, code));
+  if (account) await deps.afterResponse(() => deps.mailer.send(resetCodeMail(deps.config, { email, name: account.name, lang: deps.lang }, code)));
   return { token };
 }
 
@@ -68,8 +69,9 @@ export async function resendResetCode(deps: Deps, token: string | null, email: s
     .where(and(eq(passwordResets.id, reset.id), eq(passwordResets.sentAt, reset.sentAt)))
     .returning({ id: passwordResets.id });
   if (!updated) throw new TooManyRequestsError(m.resendWait, resendWaitSeconds({ sentAt: now }, now));
-  const account = reset.userId === null ? null : await findAccount(deps, email);
-  if (account) await deps.mailer.send(resetCodeMail(deps.config, { email, name: account.name, lang: reset.lang }, code));
+  const account = await findAccount(deps, email);
+  if (account && reset.userId !== null)
+    await deps.afterResponse(() => deps.mailer.send(resetCodeMail(deps.config, { email, name: account.name, lang: reset.lang }, code)));
 }
 
 /**
@@ -93,7 +95,8 @@ export async function resetPassword(
   if (!counted) throw new InvalidInputError(m.noResetHere);
   if (codeUnusableReason({ expiresAt: counted.expiresAt, failedAttempts: counted.tries - 1, sentAt: counted.sentAt }, now))
     throw new InvalidInputError(m.deadCode);
-  const matches = counted.userId !== null && safeEqual(await codeHash(deps.config, token, input.code), counted.codeHash);
+  const given = await codeHash(deps.config, token, input.code);
+  const matches = counted.userId !== null && safeEqual(given, counted.codeHash);
   if (!matches) throw new InvalidInputError(codeUnusableReason({ ...counted, failedAttempts: counted.tries }, now) ? m.deadCode : m.wrongCode);
   // Single use: only the request that deletes the reset goes on.
   const [reset] = await deps.db

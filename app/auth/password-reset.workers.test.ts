@@ -1,7 +1,9 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
-import { call, lastCode, userRow, verifiedUser, wrongFor } from "../../tests/setup/auth-api";
+import { describe, expect, it, vi } from "vitest";
+import { call, freshIp, lastCode, userRow, verifiedUser, wrongFor } from "../../tests/setup/auth-api";
+import { testDeps } from "../../tests/setup/deps";
 import { all, one } from "../../tests/setup/sql";
+import { resendResetCode, startPasswordReset } from "./password-reset.server";
 
 const forgot = (email: string) => call("POST", "forgot-password", { email });
 const reset = (email: string, otp: string | null, token: string, password = "new-river-2027") =>
@@ -34,6 +36,44 @@ describe("forgot password", () => {
     expect(unknown.body.message).toBe(known.body.message);
     expect(await mails("nobody-here@example.in")).toEqual([]);
     for (const otp of ["000000", "123456"]) expect((await reset("nobody-here@example.in", otp, unknown.body.tempToken)).status).toBe(400);
+  });
+
+  it("answers a known address without waiting for its code to be mailed, so neither timing nor a mail failure tells it apart", async () => {
+    await verifiedUser("slow-mail@example.in");
+    const handed: Promise<unknown>[] = [];
+    // A request whose mail provider never answers, or fails: the Worker hands the mail to the runtime instead.
+    const request = (send: () => Promise<void>) => ({
+      ...testDeps({}, { client: freshIp(), waitUntil: (work) => void handed.push(work) }),
+      mailer: { send },
+    });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { token } = await startPasswordReset(
+      request(() => new Promise(() => {})),
+      "slow-mail@example.in",
+    );
+    await expect(
+      startPasswordReset(
+        request(() => Promise.reject(new Error("provider down"))),
+        "slow-mail@example.in",
+      ),
+    ).resolves.toEqual({
+      token: expect.any(String),
+    });
+    await startPasswordReset(
+      request(() => Promise.reject(new Error("provider down"))),
+      "nobody-at-all@example.in",
+    );
+    expect(handed).toHaveLength(2);
+    await env.DB.prepare("UPDATE password_resets SET sent_at = sent_at - 300000 WHERE email = 'slow-mail@example.in'").run();
+    await resendResetCode(
+      request(() => new Promise(() => {})),
+      token,
+      "slow-mail@example.in",
+    );
+    expect(handed).toHaveLength(3);
+    await Promise.allSettled(handed.slice(1, 2));
+    expect(logged).toHaveBeenCalledWith("work after the response failed", new Error("provider down"));
+    logged.mockRestore();
   });
 
   it("counts every try before comparing: 30 concurrent wrong codes, then the right one is refused", async () => {

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { expect, vi } from "vitest";
 import { signIdToken, testKeyPair } from "~/auth/google-id-token.fixtures";
 import { loader as authApi } from "~/routes/api.auth.$";
-import { loadContext } from "./load-context";
+import { afterResponses, loadContext } from "./load-context";
 
 /**
  * The auth JSON API as a client calls it (each call from a new address unless one is given, so throttles
@@ -27,6 +27,7 @@ export async function call(
     body: options.raw ?? (body === undefined ? undefined : JSON.stringify(body)),
   });
   const res = await authApi({ request, context: await loadContext(request, options.ctx), params: { "*": path } });
+  await afterResponses();
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, any> };
 }
 
