@@ -1,13 +1,15 @@
 // `npm run bench:render`: what an uncached render of the store costs next to a trivial Worker that returns a
 // 26 KB HTML page (bench/trivial-page.js), measured one after the other under the same load: CONCURRENCY
 // requests in flight for BENCH_SECONDS per row (after a warm-up), req/s, p50, p99 and each row's throughput as a
-// share of the trivial page's (the mean of its runs before and after the store's rows).
+// share of the trivial page's (the mean of its runs before and after the store's rows). A third Worker
+// (bench/react-page.js) renders the markup of the store's /products with React alone: the floor under a render.
 // Both Workers run in local workerd through wrangler's API, bundled as `wrangler deploy` bundles them (React's
 // production build) and without the DevTools inspector: `wrangler dev` attaches one that copies every D1 answer
 // to its debug log, a cost per query that no deployed Worker pays. Needs a build (`npm run build`).
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { applyMigrations, run } from "../scripts/lib/local.mjs";
+import { pageTree } from "./page-tree.mjs";
 import { addShopper } from "./shopper.mjs";
 
 const CONCURRENCY = Number(process.env.CONCURRENCY || 20);
@@ -111,11 +113,17 @@ const session = await addShopper(PERSIST);
 
 const store = await startWorker("wrangler.toml", PORT, { ENVIRONMENT: "development", AUCTION: "not started" });
 const trivial = await startWorker("bench/trivial-page.wrangler.toml", Number(process.env.BENCH_TRIVIAL_PORT || PORT + 1000));
+// The floor under a rendered page: React alone writing the same markup as the store's /products.
+const rendered = await (await fetch(`${store.url}/products`, { headers: { Cookie: "x=1" } })).text();
+const reactAlone = await startWorker("bench/react-page.wrangler.toml", Number(process.env.BENCH_REACT_PORT || PORT + 2000), {
+  PAGE_TREE: JSON.stringify(pageTree(rendered)),
+});
 try {
   const base = store.url;
   // What a browser's address bar sends.
   const page = { Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };
   const rows = [
+    { label: "React alone, the markup of /products", url: `${reactAlone.url}/`, headers: page },
     { label: "GET /products, anonymous (edge cache HIT)", url: `${base}/products`, headers: page },
     { label: "GET /products, a non-session cookie (rendered)", url: `${base}/products`, headers: { ...page, Cookie: "x=1" } },
     { label: "GET /products, signed in", url: `${base}/products`, headers: { ...page, Cookie: session } },
@@ -139,5 +147,5 @@ try {
   for (const { row, result } of results) line(row.label, result);
   line(`${yardstick.label} (after)`, after);
 } finally {
-  await Promise.allSettled([store.worker.dispose(), trivial.worker.dispose()]);
+  await Promise.allSettled([store.worker.dispose(), trivial.worker.dispose(), reactAlone.worker.dispose()]);
 }
