@@ -42,34 +42,16 @@ describe("forgot password", () => {
     await verifiedUser("slow-mail@example.in");
     const handed: Promise<unknown>[] = [];
     // A request whose mail provider never answers, or fails: the Worker hands the mail to the runtime instead.
-    const request = (send: () => Promise<void>) => ({
-      ...testDeps({}, { client: freshIp(), waitUntil: (work) => void handed.push(work) }),
-      mailer: { send },
-    });
+    const request = (send: () => Promise<void>) => ({ ...testDeps({}, { client: freshIp(), waitUntil: (work) => void handed.push(work) }), mailer: { send } });
+    const silent = () => new Promise<void>(() => {});
+    const down = () => Promise.reject(new Error("provider down"));
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const { token } = await startPasswordReset(
-      request(() => new Promise(() => {})),
-      "slow-mail@example.in",
-    );
-    await expect(
-      startPasswordReset(
-        request(() => Promise.reject(new Error("provider down"))),
-        "slow-mail@example.in",
-      ),
-    ).resolves.toEqual({
-      token: expect.any(String),
-    });
-    await startPasswordReset(
-      request(() => Promise.reject(new Error("provider down"))),
-      "nobody-at-all@example.in",
-    );
+    const { token } = await startPasswordReset(request(silent), "slow-mail@example.in");
+    await expect(startPasswordReset(request(down), "slow-mail@example.in")).resolves.toEqual({ token: expect.any(String) });
+    await startPasswordReset(request(down), "nobody-at-all@example.in");
     expect(handed).toHaveLength(2);
     await env.DB.prepare("UPDATE password_resets SET sent_at = sent_at - 300000 WHERE email = 'slow-mail@example.in'").run();
-    await resendResetCode(
-      request(() => new Promise(() => {})),
-      token,
-      "slow-mail@example.in",
-    );
+    await resendResetCode(request(silent), token, "slow-mail@example.in");
     expect(handed).toHaveLength(3);
     await Promise.allSettled(handed.slice(1, 2));
     expect(logged).toHaveBeenCalledWith("work after the response failed", new Error("provider down"));
