@@ -10,7 +10,7 @@ import { processOrderRefunds, refundStatement } from "~/payments/ledger.server";
 import { cancelLinksStatement } from "~/payments/links.server";
 import { closeCancelledLinks } from "~/payments/settle.server";
 import type { PaymentState } from "~/orders/status";
-import { canRequestBalance, COLLECTABLE_ON_DELIVERY } from "./fulfilment";
+import { canCollectOnDelivery, canRequestBalance } from "./fulfilment";
 import { eventStatement, loadByNumber, StaleOrderError } from "./orders.server";
 
 /** The balance after weighing: a payment link, a refund of the difference, or cash on delivery. */
@@ -154,13 +154,14 @@ export async function collectOnDelivery(deps: Deps, actor: User, input: { number
   const order = await loadByNumber(deps, input.number);
   if (order.version !== input.version) throw new StaleOrderError();
   if (order.finalTotalPaise === null) throw new ConflictError(m.errors.noFinal);
-  if (!COLLECTABLE_ON_DELIVERY.includes(order.paymentState) || order.status === "order_cancelled") throw new ConflictError(m.errors.balanceState);
+  if (order.finalTotalPaise <= order.advancePaise) throw new ConflictError(m.errors.nothingToCollect);
+  if (!canCollectOnDelivery(order)) throw new ConflictError(m.errors.balanceState);
   const d1 = deps.db.$client;
   const results = await d1.batch([
     d1
       .prepare(
         `UPDATE orders SET payment_state = 'balance_on_delivery', version = version + 1, updated_at = ?
-         WHERE id = ? AND version = ? AND payment_state = ? AND status <> 'order_cancelled'`,
+         WHERE id = ? AND version = ? AND payment_state = ? AND status <> 'order_cancelled' AND final_total_paise > advance_paise`,
       )
       .bind(now, order.id, order.version, order.paymentState),
     eventStatement(deps, order.id, actor, "payment", order.paymentState, "balance_on_delivery", null, now),
@@ -168,7 +169,7 @@ export async function collectOnDelivery(deps: Deps, actor: User, input: { number
   ]);
   if (results[0].meta.changes !== 1) throw new StaleOrderError();
   await closeCancelledLinks(deps, order.id, now);
-  const amount = formatRupees(Math.max(0, order.finalTotalPaise - order.advancePaise));
+  const amount = formatRupees(order.finalTotalPaise - order.advancePaise);
   await notifyCustomer(deps, order, {
     type: "balance_requested",
     words: (t) => ({

@@ -10,7 +10,21 @@ import { isLiveLink } from "~/payments/ledger";
 const SHIPPABLE: readonly PaymentState[] = ["balance_paid", "balance_on_delivery"];
 
 /** The money states from which the balance may be switched to cash on delivery: no link yet, or one still open. */
-export const COLLECTABLE_ON_DELIVERY: readonly PaymentState[] = ["advance_paid", "balance_requested"];
+const COLLECTABLE_ON_DELIVERY: readonly PaymentState[] = ["advance_paid", "balance_requested"];
+
+/**
+ * Whether the balance may be collected in cash on delivery: the order is weighed, not cancelled, in a state
+ * above, and owes more than its advance. A final price within the advance leaves nothing to collect: its
+ * difference is refunded (or nothing is owed) through the balance request, never kept by the store.
+ */
+export function canCollectOnDelivery(order: { status: string; paymentState: PaymentState; finalTotalPaise: number | null; advancePaise: number }) {
+  return (
+    order.finalTotalPaise !== null &&
+    order.finalTotalPaise > order.advancePaise &&
+    order.status !== "order_cancelled" &&
+    COLLECTABLE_ON_DELIVERY.includes(order.paymentState)
+  );
+}
 
 /** A weighed line's final price: price per kg × weight, rounded to the rupee (in paise). */
 export function linePricePaise(pricePerKgPaise: number, weightGrams: number): number {

@@ -112,6 +112,24 @@ describe("status changes", () => {
     expect(await ledgerSums(order.id)).toEqual({ captured: 50_000, cash: 0, refunded: 25_000, pending: 0 });
   });
 
+  it("refuses cash on delivery when the final price is within the advance, which then refunds the difference instead of keeping it", async () => {
+    const { admin, customer } = w;
+    // ₹25,000 a kg: 10 g comes to ₹250 and 20 g to ₹500, against the ₹500 advance.
+    for (const grams of [10, 20]) {
+      const order = await paidOrder(customer.id, 1);
+      await recordWeights(deps, admin, { number: order.number, version: await version(order.number), weights: new Map([[await itemId(order.id), grams]]) });
+      const before = await one("SELECT payment_state, version FROM orders WHERE id = ?", order.id);
+      await expect(collectOnDelivery(deps, admin, { number: order.number, version: before.version })).rejects.toThrow(
+        "Nothing is left to collect on delivery: the final price is within the advance. Settle the balance instead.",
+      );
+      expect(await one("SELECT payment_state, version FROM orders WHERE id = ?", order.id)).toEqual(before);
+      await requestBalance(deps, admin, { number: order.number, version: before.version });
+      for (const to of ["order_shipped", "order_delivered"])
+        await changeOrderStatus(deps, admin, { number: order.number, version: await version(order.number), to });
+      expect(await ledgerSums(order.id)).toEqual({ captured: 50_000, cash: 0, refunded: 50_000 - grams * 2_500, pending: 0 });
+    }
+  });
+
   it("collects the balance on delivery: the order may ship, and the cash is recorded once when delivered", async () => {
     const { admin, customer } = w;
     const order = await paidOrder(customer.id, 1);

@@ -1,6 +1,6 @@
 import type { SerializeFrom } from "@remix-run/cloudflare";
 import { Form } from "@remix-run/react";
-import { COLLECTABLE_ON_DELIVERY } from "~/admin/fulfilment";
+import { canCollectOnDelivery } from "~/admin/fulfilment";
 import type { getAdminOrder } from "~/admin/order-list.server";
 import { LedgerEntries } from "~/components/admin-order-records";
 import { adminMessages as m } from "~/i18n/admin.messages";
@@ -21,7 +21,7 @@ export function MoneySection({ order, ledger, money, balanceDuePaise, requestabl
   const cancellable = order.status !== "order_cancelled" && order.status !== "order_delivered" && !awaitsPayment(order.status);
   const balanceOpen = order.finalTotalPaise !== null && order.status !== "order_cancelled";
   const canRequest = balanceOpen && requestable;
-  const canCollect = balanceOpen && COLLECTABLE_ON_DELIVERY.includes(order.paymentState);
+  const canCollect = canCollectOnDelivery(order);
   const version = <input type="hidden" name="version" value={order.version} />;
   return (
     <section className="card mt-6 p-5" aria-labelledby="money-heading">
@@ -82,7 +82,7 @@ export function MoneySection({ order, ledger, money, balanceDuePaise, requestabl
             </Confirm>
           ) : null}
           {canCollect ? (
-            <Confirm label={m.detail.collectOnDelivery} question={format(m.confirm.cod, { amount: formatRupees(Math.max(0, balance ?? 0)) })}>
+            <Confirm label={m.detail.collectOnDelivery} question={format(m.confirm.cod, { amount: formatRupees(balance ?? 0) })}>
               {version}
               <button type="submit" name="intent" value="cod" className={PRIMARY} disabled={busy}>
                 {m.confirm.yes}

@@ -130,6 +130,7 @@ export const adminMessages = {
     noFinal: "Record the weights first.",
     balanceState: "A balance can be requested once, after the weights and before it is paid.",
     noGateway: "Online payment is not available: record the balance as paid on delivery.",
+    nothingToCollect: "Nothing is left to collect on delivery: the final price is within the advance. Settle the balance instead.",
     gateway: "The payment gateway did not answer. Please try again.",
     cancelReason: "Give the reason for cancelling (3 to 300 characters): the customer is shown it.",
   },
