@@ -31,7 +31,9 @@ describe("the admin's product form", () => {
     expect(productFormSchema.parse(valid)).toMatchObject({ price: 2_500_000, minQty: 1, maxQty: 5, unit: "kg" });
     const error = (over: Record<string, string>) => productFormSchema.safeParse({ ...valid, ...over }).error?.issues[0]?.message;
     expect(error({ slug: "Fresh Fish" })).toBe("Use 2 to 60 lower-case letters, digits and hyphens");
-    expect(error({ price: "0.50" })).toMatch(/^Enter a price/);
+    expect(error({ price: "0.50" })).toBe("Enter a price in whole rupees between ₹1 and ₹10,00,000");
+    expect(error({ price: "349.50" })).toBe("Enter a price in whole rupees between ₹1 and ₹10,00,000");
+    expect(productFormSchema.parse({ ...valid, price: "25,000.00" }).price).toBe(2_500_000);
     expect(error({ unit: "litre" })).toBe("Choose per kg or per pack");
     expect(error({ minQty: "6" })).toBe("The minimum cannot be above the maximum");
     expect(error({ maxQty: "51" })).toMatch(/^Maximum must be/);

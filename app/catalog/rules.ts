@@ -18,7 +18,7 @@ export const productMessages = {
   slugTaken: "Another product already uses this web address",
   description: "Description must be 10 to 2000 characters",
   category: "Category must be 2 to 40 characters",
-  price: "Enter a price in rupees between ₹1 and ₹10,00,000 (up to 2 decimals)",
+  price: "Enter a price in whole rupees between ₹1 and ₹10,00,000",
   unit: "Choose per kg or per pack",
   minQty: `Minimum must be a whole number from 1 to ${LIMIT_CEILING}`,
   maxQty: `Maximum must be a whole number from 1 to ${LIMIT_CEILING}`,
@@ -69,7 +69,8 @@ export const productFormSchema = z
     categoryTe: optionalText(teluguMessages.categoryError, 2, 40),
     price: z.string({ required_error: productMessages.price }).transform((v, ctx) => {
       const paise = rupeesToPaise(v);
-      if (paise === null || paise < 100 || paise > 100_000_000) {
+      // Whole rupees: every amount the store takes or refunds then stays in rupees, which gateways refund from ₹1.
+      if (paise === null || paise % 100 !== 0 || paise < 100 || paise > 100_000_000) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: productMessages.price });
         return z.NEVER;
       }

@@ -57,7 +57,8 @@ export async function approveClaim(deps: Deps, admin: User, input: { id: number;
   const row = await loadClaim(deps, input.id);
   const { claim } = row;
   if (claim.status !== "open") throw new ConflictError(d.decided);
-  if (!Number.isSafeInteger(input.amountPaise) || input.amountPaise < 100) throw new InvalidInputError(d.amount);
+  // Whole rupees, like every capture: split over the order's payments, no part is then under the ₹1 a gateway refunds.
+  if (!Number.isSafeInteger(input.amountPaise) || input.amountPaise % 100 !== 0 || input.amountPaise < 100) throw new InvalidInputError(d.amount);
   const tooMuch = (left: number) => new ConflictError(left > 0 ? format(d.tooMuch, { max: formatRupees(left) }) : d.nothingLeft);
   const left = await refundablePaise(deps, claim.orderId);
   if (input.amountPaise > left) throw tooMuch(left);

@@ -175,9 +175,10 @@ describe("approving a claim", () => {
     expect(await gatewayRefunded(order.id)).toBe(60_000);
   });
 
-  it("refuses amounts below ₹1 and an unknown claim", async () => {
+  it("refuses amounts below ₹1 or in paise (a part under ₹1 of one payment could never be refunded) and an unknown claim", async () => {
     const { id } = await openClaim("cash");
-    await expect(approveClaim(deps, w.admin, { id, amountPaise: 50 })).rejects.toThrow("Enter the refund in rupees, from ₹1 (up to 2 decimals)");
+    for (const amountPaise of [50, 49_950])
+      await expect(approveClaim(deps, w.admin, { id, amountPaise })).rejects.toThrow("Enter the refund in whole rupees, from ₹1");
     await expect(approveClaim(deps, w.admin, { id: 999_999, amountPaise: 100 })).rejects.toThrow("Claim not found");
   });
 });

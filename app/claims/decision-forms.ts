@@ -9,7 +9,7 @@ export const approveFormSchema = z.object({
   intent: z.literal("approve"),
   amount: z.string({ required_error: d.amount }).transform((value, ctx) => {
     const paise = parseRupees(value);
-    if (!Number.isSafeInteger(paise) || paise < 100) {
+    if (!Number.isSafeInteger(paise) || paise % 100 !== 0 || paise < 100) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: d.amount });
       return z.NEVER;
     }

@@ -163,13 +163,16 @@ describe("the admin's claim pages", () => {
     const a = await w.deliveredOrder("link");
     await post(a.order.number, await cookieOf(a.user.id), a.deliveredAt, { ...DAMAGE }, [pngFile("a")]);
     expect(((await decide(a.order.number, "intent=approve&amount=abc")) as Decided).body.reply.error?.amount).toEqual([
-      "Enter the refund in rupees, from ₹1 (up to 2 decimals)",
+      "Enter the refund in whole rupees, from ₹1",
     ]);
-    const approved = (await decide(a.order.number, "intent=approve&amount=1,250.50")) as Response;
+    expect(((await decide(a.order.number, "intent=approve&amount=499.50")) as Decided).body.reply.error?.amount).toEqual([
+      "Enter the refund in whole rupees, from ₹1",
+    ]);
+    const approved = (await decide(a.order.number, "intent=approve&amount=1,250")) as Response;
     expect(outcome(approved)).toMatch(/^→ \/admin-dashboard\/claims\/\d+$/);
-    const again = (await decide(a.order.number, "intent=approve&amount=1,250.50")) as Decided;
+    const again = (await decide(a.order.number, "intent=approve&amount=1,250")) as Decided;
     expect([again.status, again.body.reply.error?.[""]]).toEqual([409, ["This claim has already been decided. Reload to see the decision."]]);
-    expect((await ledgerSums(a.order.id)).refunded).toBe(125_050);
+    expect((await ledgerSums(a.order.id)).refunded).toBe(125_000);
 
     const b = await w.deliveredOrder("cash");
     await post(b.order.number, await cookieOf(b.user.id), b.deliveredAt, { ...DAMAGE }, [pngFile("b")]);

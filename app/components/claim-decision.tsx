@@ -60,7 +60,7 @@ export function ClaimDecision({ leftPaise, answer, busy }: { leftPaise: number; 
             <input
               {...getInputProps(amount, { type: "text", ariaDescribedBy: `${amount.id}-hint` })}
               key={amount.key}
-              inputMode="decimal"
+              inputMode="numeric"
               autoComplete="off"
               className={`${ADMIN_INPUT} mt-1`}
             />

@@ -96,7 +96,7 @@ export const claimMessages = {
     historyLink: "View claim",
   },
   decisionErrors: {
-    amount: "Enter the refund in rupees, from ₹1 (up to 2 decimals)",
+    amount: "Enter the refund in whole rupees, from ₹1",
     tooMuch: "At most {max} can be refunded for this order.",
     nothingLeft: "Nothing is left to refund for this order.",
     reason: "Give a reason in 3 to 500 characters (the customer is shown it)",
