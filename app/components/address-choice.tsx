@@ -2,6 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import type { AddressTexts, AddressView } from "~/addresses/addresses.server";
 import { NEW_ADDRESS } from "~/orders/checkout-schema";
+import { FieldError } from "~/components/field-parts";
 
 /** A saved address's lines: who, their phone, the street and the city, state and pincode. */
 export function AddressLines({ address }: { address: AddressView }) {
@@ -61,9 +62,7 @@ export function AddressChoice({
             <span className="font-semibold">{m.newAddress}</span>
           </label>
         </div>
-        <p id={field.errorId} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">
-          {field.errors?.[0]}
-        </p>
+        <FieldError id={field.errorId} errors={field.errors} />
       </fieldset>
       <div className="group-has-[[data-saved-address]:checked]/addresses:hidden">{children}</div>
     </div>

@@ -8,6 +8,7 @@ import { FormError, FormField } from "~/components/form-field";
 import { ADMIN_INPUT } from "~/components/product-photos";
 import { format } from "~/i18n/format";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
+import { FieldError } from "~/components/field-parts";
 
 /** A product as the form starts from: its saved fields (the Telugu texts null where there are none). */
 export type EditableProduct = {
@@ -28,14 +29,6 @@ export type EditableProduct = {
 
 const input = ADMIN_INPUT;
 
-function FieldError({ field }: { field: FieldMetadata<string | undefined> }) {
-  return (
-    <p id={field.errorId} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">
-      {field.errors?.[0]}
-    </p>
-  );
-}
-
 function TextArea({ field, label, lang }: { field: FieldMetadata<string | undefined>; label: string; lang?: string }) {
   return (
     <div className="sm:col-span-2">
@@ -43,7 +36,7 @@ function TextArea({ field, label, lang }: { field: FieldMetadata<string | undefi
         {label}
       </label>
       <textarea {...getTextareaProps(field)} key={field.key} lang={lang} rows={4} className={`${input} mt-1 py-2`} />
-      <FieldError field={field} />
+      <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );
 }
@@ -61,7 +54,7 @@ function Select({ field, label, options }: { field: FieldMetadata<string | undef
           </option>
         ))}
       </select>
-      <FieldError field={field} />
+      <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );
 }

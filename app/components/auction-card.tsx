@@ -32,7 +32,14 @@ export function AuctionImage({ auction, className, sizes }: { auction: Auction; 
   return auction.product_image ? (
     <img src={auction.product_image} alt={auction.title} lang={textLang(auction.title)} width={480} height={360} className={className} {...loading} />
   ) : (
-    <img src="/media/auction-placeholder.svg" alt={m.placeholderAlt} width={480} height={360} className={`${className} dark:brightness-50`} {...loading} />
+    <img
+      src="/media/auction-placeholder.svg"
+      alt={m.placeholderAlt}
+      width={480}
+      height={360}
+      className={`${className} dark:hue-rotate-180 dark:invert`}
+      {...loading}
+    />
   );
 }
 

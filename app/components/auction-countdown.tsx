@@ -1,19 +1,21 @@
 import { useEffect, useState } from "react";
-import { useLang } from "~/web/site";
+import { format } from "~/i18n/format";
 import { formatDateTime } from "~/lib/dates";
+import { useLang } from "~/web/site";
 
-function remaining(ms: number): string {
+/** What is left: "{d}d {h}h {m}m" in the page's language beyond a day, else a clock. */
+function remaining(ms: number, daysLeft: string): string {
   const s = Math.max(0, Math.floor(ms / 1000));
   const d = Math.floor(s / 86_400);
   const h = Math.floor((s % 86_400) / 3600);
   const m = Math.floor((s % 3600) / 60);
   const sec = s % 60;
   const pad = (n: number) => String(n).padStart(2, "0");
-  return d > 0 ? `${d}d ${pad(h)}h ${pad(m)}m` : `${pad(h)}:${pad(m)}:${pad(sec)}`;
+  return d > 0 ? format(daysLeft, { d, h: pad(h), m: pad(m) }) : `${pad(h)}:${pad(m)}:${pad(sec)}`;
 }
 
 /** The end date (server-rendered) and, with JavaScript, a ticking countdown to it. */
-export function AuctionCountdown({ endTime, label }: { endTime: string; label: string }) {
+export function AuctionCountdown({ endTime, label, daysLeft }: { endTime: string; label: string; daysLeft: string }) {
   const { lang } = useLang();
   const end = new Date(endTime).getTime();
   const [now, setNow] = useState<number | null>(null);
@@ -27,7 +29,7 @@ export function AuctionCountdown({ endTime, label }: { endTime: string; label: s
       <time dateTime={endTime}>{formatDateTime(endTime, lang)}</time>
       {now !== null ? (
         <span className="mt-1 block text-sm tabular-nums" data-testid="countdown">
-          {label} {remaining(end - now)}
+          {label} {remaining(end - now, daysLeft)}
         </span>
       ) : null}
     </>

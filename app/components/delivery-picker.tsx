@@ -2,6 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { useLang, useMessages } from "~/web/site";
 import type { DeliveryChoice } from "~/catalog/availability.server";
 import { formatDeliveryDate, formatSlot } from "~/delivery/slots";
+import { FieldError } from "~/components/field-parts";
 
 /** Why a slot cannot be chosen, shown beside it: full, or past the time it can be booked until. */
 export function slotNote(s: { full: boolean }, m: { full: string; closed: string }): string {
@@ -36,9 +37,7 @@ export function DeliveryPicker({ field, choices }: { field: FieldMetadata<unknow
           </div>
         ))}
       </div>
-      <p id={field.errorId} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">
-        {field.errors?.[0]}
-      </p>
+      <FieldError id={field.errorId} errors={field.errors} />
     </fieldset>
   );
 }

@@ -1,9 +1,12 @@
 import type { ReactNode } from "react";
 
-/** A field's error under it, announced when it changes; the line keeps its height so the form does not jump. */
+/**
+ * A field's error under it, announced when it changes; the line keeps its height so the form does not jump, and a
+ * gap below it keeps an error with its own field rather than reading as the next field's.
+ */
 export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   return (
-    <p id={id} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">
+    <p id={id} className="mb-2 mt-1 min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">
       {errors?.[0]}
     </p>
   );

@@ -1,6 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { PHONE_INPUT_PATTERN } from "~/lib/phone";
+import { FieldError } from "~/components/field-parts";
 
 type Props = {
   field: FieldMetadata<string | number | undefined>;
@@ -45,9 +46,7 @@ export function FormField({ field, label, type, autoComplete, hint, inputMode, m
           {hint}
         </p>
       ) : null}
-      <p id={field.errorId} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">
-        {field.errors?.[0]}
-      </p>
+      <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );
 }

@@ -54,7 +54,15 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
   const m = all.shop.orders;
   const status = customerStatus(order.status, all.shop.status);
   const Heading = headingLevel === 1 ? "h1" : "h2";
-  const title = format(m.order, { number: order.number });
+  // The number never breaks at its hyphens ("PUL-" on one line and "2611-ESVT" on the next on a phone).
+  const [before = "", after = ""] = m.order.split("{number}");
+  const title = (
+    <>
+      {before}
+      <span className="whitespace-nowrap">{order.number}</span>
+      {after}
+    </>
+  );
   const next = weighedNext(order, status.status, all.shop.status.weighed) ?? status.next;
   return (
     <article className="card p-5 sm:p-6">
@@ -70,7 +78,7 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
             )}
           </Heading>
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            {m.placed} {formatDateTimeIst(order.createdAt)}
+            {m.placed} {formatDateTimeIst(order.createdAt, lang)}
           </p>
           {order.delivery ? (
             <p className="text-sm font-medium">
@@ -106,7 +114,7 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
             <dt className="text-slate-600 dark:text-slate-300">{m.paid}</dt>
             <dd className="font-semibold">{formatRupees(order.paidPaise)}</dd>
             {order.refunded ? (
-              <dd>{format(m.refunded, { amount: formatRupees(order.refunded.amountPaise), date: formatDateTimeIst(order.refunded.at) })}</dd>
+              <dd>{format(m.refunded, { amount: formatRupees(order.refunded.amountPaise), date: formatDateTimeIst(order.refunded.at, lang) })}</dd>
             ) : null}
             {order.refundPendingPaise > 0 ? <dd>{format(m.refundPending, { amount: formatRupees(order.refundPendingPaise) })}</dd> : null}
           </div>
@@ -121,7 +129,7 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
             <dt className="text-slate-600 dark:text-slate-300">{order.balance.kind === "paid" ? m.balance : m.balanceDue}</dt>
             <dd className="font-semibold">
               {order.balance.kind === "paid"
-                ? format(m.balancePaid, { amount: formatRupees(order.balance.amountPaise), date: formatDateTimeIst(order.balance.at) })
+                ? format(m.balancePaid, { amount: formatRupees(order.balance.amountPaise), date: formatDateTimeIst(order.balance.at, lang) })
                 : order.balance.kind === "on_delivery"
                   ? format(m.balanceOnDelivery, { amount: formatRupees(order.balance.amountPaise) })
                   : formatRupees(order.balance.amountPaise)}

@@ -5,6 +5,7 @@ import { showToast } from "~/components/toaster";
 import { PINCODE_INPUT_PATTERN } from "~/lib/phone";
 import { SERVICEABLE_STATES } from "~/orders/rules";
 import { useMessages } from "~/web/site";
+import { FieldError } from "~/components/field-parts";
 
 type Field = FieldMetadata<string | undefined>;
 
@@ -68,9 +69,7 @@ export function ShippingFields({
               </option>
             ))}
           </select>
-          <p id={fields.state.errorId} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">
-            {fields.state.errors?.[0]}
-          </p>
+          <FieldError id={fields.state.errorId} errors={fields.state.errors} />
         </div>
         <FormField
           field={fields.zip}

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useLocation } from "@remix-run/react";
-import { Form, Link, NavLink } from "~/components/link";
+import { Link, NavLink } from "~/components/link";
 import { NotificationBell } from "~/components/notification-bell";
 import { ThemeMenu } from "~/components/theme-menu";
 import { format } from "~/i18n/format";
@@ -8,6 +8,7 @@ import { englishOnly, pathInLang } from "~/i18n/lang";
 import { useLang, useMessages, useSite } from "~/web/site";
 import { useOptimisticCartCount } from "~/cart/use-cart-count";
 import { LineIcon } from "./line-icon";
+import { LogoutButton } from "./logout-button";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3 py-2 text-sm font-medium transition hover:bg-river-100 dark:hover:bg-river-800 ${
@@ -38,18 +39,6 @@ function useNavItems() {
         { to: "/signup", label: m.signUp },
       ];
   return { main, account };
-}
-
-/** Logout is a POST (never a GET), so a link or prefetch can never sign anyone out. */
-function LogoutButton({ className }: { className: string }) {
-  const m = useMessages().nav;
-  return (
-    <Form method="post" action="/logout">
-      <button type="submit" className={className}>
-        {m.logout}
-      </button>
-    </Form>
-  );
 }
 
 function UserBadges() {

@@ -15,6 +15,7 @@ export const auctionLiveMessages = {
   live: "Live",
   reconnecting: "Reconnecting…",
   endsIn: "Ends in",
+  daysLeft: "{d}d {h}h {m}m",
   scheduled: "Starts {date}",
   scheduledBadge: "Scheduled",
   cancelled: "Cancelled",

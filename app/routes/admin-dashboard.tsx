@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
+import { LogoutButton } from "~/components/logout-button";
 import { StatusBadge } from "~/components/status-badge";
 import { adminStats, listAdminOrders } from "~/admin/order-list.server";
 import { adminMessages } from "~/i18n/admin.messages";
@@ -94,6 +95,7 @@ export default function AdminDashboard() {
             {m.refresh}
           </button>
         </Form>
+        <LogoutButton className="btn-outline" />
       </AdminPageHeader>
 
       <dl className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">

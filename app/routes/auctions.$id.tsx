@@ -93,7 +93,7 @@ export default function AuctionDetail() {
       <Link to="/auctions" className="link">
         ← {m.backToAuctions}
       </Link>
-      <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr]">
+      <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[3fr_2fr]">
         <article className="card overflow-hidden">
           <AuctionImage auction={auction} sizes="(min-width: 1024px) 41rem, calc(100vw - 2rem)" className="aspect-[4/3] w-full object-cover" />
           <div className="p-6">
@@ -123,7 +123,7 @@ export default function AuctionDetail() {
                 <dt className="text-sm text-slate-600 dark:text-slate-300">{m.endsOn}</dt>
                 <dd className="font-medium" data-testid="end-time">
                   {auction.status === "active" && isOpen(auction, data.now) ? (
-                    <AuctionCountdown endTime={auction.end_time} label={live.endsIn} />
+                    <AuctionCountdown endTime={auction.end_time} label={live.endsIn} daysLeft={live.daysLeft} />
                   ) : (
                     m.auctionEnded
                   )}

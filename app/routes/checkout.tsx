@@ -164,21 +164,21 @@ export default function Checkout() {
               ))}
             </ul>
             <dl className="mt-4 space-y-2 border-t border-river-100 pt-4 text-sm dark:border-river-800">
-              <div className="flex justify-between">
+              <div className="flex justify-between gap-4">
                 <dt>{all.cart.subtotal}</dt>
-                <dd className="font-semibold">{formatRupees(summary.subtotalPaise)}</dd>
+                <dd className="shrink-0 text-right font-semibold">{formatRupees(summary.subtotalPaise)}</dd>
               </div>
-              <div className="flex justify-between">
+              <div className="flex justify-between gap-4">
                 <dt>{all.cart.shipping}</dt>
-                <dd className="font-semibold">{all.cart.free}</dd>
+                <dd className="shrink-0 text-right font-semibold">{all.cart.free}</dd>
               </div>
-              <div className="flex justify-between">
+              <div className="flex justify-between gap-4">
                 <dt>{all.cart.estimatedRemaining}</dt>
-                <dd className="font-semibold">{formatRupees(summary.remainingPaise)}</dd>
+                <dd className="shrink-0 text-right font-semibold">{formatRupees(summary.remainingPaise)}</dd>
               </div>
-              <div className="flex justify-between text-base font-bold">
+              <div className="flex justify-between gap-4 text-base font-bold">
                 <dt>{all.cart.payNow}</dt>
-                <dd>{formatRupees(summary.advancePaise)}</dd>
+                <dd className="shrink-0 text-right">{formatRupees(summary.advancePaise)}</dd>
               </div>
             </dl>
           </section>

@@ -96,7 +96,8 @@ function CancelOrder({ version }: { version: number }) {
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
     <details className="card mt-6 p-5 text-sm" open={Boolean(result?.error)}>
-      <summary className="min-h-11 cursor-pointer content-center font-bold">{m.cancelTitle}</summary>
+      {/* Shaped as a button, like the other confirmations of the shop: a bare heading did not look like it opens. */}
+      <summary className="btn-outline w-fit cursor-pointer list-none text-red-700 dark:text-red-300">{m.cancelTitle}</summary>
       <p className="mt-2 text-slate-600 dark:text-slate-300">{m.cancelText}</p>
       <Form method="post" className="mt-4 space-y-3">
         <input type="hidden" name="version" value={version} />

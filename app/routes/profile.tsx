@@ -8,6 +8,7 @@ import { listAddresses, toAddressView } from "~/addresses/addresses.server";
 import { changePassword, updateProfile } from "~/auth/profile.server";
 import { authSchemas } from "~/auth/schemas";
 import { FormError, FormField, PhoneField } from "~/components/form-field";
+import { LogoutButton } from "~/components/logout-button";
 import { SavedAddresses } from "~/components/saved-addresses";
 import { sectionsFor } from "~/i18n/catalogue";
 import { formatDate } from "~/lib/dates";
@@ -95,11 +96,9 @@ export default function Profile() {
         <DetailsForm name={profile.name} phone={profile.phone ?? ""} />
         <SavedAddresses addresses={addresses} texts={addressTexts} />
         <PasswordForm hasPassword={profile.hasPassword} />
-        <Form method="post" action="/logout" className="mt-8">
-          <button type="submit" className="btn-outline text-red-700 dark:text-red-300">
-            {all.nav.logout}
-          </button>
-        </Form>
+        <div className="mt-8">
+          <LogoutButton className="btn-outline text-red-700 dark:text-red-300" />
+        </div>
       </div>
     </div>
   );

@@ -53,6 +53,7 @@ describe.each(VARIANTS)("admin fulfilment ($javaScript, $viewport)", (variant) =
     await signIn(admin.page, ADMIN);
     await admin.page.goto(`/admin-dashboard?q=${number}`);
     expect(await admin.page.getByRole("heading", { name: "Admin Dashboard" }).count()).toBe(1);
+    for (const name of ["Refresh Orders", "Logout"]) expect(await admin.page.locator("main").getByRole("button", { name }).count()).toBe(1);
     await expectNoAxeViolations(admin.page);
     await admin.page.getByRole("link", { name: number }).filter({ visible: true }).click();
     await admin.page.waitForURL(`**/admin-dashboard/orders/${number}`);

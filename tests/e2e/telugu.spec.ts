@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../app/i18n/messages";
+import { auctionLiveMessages as teluguLive } from "../../app/i18n/te/auction-live.messages";
 import { te } from "../../app/i18n/te/messages";
 import { englishOnly } from "../../app/i18n/lang";
 import { baseUrl, expectNoAxeViolations, newAccount, signIn, toast, useBrowser, type Variant } from "./browser";
@@ -30,6 +31,7 @@ const PUBLIC = [
   "/te/blogs",
   "/te/blogs/1",
   "/te/auctions",
+  "/te/auctions/1",
   "/te/login",
   "/te/signup",
   "/te/forgot-password",
@@ -88,6 +90,13 @@ describe.each(RUNS)("Telugu pages (JavaScript $javaScript, $viewport)", (variant
   it("every public page is in Telugu, and its links stay in Telugu", async () => {
     const { page, close } = await open(variant);
     for (const path of PUBLIC) await checkPage(page, path);
+    await close();
+  });
+
+  it.runIf(variant.javaScript)("an auction's countdown counts its days in Telugu", async () => {
+    const { page, close } = await open(variant);
+    await page.goto("/te/auctions/1");
+    await expect.poll(() => page.getByTestId("countdown").innerText()).toMatch(new RegExp(`^${teluguLive.endsIn} \\d+ రోజు`));
     await close();
   });
 

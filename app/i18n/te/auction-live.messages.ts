@@ -18,6 +18,7 @@ export const auctionLiveMessages: Translation<typeof English.auctionLiveMessages
   live: "లైవ్",
   reconnecting: "మళ్లీ కనెక్ట్ అవుతోంది…",
   endsIn: "ముగియడానికి ఇంకా",
+  daysLeft: "{d} రోజు(లు) {h} గం. {m} ని.",
   scheduled: "ప్రారంభం: {date}",
   scheduledBadge: "షెడ్యూల్ అయింది",
   cancelled: "రద్దయింది",
