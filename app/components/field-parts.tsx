@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
  */
 export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   return (
-    <p id={id} className="mb-2 mt-1 min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">
+    <p id={id} className="mb-3 mt-1 min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">
       {errors?.[0]}
     </p>
   );

@@ -102,7 +102,7 @@ export function Honeypot() {
 export function FormError({ errors }: { errors?: string[] | null }) {
   if (!errors?.length) return null;
   return (
-    <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+    <p role="alert" className="mb-3 rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
       {errors[0]}
     </p>
   );
