@@ -65,6 +65,10 @@ const auctions = [
     start: 3_000_000,
     endsIn: 26 * HOUR,
     image: "/media/fresh-pulasa-480.webp",
+    te: {
+      title: `రాయల్ ${productTe} – 2.1 కిలోలు`,
+      description: `దౌలేశ్వరం బ్యారేజీ వద్ద తెల్లవారుజామునే పట్టిన ఒకే పెద్ద ${productTe}. మెరిసే వెండి రంగు, గట్టి కండ, నిండా గుడ్లు.`,
+    },
     bids: [
       ["Ravi K.", 3_050_000],
       ["Sita M.", 3_120_000],
@@ -76,6 +80,10 @@ const auctions = [
     start: 4_200_000,
     endsIn: 50 * HOUR,
     image: null,
+    te: {
+      title: `${productTe} జంట – ఒక్కోటి 1.4 కిలోలు`,
+      description: `యానాం వైపు నది నుంచి పట్టిన సరిజోడు ${productTe} చేపలు, కుటుంబ విందుకు సరైనవి. ఒకే కోల్డ్-చెయిన్ పెట్టెలో కలిపి అందజేస్తాం.`,
+    },
     bids: [["Prasad V.", 4_300_000]],
   },
   {
@@ -84,6 +92,10 @@ const auctions = [
     start: 5_000_000,
     endsIn: 74 * HOUR,
     image: "/media/pulasa-curry-480.webp",
+    te: {
+      title: `పండుగ ${productTe} పులుసు – 2 కిలోలు`,
+      description: `మీ పండుగ భోజనానికి ఆర్డర్‌పై నెమ్మదిగా వండిన రెండు కిలోల ${productTe} పులుసు, అదే ఉదయం ఎంచుకున్న చేపతో.`,
+    },
     bids: [],
   },
 ];
@@ -119,7 +131,9 @@ const now = Date.now();
 auctions.forEach((a, i) => {
   const current = a.bids.at(-1)?.[1] ?? a.start;
   statements.push(
-    `INSERT INTO auctions (id, title, description, product_image, start_price_paise, current_price_paise, end_time, status, bid_count, seller_name) SELECT ${i + 1}, ${q(a.title)}, ${q(a.description)}, ${a.image ? q(a.image) : "NULL"}, ${a.start}, ${current}, ${now + a.endsIn}, 'active', ${a.bids.length}, ${q(brand)} WHERE NOT EXISTS (SELECT 1 FROM auctions WHERE id = ${i + 1});`,
+    `INSERT INTO auctions (id, title, description, title_te, description_te, product_image, start_price_paise, current_price_paise, end_time, status, bid_count, seller_name) SELECT ${i + 1}, ${q(a.title)}, ${q(a.description)}, ${q(a.te.title)}, ${q(a.te.description)}, ${a.image ? q(a.image) : "NULL"}, ${a.start}, ${current}, ${now + a.endsIn}, 'active', ${a.bids.length}, ${q(brand)} WHERE NOT EXISTS (SELECT 1 FROM auctions WHERE id = ${i + 1});`,
+    // A database seeded before auctions had Telugu texts gets them for the samples it holds.
+    `UPDATE auctions SET title_te = ${q(a.te.title)}, description_te = ${q(a.te.description)} WHERE id = ${i + 1} AND title = ${q(a.title)} AND title_te IS NULL;`,
   );
   a.bids.forEach(([name, amount], j) => {
     statements.push(

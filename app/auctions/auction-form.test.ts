@@ -31,6 +31,18 @@ describe("the admin's auction form", () => {
     });
   });
 
+  it("takes the Telugu title and description as optional, held to the English ones' limits", () => {
+    const form = { title: "Royal Pulasa", description: "One large fish, caught at dawn.", starting_price: "1000", end_time_ms: String(now + 3_600_000) };
+    const without = checkAuctionForm({ ...form, title_te: " ", description_te: "" }, now);
+    expect(without.ok && [without.value.titleTe, without.value.descriptionTe]).toEqual([null, null]);
+    const withTelugu = checkAuctionForm({ ...form, title_te: " రాయల్ పులస ", description_te: "తెల్లవారుజామున పట్టిన ఒకే పెద్ద పులస." }, now);
+    expect(withTelugu.ok && [withTelugu.value.titleTe, withTelugu.value.descriptionTe]).toEqual(["రాయల్ పులస", "తెల్లవారుజామున పట్టిన ఒకే పెద్ద పులస."]);
+    expect(checkAuctionForm({ ...form, title_te: "పు", description_te: "చిన్నది" }, now)).toEqual({
+      ok: false,
+      errors: { title_te: "The Telugu title must be 3 to 120 characters", description_te: "The Telugu description must be 10 to 2000 characters" },
+    });
+  });
+
   it("still checks the end against now when the start is unreadable", () => {
     const checked = checkAuctionForm(
       { title: "Royal Pulasa", description: "One large fish.", starting_price: "1000", start_time: "x", end_time: "2026-11-22T10:00" },

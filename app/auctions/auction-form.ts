@@ -20,6 +20,9 @@ export function parseIstDateTime(value: unknown): number {
 export type CreateAuction = {
   title: string;
   description: string;
+  /** Shown on Telugu pages instead of the English ones; null when the admin gave none. */
+  titleTe: string | null;
+  descriptionTe: string | null;
   image: string | null;
   sellerName: string;
   startPricePaise: number;
@@ -30,7 +33,8 @@ export type CreateAuction = {
 
 const MAX_DURATION_MS = 30 * 24 * 3_600_000;
 
-export type AuctionField = "title" | "description" | "product_image" | "starting_price" | "min_increment" | "start_time" | "end_time";
+export type AuctionField =
+  "title" | "description" | "title_te" | "description_te" | "product_image" | "starting_price" | "min_increment" | "start_time" | "end_time";
 export type AuctionFormErrors = Partial<Record<AuctionField, string>>;
 
 /** Every field's problem at once (in the form's order), or the auction to create. */
@@ -41,6 +45,12 @@ export function checkAuctionForm(body: Record<string, unknown>, now: number): { 
   const description = text(body.description);
   if (title.length < 3 || title.length > 120) errors.title = "Title must be 3 to 120 characters";
   if (description.length < 10 || description.length > 2000) errors.description = "Description must be 10 to 2000 characters";
+  // The Telugu texts are optional, and held to the English ones' limits when given.
+  const titleTe = text(body.title_te) || null;
+  const descriptionTe = text(body.description_te) || null;
+  if (titleTe !== null && (titleTe.length < 3 || titleTe.length > 120)) errors.title_te = "The Telugu title must be 3 to 120 characters";
+  if (descriptionTe !== null && (descriptionTe.length < 10 || descriptionTe.length > 2000))
+    errors.description_te = "The Telugu description must be 10 to 2000 characters";
   const image = text(body.product_image ?? body.image) || null;
   // Only our own images: a product image under /media/ or an upload served by the auction Worker.
   if (image && !/^\/(media\/[\w./-]+|api\/auction\/images\/[a-z0-9-]{8,80}\.(jpg|png|webp))$/.test(image))
@@ -61,5 +71,8 @@ export function checkAuctionForm(body: Record<string, unknown>, now: number): { 
   else if (endTime - now > MAX_DURATION_MS) errors.end_time = "An auction can run for at most 30 days";
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const sellerName = text(body.seller_name) || "Godavari Pulasa";
-  return { ok: true, value: { title, description, image, sellerName, startPricePaise, incrementPaise, startTime: Math.max(startTime, now), endTime } };
+  return {
+    ok: true,
+    value: { title, description, titleTe, descriptionTe, image, sellerName, startPricePaise, incrementPaise, startTime: Math.max(startTime, now), endTime },
+  };
 }

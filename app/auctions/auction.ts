@@ -1,3 +1,5 @@
+import type { Lang } from "../i18n/lang";
+
 /** Bids shown with each auction: its Bid History shows the 10 most recent. */
 export const RECENT_BIDS = 10;
 
@@ -8,6 +10,9 @@ export type Auction = {
   id: number;
   title: string;
   description: string;
+  /** The Telugu title and description, null when the admin gave none (absent in live updates). */
+  title_te?: string | null;
+  description_te?: string | null;
   product_image: string | null;
   current_price: number;
   end_time: string;
@@ -16,6 +21,12 @@ export type Auction = {
   bids: AuctionBid[];
   seller: { name: string };
 };
+
+/** The title and description a page in `lang` shows: the Telugu ones on a Telugu page when there are some. */
+export function auctionTexts(auction: Pick<Auction, "title" | "description" | "title_te" | "description_te">, lang: Lang) {
+  const telugu = lang === "te";
+  return { title: (telugu && auction.title_te) || auction.title, description: (telugu && auction.description_te) || auction.description };
+}
 
 /** Bidding is open only while the status is active and the end time has not passed. */
 export function isOpen(auction: Pick<Auction, "status" | "end_time">, now = Date.now()): boolean {

@@ -2,7 +2,7 @@ import { PRODUCT_IMAGES } from "~/catalog/product-images";
 import { Link } from "~/components/link";
 import { imageLoading, mediaUrl, Picture } from "~/components/picture";
 import { textLang } from "~/i18n/lang";
-import { isOpen, type Auction } from "~/auctions/auction";
+import { auctionTexts, isOpen, type Auction } from "~/auctions/auction";
 import { format } from "~/i18n/format";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupees, rupeesToPaise } from "~/lib/money";
@@ -26,11 +26,12 @@ function bundledPicture(url: string): string | undefined {
 /** An auction's picture: a bundled one in AVIF and WebP at the size the screen needs, an upload as it was stored, or the placeholder. */
 export function AuctionImage({ auction, className, sizes }: { auction: Auction; className: string; sizes: string }) {
   const m = useMessages().auctions;
+  const { title } = auctionTexts(auction, useLang().lang);
   const loading = imageLoading(false);
   const bundled = auction.product_image && bundledPicture(auction.product_image);
-  if (bundled) return <Picture name={bundled} alt={auction.title} lang={textLang(auction.title)} kind="card" sizes={sizes} className={className} />;
+  if (bundled) return <Picture name={bundled} alt={title} lang={textLang(title)} kind="card" sizes={sizes} className={className} />;
   return auction.product_image ? (
-    <img src={auction.product_image} alt={auction.title} lang={textLang(auction.title)} width={480} height={360} className={className} {...loading} />
+    <img src={auction.product_image} alt={title} lang={textLang(title)} width={480} height={360} className={className} {...loading} />
   ) : (
     <img
       src="/media/auction-placeholder.svg"
@@ -45,6 +46,7 @@ export function AuctionImage({ auction, className, sizes }: { auction: Auction; 
 
 export function AuctionCard({ auction, now }: { auction: Auction; now: number }) {
   const { lang } = useLang();
+  const { title, description } = auctionTexts(auction, lang);
   const m = useMessages().auctions;
   const open = isOpen(auction, now);
   return (
@@ -56,13 +58,13 @@ export function AuctionCard({ auction, now }: { auction: Auction; now: number })
       />
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-start justify-between gap-3">
-          <h2 className="font-serif text-xl font-bold" lang={textLang(auction.title)}>
-            {auction.title}
+          <h2 className="font-serif text-xl font-bold" lang={textLang(title)}>
+            {title}
           </h2>
           <StatusBadge auction={auction} now={now} />
         </div>
-        <p className="mt-2 line-clamp-2 text-sm text-slate-600 dark:text-slate-300" lang={textLang(auction.description)}>
-          {auction.description}
+        <p className="mt-2 line-clamp-2 text-sm text-slate-600 dark:text-slate-300" lang={textLang(description)}>
+          {description}
         </p>
         <dl className="mt-4 grid flex-1 grid-cols-2 gap-3 text-sm">
           <div>
@@ -80,7 +82,7 @@ export function AuctionCard({ auction, now }: { auction: Auction; now: number })
             <dd>{auction.bid_count === 1 ? m.oneBid : format(m.bids, { n: auction.bid_count })}</dd>
           </div>
         </dl>
-        <Link to={`/auctions/${auction.id}`} className="btn-dark mt-5 w-full" aria-label={`${m.viewDetails}: ${auction.title}`}>
+        <Link to={`/auctions/${auction.id}`} className="btn-dark mt-5 w-full" aria-label={`${m.viewDetails}: ${title}`}>
           {m.viewDetails}
         </Link>
       </div>

@@ -27,6 +27,8 @@ export const auctionLiveMessages = {
   listHeading: "All auctions",
   title: "Title",
   description: "Description",
+  titleTe: "Title in Telugu (optional)",
+  descriptionTe: "Description in Telugu (optional)",
   image: "Product image",
   noImage: "No image",
   upload: "Or upload an image (JPEG, PNG or WebP, up to 2 MB)",

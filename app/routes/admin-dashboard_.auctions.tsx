@@ -39,6 +39,8 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   const values = {
     title: value("title"),
     description: value("description"),
+    title_te: value("title_te"),
+    description_te: value("description_te"),
     product_image: value("product_image"),
     starting_price: value("starting_price"),
     min_increment: value("min_increment"),
@@ -125,6 +127,24 @@ export default function AdminAuctions() {
               {...errorOf("description").input}
             />
             {errorOf("description").message}
+          </label>
+          <label className={`${cell} sm:col-span-2`}>
+            <span className="text-sm font-medium">{m.titleTe}</span>
+            <input name="title_te" lang="te" maxLength={120} defaultValue={typed.title_te} className={field} {...errorOf("title_te").input} />
+            {errorOf("title_te").message}
+          </label>
+          <label className={`${cell} sm:col-span-2`}>
+            <span className="text-sm font-medium">{m.descriptionTe}</span>
+            <textarea
+              name="description_te"
+              lang="te"
+              maxLength={2000}
+              rows={3}
+              defaultValue={typed.description_te}
+              className={`${field} py-2`}
+              {...errorOf("description_te").input}
+            />
+            {errorOf("description_te").message}
           </label>
           <label className={cell}>
             <span className="text-sm font-medium">{m.image}</span>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { textLang } from "~/i18n/lang";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
-import { isOpen } from "~/auctions/auction";
+import { auctionTexts, isOpen } from "~/auctions/auction";
 import { fetchAuctionView, postBid } from "~/auctions/auctions.server";
 import { useLiveAuction } from "~/auctions/use-live-auction";
 import { AuctionImage, StatusBadge } from "~/components/auction-card";
@@ -19,7 +19,7 @@ import { useLang, useMessages, useSite } from "~/web/site";
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta({ title: `${data?.auction.title ?? ""} | ${data?.brand ?? ""}`, description: data?.auction.description.slice(0, 150) ?? "" });
+  pageMeta({ title: `${data?.texts.title ?? ""} | ${data?.brand ?? ""}`, description: data?.texts.description.slice(0, 150) ?? "" });
 
 function auctionId(param: string | undefined): number | null {
   return /^\d{1,12}$/.test(param ?? "") ? Number(param) : null;
@@ -31,7 +31,8 @@ export async function loader({ params, request, context: { deps } }: LoaderFunct
   const m = messagesFor(deps).auctions;
   const auction = config.features.auctions && id !== null ? await fetchAuctionView(deps, id, request.headers.get("Cookie") ?? "", m.failed) : null;
   if (!auction) throw new Response("Not Found", { status: 404 });
-  return { auction, brand: config.brand, now: deps.now(), live: sectionsFor(deps).live };
+  // The texts come with the page: live updates carry what bidding changes, never the Telugu texts.
+  return { auction, texts: auctionTexts(auction, deps.lang), brand: config.brand, now: deps.now(), live: sectionsFor(deps).live };
 }
 
 /** The plain form (works without JavaScript): the auction Worker decides, the result comes back as a toast. */
@@ -98,13 +99,13 @@ export default function AuctionDetail() {
           <AuctionImage auction={auction} sizes="(min-width: 1024px) 41rem, calc(100vw - 2rem)" className="aspect-[4/3] w-full object-cover" />
           <div className="p-6">
             <div className="flex items-start justify-between gap-4">
-              <h1 className="font-serif text-3xl font-bold" lang={textLang(auction.title)}>
-                {auction.title}
+              <h1 className="font-serif text-3xl font-bold" lang={textLang(data.texts.title)}>
+                {data.texts.title}
               </h1>
               <StatusBadge auction={auction} now={data.now} />
             </div>
-            <p className="mt-4 leading-relaxed text-slate-700 dark:text-slate-200" lang={textLang(auction.description)}>
-              {auction.description}
+            <p className="mt-4 leading-relaxed text-slate-700 dark:text-slate-200" lang={textLang(data.texts.description)}>
+              {data.texts.description}
             </p>
             <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4" aria-live="polite">
               <div>

@@ -93,6 +93,18 @@ describe.each(RUNS)("Telugu pages (JavaScript $javaScript, $viewport)", (variant
     await close();
   });
 
+  it("an auction shows the Telugu title and description the admin gave it, and the English ones in English", async () => {
+    const { page, close } = await open(variant);
+    await page.goto("/te/auctions");
+    expect(await page.locator("main h2").allInnerTexts()).toContain("రాయల్ పులస – 2.1 కిలోలు");
+    await page.goto("/te/auctions/1");
+    expect(await page.locator("h1").innerText()).toBe("రాయల్ పులస – 2.1 కిలోలు");
+    expect(await page.locator("h1").getAttribute("lang")).toBe("te");
+    await page.goto("/auctions/1");
+    expect(await page.locator("h1").innerText()).toBe("Royal Pulasa – 2.1 kg");
+    await close();
+  });
+
   it("a shopper's own pages are in Telugu once signed in", async () => {
     const { page, close } = await open(variant);
     await signIn(page, shopper);

@@ -32,6 +32,9 @@ export const auctions = sqliteTable(
     cancelReason: text("cancel_reason"),
     /** The object's state version this row reflects: a write carrying an older version is ignored. */
     version: integer("version").notNull().default(0),
+    /** The title and description on Telugu pages; null shows the English ones there. */
+    titleTe: text("title_te"),
+    descriptionTe: text("description_te"),
   },
   (t) => [index("auctions_status_end_idx").on(t.status, t.endTime)],
 );

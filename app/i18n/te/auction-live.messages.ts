@@ -30,6 +30,8 @@ export const auctionLiveMessages: Translation<typeof English.auctionLiveMessages
   listHeading: "అన్ని వేలాలు",
   title: "శీర్షిక",
   description: "వివరణ",
+  titleTe: "తెలుగులో శీర్షిక (ఐచ్ఛికం)",
+  descriptionTe: "తెలుగులో వివరణ (ఐచ్ఛికం)",
   image: "ఉత్పత్తి ఫోటో",
   noImage: "ఫోటో లేదు",
   upload: "లేదా ఫోటో అప్‌లోడ్ చేయండి (JPEG, PNG లేదా WebP, 2 MB వరకు)",

@@ -10,11 +10,25 @@ import { RECENT_BIDS } from "../../../app/auctions/auction";
 
 const HOUR = 3_600_000;
 
-async function insertAuction(id: number, fields: { endTime: number; status?: string; image?: string | null; price?: number }) {
+async function insertAuction(
+  id: number,
+  fields: { endTime: number; status?: string; image?: string | null; price?: number; te?: { title: string; description: string } },
+) {
   await env.DB.prepare(
-    "INSERT INTO auctions (id, title, description, product_image, start_price_paise, current_price_paise, end_time, status, bid_count, seller_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 'Godavari Pulasa')",
+    "INSERT INTO auctions (id, title, description, title_te, description_te, product_image, start_price_paise, current_price_paise, end_time, status, bid_count, seller_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 'Godavari Pulasa')",
   )
-    .bind(id, `Auction ${id}`, `About auction ${id}`, fields.image ?? null, 100_000, fields.price ?? 3_000_000, fields.endTime, fields.status ?? "active")
+    .bind(
+      id,
+      `Auction ${id}`,
+      `About auction ${id}`,
+      fields.te?.title ?? null,
+      fields.te?.description ?? null,
+      fields.image ?? null,
+      100_000,
+      fields.price ?? 3_000_000,
+      fields.endTime,
+      fields.status ?? "active",
+    )
     .run();
 }
 
@@ -41,6 +55,8 @@ describe("GET /api/auction", () => {
         id: 7,
         title: "Auction 7",
         description: "About auction 7",
+        title_te: null,
+        description_te: null,
         product_image: "/media/x.webp",
         current_price: 25123.5,
         end_time: new Date(end).toISOString(),
@@ -88,6 +104,14 @@ describe("GET /api/auction/:id", () => {
     const missing = await SELF.fetch("https://auction.test/api/auction/99");
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ success: false, error: "Auction not found" });
+  });
+
+  it("answers an auction's Telugu title and description, in the list and on its own, beside the English ones", async () => {
+    const te = { title: "రాయల్ పులస", description: "దౌలేశ్వరం వద్ద పట్టిన ఒకే పెద్ద పులస." };
+    await insertAuction(6, { endTime: Date.now() + HOUR, te });
+    const expected = { title: "Auction 6", description: "About auction 6", title_te: te.title, description_te: te.description };
+    expect((await list()).body.auctions[0]).toMatchObject(expected);
+    expect(await (await SELF.fetch("https://auction.test/api/auction/6")).json()).toMatchObject({ success: true, auction: expected });
   });
 
   it("answers unknown paths with a JSON 404", async () => {

@@ -48,7 +48,7 @@ function auctionApi(env: Env): Api {
     const row = await auctionRow(deps, id);
     if (!row || row.status === "cancelled") throw new NotFoundError("Auction not found");
     const user = await authenticate(request, deps);
-    return { stub: (await room(env.AUCTION_ROOM, deps, row.id, row))!, user };
+    return { stub: (await room(env.AUCTION_ROOM, deps, row.id, row))!, user, row };
   }
 
   return {
@@ -82,6 +82,8 @@ function auctionApi(env: Env): Api {
             .values({
               title: input.title,
               description: input.description,
+              titleTe: input.titleTe,
+              descriptionTe: input.descriptionTe,
               productImage: input.image,
               startPricePaise: input.startPricePaise,
               currentPricePaise: input.startPricePaise,
@@ -169,8 +171,9 @@ function auctionApi(env: Env): Api {
         path: "/api/auction/:id(\\d{1,12})",
         guard: "public",
         async handler({ request, deps, params }) {
-          const { stub, user } = await visibleRoom(request, deps, Number(params.id));
-          return { auction: await stub.view(user?.id ?? null) };
+          const { stub, user, row } = await visibleRoom(request, deps, Number(params.id));
+          // The Telugu texts live only in D1: the object holds what bidding changes.
+          return { auction: { ...(await stub.view(user?.id ?? null)), title_te: row.titleTe, description_te: row.descriptionTe } };
         },
       }),
       endpoint({

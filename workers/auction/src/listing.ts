@@ -15,6 +15,8 @@ type AuctionFacts = {
   id: number;
   title: string;
   description: string;
+  titleTe?: string | null;
+  descriptionTe?: string | null;
   image: string | null;
   currentPricePaise: number;
   endTime: number;
@@ -29,6 +31,7 @@ export function toAuctionJson(auction: AuctionFacts, bids: AuctionBid[]): Auctio
     id: auction.id,
     title: auction.title,
     description: auction.description,
+    ...(auction.titleTe !== undefined ? { title_te: auction.titleTe, description_te: auction.descriptionTe ?? null } : {}),
     product_image: auction.image,
     current_price: paiseToRupees(auction.currentPricePaise),
     end_time: new Date(auction.endTime).toISOString(),
