@@ -171,6 +171,7 @@ const istInput = (ms: number) => new Date(ms + 5.5 * 3_600_000).toISOString().sl
 describe("managing auctions (admin, JavaScript off, phone)", () => {
   it("creates one with an uploaded image, keeps what was typed when refused, and cancels one with a reason", async () => {
     const title = `Upload lot ${Date.now()}`;
+    const teluguTitle = `అప్‌లోడ్ లాట్ ${Date.now()}`;
     const { page, close } = await open(
       { javaScript: false, viewport: "phone" },
       { cookies: await bidder(7100 + Math.floor(Math.random() * 800), "Admin Person", true) },
@@ -178,8 +179,9 @@ describe("managing auctions (admin, JavaScript off, phone)", () => {
     await page.goto("/admin-dashboard/auctions");
     await expectNoAxeViolations(page);
     const fill = async (end: number) => {
-      await page.getByLabel("Title").fill(title);
-      await page.getByLabel("Description").fill("A Pulasa caught this morning at Dowleswaram.");
+      await page.getByLabel("Title", { exact: true }).fill(title);
+      await page.getByLabel("Description", { exact: true }).fill("A Pulasa caught this morning at Dowleswaram.");
+      await page.getByLabel("Title in Telugu (optional)").fill(teluguTitle);
       await page.getByLabel("Starting price (₹)").fill("1500");
       await page.getByLabel("End (IST)").fill(istInput(end));
     };
@@ -191,7 +193,7 @@ describe("managing auctions (admin, JavaScript off, phone)", () => {
     await page.waitForLoadState();
     expect(await page.getByRole("alert").innerText()).toBe("Please fix the errors in the form");
     expect(await page.locator("#end_time-error").innerText()).toBe("The end must be after the start and in the future");
-    expect(await page.getByLabel("Title").inputValue()).toBe(title);
+    expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe(title);
     expect(await page.getByLabel("Starting price (₹)").inputValue()).toBe("1500");
 
     // A file that only claims to be an image is refused by its bytes.
@@ -202,7 +204,7 @@ describe("managing auctions (admin, JavaScript off, phone)", () => {
     await create();
     await page.waitForLoadState();
     expect(await page.getByRole("alert").innerText()).toBe("The image must be a JPEG, PNG or WebP file of at most 2 MB");
-    expect(await page.getByLabel("Description").inputValue()).toBe("A Pulasa caught this morning at Dowleswaram.");
+    expect(await page.getByLabel("Description", { exact: true }).inputValue()).toBe("A Pulasa caught this morning at Dowleswaram.");
 
     // A real WebP: created, the form is empty again, the auction is live with the uploaded image.
     await page
@@ -211,7 +213,7 @@ describe("managing auctions (admin, JavaScript off, phone)", () => {
     await create();
     await page.waitForURL("**/admin-dashboard/auctions");
     expect(await toast(page)).toBe("Auction created successfully!");
-    expect(await page.getByLabel("Title").inputValue()).toBe("");
+    expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe("");
     const row = page.getByRole("listitem").filter({ hasText: title });
     expect(await row.innerText()).toContain("Live · ₹1,500 · Total Bids: 0");
     await row.getByRole("link", { name: title }).click();
@@ -220,6 +222,11 @@ describe("managing auctions (admin, JavaScript off, phone)", () => {
     expect(src).toMatch(/^\/api\/auction\/images\/[0-9a-f-]{36}\.webp$/);
     const image = await page.request.get(src!);
     expect([image.status(), image.headers()["content-type"]]).toEqual([200, "image/webp"]);
+    // Its Telugu page shows the Telugu title it was given (no Telugu description: the English one).
+    await page.goto(page.url().replace(/\/auctions\//, "/te/auctions/"));
+    expect(await page.locator("h1").innerText()).toBe(teluguTitle);
+    expect(await page.getByText("A Pulasa caught this morning at Dowleswaram.").getAttribute("lang")).toBe("en");
+    await page.goBack();
 
     // Cancelled with a reason: the list says so, and its page is gone.
     const auctionUrl = page.url();
