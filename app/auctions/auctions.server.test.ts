@@ -24,9 +24,10 @@ function binding(answer: () => Response | Promise<Response>) {
 }
 
 describe("fetchAuctions (the auction list through the service binding)", () => {
-  it("returns the auctions the auction Worker lists", async () => {
-    const env = binding(() => Response.json({ success: true, auctions: [sample] }));
-    expect(await fetchAuctions(env, FALLBACK)).toEqual([sample]);
+  it("returns the auctions the auction Worker lists, with their Telugu texts when they have some", async () => {
+    const telugu = { ...sample, id: 8, title_te: "రాయల్ పులస – 2.1 కిలోలు", description_te: "ఒకే పెద్ద పులస." };
+    const env = binding(() => Response.json({ success: true, auctions: [sample, telugu] }));
+    expect(await fetchAuctions(env, FALLBACK)).toEqual([sample, telugu]);
   });
 
   it("returns an empty list as it is (the page shows its empty state)", async () => {

@@ -7,6 +7,8 @@ const auctionShape = z.object({
   id: z.number(),
   title: z.string(),
   description: z.string(),
+  title_te: z.string().nullish(),
+  description_te: z.string().nullish(),
   product_image: z.string().nullable(),
   current_price: z.number(),
   end_time: z.string(),
