@@ -178,9 +178,10 @@ describe("managing auctions (admin, JavaScript off, phone)", () => {
     );
     await page.goto("/admin-dashboard/auctions");
     await expectNoAxeViolations(page);
+    // The English title and description by name: their labels' words are also in the Telugu fields' labels.
     const fill = async (end: number) => {
-      await page.getByLabel("Title", { exact: true }).fill(title);
-      await page.getByLabel("Description", { exact: true }).fill("A Pulasa caught this morning at Dowleswaram.");
+      await page.locator("[name=title]").fill(title);
+      await page.locator("[name=description]").fill("A Pulasa caught this morning at Dowleswaram.");
       await page.getByLabel("Title in Telugu (optional)").fill(teluguTitle);
       await page.getByLabel("Starting price (₹)").fill("1500");
       await page.getByLabel("End (IST)").fill(istInput(end));
@@ -193,7 +194,7 @@ describe("managing auctions (admin, JavaScript off, phone)", () => {
     await page.waitForLoadState();
     expect(await page.getByRole("alert").innerText()).toBe("Please fix the errors in the form");
     expect(await page.locator("#end_time-error").innerText()).toBe("The end must be after the start and in the future");
-    expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe(title);
+    expect(await page.locator("[name=title]").inputValue()).toBe(title);
     expect(await page.getByLabel("Starting price (₹)").inputValue()).toBe("1500");
 
     // A file that only claims to be an image is refused by its bytes.
@@ -204,7 +205,7 @@ describe("managing auctions (admin, JavaScript off, phone)", () => {
     await create();
     await page.waitForLoadState();
     expect(await page.getByRole("alert").innerText()).toBe("The image must be a JPEG, PNG or WebP file of at most 2 MB");
-    expect(await page.getByLabel("Description", { exact: true }).inputValue()).toBe("A Pulasa caught this morning at Dowleswaram.");
+    expect(await page.locator("[name=description]").inputValue()).toBe("A Pulasa caught this morning at Dowleswaram.");
 
     // A real WebP: created, the form is empty again, the auction is live with the uploaded image.
     await page
@@ -213,7 +214,7 @@ describe("managing auctions (admin, JavaScript off, phone)", () => {
     await create();
     await page.waitForURL("**/admin-dashboard/auctions");
     expect(await toast(page)).toBe("Auction created successfully!");
-    expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe("");
+    expect(await page.locator("[name=title]").inputValue()).toBe("");
     const row = page.getByRole("listitem").filter({ hasText: title });
     expect(await row.innerText()).toContain("Live · ₹1,500 · Total Bids: 0");
     await row.getByRole("link", { name: title }).click();
