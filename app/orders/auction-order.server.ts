@@ -13,6 +13,8 @@ export type AuctionOrderInput = {
   user: Pick<User, "id" | "name" | "phone" | "address" | "lang">;
   auctionId: number;
   title: string;
+  /** The title the winner's notice names the lot by when the winner reads Telugu; null: the English one. */
+  titleTe?: string | null;
   image: string | null;
   winningPaise: number;
   now: number;
@@ -44,7 +46,7 @@ export async function createAuctionOrder(deps: Pick<Deps, "db" | "config" | "mai
 
   for (let attempt = 0; attempt < 4; attempt++) {
     const number = orderNumber(input.now);
-    const notice = auctionWonNotice(input.user.lang, input.title, input.winningPaise, number);
+    const notice = auctionWonNotice(input.user.lang, (input.user.lang === "te" && input.titleTe) || input.title, input.winningPaise, number);
     const thisOrder = "FROM orders WHERE auction_id = ? AND number = ?";
     const statements = [
       d1

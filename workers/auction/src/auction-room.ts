@@ -56,6 +56,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     this.save({
       ...openingState(input),
       title: input.title,
+      titleTe: input.titleTe ?? null,
       description: input.description,
       image: input.image,
       sellerName: input.sellerName,
@@ -72,6 +73,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     await this.init({
       id: row.id,
       title: row.title,
+      titleTe: row.titleTe,
       description: row.description,
       image: row.productImage,
       sellerName: row.sellerName,

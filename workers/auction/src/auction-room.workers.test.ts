@@ -36,6 +36,13 @@ describe("creating auctions", () => {
     });
   });
 
+  it("keeps the Telugu title and description in D1, and the Telugu title in the object for its notices", async () => {
+    const te = { title_te: "రాయల్ పులస", description_te: "తెల్లవారుజామున పట్టిన ఒకే పెద్ద పులస." };
+    const a = await createAuction(admin, te);
+    expect(await env.DB.prepare("SELECT title_te, description_te FROM auctions WHERE id = ?").bind(a.id).first()).toEqual(te);
+    expect((await stubFor(a.id).inspect())?.titleTe).toBe(te.title_te);
+  });
+
   it("refuses bad input with a clear error and creates nothing", async () => {
     for (const bad of [
       { starting_price: "abc" },

@@ -2,6 +2,7 @@ import { and, eq, lt } from "drizzle-orm";
 import { auctionBids, auctions, users } from "../../../app/db/schema";
 import type { Deps } from "../../../app/deps";
 import { format } from "../../../app/i18n/format";
+import type { Lang } from "../../../app/i18n/lang";
 import { formatRupees } from "../../../app/lib/money";
 import { notify, type ComposeNotice } from "../../../app/notifications/notify.server";
 import { createAuctionOrder } from "../../../app/orders/auction-order.server";
@@ -104,6 +105,7 @@ export async function closeAuctionInD1(deps: Pick<Deps, "db" | "config" | "maile
       user: winner,
       auctionId: s.id,
       title: s.title,
+      titleTe: s.titleTe,
       image: s.image,
       winningPaise: s.currentPricePaise,
       now: deps.now(),
@@ -121,11 +123,17 @@ export async function closeAuctionInD1(deps: Pick<Deps, "db" | "config" | "maile
   return number;
 }
 
+/** The lot's name in a notice to a reader of `lang`: its Telugu title for a Telugu reader when it has one. */
+const titleIn = (s: Stored, lang: Lang) => (lang === "te" && s.titleTe) || s.title;
+
 /** The other bidders' notice that the auction ended or was cancelled, each in their own language. */
 export async function notifyBidders(deps: Pick<Deps, "db" | "config" | "mailer">, s: Stored, userIds: number[], type: "auction_ended" | "auction_cancelled") {
-  const values = { title: s.title, price: formatRupees(s.currentPricePaise), reason: s.cancelReason ?? "" };
-  const words: ComposeNotice = ({ auction: m }) =>
-    type === "auction_ended" ? { title: m.endedTitle, message: format(m.ended, values) } : { title: m.cancelledTitle, message: format(m.cancelled, values) };
+  const words: ComposeNotice = ({ auction: m }, lang) => {
+    const values = { title: titleIn(s, lang), price: formatRupees(s.currentPricePaise), reason: s.cancelReason ?? "" };
+    return type === "auction_ended"
+      ? { title: m.endedTitle, message: format(m.ended, values) }
+      : { title: m.cancelledTitle, message: format(m.cancelled, values) };
+  };
   for (const userId of userIds) await notify(deps, { userId, type, words, auctionId: s.id });
 }
 
@@ -135,7 +143,10 @@ export async function notifyOutbid(deps: Pick<Deps, "db" | "config" | "mailer">,
     {
       userId,
       type: "outbid",
-      words: ({ auction: m }) => ({ title: m.outbidTitle, message: format(m.outbid, { price: formatRupees(s.currentPricePaise), title: s.title }) }),
+      words: ({ auction: m }, lang) => ({
+        title: m.outbidTitle,
+        message: format(m.outbid, { price: formatRupees(s.currentPricePaise), title: titleIn(s, lang) }),
+      }),
       auctionId: s.id,
     },
     { email },

@@ -122,7 +122,7 @@ describe("the close in D1", () => {
 
   it("tells each bidder in their own language: a Telugu winner in Telugu, mailed the order's Telugu page, an English loser in English", async () => {
     await env.DB.prepare("UPDATE users SET lang = 'te' WHERE id = ?").bind(sita.id).run();
-    const s = ended();
+    const s = { ...ended(), titleTe: "రాయల్ పులస 2 కిలోలు" };
     // An auction closes in its object's alarm, outside any request: the e-mail's links use the configured address.
     const withSiteUrl = { ...env, SITE_URL: "https://pulasa.example/" };
     const number = await closeAuctionInD1(createDeps(withSiteUrl), s, [ravi.id, sita.id]);
@@ -135,25 +135,25 @@ describe("the close in D1", () => {
       {
         user_id: sita.id,
         title: "వేలంలో మీరు గెలిచారు!",
-        message: `"Royal Pulasa 2 kg" వేలంలో ₹1,500కు మీరు గెలిచారు. మీ ఆర్డర్ ${number} ఖరారు కావాలంటే 24 గంటల్లోగా ₹500 అడ్వాన్స్ చెల్లించండి.`,
+        message: `"రాయల్ పులస 2 కిలోలు" వేలంలో ₹1,500కు మీరు గెలిచారు. మీ ఆర్డర్ ${number} ఖరారు కావాలంటే 24 గంటల్లోగా ₹500 అడ్వాన్స్ చెల్లించండి.`,
       },
     ]);
     const [mail] = await q<{ subject: string; body: string }>('SELECT subject, body FROM mail_outbox WHERE "to" = ?', `user${sita.id}@example.in`);
     expect(mail.subject).toBe("వేలంలో మీరు గెలిచారు! – Godavari Pulasa");
-    expect(mail.body).toMatch(/^నమస్కారం Sita Rao గారూ,\n\n"Royal Pulasa 2 kg" వేలంలో/);
+    expect(mail.body).toMatch(/^నమస్కారం Sita Rao గారూ,\n\n"రాయల్ పులస 2 కిలోలు" వేలంలో/);
     expect(mail.body).toContain(`అడ్వాన్స్ చెల్లించండి.\n\nమీ ఆర్డర్ చూడండి: https://pulasa.example/te/orders/${number}\n`);
     const [loser] = await q<{ body: string }>('SELECT body FROM mail_outbox WHERE "to" = ?', `user${ravi.id}@example.in`);
     expect(loser.body).toContain(`Thank you for bidding.\n\nView the auction: https://pulasa.example/auctions/${s.id}\n`);
   });
 
-  it("an outbid notice is in the bidder's language, its e-mail leading to the auction's page in it, and no address in the bell's text", async () => {
+  it("an outbid notice is in the bidder's language, naming the lot by its title in it, its e-mail leading to the auction's page in it, and no address in the bell's text", async () => {
     await env.DB.prepare("UPDATE users SET lang = 'te' WHERE id = ?").bind(ravi.id).run();
-    const s = { ...ended(), status: "active" as const };
+    const s = { ...ended(), status: "active" as const, titleTe: "రాయల్ పులస 2 కిలోలు" };
     // A bid is a request: the e-mail's link uses the address it came to.
     await notifyOutbid(createDeps(env, { origin: "https://store.test" }), s, ravi.id, true);
     await notifyOutbid(deps, s, sita.id, false);
     expect(await q("SELECT user_id, title, message FROM notifications WHERE auction_id = ? ORDER BY user_id", s.id)).toEqual([
-      { user_id: ravi.id, title: "మీ కంటే ఎక్కువ బిడ్ వచ్చింది", message: '"Royal Pulasa 2 kg"పై ఎవరో ₹1,500 బిడ్ వేశారు. మళ్లీ బిడ్ వేయడానికి వేలం పేజీ తెరవండి.' },
+      { user_id: ravi.id, title: "మీ కంటే ఎక్కువ బిడ్ వచ్చింది", message: '"రాయల్ పులస 2 కిలోలు"పై ఎవరో ₹1,500 బిడ్ వేశారు. మళ్లీ బిడ్ వేయడానికి వేలం పేజీ తెరవండి.' },
       { user_id: sita.id, title: "You have been outbid", message: 'Someone bid ₹1,500 on "Royal Pulasa 2 kg". Open the auction to bid again.' },
     ]);
     const [mail] = await q<{ body: string }>('SELECT body FROM mail_outbox WHERE "to" = ?', `user${ravi.id}@example.in`);

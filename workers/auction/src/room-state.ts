@@ -7,6 +7,8 @@ export type RoomEnv = DepsEnv & Record<string, unknown>;
 /** What an auction's Durable Object stores: the bid rules' state and what the auction shows and has closed. */
 export type Stored = RoomState & {
   title: string;
+  /** The Telugu title notices to Telugu readers name it by; null, or absent in objects made before it, when none. */
+  titleTe?: string | null;
   description: string;
   image: string | null;
   sellerName: string;
@@ -21,6 +23,7 @@ export type Stored = RoomState & {
 export type CreateInput = {
   id: number;
   title: string;
+  titleTe?: string | null;
   description: string;
   image: string | null;
   sellerName: string;
