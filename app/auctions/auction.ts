@@ -1,4 +1,4 @@
-import type { Lang } from "../i18n/lang";
+import { inLang, type Lang } from "../i18n/lang";
 
 /** Bids shown with each auction: its Bid History shows the 10 most recent. */
 export const RECENT_BIDS = 10;
@@ -24,8 +24,7 @@ export type Auction = {
 
 /** The title and description a page in `lang` shows: the Telugu ones on a Telugu page when there are some. */
 export function auctionTexts(auction: Pick<Auction, "title" | "description" | "title_te" | "description_te">, lang: Lang) {
-  const telugu = lang === "te";
-  return { title: (telugu && auction.title_te) || auction.title, description: (telugu && auction.description_te) || auction.description };
+  return { title: inLang(auction.title, auction.title_te, lang), description: inLang(auction.description, auction.description_te, lang) };
 }
 
 /** Bidding is open only while the status is active and the end time has not passed. */

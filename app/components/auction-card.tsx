@@ -23,15 +23,17 @@ function bundledPicture(url: string): string | undefined {
   return PRODUCT_IMAGES.find((name) => mediaUrl(name, 480, "webp") === url);
 }
 
-/** An auction's picture: a bundled one in AVIF and WebP at the size the screen needs, an upload as it was stored, or the placeholder. */
-export function AuctionImage({ auction, className, sizes }: { auction: Auction; className: string; sizes: string }) {
+/**
+ * An auction's picture, described by the title the page shows: a bundled one in AVIF and WebP at the size the
+ * screen needs, an upload as it was stored, or the placeholder.
+ */
+export function AuctionImage({ image, title, className, sizes }: { image: string | null; title: string; className: string; sizes: string }) {
   const m = useMessages().auctions;
-  const { title } = auctionTexts(auction, useLang().lang);
   const loading = imageLoading(false);
-  const bundled = auction.product_image && bundledPicture(auction.product_image);
+  const bundled = image && bundledPicture(image);
   if (bundled) return <Picture name={bundled} alt={title} lang={textLang(title)} kind="card" sizes={sizes} className={className} />;
-  return auction.product_image ? (
-    <img src={auction.product_image} alt={title} lang={textLang(title)} width={480} height={360} className={className} {...loading} />
+  return image ? (
+    <img src={image} alt={title} lang={textLang(title)} width={480} height={360} className={className} {...loading} />
   ) : (
     <img
       src="/media/auction-placeholder.svg"
@@ -52,7 +54,8 @@ export function AuctionCard({ auction, now }: { auction: Auction; now: number })
   return (
     <article className="card flex flex-1 flex-col overflow-hidden">
       <AuctionImage
-        auction={auction}
+        image={auction.product_image}
+        title={title}
         sizes="(min-width: 1024px) 22rem, (min-width: 640px) 50vw, calc(100vw - 2rem)"
         className="aspect-[4/3] w-full object-cover"
       />

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { orders, type Order, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { format } from "~/i18n/format";
-import type { Lang } from "~/i18n/lang";
+import { inLang, type Lang } from "~/i18n/lang";
 import { formatRupees } from "~/lib/money";
 import { storedPhone, tenDigitPhone } from "~/lib/phone";
 import { noticeMessages } from "~/notifications/notice-messages";
@@ -46,7 +46,7 @@ export async function createAuctionOrder(deps: Pick<Deps, "db" | "config" | "mai
 
   for (let attempt = 0; attempt < 4; attempt++) {
     const number = orderNumber(input.now);
-    const notice = auctionWonNotice(input.user.lang, (input.user.lang === "te" && input.titleTe) || input.title, input.winningPaise, number);
+    const notice = auctionWonNotice(input.user.lang, inLang(input.title, input.titleTe, input.user.lang), input.winningPaise, number);
     const thisOrder = "FROM orders WHERE auction_id = ? AND number = ?";
     const statements = [
       d1

@@ -94,6 +94,19 @@ export default function AdminAuctions() {
       ) : null,
     };
   };
+  /** The English texts are required; the Telugu ones optional, written in Telugu, with the same upper limits. */
+  const textCell = (name: "title" | "description" | "title_te" | "description_te", label: string, english: boolean) => {
+    const long = name.startsWith("description");
+    const limits = english ? { required: true, minLength: long ? 10 : 3 } : { lang: "te" };
+    const props = { name, maxLength: long ? 2000 : 120, defaultValue: typed[name], ...limits, ...errorOf(name).input };
+    return (
+      <label className={`${cell} sm:col-span-2`}>
+        <span className="text-sm font-medium">{label}</span>
+        {long ? <textarea rows={3} className={`${field} py-2`} {...props} /> : <input className={field} {...props} />}
+        {errorOf(name).message}
+      </label>
+    );
+  };
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="font-serif text-3xl font-bold">{m.adminHeading}</h1>
@@ -109,43 +122,10 @@ export default function AdminAuctions() {
               <FormError errors={[refused.error]} />
             </div>
           ) : null}
-          <label className={`${cell} sm:col-span-2`}>
-            <span className="text-sm font-medium">{m.title}</span>
-            <input name="title" required minLength={3} maxLength={120} defaultValue={typed.title} className={field} {...errorOf("title").input} />
-            {errorOf("title").message}
-          </label>
-          <label className={`${cell} sm:col-span-2`}>
-            <span className="text-sm font-medium">{m.description}</span>
-            <textarea
-              name="description"
-              required
-              minLength={10}
-              maxLength={2000}
-              rows={3}
-              defaultValue={typed.description}
-              className={`${field} py-2`}
-              {...errorOf("description").input}
-            />
-            {errorOf("description").message}
-          </label>
-          <label className={`${cell} sm:col-span-2`}>
-            <span className="text-sm font-medium">{m.titleTe}</span>
-            <input name="title_te" lang="te" maxLength={120} defaultValue={typed.title_te} className={field} {...errorOf("title_te").input} />
-            {errorOf("title_te").message}
-          </label>
-          <label className={`${cell} sm:col-span-2`}>
-            <span className="text-sm font-medium">{m.descriptionTe}</span>
-            <textarea
-              name="description_te"
-              lang="te"
-              maxLength={2000}
-              rows={3}
-              defaultValue={typed.description_te}
-              className={`${field} py-2`}
-              {...errorOf("description_te").input}
-            />
-            {errorOf("description_te").message}
-          </label>
+          {textCell("title", m.title, true)}
+          {textCell("description", m.description, true)}
+          {textCell("title_te", m.titleTe, false)}
+          {textCell("description_te", m.descriptionTe, false)}
           <label className={cell}>
             <span className="text-sm font-medium">{m.image}</span>
             <select name="product_image" defaultValue={typed.product_image} className={field} {...errorOf("product_image").input}>

@@ -96,7 +96,12 @@ export default function AuctionDetail() {
       </Link>
       <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[3fr_2fr]">
         <article className="card overflow-hidden">
-          <AuctionImage auction={auction} sizes="(min-width: 1024px) 41rem, calc(100vw - 2rem)" className="aspect-[4/3] w-full object-cover" />
+          <AuctionImage
+            image={auction.product_image}
+            title={data.texts.title}
+            sizes="(min-width: 1024px) 41rem, calc(100vw - 2rem)"
+            className="aspect-[4/3] w-full object-cover"
+          />
           <div className="p-6">
             <div className="flex items-start justify-between gap-4">
               <h1 className="font-serif text-3xl font-bold" lang={textLang(data.texts.title)}>

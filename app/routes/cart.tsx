@@ -17,6 +17,7 @@ import { appCookies } from "~/web/cookies.server";
 import { requireUser } from "~/web/guards.server";
 import { useLang, useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
+import { SummaryRow } from "~/components/summary-row";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.cart, matches);
 
@@ -94,11 +95,11 @@ export default function Cart() {
             {m.summary}
           </h2>
           <dl className="mt-4 space-y-3 text-sm">
-            <Row label={m.subtotal} value={formatRupees(summary.subtotalPaise)} />
-            <Row label={m.shipping} value={m.free} />
-            <Row label={m.tokenAdvance} value={formatRupees(summary.advancePaise)} />
-            <Row label={m.estimatedRemaining} value={formatRupees(summary.remainingPaise)} note={m.estimatedRemainingNote} />
-            <Row label={m.finalTotal} value={m.finalTotalValue} />
+            <SummaryRow label={m.subtotal} value={formatRupees(summary.subtotalPaise)} />
+            <SummaryRow label={m.shipping} value={m.free} />
+            <SummaryRow label={m.tokenAdvance} value={formatRupees(summary.advancePaise)} />
+            <SummaryRow label={m.estimatedRemaining} value={formatRupees(summary.remainingPaise)} note={m.estimatedRemainingNote} />
+            <SummaryRow label={m.finalTotal} value={m.finalTotalValue} />
             <div className="flex justify-between border-t border-river-100 pt-3 text-base font-bold dark:border-river-800">
               <dt>{m.payNow}</dt>
               <dd>{formatRupees(summary.advancePaise)}</dd>
@@ -116,18 +117,6 @@ export default function Cart() {
           </clear.Form>
         </section>
       </div>
-    </div>
-  );
-}
-
-function Row({ label, value, note }: { label: string; value: string; note?: string }) {
-  return (
-    <div className="flex justify-between gap-4">
-      <dt>
-        {label}
-        {note ? <span className="block text-xs text-slate-600 dark:text-slate-300">{note}</span> : null}
-      </dt>
-      <dd className="text-right font-semibold">{value}</dd>
     </div>
   );
 }

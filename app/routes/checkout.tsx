@@ -34,6 +34,7 @@ import { redirectToGateway, redirectWithFlash } from "~/web/flash.server";
 import { requireUser } from "~/web/guards.server";
 import { useLang, useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
+import { SummaryRow } from "~/components/summary-row";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.checkout, matches);
 
@@ -164,18 +165,9 @@ export default function Checkout() {
               ))}
             </ul>
             <dl className="mt-4 space-y-2 border-t border-river-100 pt-4 text-sm dark:border-river-800">
-              <div className="flex justify-between gap-4">
-                <dt>{all.cart.subtotal}</dt>
-                <dd className="shrink-0 text-right font-semibold">{formatRupees(summary.subtotalPaise)}</dd>
-              </div>
-              <div className="flex justify-between gap-4">
-                <dt>{all.cart.shipping}</dt>
-                <dd className="shrink-0 text-right font-semibold">{all.cart.free}</dd>
-              </div>
-              <div className="flex justify-between gap-4">
-                <dt>{all.cart.estimatedRemaining}</dt>
-                <dd className="shrink-0 text-right font-semibold">{formatRupees(summary.remainingPaise)}</dd>
-              </div>
+              <SummaryRow label={all.cart.subtotal} value={formatRupees(summary.subtotalPaise)} />
+              <SummaryRow label={all.cart.shipping} value={all.cart.free} />
+              <SummaryRow label={all.cart.estimatedRemaining} value={formatRupees(summary.remainingPaise)} />
               <div className="flex justify-between gap-4 text-base font-bold">
                 <dt>{all.cart.payNow}</dt>
                 <dd className="shrink-0 text-right">{formatRupees(summary.advancePaise)}</dd>

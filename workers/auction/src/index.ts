@@ -8,7 +8,7 @@ import type { AuctionRoom } from "./auction-room";
 import { authenticate, authenticateBidder } from "./auth";
 import { publicBidderName, refusalText } from "./bid-rules";
 import { createAuctionInput, MAX_IMAGE_BYTES, parseBid, sniffImage } from "./input";
-import { listAuctions } from "./listing";
+import { listAuctions, teluguTexts } from "./listing";
 import type { RoomEnv } from "./room-state";
 
 export { AuctionRoom } from "./auction-room";
@@ -172,8 +172,7 @@ function auctionApi(env: Env): Api {
         guard: "public",
         async handler({ request, deps, params }) {
           const { stub, user, row } = await visibleRoom(request, deps, Number(params.id));
-          // The Telugu texts live only in D1: the object holds what bidding changes.
-          return { auction: { ...(await stub.view(user?.id ?? null)), title_te: row.titleTe, description_te: row.descriptionTe } };
+          return { auction: { ...(await stub.view(user?.id ?? null)), ...teluguTexts(row) } };
         },
       }),
       endpoint({

@@ -1,6 +1,6 @@
 import { desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { RECENT_BIDS, type AuctionBid, type Auction as AuctionJson } from "../../../app/auctions/auction";
-import { auctionBids, auctions, type AuctionBidRow } from "../../../app/db/schema";
+import { auctionBids, auctions, type AuctionBidRow, type AuctionRow } from "../../../app/db/schema";
 import type { Deps } from "../../../app/deps";
 import { paiseToRupees } from "../../../app/lib/money";
 
@@ -15,8 +15,6 @@ type AuctionFacts = {
   id: number;
   title: string;
   description: string;
-  titleTe?: string | null;
-  descriptionTe?: string | null;
   image: string | null;
   currentPricePaise: number;
   endTime: number;
@@ -25,13 +23,17 @@ type AuctionFacts = {
   sellerName: string;
 };
 
+/** An auction's Telugu texts as the API answers them: D1 holds them, the auction's object only what bidding changes. */
+export function teluguTexts(row: Pick<AuctionRow, "titleTe" | "descriptionTe">) {
+  return { title_te: row.titleTe, description_te: row.descriptionTe };
+}
+
 /** The API's auction, from D1's summary row (listings) or from the auction's own object (its page). */
 export function toAuctionJson(auction: AuctionFacts, bids: AuctionBid[]): AuctionJson {
   return {
     id: auction.id,
     title: auction.title,
     description: auction.description,
-    ...(auction.titleTe !== undefined ? { title_te: auction.titleTe, description_te: auction.descriptionTe ?? null } : {}),
     product_image: auction.image,
     current_price: paiseToRupees(auction.currentPricePaise),
     end_time: new Date(auction.endTime).toISOString(),
@@ -81,10 +83,11 @@ export async function listAuctions(deps: Pick<Deps, "db" | "now">, now = deps.no
     deps,
     rows.map((r) => r.id),
   );
-  return rows.map((row) =>
-    toAuctionJson(
+  return rows.map((row) => ({
+    ...toAuctionJson(
       { ...row, image: row.productImage },
       (bids.get(row.id) ?? []).map((b) => toBidJson(b.id, b.bidderName, b.amountPaise, b.createdAt)),
     ),
-  );
+    ...teluguTexts(row),
+  }));
 }

@@ -2,7 +2,7 @@ import { and, eq, lt } from "drizzle-orm";
 import { auctionBids, auctions, users } from "../../../app/db/schema";
 import type { Deps } from "../../../app/deps";
 import { format } from "../../../app/i18n/format";
-import type { Lang } from "../../../app/i18n/lang";
+import { inLang } from "../../../app/i18n/lang";
 import { formatRupees } from "../../../app/lib/money";
 import { notify, type ComposeNotice } from "../../../app/notifications/notify.server";
 import { createAuctionOrder } from "../../../app/orders/auction-order.server";
@@ -123,13 +123,10 @@ export async function closeAuctionInD1(deps: Pick<Deps, "db" | "config" | "maile
   return number;
 }
 
-/** The lot's name in a notice to a reader of `lang`: its Telugu title for a Telugu reader when it has one. */
-const titleIn = (s: Stored, lang: Lang) => (lang === "te" && s.titleTe) || s.title;
-
 /** The other bidders' notice that the auction ended or was cancelled, each in their own language. */
 export async function notifyBidders(deps: Pick<Deps, "db" | "config" | "mailer">, s: Stored, userIds: number[], type: "auction_ended" | "auction_cancelled") {
   const words: ComposeNotice = ({ auction: m }, lang) => {
-    const values = { title: titleIn(s, lang), price: formatRupees(s.currentPricePaise), reason: s.cancelReason ?? "" };
+    const values = { title: inLang(s.title, s.titleTe, lang), price: formatRupees(s.currentPricePaise), reason: s.cancelReason ?? "" };
     return type === "auction_ended"
       ? { title: m.endedTitle, message: format(m.ended, values) }
       : { title: m.cancelledTitle, message: format(m.cancelled, values) };
@@ -145,7 +142,7 @@ export async function notifyOutbid(deps: Pick<Deps, "db" | "config" | "mailer">,
       type: "outbid",
       words: ({ auction: m }, lang) => ({
         title: m.outbidTitle,
-        message: format(m.outbid, { price: formatRupees(s.currentPricePaise), title: titleIn(s, lang) }),
+        message: format(m.outbid, { price: formatRupees(s.currentPricePaise), title: inLang(s.title, s.titleTe, lang) }),
       }),
       auctionId: s.id,
     },
