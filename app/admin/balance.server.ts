@@ -77,15 +77,16 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
     ]);
     if (results[1].meta.changes !== 1) throw new StaleOrderError();
     const { done } = await processOrderRefunds(deps, order.id, now);
+    const made = done >= amount;
     const text = formatRupees(amount);
     await notifyCustomer(deps, order, {
       type: "refund",
       words: (t) => ({
         title: format(t.customer.differenceRefundedTitle, { number: order.number }),
-        message: format(t.customer.differenceRefunded, { amount: text, number: order.number }),
+        message: format(made ? t.customer.differenceRefunded : t.customer.differenceRefundPending, { amount: text, number: order.number }),
       }),
     });
-    return { message: format(done >= amount ? m.detail.differenceRefunded : m.detail.differencePending, { amount: text }) };
+    return { message: format(made ? m.detail.differenceRefunded : m.detail.differencePending, { amount: text }) };
   }
 
   // Claimed first, so a second press (or another admin) cannot make a second link.

@@ -135,12 +135,12 @@ export async function changeOrderStatus(deps: Deps, actor: User, input: { number
   const messageId = enRoute ? (results.at(-1)?.results[0] as { id: number } | undefined)?.id : undefined;
   if (messageId !== undefined) await deliverMessage(deps, messageId, now);
 
-  let refunded = 0;
+  let refund = { done: 0, pending: 0 };
   if (cancelling) {
     await closeCancelledLinks(deps, order.id, now);
-    const { done, pending } = await processOrderRefunds(deps, order.id, now);
-    refunded = done + pending;
+    refund = await processOrderRefunds(deps, order.id, now);
   }
+  const refunded = refund.done + refund.pending;
   const to = check.to as keyof typeof checkoutMessages.status.messages;
   const { emailed } = await notifyCustomer(
     deps,
@@ -152,7 +152,10 @@ export async function changeOrderStatus(deps: Deps, actor: User, input: { number
         message: [
           t.status.messages[to],
           cancelling ? format(t.customer.cancelReason, { reason }) : null,
-          refunded > 0 ? format(t.customer.cancelledRefund, { amount: formatRupees(refunded), number: order.number }) : null,
+          // A refund the gateway has not made yet is told as on its way, never as made.
+          refunded > 0
+            ? format(refund.pending > 0 ? t.customer.cancelledRefundPending : t.customer.cancelledRefund, { amount: formatRupees(refunded), number: order.number })
+            : null,
         ]
           .filter(Boolean)
           .join(" "),

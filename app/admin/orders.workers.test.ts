@@ -169,6 +169,31 @@ describe("status changes", () => {
     expect(note.message).toContain("Refunded: ₹500");
   });
 
+  it("a refund the gateway refuses is told to the customer as on its way, never as made, after a cancel or a difference", async () => {
+    const { admin, customer } = w;
+    const cancelled = await paidOrder(customer.id, 1);
+    const below = await paidOrder(customer.id, 1);
+    await recordWeights(deps, admin, { number: below.number, version: await version(below.number), weights: new Map([[await itemId(below.id), 10]]) });
+    await env.DB.prepare("INSERT INTO sandbox_settings (key, value) VALUES ('refunds', 'fail')").run();
+    try {
+      await changeOrderStatus(deps, admin, { number: cancelled.number, version: await version(cancelled.number), to: "order_cancelled", reason: "No catch today" });
+      expect((await requestBalance(deps, admin, { number: below.number, version: await version(below.number) })).message).toBe(
+        "The final price is below the advance: a refund of ₹250 is pending with the gateway and will be retried.",
+      );
+    } finally {
+      await env.DB.prepare("DELETE FROM sandbox_settings").run();
+    }
+    expect(await ledgerSums(cancelled.id)).toMatchObject({ refunded: 50_000, pending: 50_000 });
+    const notice = (orderId: number, type: string) =>
+      one<{ message: string }>("SELECT message FROM notifications WHERE order_id = ? AND type = ?", orderId, type);
+    const cancel = (await notice(cancelled.id, "order_status_update")).message;
+    expect(cancel).toContain(`A refund of ₹500 for order ${cancelled.number} is on its way.`);
+    expect(cancel).not.toContain("Refunded");
+    expect((await notice(below.id, "refund")).message).toContain(
+      `Your fish came in below the ₹500 advance: a refund of ₹250 for order ${below.number} is on its way.`,
+    );
+  });
+
   it("a price changed after an order leaves the order's price, its estimate and its weighed final price as they were", async () => {
     const { admin, customer } = w;
     const order = await paidOrder(customer.id, 2);

@@ -86,11 +86,12 @@ export async function approveClaim(deps: Deps, admin: User, input: { id: number;
     throw tooMuch(await refundablePaise(deps, claim.orderId));
   }
   const { done } = await processOrderRefunds(deps, claim.orderId, now);
+  const made = done >= input.amountPaise;
   const { emailed } = await tellCustomer(deps, row, (c, kind) => ({
     title: c.notices.approvedTitle,
-    message: format(c.notices.approved, { number: row.number, kind, amount }),
+    message: format(made ? c.notices.approved : c.notices.approvedPending, { number: row.number, kind, amount }),
   }));
-  return { message: format(done >= input.amountPaise ? m.admin.approved : m.admin.approvedPending, { amount }), emailed };
+  return { message: format(made ? m.admin.approved : m.admin.approvedPending, { amount }), emailed };
 }
 
 export async function rejectClaim(deps: Deps, admin: User, input: { id: number; reason: string }, now = deps.now()) {

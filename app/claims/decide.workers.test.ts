@@ -163,10 +163,13 @@ describe("approving a claim", () => {
   });
 
   it("a refund the gateway refuses stays pending and is retried once, never twice", async () => {
-    const { order, id } = await openClaim("link");
+    const { order, id, user } = await openClaim("link");
     await env.DB.prepare("INSERT INTO sandbox_settings (key, value) VALUES ('refunds', 'fail')").run();
     const result = await approveClaim(deps, w.admin, { id, amountPaise: 60_000 });
     expect(result.message).toBe("Claim approved: the refund of ₹600 is waiting for the gateway and will be retried.");
+    expect((await one<{ message: string }>("SELECT message FROM notifications WHERE user_id = ? AND type = 'claim'", user.id)).message).toBe(
+      `Your report on order ${order.number} (transit damage) is approved: a refund of ₹600 to your original payment method is on its way. Refunds reach your account in 5 to 7 working days.`,
+    );
     expect((await claimRefunds(order.id)).map((r) => r.state)).toEqual(["failed", "failed"]);
     await env.DB.prepare("DELETE FROM sandbox_settings").run();
     await processOrderRefunds(deps, order.id);

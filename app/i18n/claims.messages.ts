@@ -50,6 +50,8 @@ export const claimMessages = {
     approvedTitle: "Claim approved: {number}",
     approved:
       "Your report on order {number} ({kind}) is approved: {amount} is refunded to your original payment method. Refunds reach your account in 5 to 7 working days.",
+    approvedPending:
+      "Your report on order {number} ({kind}) is approved: a refund of {amount} to your original payment method is on its way. Refunds reach your account in 5 to 7 working days.",
     rejectedTitle: "Claim not approved: {number}",
     rejected: "Your report on order {number} ({kind}) was not approved. Reason: {reason}",
   },

@@ -51,6 +51,7 @@ export const claimMessages: Translation<typeof English.claimMessages> = {
     filed: "{name} ఆర్డర్ {number}పై సమస్య తెలియజేశారు ({kind}; {time}న డెలివరీ అయింది): {description}",
     approvedTitle: "క్లెయిమ్ ఆమోదించాం: {number}",
     approved: "ఆర్డర్ {number} ({kind}) గురించి మీరు తెలియజేసిన సమస్యను ఆమోదించాం: మీరు చెల్లించిన పద్ధతిలోనే {amount} రీఫండ్ చేశాం. రీఫండ్‌లు 5 నుంచి 7 పని దినాల్లో మీ ఖాతాకు చేరతాయి.",
+    approvedPending: "ఆర్డర్ {number} ({kind}) గురించి మీరు తెలియజేసిన సమస్యను ఆమోదించాం: మీరు చెల్లించిన పద్ధతిలోనే {amount} రీఫండ్ మీకు చేరే దారిలో ఉంది. రీఫండ్‌లు 5 నుంచి 7 పని దినాల్లో మీ ఖాతాకు చేరతాయి.",
     rejectedTitle: "క్లెయిమ్ ఆమోదించలేదు: {number}",
     rejected: "ఆర్డర్ {number} ({kind}) గురించి మీరు తెలియజేసిన సమస్యను ఆమోదించలేదు. కారణం: {reason}",
   },
