@@ -69,7 +69,11 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
   }
 
   async adopt(row: AuctionRow): Promise<void> {
-    if (this.state) return;
+    if (this.state) {
+      // An object made before auctions had Telugu titles learns its title from the row, for its notices.
+      if (this.state.titleTe === undefined) this.save({ ...this.state, titleTe: row.titleTe });
+      return;
+    }
     await this.init({
       id: row.id,
       title: row.title,

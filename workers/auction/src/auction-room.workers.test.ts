@@ -4,6 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { applyChange, type AuctionChange, type AuctionView } from "../../../app/auctions/auction";
 import { auctionFetch, bid, createAuction, d1Summary, drainAlarms, freshRoomWorld, MIN, person, stubFor, type Person } from "./auction-room.fixtures";
 import { RECENT_SESSION_MS } from "./auth";
+import { eq } from "drizzle-orm";
+import { auctions } from "../../../app/db/schema";
+import { createDeps } from "../../../app/deps.server";
 
 let admin: Person;
 let ravi: Person;
@@ -40,6 +43,19 @@ describe("creating auctions", () => {
     const te = { title_te: "రాయల్ పులస", description_te: "తెల్లవారుజామున పట్టిన ఒకే పెద్ద పులస." };
     const a = await createAuction(admin, te);
     expect(await env.DB.prepare("SELECT title_te, description_te FROM auctions WHERE id = ?").bind(a.id).first()).toEqual(te);
+    expect((await stubFor(a.id).inspect())?.titleTe).toBe(te.title_te);
+  });
+
+  it("an object made before auctions had Telugu titles learns its title from the D1 row when adopted again", async () => {
+    const te = { title_te: "రాయల్ పులస", description_te: "తెల్లవారుజామున పట్టిన ఒకే పెద్ద పులస." };
+    const a = await createAuction(admin, te);
+    await runInDurableObject(stubFor(a.id), async (room) => {
+      const { titleTe: _, ...old } = (await room.inspect())!;
+      room["save"](old);
+    });
+    expect(await stubFor(a.id).inspect()).not.toHaveProperty("titleTe");
+    const [row] = await createDeps(env).db.select().from(auctions).where(eq(auctions.id, a.id));
+    await stubFor(a.id).adopt(row);
     expect((await stubFor(a.id).inspect())?.titleTe).toBe(te.title_te);
   });
 
