@@ -92,7 +92,8 @@ export async function getAdminOrder(deps: Pick<Deps, "db">, number: string) {
     payments: money,
     ledger: ledgerMoney.rows,
     money: ledgerMoney.summary,
-    balanceDuePaise: balanceDuePaise(order, ledgerMoney.summary),
+    // Unknown until the fish is weighed: a ₹0 there would read as settled.
+    balanceDuePaise: order.finalTotalPaise === null ? null : balanceDuePaise(order, ledgerMoney.summary),
     history,
     customer: customer ?? null,
     messages,

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { collectOnDelivery, requestBalance } from "./balance.server";
+import { getAdminOrder } from "./order-list.server";
 import { changeOrderStatus, recordWeights, StaleOrderError } from "./orders.server";
 import { updateProduct } from "~/catalog/admin.server";
 import { settlePayment } from "~/payments/settle.server";
@@ -101,6 +102,13 @@ describe("status changes", () => {
       "order_status_update",
       "order_status_update",
     ]);
+  });
+
+  it("shows no balance due until the fish is weighed, then what the final price still lacks", async () => {
+    const order = await paidOrder(w.customer.id, 1);
+    expect((await getAdminOrder(deps, order.number)).balanceDuePaise).toBeNull();
+    await recordWeights(deps, w.admin, { number: order.number, version: await version(order.number), weights: new Map([[await itemId(order.id), 1000]]) });
+    expect((await getAdminOrder(deps, order.number)).balanceDuePaise).toBe(2_450_000);
   });
 
   it("refunds the difference when the fish comes in below the advance", async () => {

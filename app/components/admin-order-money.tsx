@@ -56,7 +56,7 @@ export function MoneySection({ order, ledger, money, balanceDuePaise, requestabl
           </>
         ) : null}
         <dt className="font-semibold">{m.ledger.due}</dt>
-        <dd className="font-semibold">{formatRupees(balanceDuePaise)}</dd>
+        <dd className="font-semibold">{balanceDuePaise === null ? "—" : formatRupees(balanceDuePaise)}</dd>
       </dl>
       <LedgerEntries ledger={ledger} />
       {canRequest && order.paymentState === "balance_requested" ? <p className="mt-3 text-sm font-semibold">{m.detail.linkRanOut}</p> : null}
