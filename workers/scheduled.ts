@@ -2,6 +2,7 @@ import { purgeDeadSignups } from "../app/auth/accounts.server";
 import { purgeDeadResets } from "../app/auth/password-reset.server";
 import { purgeOldRateLimits } from "../app/auth/rate-limit.server";
 import { purgeExpiredSessions } from "../app/auth/session.server";
+import { fillMissingCopies } from "../app/catalog/photos.server";
 import { createDeps } from "../app/deps.server";
 import { sendDueMessages } from "../app/messaging/outbox.server";
 import { releaseExpiredOrders } from "../app/orders/stock.server";
@@ -12,6 +13,7 @@ import { reconcilePayments } from "../app/payments/reconcile.server";
  * - payments are reconciled with the gateway (lost returns and webhooks, second captures, links to close,
  *   refunds to retry) and unpaid reservations released;
  * - text messages the provider refused or never answered are tried again (with backoff, a bounded number of times);
+ * - product photos uploaded before a copy's width was added get that copy, a few photos a run;
  * - tables that would otherwise only grow lose their dead rows (expired sessions, sign-ups nobody finished,
  *   old rate-limit windows).
  */
@@ -21,4 +23,5 @@ export async function runScheduledJobs(env: Env, now = Date.now()) {
   await reconcilePayments(deps, now);
   await sendDueMessages(deps, now);
   await deps.db.batch([purgeExpiredSessions(deps, now), purgeDeadSignups(deps, now), purgeDeadResets(deps, now), purgeOldRateLimits(deps, now)]);
+  await fillMissingCopies(deps);
 }

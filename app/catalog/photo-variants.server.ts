@@ -27,8 +27,9 @@ async function makeCopy(images: NonNullable<Deps["images"]>, bytes: Uint8Array<A
 }
 
 /**
- * The copies of a photo `width` wide, made and stored in `bucket` before any row names them. A format is all its
- * widths or none, so a `<source>` never offers a narrow copy alone to a wide screen; a failure is logged, never thrown.
+ * The copies of a photo `width` wide (or only the `missing` widths of each format named), made and stored in
+ * `bucket` before any row names them. A format is all its widths or none, so a `<source>` never offers a narrow
+ * copy alone to a wide screen; a failure is logged, never thrown.
  */
 export async function storeVariants(
   deps: Pick<Deps, "images">,
@@ -36,13 +37,15 @@ export async function storeVariants(
   key: (name: string) => string,
   bytes: Uint8Array<ArrayBuffer>,
   width: number,
+  missing: Partial<Record<VariantFormat, number[]>> = Object.fromEntries(VARIANT_FORMATS.map((f) => [f, variantWidths(width)])),
 ) {
   const images = deps.images;
   if (!images) return [];
   const made = await Promise.all(
-    VARIANT_FORMATS.map(async (format) => {
+    Object.entries(missing).map(async ([f, widths]) => {
+      const format = f as VariantFormat;
       try {
-        const copies = await Promise.all(variantWidths(width).map((w) => makeCopy(images, bytes, w, format)));
+        const copies = await Promise.all(widths.map((w) => makeCopy(images, bytes, w, format)));
         await Promise.all(copies.map((c) => bucket.put(key(c.name), c.bytes, { httpMetadata: { contentType: TYPES[format] }, sha256: c.hash })));
         return copies;
       } catch (error) {

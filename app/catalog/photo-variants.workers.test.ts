@@ -10,7 +10,7 @@ import { loader as photoRoute } from "~/routes/photos.$name";
 import { loader as productPage } from "~/routes/products_.$slug";
 import { createProduct } from "./admin.server";
 import { inspectPhoto } from "./photos";
-import { addPhoto, deletePhoto, listPhotos } from "./photos.server";
+import { addPhoto, deletePhoto, fillMissingCopies, listPhotos } from "./photos.server";
 import { sha256Hex } from "./uploads.server";
 
 // The test pool binds the Images binding (sharp, as Miniflare emulates it) and the auction Worker's R2 bucket,
@@ -87,6 +87,27 @@ describe("an uploaded photo's AVIF and WebP copies", { timeout: 120_000 }, () =>
       { type: "image/avif", srcSet: `${avif480} 480w, ${avif720} 720w, ${avif960} 960w` },
       { type: "image/webp", srcSet: `${webp480} 480w, ${webp720} 720w, ${webp960} 960w` },
     ]);
+  });
+
+  it("a photo uploaded before a width was added gets that width from the scheduled job, once; a format without copies stays so", async () => {
+    const { id, slug } = await product();
+    await addPhoto(deps, id, await file(jpeg, "jar.jpg"), "A jar of Pulasa pickle");
+    // As an early upload left it: no 720 px copies, and no AVIF copies at all (its transform failed then).
+    await env.DB.prepare(
+      "DELETE FROM product_photo_variants WHERE (width = 720 OR format = 'avif') AND photo_id IN (SELECT id FROM product_photos WHERE product_id = ?)",
+    )
+      .bind(id)
+      .run();
+    expect(await fillMissingCopies(deps)).toBe(1);
+    expect((await copiesOf(id)).map((c) => [c.format, c.width])).toEqual([
+      ["webp", 480],
+      ["webp", 720],
+      ["webp", 960],
+    ]);
+    const webp720 = (await copiesOf(id))[1];
+    expect(inspectPhoto(new Uint8Array(await (await bucket.get(`products/${webp720.name}`))!.arrayBuffer()))).toMatchObject({ ext: "webp", width: 720 });
+    expect((await page(slug)).product.photo?.sources.map((s) => s.srcSet.split(", ").map((c) => c.split(" ")[1]))).toEqual([["480w", "720w", "960w"]]);
+    expect(await fillMissingCopies(deps)).toBe(0);
   });
 
   it("are never wider than the photo", async () => {

@@ -3,7 +3,16 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { productPhotos, products, type ProductPhoto } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { ConflictError, InvalidInputError, NotFoundError, UnavailableError } from "~/lib/errors";
-import { MAX_PHOTO_BYTES, MAX_PHOTOS, parseVariants, PHOTO_NAME_PATTERN, photoMessages as m, type VariantRef } from "./photos";
+import {
+  MAX_PHOTO_BYTES,
+  MAX_PHOTOS,
+  parseVariants,
+  PHOTO_NAME_PATTERN,
+  photoMessages as m,
+  variantWidths,
+  type VariantFormat,
+  type VariantRef,
+} from "./photos";
 import { bumpCatalogueStatement } from "./site-version.server";
 import { checkPhotoUpload, putUpload } from "./uploads.server";
 import { insertVariantStatement, storeVariants, variantsColumn } from "./photo-variants.server";
@@ -91,6 +100,45 @@ export async function deletePhoto(deps: Pick<Deps, "db" | "photos">, productId: 
   );
   const unused = names.filter((_, i) => used[i].results.length === 0);
   if (unused.length) await bucket(deps).delete(unused.map(key));
+}
+
+/** Photos the scheduled job completes per run: each missing copy is an encode by the Images binding. */
+const FILL_PER_RUN = 2;
+
+/**
+ * Copies a photo lacks in a format it already has some copies in: a width added after it was uploaded. The
+ * scheduled job makes them, a few photos a run; a format with no copies at all (the binding failed at upload)
+ * stays with the uploaded file. Returns how many photos were completed.
+ */
+export async function fillMissingCopies(deps: Pick<Deps, "db" | "photos" | "images">): Promise<number> {
+  if (!deps.photos || !deps.images) return 0;
+  const { results } = await deps.db.$client
+    .prepare(
+      `SELECT p.id, p.product_id AS productId, p.name, p.width, v.format, json_group_array(v.width) AS widths
+       FROM product_photos p JOIN product_photo_variants v ON v.photo_id = p.id GROUP BY p.id, v.format`,
+    )
+    .all<{ id: number; productId: number; name: string; width: number; format: VariantFormat; widths: string }>();
+  const lacking = new Map<number, { productId: number; name: string; width: number; missing: Partial<Record<VariantFormat, number[]>> }>();
+  for (const row of results) {
+    const have = JSON.parse(row.widths) as number[];
+    const missing = variantWidths(row.width).filter((w) => !have.includes(w));
+    if (!missing.length) continue;
+    const photo = lacking.get(row.id) ?? { productId: row.productId, name: row.name, width: row.width, missing: {} };
+    photo.missing[row.format] = missing;
+    lacking.set(row.id, photo);
+  }
+  let filled = 0;
+  for (const photo of [...lacking.values()].slice(0, FILL_PER_RUN)) {
+    const object = await deps.photos.get(key(photo.name));
+    if (!object) continue;
+    const bytes = new Uint8Array(await object.arrayBuffer());
+    const copies = await storeVariants(deps, deps.photos, key, bytes, photo.width, photo.missing);
+    if (!copies.length) continue;
+    const d1 = deps.db.$client;
+    await d1.batch([...copies.map((v) => insertVariantStatement(d1, photo.productId, photo.name, v)), bumpCatalogueStatement(deps)]);
+    filled++;
+  }
+  return filled;
 }
 
 /** Moves a photo one place earlier or later, or to the front (the main photo): positions are rewritten 0..n-1 in one batch. */
