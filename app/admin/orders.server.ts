@@ -154,7 +154,10 @@ export async function changeOrderStatus(deps: Deps, actor: User, input: { number
           cancelling ? format(t.customer.cancelReason, { reason }) : null,
           // A refund the gateway has not made yet is told as on its way, never as made.
           refunded > 0
-            ? format(refund.pending > 0 ? t.customer.cancelledRefundPending : t.customer.cancelledRefund, { amount: formatRupees(refunded), number: order.number })
+            ? format(refund.pending > 0 ? t.customer.cancelledRefundPending : t.customer.cancelledRefund, {
+                amount: formatRupees(refunded),
+                number: order.number,
+              })
             : null,
         ]
           .filter(Boolean)

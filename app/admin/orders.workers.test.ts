@@ -184,7 +184,12 @@ describe("status changes", () => {
     await recordWeights(deps, admin, { number: below.number, version: await version(below.number), weights: new Map([[await itemId(below.id), 10]]) });
     await env.DB.prepare("INSERT INTO sandbox_settings (key, value) VALUES ('refunds', 'fail')").run();
     try {
-      await changeOrderStatus(deps, admin, { number: cancelled.number, version: await version(cancelled.number), to: "order_cancelled", reason: "No catch today" });
+      await changeOrderStatus(deps, admin, {
+        number: cancelled.number,
+        version: await version(cancelled.number),
+        to: "order_cancelled",
+        reason: "No catch today",
+      });
       expect((await requestBalance(deps, admin, { number: below.number, version: await version(below.number) })).message).toBe(
         "The final price is below the advance: a refund of ₹250 is pending with the gateway and will be retried.",
       );
