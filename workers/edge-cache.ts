@@ -1,3 +1,4 @@
+import { langOfPath, sentFromPageIn } from "../app/i18n/lang";
 import { COOKIE_NAMES, parseCookieHeader } from "../app/web/cookies.server";
 import { readTheme } from "../app/web/theme.server";
 
@@ -29,6 +30,8 @@ async function cacheKey(request: Request, version: string): Promise<Request> {
   const url = new URL(request.url);
   url.searchParams.set("__theme", await readTheme(request));
   url.searchParams.set("__v", version);
+  // A page's data carries the catalogue only when asked from a page in the other language (catalogueFor).
+  if (url.pathname.endsWith(".data")) url.searchParams.set("__from", sentFromPageIn(request, langOfPath(url.pathname)) ? "same" : "other");
   return new Request(url.toString(), { method: "GET" });
 }
 

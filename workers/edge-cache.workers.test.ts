@@ -98,6 +98,21 @@ describe("withEdgeCache", () => {
     expect((await withEdgeCache(new Request("https://store.test/auctions?fresh"), ctx, cache, page("anon"))).headers.get("x-cache")).toBe("MISS");
   });
 
+  it("keeps a page's data asked from a page of its language apart from the same data asked from the other language", async () => {
+    const cache = await openCache();
+    const data = (from: string) => new Request("https://store.test/te/blogs.data", { headers: { Referer: `https://store.test${from}` } });
+    const lean = page("data without the catalogue");
+    const whole = page("data with the Telugu catalogue");
+    await withEdgeCache(data("/te"), ctx, cache, lean);
+    await settle();
+    const fromEnglish = await withEdgeCache(data("/blogs"), ctx, cache, whole);
+    expect(fromEnglish.headers.get("x-cache")).toBe("MISS");
+    expect(await fromEnglish.text()).toBe("data with the Telugu catalogue");
+    await settle();
+    expect(await (await withEdgeCache(data("/te/products"), ctx, cache, lean)).text()).toBe("data without the catalogue");
+    expect(await (await withEdgeCache(new Request("https://store.test/te/blogs.data"), ctx, cache, lean)).text()).toBe("data with the Telugu catalogue");
+  });
+
   it("keeps one copy per theme so no visitor sees the wrong colours", async () => {
     const cache = await openCache();
     await withEdgeCache(new Request("https://store.test/blogs"), ctx, cache, page("light"));

@@ -10,6 +10,16 @@ export function langOfPath(pathname: string): Lang {
   return TELUGU_PATH.test(pathname) ? "te" : "en";
 }
 
+/** Whether `request` was sent from a page of the store in `lang`: its Referer is of the same origin and language. */
+export function sentFromPageIn(request: Request, lang: Lang): boolean {
+  try {
+    const referer = new URL(request.headers.get("Referer") ?? "");
+    return referer.origin === new URL(request.url).origin && langOfPath(referer.pathname) === lang;
+  } catch {
+    return false;
+  }
+}
+
 /** The path of an English page (`/products`) in `lang`: `/te/products` in Telugu, `/te` for the home page. */
 export function localePath(lang: Lang, path: string): string {
   if (lang === "en" || !path.startsWith("/") || path.startsWith("//") || langOfPath(path) === "te" || englishOnly(path)) return path;

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { cartPreview } from "~/cart/cart.server";
 import type { AppConfig } from "~/config.server";
-import { langOfPath, localePath, type Lang } from "~/i18n/lang";
+import { langOfPath, localePath, sentFromPageIn, type Lang } from "~/i18n/lang";
 import type { Messages } from "~/i18n/messages";
 import type { Flash } from "./flash.server";
 import type { Theme } from "./theme.server";
@@ -113,17 +113,7 @@ export function catalogueFor(request: Request, messages: Messages, lang: Lang, d
     held.set(lang, messages);
     return null;
   }
-  const referer = refererOf(request);
-  const same = referer?.origin === new URL(request.url).origin && langOfPath(referer.pathname) === lang;
-  return same ? null : catalogueJson(messages);
-}
-
-function refererOf(request: Request): URL | null {
-  try {
-    return new URL(request.headers.get("Referer") ?? "");
-  } catch {
-    return null;
-  }
+  return sentFromPageIn(request, lang) ? null : catalogueJson(messages);
 }
 
 declare global {
