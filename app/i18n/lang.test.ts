@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { englishOnly, langOfPath, localePath, pathInLang, isActionOf } from "./lang";
+import { englishOnly, langOfPath, localePath, lowercasePrefix, pathInLang, isActionOf } from "./lang";
 
 describe("the language of a path", () => {
   it("is Telugu under /te (pages and the home page's data) and English elsewhere", () => {
@@ -44,5 +44,15 @@ describe("the language of a path", () => {
     expect(isActionOf("/te/signup", "/login")).toBe(false);
     expect(isActionOf("/tel/login", "/login")).toBe(false);
     expect(isActionOf(undefined, "/login")).toBe(false);
+  });
+});
+
+describe("lowercasePrefix", () => {
+  it("gives the lowercase path of a Telugu page asked for with its prefix in capitals, and nothing for any other path", () => {
+    expect(lowercasePrefix("/TE/products")).toBe("/te/products");
+    expect(lowercasePrefix("/Te")).toBe("/te");
+    expect(lowercasePrefix("/tE/blogs/1")).toBe("/te/blogs/1");
+    expect(lowercasePrefix("/TE.data")).toBe("/te.data");
+    for (const path of ["/te", "/te/products", "/orders/PUL-2611-ABCD", "/TEA", "/Terms", "/products/TE"]) expect(lowercasePrefix(path)).toBeNull();
   });
 });

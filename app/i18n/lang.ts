@@ -10,6 +10,15 @@ export function langOfPath(pathname: string): Lang {
   return TELUGU_PATH.test(pathname) ? "te" : "en";
 }
 
+/**
+ * The path of a page asked for with its `/te` prefix in capitals (`/TE/products`): routes match in any case, but
+ * the language is read from the lowercase prefix, so such a path would render (and cache) the English page.
+ * Null for any other path.
+ */
+export function lowercasePrefix(pathname: string): string | null {
+  return /^\/te(?:\/|\.data$|$)/i.test(pathname) && !TELUGU_PATH.test(pathname) ? `/te${pathname.slice(3)}` : null;
+}
+
 /** Whether `request` was sent from a page of the store in `lang`: its Referer is of the same origin and language. */
 export function sentFromPageIn(request: Request, lang: Lang): boolean {
   try {

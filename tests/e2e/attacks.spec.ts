@@ -42,6 +42,23 @@ describe("edge-cache poisoning with odd cookie spacing (defect 3)", () => {
   });
 });
 
+describe("the Telugu prefix in capitals", () => {
+  it("is sent to the lowercase Telugu page, never rendered (and cached) as the English page", async () => {
+    for (const [path, to] of [
+      ["/TE/products", "/te/products"],
+      ["/Te", "/te"],
+      ["/tE/blogs/1?x=1", "/te/blogs/1?x=1"],
+    ]) {
+      const res = await fetch(`${baseUrl()}${path}`, { redirect: "manual" });
+      expect(res.status).toBe(308);
+      expect(new URL(res.headers.get("Location")!).pathname + new URL(res.headers.get("Location")!).search).toBe(to);
+    }
+    const page = await fetch(`${baseUrl()}/TE/products`);
+    expect(page.url).toBe(`${baseUrl()}/te/products`);
+    expect(await page.text()).toContain('<html lang="te"');
+  });
+});
+
 describe("open redirects (defect 5)", () => {
   const offSite = (location: string | null) => new URL(location ?? "/", baseUrl()).origin !== new URL(baseUrl()).origin;
 
