@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppConfig } from "~/config.server";
 import { cartItems, signups, users, type User } from "~/db/schema";
@@ -11,7 +11,7 @@ import { hashPassword, randomCode, randomToken, safeEqual, sha256, verifyPasswor
 import { CODE_LIFETIME_MS, codeUnusableReason, resendWaitSeconds } from "./otp-rules";
 import { LIMITS, throttle } from "./rate-limit.server";
 import type { AuthSchemas } from "./schemas";
-import { createSession, deleteSession } from "./session.server";
+import { createSession, deleteSession, SIGNUP_TTL_MS } from "./session.server";
 
 /** The fields a user may see about themselves (never the password hash or internal fields). */
 export function publicUser(user: User) {
@@ -42,11 +42,14 @@ async function mailCode(deps: Pick<Deps, "config" | "mailer">, signup: { email: 
   await deps.mailer.send(codeMail(deps.config, signup, code));
 }
 
-async function findSignup(deps: Pick<Deps, "db">, token: string) {
+/** This browser's sign-up, while it lives (an hour from when it was made, resends included). */
+const thisSignup = async (token: string, now: number) => and(eq(signups.tokenHash, await sha256(token)), gt(signups.createdAt, now - SIGNUP_TTL_MS));
+
+async function findSignup(deps: Pick<Deps, "db" | "now">, token: string) {
   const [row] = await deps.db
     .select()
     .from(signups)
-    .where(eq(signups.tokenHash, await sha256(token)))
+    .where(await thisSignup(token, deps.now()))
     .limit(1);
   return row ?? null;
 }
@@ -76,6 +79,7 @@ export async function register(deps: Deps, input: z.infer<AuthSchemas["signup"]>
     codeHash: await codeHash(deps.config, token, code),
     expiresAt: now + CODE_LIFETIME_MS,
     sentAt: now,
+    createdAt: now,
   });
   await mailCode(deps, { ...input, lang: deps.lang }, code);
   return { token, email: input.email, name: input.name };
@@ -115,13 +119,14 @@ export async function verifyEmail(
   code: string,
 ): Promise<{ user: User; token: string }> {
   await throttle(deps, `code:ip:${deps.client}`, LIMITS.codePerClient);
+  await throttle(deps, `code:email:${email}`, LIMITS.codePerEmail);
   const m = accountMessages;
   const now = deps.now();
   if (!signupToken) throw new InvalidInputError(m.noSignupHere);
   const [counted] = await deps.db
     .update(signups)
     .set({ tries: sql`${signups.tries} + 1` })
-    .where(and(eq(signups.tokenHash, await sha256(signupToken)), eq(signups.email, email)))
+    .where(and(await thisSignup(signupToken, now), eq(signups.email, email)))
     .returning();
   if (!counted) {
     if (await findAccount(deps, email)) throw new ConflictError(m.alreadyVerified);

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { passwordResets, sessions, users, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { accountTexts as m } from "~/i18n/catalogue";
@@ -8,15 +8,17 @@ import { codeHash, findAccount } from "./accounts.server";
 import { hashPassword, randomCode, randomToken, safeEqual, sha256 } from "./crypto.server";
 import { CODE_LIFETIME_MS, codeUnusableReason, resendWaitSeconds } from "./otp-rules";
 import { LIMITS, throttle } from "./rate-limit.server";
-import { createSession } from "./session.server";
+import { createSession, SIGNUP_TTL_MS } from "./session.server";
 
 /**
  * Forgot password: a 6-digit code mailed to the address, entered with a new password in the browser (or API
  * client) that asked. The same limits as sign-up codes (10 minutes, 5 tries counted before comparing, one
  * resend per 300 s), and the same answer, in the same time, whether or not the address has an account: the same
  * queries run either way, and a code goes out after the response. The codes are mailed in the language of the
- * page the reset was asked on. A reset ends every session and API token of the account, signs this browser in,
- * and mails the owner (in the account's language) that the password changed.
+ * page the reset was asked on. A reset lives an hour from when it was asked, resends included, and an address
+ * takes a bounded number of code tries an hour whatever the number of resets. A reset ends every session and API
+ * token of the account, signs this browser in, and mails the owner (in the account's language) that the password
+ * changed.
  */
 export async function startPasswordReset(deps: Deps, email: string): Promise<{ token: string }> {
   await throttle(deps, `reset:ip:${deps.client}`, LIMITS.resetPerClient);
@@ -33,17 +35,22 @@ export async function startPasswordReset(deps: Deps, email: string): Promise<{ t
     codeHash: await codeHash(deps.config, token, code),
     expiresAt: now + CODE_LIFETIME_MS,
     sentAt: now,
+    createdAt: now,
   });
   if (account) await deps.afterResponse(() => deps.mailer.send(resetCodeMail(deps.config, { email, name: account.name, lang: deps.lang }, code)));
   return { token };
 }
 
-async function findReset(deps: Pick<Deps, "db">, token: string | null, email: string) {
+/** This browser's reset for `email`, while it lives (an hour from when it was asked). */
+const thisReset = async (token: string, email: string, now: number) =>
+  and(eq(passwordResets.tokenHash, await sha256(token)), eq(passwordResets.email, email), gt(passwordResets.createdAt, now - SIGNUP_TTL_MS));
+
+async function findReset(deps: Pick<Deps, "db" | "now">, token: string | null, email: string) {
   if (!token) return null;
   const [row] = await deps.db
     .select()
     .from(passwordResets)
-    .where(and(eq(passwordResets.tokenHash, await sha256(token)), eq(passwordResets.email, email)))
+    .where(await thisReset(token, email, deps.now()))
     .limit(1);
   return row ?? null;
 }
@@ -85,12 +92,13 @@ export async function resetPassword(
   input: { email: string; code: string; password: string },
 ): Promise<{ user: User; token: string }> {
   await throttle(deps, `code:ip:${deps.client}`, LIMITS.codePerClient);
+  await throttle(deps, `code:email:${input.email}`, LIMITS.codePerEmail);
   const now = deps.now();
   if (!token) throw new InvalidInputError(m.noResetHere);
   const [counted] = await deps.db
     .update(passwordResets)
     .set({ tries: sql`${passwordResets.tries} + 1` })
-    .where(and(eq(passwordResets.tokenHash, await sha256(token)), eq(passwordResets.email, input.email)))
+    .where(await thisReset(token, input.email, now))
     .returning();
   if (!counted) throw new InvalidInputError(m.noResetHere);
   if (codeUnusableReason({ expiresAt: counted.expiresAt, failedAttempts: counted.tries - 1, sentAt: counted.sentAt }, now))

@@ -62,10 +62,12 @@ describe("forgot password", () => {
     await verifiedUser("guess@example.in");
     const { body } = await forgot("guess@example.in");
     const code = await lastCode("guess@example.in");
-    await Promise.all(Array.from({ length: 30 }, () => reset("guess@example.in", wrongFor(code), body.tempToken)));
-    expect((await one<{ tries: number }>("SELECT tries FROM password_resets WHERE email = 'guess@example.in'")).tries).toBe(30);
-    const late = await reset("guess@example.in", code, body.tempToken);
-    expect(late).toMatchObject({ status: 400, body: { error: "This code can no longer be used. Please request a new code." } });
+    const guesses = await Promise.all(Array.from({ length: 30 }, () => reset("guess@example.in", wrongFor(code), body.tempToken)));
+    // Each guess past the address's hourly tries is counted on the reset, none is skipped.
+    const counted = guesses.filter((g) => g.status === 400).length;
+    expect(counted + guesses.filter((g) => g.status === 429).length).toBe(30);
+    expect((await one<{ tries: number }>("SELECT tries FROM password_resets WHERE email = 'guess@example.in'")).tries).toBe(counted);
+    expect((await reset("guess@example.in", code, body.tempToken)).status).toBe(429);
     expect((await login("guess@example.in", "godavari-2026")).status).toBe(200);
   });
 
@@ -113,6 +115,31 @@ describe("forgot password", () => {
     const second = await lastCode("again@example.in");
     if (second !== first) expect((await reset("again@example.in", first, body.tempToken)).status).toBe(400);
     expect((await reset("again@example.in", second, body.tempToken)).status).toBe(200);
+  });
+});
+
+describe("forgot password, bounded", () => {
+  it("a reset lives an hour from when it was asked, resends included: then neither a resend nor its code works", async () => {
+    await verifiedUser("old-reset@example.in");
+    const { body } = await forgot("old-reset@example.in");
+    await env.DB.prepare("UPDATE password_resets SET created_at = created_at - 3600000, sent_at = sent_at - 300000 WHERE email = 'old-reset@example.in'").run();
+    expect((await call("POST", "resend-reset", { email: "old-reset@example.in" }, { token: body.tempToken })).status).toBe(404);
+    const late = await reset("old-reset@example.in", await lastCode("old-reset@example.in"), body.tempToken);
+    expect(late.body.error).toBe("We could not find a password reset waiting for this code in this browser. Please ask for a new code here.");
+    expect((await login("old-reset@example.in", "new-river-2027")).status).toBe(401);
+  });
+
+  it("an address takes 20 code tries an hour across all its resets and resends; the 21st, even the right code, is refused", async () => {
+    const email = "many-resets@example.in";
+    await verifiedUser(email); // its sign-up's code: the address's first try of the hour
+    let last = { token: "", code: "" };
+    for (let n = 0; n < 5; n++) {
+      const { body } = await forgot(email);
+      last = { token: body.tempToken, code: (await lastCode(email))! };
+      for (let i = 0; i < (n === 4 ? 3 : 4); i++) expect((await reset(email, wrongFor(last.code), last.token)).status).toBe(400);
+    }
+    expect(await reset(email, last.code, last.token)).toMatchObject({ status: 429, body: { error: "Too many attempts. Please wait a moment and try again." } });
+    expect((await login(email, "new-river-2027")).status).toBe(401);
   });
 });
 

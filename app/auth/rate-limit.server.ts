@@ -17,6 +17,8 @@ export const LIMITS = {
   registerPerEmail: { limit: 5, windowMs: 60 * 60_000 },
   loginPerClient: { limit: 30, windowMs: 10 * 60_000 },
   codePerClient: { limit: 30, windowMs: 10 * 60_000 },
+  // Every code try for an address, across its sign-ups or resets and their resends (5 tries per code allow 4 codes).
+  codePerEmail: { limit: 20, windowMs: 60 * 60_000 },
   resendPerClient: { limit: 10, windowMs: 10 * 60_000 },
   registerPerClient: { limit: 10, windowMs: 10 * 60_000 },
   checkUserPerClient: { limit: 20, windowMs: 60_000 },

@@ -131,8 +131,9 @@ describe("verify-otp", () => {
         call("POST", "verify-otp", { email: "race@example.in", otp: wrongFor(code) }, { token: body.tempToken, ip: "198.51.100.7" }),
       ),
     );
-    expect(guesses.every((g) => g.status === 400)).toBe(true);
-    expect((await call("POST", "verify-otp", { email: "race@example.in", otp: code }, { token: body.tempToken })).status).toBe(400);
+    // Refused as wrong, dead, or past the address's tries for the hour.
+    expect(guesses.every((g) => g.status === 400 || g.status === 429)).toBe(true);
+    expect((await call("POST", "verify-otp", { email: "race@example.in", otp: code }, { token: body.tempToken })).status).not.toBe(200);
     expect(await userRow("race@example.in")).toBeNull();
   });
 
@@ -172,5 +173,29 @@ describe("verify-otp", () => {
     const old = await call("POST", "verify-otp", { email: "resend@example.in", otp: first }, { token: body.tempToken });
     if (first !== second) expect(old.status).toBe(400);
     expect((await call("POST", "resend-otp", { email: "resend@example.in" })).status).toBe(404);
+  });
+
+  it("lives an hour from the sign-up, resends included: then neither a resend nor its code works", async () => {
+    const { body } = await signup("old-signup@example.in");
+    await env.DB.prepare("UPDATE signups SET created_at = created_at - 3600000, sent_at = sent_at - 300000 WHERE email = 'old-signup@example.in'").run();
+    const resend = await call("POST", "resend-otp", { email: "old-signup@example.in" }, { token: body.tempToken });
+    expect(resend.status).toBe(404);
+    const code = await lastCode("old-signup@example.in");
+    const late = await call("POST", "verify-otp", { email: "old-signup@example.in", otp: code }, { token: body.tempToken });
+    expect(late.body.error).toBe("We could not find a sign-up waiting for this code in this browser. Please sign up again here.");
+    expect(await userRow("old-signup@example.in")).toBeNull();
+  });
+
+  it("an address takes 20 code tries an hour across all its sign-ups and resends; the 21st, even the right code, is refused", async () => {
+    const email = "many-signups@example.in";
+    let last = { token: "", code: "" };
+    for (let n = 0; n < 5; n++) {
+      const { body } = await signup(email);
+      last = { token: body.tempToken, code: (await lastCode(email))! };
+      for (let i = 0; i < 4; i++) expect((await call("POST", "verify-otp", { email, otp: wrongFor(last.code) }, { token: last.token })).status).toBe(400);
+    }
+    const right = await call("POST", "verify-otp", { email, otp: last.code }, { token: last.token });
+    expect(right).toMatchObject({ status: 429, body: { error: "Too many attempts. Please wait a moment and try again." } });
+    expect(await userRow(email)).toBeNull();
   });
 });
