@@ -5,6 +5,8 @@
  */
 export const mailMessages = {
   greeting: "Hello {name},",
+  /** A sign-up's code goes to an address nobody has proven yet: it greets no one by the name typed with it. */
+  greetingAnyone: "Hello,",
   signOff: "– {brand}",
   /** A mailed notice's last line: the page its bell entry opens. */
   links: {

@@ -48,12 +48,14 @@ const catalogues: Record<Lang, Translation<typeof mailMessages>> = { en: mailMes
 export type Reader = { email: string; name: string; lang: Lang };
 
 /** A mail to `reader` in their language: the greeting, `lines` (an empty one leaves a blank line), the sign-off. */
-function letter(config: AppConfig, reader: Reader, subject: string, lines: string[]): Mail {
+/** A mail in the reader's language; `name` null greets no one by name. */
+function letter(config: AppConfig, reader: Omit<Reader, "name"> & { name: string | null }, subject: string, lines: string[]): Mail {
   const m = catalogues[reader.lang];
+  const greeting = reader.name === null ? m.greetingAnyone : format(m.greeting, { name: reader.name });
   return {
     to: reader.email,
     subject,
-    body: [format(m.greeting, { name: reader.name }), "", ...lines, "", format(m.signOff, { brand: config.brand })].join("\n"),
+    body: [greeting, "", ...lines, "", format(m.signOff, { brand: config.brand })].join("\n"),
   };
 }
 
@@ -82,8 +84,9 @@ export function passwordChangedMail(config: AppConfig, reader: Reader): Mail {
 }
 
 /** A sign-up's code, in the language of the page signed up on. */
-export function codeMail(config: AppConfig, reader: Reader, code: string): Mail {
+export function codeMail(config: AppConfig, reader: Pick<Reader, "email" | "lang">, code: string): Mail {
   const m = catalogues[reader.lang].signupCode;
   const values = { brand: config.brand, code };
-  return letter(config, reader, format(m.subject, values), [format(m.code, values), m.lasts, "", format(m.ignore, values)]);
+  // Anyone may sign up with any address: the name they type is never mailed to it.
+  return letter(config, { ...reader, name: null }, format(m.subject, values), [format(m.code, values), m.lasts, "", format(m.ignore, values)]);
 }

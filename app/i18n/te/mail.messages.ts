@@ -4,6 +4,7 @@ import type { Translation } from "./translation";
 /** The e-mails the store sends (the frame of a mailed notice, the account mails), in Telugu. */
 export const mailMessages: Translation<typeof English.mailMessages> = {
   greeting: "నమస్కారం {name} గారూ,",
+  greetingAnyone: "నమస్కారం,",
   signOff: "– {brand} బృందం",
   links: {
     order: "మీ ఆర్డర్ చూడండి: {url}",
