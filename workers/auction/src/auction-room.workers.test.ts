@@ -158,6 +158,15 @@ describe("bidding through the object", () => {
     }
   });
 
+  it("a header that names nobody (a staging gate's Basic credentials) never stands for the bidder who sent it with a cookie", async () => {
+    const a = await createAuction(admin);
+    const gate = { Authorization: "Basic c3RhZ2luZzpzdGFnaW5nMg==" };
+    expect(await bid(null, a.id, 1000, {}, { ...gate, Cookie: ravi.cookie.split(";")[0] })).toMatchObject({ status: 200 });
+    expect(await bid(sita, a.id, 1100)).toMatchObject({ status: 200 });
+    expect(await bid(null, a.id, 50_000, {}, gate)).toMatchObject({ status: 401, body: { error: "Please login to place a bid" } });
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM auction_bids WHERE auction_id = ?").bind(a.id).first<{ n: number }>())?.n).toBe(2);
+  });
+
   it("30 bids from one bidder at once: one is accepted, the rest are told why", async () => {
     const a = await createAuction(admin);
     const results = await Promise.all(Array.from({ length: 30 }, (_, i) => bid(ravi, a.id, 1000 + i * 100)));
