@@ -253,7 +253,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
-    if (this.state) this.watchers.resync(ws, message, this.state.version, (viewer) => this.view(viewer));
+    if (this.state) this.watchers.resync(ws, message, this.state.version, (viewer) => this.view(viewer), this.deps.now());
   }
 
   async webSocketClose(ws: WebSocket, code: number) {

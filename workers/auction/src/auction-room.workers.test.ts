@@ -259,17 +259,33 @@ describe("watching the object", () => {
     watchers.forEach((w) => w.ws.close());
   });
 
-  it("answers 'sync' with the whole state, and 'sync:{version}' only when it has a newer one", async () => {
+  it("answers a sync with the whole state only when the object has a version this socket was not sent whole", async () => {
     const a = await createAuction(admin);
     const w = await watch(a.id, sita);
     const first = (await w.nth(1)).auction as AuctionView;
     w.ws.send(`sync:${first.version}`);
     w.ws.send("sync");
-    expect(await w.nth(2)).toMatchObject({ type: "state", auction: { id: a.id, version: first.version } });
+    w.ws.send(`sync:${first.version - 1}`);
     await bid(ravi, a.id, 1000);
-    expect((await w.nth(3)).type).toBe("change");
+    // The three syncs asked for the version the socket was sent on connecting: the next message is the change.
+    expect((await w.nth(2)).type).toBe("change");
     w.ws.send(`sync:${first.version}`);
-    expect(await w.nth(4)).toMatchObject({ type: "state", auction: { version: first.version + 1, bid_count: 1 } });
+    expect(await w.nth(3)).toMatchObject({ type: "state", auction: { version: first.version + 1, bid_count: 1 } });
+    w.ws.send("sync");
+    await bid(sita, a.id, 1100);
+    expect((await w.nth(4)).type).toBe("change");
+    w.ws.send("sync");
+    expect(await w.nth(5)).toMatchObject({ type: "state", auction: { version: first.version + 2, bid_count: 2 } });
     w.ws.close();
+  });
+
+  it("closes a socket that floods the object with messages, while bids go on", async () => {
+    const a = await createAuction(admin);
+    const w = await watch(a.id, null);
+    await w.nth(1);
+    const closed = new Promise<number>((resolve) => w.ws.addEventListener("close", (e) => resolve(e.code)));
+    for (let i = 0; i < 5_000; i++) w.ws.send("sync");
+    expect(await closed).toBe(1008);
+    expect(await bid(ravi, a.id, 1000)).toMatchObject({ status: 200 });
   });
 });

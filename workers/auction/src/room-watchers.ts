@@ -12,9 +12,17 @@ export type WatcherMessage = { key: string; message: () => AuctionChange };
  * or resyncing watcher gets the whole state; a broadcast sends only what changed, serialized once per kind of
  * watcher rather than once per socket, so a thousand watchers get a few hundred bytes each.
  */
+/** A watcher sends a sync when it connects and after a change it missed: more than this in a window is a flood. */
+const MESSAGES_PER_WINDOW = 20;
+const WINDOW_MS = 10_000;
+
 export class RoomWatchers {
   /** Read from each socket's attachment once per lifetime of the object (hibernation forgets). */
   private viewers = new WeakMap<WebSocket, Viewer>();
+  /** The version each socket was last sent the whole state at: it is never sent the same state twice. */
+  private sentVersion = new WeakMap<WebSocket, number>();
+  /** What each socket has sent in its current window. */
+  private heard = new WeakMap<WebSocket, { since: number; count: number }>();
 
   constructor(private ctx: DurableObjectState) {}
 
@@ -24,7 +32,9 @@ export class RoomWatchers {
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
     server.serializeAttachment(tag);
-    server.send(stateMessage(first(tag.userId)));
+    const view = first(tag.userId);
+    this.sentVersion.set(server, view.version);
+    server.send(stateMessage(view));
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -54,13 +64,30 @@ export class RoomWatchers {
 
   /**
    * Watchers only listen; "sync:{version}" asks for the whole state when the object has a newer version, and
-   * "sync" alone asks for it in any case (a change that did not follow from what the client shows).
+   * "sync" alone asks for it after a change that did not follow from what the client shows. A socket is sent each
+   * version's state once, and one that floods the object with messages is closed: the object serializes the bids
+   * too, and a watcher (who needs no account) must not be able to hold them up.
    */
-  resync(ws: WebSocket, message: string | ArrayBuffer, version: number, view: (viewer: Viewer) => AuctionView) {
+  resync(ws: WebSocket, message: string | ArrayBuffer, version: number, view: (viewer: Viewer) => AuctionView, now: number) {
+    if (this.flooding(ws, now)) {
+      ws.close(1008, "Too many messages");
+      return;
+    }
     if (typeof message !== "string" || !message.startsWith("sync")) return;
     const known = Number(message.split(":")[1]);
-    if (Number.isFinite(known) && known === version) return;
+    if ((Number.isFinite(known) && known === version) || this.sentVersion.get(ws) === version) return;
+    this.sentVersion.set(ws, version);
     ws.send(stateMessage(view(this.viewerOf(ws))));
+  }
+
+  private flooding(ws: WebSocket, now: number): boolean {
+    const heard = this.heard.get(ws);
+    if (!heard || now - heard.since >= WINDOW_MS) {
+      this.heard.set(ws, { since: now, count: 1 });
+      return false;
+    }
+    heard.count += 1;
+    return heard.count > MESSAGES_PER_WINDOW;
   }
 }
 
