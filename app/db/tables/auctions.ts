@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 
 /**
@@ -54,7 +54,7 @@ export const auctionBids = sqliteTable(
     /** The bid's sequence number inside its auction's Durable Object (unique per auction). */
     seq: integer("seq"),
   },
-  (t) => [index("auction_bids_auction_created_idx").on(t.auctionId, t.createdAt)],
+  (t) => [index("auction_bids_auction_created_idx").on(t.auctionId, t.createdAt), uniqueIndex("auction_bids_auction_seq_idx").on(t.auctionId, t.seq)],
 );
 
 export type AuctionRow = typeof auctions.$inferSelect;

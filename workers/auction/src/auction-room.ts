@@ -26,7 +26,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
   private bidders = new Set<number>();
   /** Built once per object: an alarm, a bid or a cancel has no request of its own. */
   private deps = createDeps(this.env);
-  private mirror = new D1Mirror(this.deps, () => this.state!);
+  private mirror: D1Mirror;
   private closing: Promise<void> | null = null;
   private storage: RoomStorage;
   private watchers = new RoomWatchers(this.ctx);
@@ -34,6 +34,11 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
   constructor(ctx: DurableObjectState, env: RoomEnv) {
     super(ctx, env);
     this.storage = new RoomStorage(ctx.storage.sql);
+    this.mirror = new D1Mirror(
+      this.deps,
+      () => this.state!,
+      (seq) => this.storage.bidsAfter(seq),
+    );
     this.state = this.storage.loadState();
     for (const id of this.storage.bidderIds()) this.bidders.add(id);
   }

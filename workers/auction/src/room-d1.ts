@@ -14,16 +14,20 @@ export type MirrorBid = { seq: number; userId: number; bidderName: string; amoun
  * Write-behind of an auction object to D1. Under load the bids waiting for D1 are written together in one
  * batch behind the one in flight, so D1 round trips do not grow with the bid rate, and the summary row is
  * always written with the newest state (with a version guard in case two writes ever cross). A failed
- * write keeps its bids for the next one.
+ * write keeps its bids for the next one. Bids waiting here are lost with the object if it stops (a crash, a
+ * deploy), though stored in it: the first write of each new instance also sends every stored bid D1 lacks. A
+ * bid is one row per auction and sequence number, so a bid sent twice is written once.
  */
 export class D1Mirror {
   private pending: MirrorBid[] = [];
   private inFlight: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
+  private caughtUp = false;
 
   constructor(
     private deps: Pick<Deps, "db">,
     private state: () => Stored,
+    private storedAfter: (seq: number) => MirrorBid[],
   ) {}
 
   sync(bids: MirrorBid[]): Promise<void> {
@@ -41,7 +45,11 @@ export class D1Mirror {
 
   private flush(): Promise<void> {
     const bids = this.pending.splice(0);
-    const flush = mirrorToD1(this.deps, this.state(), bids)
+    const flush = this.withMissing(bids)
+      .then((all) => mirrorToD1(this.deps, this.state(), all))
+      .then(() => {
+        this.caughtUp = true;
+      })
       .catch((error) => {
         this.pending.unshift(...bids);
         throw error;
@@ -51,6 +59,18 @@ export class D1Mirror {
       });
     this.inFlight = flush;
     return flush;
+  }
+
+  /** `bids`, and before its first write an instance adds the stored bids past the last one D1 holds. */
+  private async withMissing(bids: MirrorBid[]): Promise<MirrorBid[]> {
+    if (this.caughtUp) return bids;
+    const { id } = this.state();
+    const last = await this.deps.db.$client
+      .prepare("SELECT coalesce(max(seq), 0) AS seq FROM auction_bids WHERE auction_id = ?")
+      .bind(id)
+      .first<{ seq: number }>();
+    const sending = new Set(bids.map((b) => b.seq));
+    return [...this.storedAfter(last?.seq ?? 0).filter((b) => !sending.has(b.seq)), ...bids].sort((a, b) => a.seq - b.seq);
   }
 }
 
@@ -83,7 +103,13 @@ export async function mirrorToD1(deps: Pick<Deps, "db">, s: Stored, bids: Mirror
     seq: b.seq,
   }));
   const inserts = [];
-  for (let i = 0; i < rows.length; i += 15) inserts.push(db.insert(auctionBids).values(rows.slice(i, i + 15)));
+  for (let i = 0; i < rows.length; i += 15)
+    inserts.push(
+      db
+        .insert(auctionBids)
+        .values(rows.slice(i, i + 15))
+        .onConflictDoNothing(),
+    );
   await db.batch([summary, ...inserts]);
 }
 

@@ -35,9 +35,10 @@ export class RoomStorage {
     this.sql.exec("INSERT INTO room (key, value) VALUES ('state', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", JSON.stringify(state));
   }
 
+  /** The accounts that bid here (bids adopted from seed data have none). */
   bidderIds(): number[] {
     return this.sql
-      .exec<{ user_id: number }>("SELECT DISTINCT user_id FROM bids")
+      .exec<{ user_id: number }>("SELECT DISTINCT user_id FROM bids WHERE user_id > 0")
       .toArray()
       .map((b) => b.user_id);
   }
@@ -62,6 +63,17 @@ export class RoomStorage {
       );
       return { seq, userId: h.userId, bidderName: h.bidderName, amountPaise: h.amountPaise, createdAt: now };
     });
+  }
+
+  /** The bids placed here after `seq`, for the D1 mirror to catch up (adopted bids came from D1). */
+  bidsAfter(seq: number): MirrorBid[] {
+    return this.sql
+      .exec<{ seq: number; user_id: number; bidder_name: string; amount_paise: number; created_at: number }>(
+        "SELECT seq, user_id, bidder_name, amount_paise, created_at FROM bids WHERE seq > ? AND user_id > 0 ORDER BY seq",
+        seq,
+      )
+      .toArray()
+      .map((b) => ({ seq: b.seq, userId: b.user_id, bidderName: b.bidder_name, amountPaise: b.amount_paise, createdAt: b.created_at }));
   }
 
   /** Bids recorded before the object existed (seed data): kept in order, with no known bidder account. */
