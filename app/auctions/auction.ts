@@ -3,6 +3,12 @@ import { inLang, type Lang } from "../i18n/lang";
 /** Bids shown with each auction: its Bid History shows the 10 most recent. */
 export const RECENT_BIDS = 10;
 
+/**
+ * A bid (or a proxy maximum) is at most this many times the minimum next bid: one typo or one griefer's bid of
+ * ₹99,99,99,999 would otherwise end a ₹1,000 lot with a price nobody can beat or means to pay.
+ */
+export const MAX_BID_FACTOR = 10;
+
 /** The auction as the JSON API answers it (amounts in rupees, times ISO 8601), shared by the server and the pages. */
 export type AuctionBid = { id: number; bidder_name: string; amount: number; created_at: string };
 

@@ -14,5 +14,6 @@ export const bidMessages = {
   tooFast: "Please wait a second before bidding again",
   wholeRupees: "Enter the amount in whole rupees",
   maxBelowBid: "Your maximum must be at least your bid",
+  tooHigh: "A bid can be at most {amount} now (ten times the minimum bid)",
   notFound: "Auction not found",
 } as const;

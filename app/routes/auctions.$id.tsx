@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { textLang } from "~/i18n/lang";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
-import { auctionTexts, isOpen } from "~/auctions/auction";
+import { auctionTexts, isOpen, MAX_BID_FACTOR } from "~/auctions/auction";
 import { fetchAuctionView, postBid } from "~/auctions/auctions.server";
 import { useLiveAuction } from "~/auctions/use-live-auction";
 import { AuctionImage, StatusBadge } from "~/components/auction-card";
@@ -85,6 +85,7 @@ export default function AuctionDetail() {
     type: "number",
     inputMode: "numeric",
     min: auction.min_next_bid,
+    max: auction.min_next_bid * MAX_BID_FACTOR,
     step: 1,
     disabled: !user || busy,
     className: "min-h-11 rounded-xl border border-river-400 bg-white px-4 text-lg disabled:opacity-60 dark:bg-river-950",

@@ -14,5 +14,6 @@ export const bidMessages: Translation<typeof English.bidMessages> = {
   tooFast: "మళ్లీ బిడ్ వేసే ముందు ఒక్క క్షణం ఆగండి",
   wholeRupees: "మొత్తాన్ని పూర్తి రూపాయల్లో నమోదు చేయండి",
   maxBelowBid: "మీ గరిష్ఠ మొత్తం కనీసం మీ బిడ్ అంత ఉండాలి",
+  tooHigh: "ఇప్పుడు బిడ్ గరిష్ఠంగా {amount} వరకు వేయవచ్చు (కనీస బిడ్‌కు పది రెట్లు)",
   notFound: "వేలం కనబడలేదు",
 };

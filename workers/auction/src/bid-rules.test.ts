@@ -87,6 +87,16 @@ describe("amounts", () => {
   it("a maximum below the bid is refused", () => {
     expect(placeBid(room(), ravi, 200_000, 150_000, T0)).toMatchObject({ ok: false, error: BID_MESSAGES.maxBelowBid });
   });
+
+  it("a bid or a maximum above ten times the minimum next bid is refused, naming the most it may be", () => {
+    const tooHigh = { ok: false, code: "tooHigh", error: "A bid can be at most ₹10,000 now (ten times the minimum bid)" };
+    expect(placeBid(room(), ravi, 1_000_100, null, T0)).toMatchObject(tooHigh);
+    expect(placeBid(room(), ravi, 100_000, 1_000_100, T0)).toMatchObject(tooHigh);
+    expect(placeBid(room(), ravi, 99_999_999_900, null, T0)).toMatchObject(tooHigh);
+    const s = ok(placeBid(room(), ravi, 1_000_000, null, T0)).state;
+    // Next minimum ₹10,100: up to ₹1,01,000.
+    expect(ok(placeBid(s, sita, 10_100_000, null, T0 + 10)).state.currentPricePaise).toBe(10_100_000);
+  });
 });
 
 describe("proxy bidding", () => {

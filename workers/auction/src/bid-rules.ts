@@ -3,6 +3,7 @@
  * time and persists what it returns; nothing here reads a clock or storage, so every rule is unit tested.
  * Money is integer paise; times are epoch ms.
  */
+import { MAX_BID_FACTOR } from "../../../app/auctions/auction";
 import { bidMessages } from "../../../app/i18n/bids.messages";
 import { format } from "../../../app/i18n/format";
 import type { KeyedText } from "../../../app/lib/errors";
@@ -110,6 +111,7 @@ export function placeBid(state: RoomState, bidder: Bidder | null, amountPaise: n
   if (state.bidCount > 0 && amountPaise <= state.currentPricePaise) return refusal("higher", 400);
   const minimum = minimumNextBid(state);
   if (amountPaise < minimum) return refusal("minimum", 400, { amount: formatRupees(minimum) });
+  if ((maxPaise ?? amountPaise) > minimum * MAX_BID_FACTOR) return refusal("tooHigh", 400, { amount: formatRupees(minimum * MAX_BID_FACTOR) });
   if (state.leaderId === bidder.id) return refusal("leading", 409);
   const last = state.lastBidAt[String(bidder.id)];
   if (last !== undefined && now - last < BID_INTERVAL_MS) return refusal("tooFast", 429);
