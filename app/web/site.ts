@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { cartPreview } from "~/cart/cart.server";
 import type { AppConfig } from "~/config.server";
 import { langOfPath, localePath, sentFromPageIn, type Lang } from "~/i18n/lang";
@@ -149,8 +149,13 @@ export function useMessages(): Messages {
   return messagesOf(useSite());
 }
 
-/** The page's language, and `path` (an English path) as a link in it: `l("/products")` is `/te/products` in Telugu. */
+/**
+ * The page's language, and `path` (an English path) as a link in it: `l("/products")` is `/te/products` in Telugu.
+ * Without the root's data (an error page after an action threw, when loaders do not run) the path tells it.
+ */
 export function useLang() {
-  const { lang } = useSite();
+  const root = useRouteLoaderData<SiteData>("root");
+  const { pathname } = useLocation();
+  const lang = root?.lang ?? langOfPath(pathname);
   return { lang, l: (path: string) => localePath(lang, path) };
 }

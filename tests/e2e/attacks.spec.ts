@@ -42,6 +42,21 @@ describe("edge-cache poisoning with odd cookie spacing (defect 3)", () => {
   });
 });
 
+describe("a form posted to something that does not exist", () => {
+  it("is answered with the not-found page, not a server error", async () => {
+    for (const path of ["/auctions/abc", "/te/auctions/abc", "/auctions/999999"]) {
+      const res = await fetch(`${baseUrl()}${path}`, {
+        method: "POST",
+        headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
+        body: "amount=1000",
+        redirect: "manual",
+      });
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).toContain(">404<");
+    }
+  });
+});
+
 describe("the Telugu prefix in capitals", () => {
   it("is sent to the lowercase Telugu page, never rendered (and cached) as the English page", async () => {
     for (const [path, to] of [
