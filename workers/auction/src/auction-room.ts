@@ -151,7 +151,8 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
   }
 
   private standing(viewer: Viewer): AuctionView["you"] {
-    if (viewer === null || !this.state) return null;
+    // A cancelled auction has no leader and no loser: nobody stands anywhere in it.
+    if (viewer === null || !this.state || this.state.status === "cancelled") return null;
     const ended = this.state.status === "ended";
     if (this.state.leaderId === viewer) return ended ? "won" : "leading";
     if (!this.bidders.has(viewer)) return null;

@@ -253,7 +253,7 @@ describe("watching the object", () => {
       const change = (await w.nth(3)) as unknown as AuctionChange;
       expect(change.new_bids).toEqual([]);
       shown[i] = applyChange(shown[i], change)!;
-      expect(shown[i]).toMatchObject({ status: "cancelled", cancel_reason: "The catch was too small", bids: expect.any(Array) });
+      expect(shown[i]).toMatchObject({ status: "cancelled", cancel_reason: "The catch was too small", bids: expect.any(Array), you: null });
       expect(shown[i].bids).toHaveLength(3);
     }
     watchers.forEach((w) => w.ws.close());
