@@ -12,6 +12,7 @@ export const auctionLiveMessages = {
   won: "You won this auction",
   lost: "This auction has ended. Another bidder won it.",
   payNow: "Pay the ₹500 advance",
+  viewOrder: "View your order",
   live: "Live",
   reconnecting: "Reconnecting…",
   endsIn: "Ends in",

@@ -4,6 +4,8 @@ import { useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { auctionTexts, isOpen, MAX_BID_FACTOR } from "~/auctions/auction";
 import { fetchAuctionView, postBid } from "~/auctions/auctions.server";
+import { orderStatusOf } from "~/orders/auction-order.server";
+import { awaitsPayment } from "~/orders/status";
 import { useLiveAuction } from "~/auctions/use-live-auction";
 import { AuctionImage, StatusBadge } from "~/components/auction-card";
 import { AuctionCountdown } from "~/components/auction-countdown";
@@ -31,8 +33,11 @@ export async function loader({ params, request, context: { deps } }: LoaderFunct
   const m = messagesFor(deps).auctions;
   const auction = config.features.auctions && id !== null ? await fetchAuctionView(deps, id, request.headers.get("Cookie") ?? "", m.failed) : null;
   if (!auction) throw new Response("Not Found", { status: 404 });
+  // The winner is sent to pay only while the order waits for it; once paid or cancelled, to the order.
+  const won = auction.order_number ? await orderStatusOf(deps, auction.order_number) : null;
+  const payable = won !== null && awaitsPayment(won);
   // The texts come with the page: live updates carry what bidding changes, never the Telugu texts.
-  return { auction, texts: auctionTexts(auction, deps.lang), brand: config.brand, now: deps.now(), live: sectionsFor(deps).live };
+  return { auction, payable, texts: auctionTexts(auction, deps.lang), brand: config.brand, now: deps.now(), live: sectionsFor(deps).live };
 }
 
 /** The plain form (works without JavaScript): the auction Worker decides, the result comes back as a toast. */
@@ -80,6 +85,8 @@ export default function AuctionDetail() {
   const biddingOver = !isOpen(auction, data.now);
   const priceLabel = !biddingOver ? m.currentPrice : auction.bid_count > 0 ? m.winningBid : m.startingPrice;
   const yours = new Set(auction.your_bids);
+  // An order made at a close the page heard of live waits for its payment.
+  const payable = data.payable || data.auction.order_number !== auction.order_number;
   // The bid and the maximum: whole rupees from the next valid amount up.
   const amountInput = {
     type: "number",
@@ -147,8 +154,8 @@ export default function AuctionDetail() {
                 {auction.you === "won" && auction.order_number ? (
                   <>
                     {" "}
-                    <a className="link" href={l(`/orders/${auction.order_number}/pay`)}>
-                      {live.payNow}
+                    <a className="link" href={l(payable ? `/orders/${auction.order_number}/pay` : `/orders/${auction.order_number}`)}>
+                      {payable ? live.payNow : live.viewOrder}
                     </a>
                   </>
                 ) : null}

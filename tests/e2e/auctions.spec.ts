@@ -107,6 +107,7 @@ describe("live auction: two bidders, JavaScript off and on", () => {
     // The winner (no JavaScript) finds the order in My Orders at the winning price and pays the advance.
     await plain.page.reload();
     expect(await plain.page.getByTestId("standing").innerText()).toContain("You won this auction");
+    expect(await plain.page.getByTestId("standing").getByRole("link").innerText()).toBe("Pay the ₹500 advance");
     await plain.page.goto("/orders");
     const card = plain.page.getByRole("article").filter({ hasText: "E2E Pulasa lot" });
     expect(await card.innerText()).toContain("Awaiting Payment");
@@ -139,6 +140,11 @@ describe("live auction: two bidders, JavaScript off and on", () => {
     expect(await sql(`SELECT status, source, auction_id, estimated_total_paise, city FROM orders WHERE number = '${number}'`)).toEqual([
       { status: "order_raised", source: "auction", auction_id: id, estimated_total_paise: 120000, city: "Rajahmundry" },
     ]);
+    // Paid: the auction page leads the winner to the order, no longer to paying.
+    await plain.page.goto(`/auctions/${id}`);
+    const link = plain.page.getByTestId("standing").getByRole("link");
+    expect(await link.innerText()).toBe("View your order");
+    expect(await link.getAttribute("href")).toBe(`/orders/${number}`);
     expect(live.errors).toEqual([]);
     await live.close();
     await plain.close();

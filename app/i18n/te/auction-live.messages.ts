@@ -15,6 +15,7 @@ export const auctionLiveMessages: Translation<typeof English.auctionLiveMessages
   won: "ఈ వేలంలో మీరు గెలిచారు",
   lost: "ఈ వేలం ముగిసింది. వేరే బిడ్డర్ గెలిచారు.",
   payNow: "₹500 అడ్వాన్స్ చెల్లించండి",
+  viewOrder: "మీ ఆర్డర్ చూడండి",
   live: "లైవ్",
   reconnecting: "మళ్లీ కనెక్ట్ అవుతోంది…",
   endsIn: "ముగియడానికి ఇంకా",
