@@ -7,15 +7,15 @@ type SocketTag = { userId: Viewer };
 /** What one watcher is sent: equal keys get the same message, so it is serialized once per key. */
 export type WatcherMessage = { key: string; message: () => AuctionChange };
 
+/** A watcher sends a sync when it connects and after a change it missed: more than this in a window is a flood. */
+const MESSAGES_PER_WINDOW = 20;
+const WINDOW_MS = 10_000;
+
 /**
  * The auction's watchers on hibernatable WebSockets: each socket carries its viewer in its attachment. A new
  * or resyncing watcher gets the whole state; a broadcast sends only what changed, serialized once per kind of
  * watcher rather than once per socket, so a thousand watchers get a few hundred bytes each.
  */
-/** A watcher sends a sync when it connects and after a change it missed: more than this in a window is a flood. */
-const MESSAGES_PER_WINDOW = 20;
-const WINDOW_MS = 10_000;
-
 export class RoomWatchers {
   /** Read from each socket's attachment once per lifetime of the object (hibernation forgets). */
   private viewers = new WeakMap<WebSocket, Viewer>();
