@@ -44,7 +44,7 @@ describe("edge-cache poisoning with odd cookie spacing (defect 3)", () => {
 
 describe("a form posted to something that does not exist", () => {
   it("is answered with the not-found page, not a server error", async () => {
-    for (const path of ["/auctions/abc", "/te/auctions/abc", "/auctions/999999"]) {
+    for (const path of ["/auctions/abc", "/te/auctions/abc"]) {
       const res = await fetch(`${baseUrl()}${path}`, {
         method: "POST",
         headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
