@@ -119,7 +119,6 @@ export async function verifyEmail(
   code: string,
 ): Promise<{ user: User; token: string }> {
   await throttle(deps, `code:ip:${deps.client}`, LIMITS.codePerClient);
-  await throttle(deps, `code:email:${email}`, LIMITS.codePerEmail);
   const m = accountMessages;
   const now = deps.now();
   if (!signupToken) throw new InvalidInputError(m.noSignupHere);
@@ -132,6 +131,8 @@ export async function verifyEmail(
     if (await findAccount(deps, email)) throw new ConflictError(m.alreadyVerified);
     throw new InvalidInputError(m.noSignupHere);
   }
+  // Only a try on a live sign-up counts towards the address's tries: one that names none cannot lock it.
+  await throttle(deps, `code:email:${email}`, LIMITS.codePerEmail);
   const unusable = codeUnusableReason({ expiresAt: counted.expiresAt, failedAttempts: counted.tries - 1, sentAt: counted.sentAt }, now);
   if (unusable) throw new InvalidInputError(m.deadCode);
   if (!safeEqual(await codeHash(deps.config, signupToken, code), counted.codeHash)) {

@@ -92,7 +92,6 @@ export async function resetPassword(
   input: { email: string; code: string; password: string },
 ): Promise<{ user: User; token: string }> {
   await throttle(deps, `code:ip:${deps.client}`, LIMITS.codePerClient);
-  await throttle(deps, `code:email:${input.email}`, LIMITS.codePerEmail);
   const now = deps.now();
   if (!token) throw new InvalidInputError(m.noResetHere);
   const [counted] = await deps.db
@@ -101,6 +100,8 @@ export async function resetPassword(
     .where(await thisReset(token, input.email, now))
     .returning();
   if (!counted) throw new InvalidInputError(m.noResetHere);
+  // Only a try on a live reset counts towards the address's tries: one that names none cannot lock it.
+  await throttle(deps, `code:email:${input.email}`, LIMITS.codePerEmail);
   if (codeUnusableReason({ expiresAt: counted.expiresAt, failedAttempts: counted.tries - 1, sentAt: counted.sentAt }, now))
     throw new InvalidInputError(m.deadCode);
   const given = await codeHash(deps.config, token, input.code);
