@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainLine } from "~/lib/text";
 import type { Messages } from "~/i18n/messages";
 import { normalisePhone, PHONE_RULE } from "~/lib/phone";
 
@@ -23,14 +24,8 @@ function buildSchemas(e: AuthErrors) {
   /** Bots fill every field; people never see this one. */
   const honeypot = z.string().max(0, e.honeypot).optional();
 
-  /**
-   * One line: control characters (line breaks, tabs) become spaces and text-direction overrides go, as a name is
-   * shown in admin pages, notices and mails; Telugu's zero-width joiners stay.
-   */
-  const name = z
-    .string({ required_error: e.nameRequired })
-    .transform((v) => v.replace(/[\u202A-\u202E\u2066-\u2069]/g, "").replace(/[\p{Cc}\s]+/gu, " "))
-    .pipe(z.string().trim().min(1, e.nameRequired).max(100, e.nameTooLong));
+  /** One plain line: a name is shown in admin pages, notices and mails. */
+  const name = z.string({ required_error: e.nameRequired }).transform(plainLine).pipe(z.string().trim().min(1, e.nameRequired).max(100, e.nameTooLong));
   const newPassword = z.string({ required_error: e.passwordRequired }).min(8, e.passwordShort).max(200, e.passwordTooLong);
   /** 10 digits, however a person writes them (98480 12345, +91 98480-12345, 09848012345). */
   const phone = z.string().trim().transform(normalisePhone).pipe(z.string().regex(PHONE_RULE, e.phone));

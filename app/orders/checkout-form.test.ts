@@ -28,4 +28,22 @@ describe("the checkout form", () => {
     expect(submission.status === "success" && submission.value.delivery).toEqual({ date: "2026-11-26", slot: "morning" });
     expect(getZodConstraint(checkoutSchema).zip).toMatchObject({ required: true });
   });
+
+  it("keeps each field one plain line, as the packing list and the admin's pages show it", () => {
+    const form = new FormData();
+    const typed = {
+      ...VALID_ADDRESS,
+      firstName: "Ra\u202Evi",
+      lastName: "Ku\nmar\u200F",
+      address: "12 Ghat Road\r\nCALL +91 99999 FOR REFUND\u202E",
+      delivery: "2026-11-26.morning",
+    };
+    for (const [k, v] of Object.entries(typed)) form.set(k, v);
+    const submission = parseWithZod(form, { schema: checkoutSchema });
+    expect(submission.status === "success" && submission.value).toMatchObject({
+      firstName: "Ravi",
+      lastName: "Ku mar",
+      address: "12 Ghat Road CALL +91 99999 FOR REFUND",
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { DELIVERY_SLOTS, isCalendarDate, type DeliverySlot } from "~/delivery/sl
 import { format } from "~/i18n/format";
 import type { Messages } from "~/i18n/messages";
 import { normalisePhone, normalisePincode, PHONE_RULE } from "~/lib/phone";
+import { plainLine } from "~/lib/text";
 import { isServiceablePincode, SERVICEABLE_STATES, stateForPincode } from "./rules";
 
 /**
@@ -16,17 +17,17 @@ export type ShopMessages = Pick<Messages["shop"], "shippingErrors" | "serviceabl
 
 function shippingFields(m: ShopMessages) {
   const e = m.shippingErrors;
-  // `.trim()` runs before the length checks, so "  a " is too short; conform turns an empty field into
-  // undefined, which is the "required" message.
-  const text = (requiredMessage: string) => z.string({ required_error: requiredMessage }).trim().min(1, requiredMessage);
-  const required = (requiredMessage: string, min: number, minMessage: string) => text(requiredMessage).min(min, minMessage).max(200, e.tooLong);
+  // One plain line (a name or an address is printed on the packing list), trimmed before the length checks, so
+  // "  a " is too short; conform turns an empty field into undefined, which is the "required" message.
+  const text = (requiredMessage: string, min = 1, minMessage = requiredMessage) =>
+    z.string({ required_error: requiredMessage }).transform(plainLine).pipe(z.string().trim().min(1, requiredMessage).min(min, minMessage).max(200, e.tooLong));
   return z.object({
-    firstName: required(e.firstNameRequired, 2, e.firstNameShort),
-    lastName: required(e.lastNameRequired, 2, e.lastNameShort),
+    firstName: text(e.firstNameRequired, 2, e.firstNameShort),
+    lastName: text(e.lastNameRequired, 2, e.lastNameShort),
     phone: text(e.phoneRequired).transform(normalisePhone).pipe(z.string().regex(PHONE_RULE, e.phone)),
-    address: required(e.addressRequired, 10, e.addressShort),
-    city: required(e.cityRequired, 2, e.cityShort),
-    state: required(e.stateRequired, 2, e.stateShort).refine((v) => (SERVICEABLE_STATES as readonly string[]).includes(v), m.serviceable),
+    address: text(e.addressRequired, 10, e.addressShort),
+    city: text(e.cityRequired, 2, e.cityShort),
+    state: text(e.stateRequired, 2, e.stateShort).refine((v) => (SERVICEABLE_STATES as readonly string[]).includes(v), m.serviceable),
     zip: text(e.zipRequired)
       .transform(normalisePincode)
       .pipe(
