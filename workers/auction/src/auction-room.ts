@@ -235,7 +235,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
   async fetch(request: Request): Promise<Response> {
     if (!this.state) return Response.json({ success: false, error: "Auction not found" }, { status: 404 });
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
-    return this.watchers.accept(new URL(request.url).searchParams.get("uid"), (viewer) => this.view(viewer));
+    return this.watchers.accept(new URL(request.url).searchParams.get("uid"), this.state.version, (viewer) => this.view(viewer));
   }
 
   /**

@@ -23,18 +23,19 @@ export class RoomWatchers {
   private sentVersion = new WeakMap<WebSocket, number>();
   /** What each socket has sent in its current window. */
   private heard = new WeakMap<WebSocket, { since: number; count: number }>();
+  /** The whole state as every guest sees it, serialized once per version however many guests connect or ask. */
+  private guestState: { version: number; text: string } | null = null;
 
   constructor(private ctx: DurableObjectState) {}
 
   /** Accepts a watcher; `uid` was written into the internal URL by the auction Worker after it authenticated them. */
-  accept(uid: string | null, first: (viewer: Viewer) => AuctionView): Response {
+  accept(uid: string | null, version: number, view: (viewer: Viewer) => AuctionView): Response {
     const tag: SocketTag = { userId: uid && /^\d+$/.test(uid) ? Number(uid) : null };
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
     server.serializeAttachment(tag);
-    const view = first(tag.userId);
-    this.sentVersion.set(server, view.version);
-    server.send(stateMessage(view));
+    this.sentVersion.set(server, version);
+    server.send(this.stateFor(tag.userId, version, view));
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -77,7 +78,13 @@ export class RoomWatchers {
     const known = Number(message.split(":")[1]);
     if ((Number.isFinite(known) && known === version) || this.sentVersion.get(ws) === version) return;
     this.sentVersion.set(ws, version);
-    ws.send(stateMessage(view(this.viewerOf(ws))));
+    ws.send(this.stateFor(this.viewerOf(ws), version, view));
+  }
+
+  private stateFor(viewer: Viewer, version: number, view: (viewer: Viewer) => AuctionView): string {
+    if (viewer !== null) return stateMessage(view(viewer));
+    if (this.guestState?.version !== version) this.guestState = { version, text: stateMessage(view(null)) };
+    return this.guestState.text;
   }
 
   private flooding(ws: WebSocket, now: number): boolean {
