@@ -3,7 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore build/server is written by `remix vite:build`, which always runs before wrangler bundles this file.
 import * as build from "../build/server";
 import { readCatalogueVersion } from "../app/catalog/site-version.server";
-import { lowercasePrefix } from "../app/i18n/lang";
+import { plainTeluguPath } from "../app/i18n/lang";
 import { withEdgeCache } from "./edge-cache";
 import { getLoadContext } from "./load-context";
 import { isCrossSiteWrite, readableForm } from "./request-guards";
@@ -30,10 +30,10 @@ async function handle(received: Request, env: Env, ctx: ExecutionContext): Promi
   if (isCrossSiteWrite(received) && !isPaymentCallback(pathname)) {
     return Response.json({ success: false, error: "Cross-site request refused" }, { status: 403 });
   }
-  const lowercase = lowercasePrefix(pathname);
-  if (lowercase) {
+  const plain = plainTeluguPath(pathname);
+  if (plain) {
     const to = new URL(received.url);
-    to.pathname = lowercase;
+    to.pathname = plain;
     return Response.redirect(to.toString(), 308);
   }
   // The auction Worker caps the bodies it reads itself.

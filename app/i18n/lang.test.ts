@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { englishOnly, langOfPath, localePath, lowercasePrefix, pathInLang, isActionOf } from "./lang";
+import { englishOnly, langOfPath, localePath, plainTeluguPath, pathInLang, isActionOf } from "./lang";
 
 describe("the language of a path", () => {
   it("is Telugu under /te (pages and the home page's data) and English elsewhere", () => {
@@ -47,12 +47,15 @@ describe("the language of a path", () => {
   });
 });
 
-describe("lowercasePrefix", () => {
-  it("gives the lowercase path of a Telugu page asked for with its prefix in capitals, and nothing for any other path", () => {
-    expect(lowercasePrefix("/TE/products")).toBe("/te/products");
-    expect(lowercasePrefix("/Te")).toBe("/te");
-    expect(lowercasePrefix("/tE/blogs/1")).toBe("/te/blogs/1");
-    expect(lowercasePrefix("/TE.data")).toBe("/te.data");
-    for (const path of ["/te", "/te/products", "/orders/PUL-2611-ABCD", "/TEA", "/Terms", "/products/TE"]) expect(lowercasePrefix(path)).toBeNull();
+describe("plainTeluguPath", () => {
+  it("gives the plain path of a Telugu page asked for with its prefix in capitals or percent-encoded, and nothing for any other path", () => {
+    expect(plainTeluguPath("/TE/products")).toBe("/te/products");
+    expect(plainTeluguPath("/Te")).toBe("/te");
+    expect(plainTeluguPath("/tE/blogs/1")).toBe("/te/blogs/1");
+    expect(plainTeluguPath("/TE.data")).toBe("/te.data");
+    expect(plainTeluguPath("/%74e/products")).toBe("/te/products");
+    expect(plainTeluguPath("/%54%45")).toBe("/te");
+    for (const path of ["/te", "/te/products", "/orders/PUL-2611-ABCD", "/TEA", "/Terms", "/products/TE", "/%E0%A4%A", "/"])
+      expect(plainTeluguPath(path)).toBeNull();
   });
 });

@@ -11,12 +11,21 @@ export function langOfPath(pathname: string): Lang {
 }
 
 /**
- * The path of a page asked for with its `/te` prefix in capitals (`/TE/products`): routes match in any case, but
- * the language is read from the lowercase prefix, so such a path would render (and cache) the English page.
- * Null for any other path.
+ * The path of a page asked for with its `/te` prefix in capitals or percent-encoded (`/TE/products`,
+ * `/%74e/products`): routes match it, but the language is read from the plain prefix, so such a path would render
+ * (and cache) the English page. Null for any other path.
  */
-export function lowercasePrefix(pathname: string): string | null {
-  return /^\/te(?:\/|\.data$|$)/i.test(pathname) && !TELUGU_PATH.test(pathname) ? `/te${pathname.slice(3)}` : null;
+export function plainTeluguPath(pathname: string): string | null {
+  const slash = pathname.indexOf("/", 1);
+  const first = slash === -1 ? pathname.slice(1) : pathname.slice(1, slash);
+  let plain: string;
+  try {
+    plain = decodeURIComponent(first).toLowerCase();
+  } catch {
+    return null;
+  }
+  if ((plain !== "te" && plain !== "te.data") || first === plain) return null;
+  return `/${plain}${slash === -1 ? "" : pathname.slice(slash)}`;
 }
 
 /** Whether `request` was sent from a page of the store in `lang`: its Referer is of the same origin and language. */
