@@ -127,8 +127,11 @@ export async function fillMissingCopies(deps: Pick<Deps, "db" | "photos" | "imag
     photo.missing[row.format] = missing;
     lacking.set(row.id, photo);
   }
+  // From a random place in the list, so a photo whose copies fail every time cannot hold back the ones after it.
+  const all = [...lacking.values()];
+  const from = Math.floor(Math.random() * all.length);
   let filled = 0;
-  for (const photo of [...lacking.values()].slice(0, FILL_PER_RUN)) {
+  for (const photo of [...all.slice(from), ...all.slice(0, from)].slice(0, FILL_PER_RUN)) {
     const object = await deps.photos.get(key(photo.name));
     if (!object) continue;
     const bytes = new Uint8Array(await object.arrayBuffer());
