@@ -8,7 +8,6 @@ import { storedPhone, tenDigitPhone } from "~/lib/phone";
 import { noticeMessages } from "~/notifications/notice-messages";
 import { emailNotice } from "~/notifications/notify.server";
 import { ADVANCE_PAISE, AUCTION_PAY_MS, orderNumber, splitName } from "./rules";
-import type { OrderStatus } from "./status";
 
 export type AuctionOrderInput = {
   user: Pick<User, "id" | "name" | "phone" | "address" | "lang">;
@@ -94,10 +93,4 @@ export async function createAuctionOrder(deps: Pick<Deps, "db" | "config" | "mai
     return { order, created };
   }
   throw new Error("Could not allocate an order number");
-}
-
-/** The status of the order numbered `number`, or null when there is none. */
-export async function orderStatusOf(deps: Pick<Deps, "db">, number: string): Promise<OrderStatus | null> {
-  const [row] = await deps.db.select({ status: orders.status }).from(orders).where(eq(orders.number, number)).limit(1);
-  return row?.status ?? null;
 }

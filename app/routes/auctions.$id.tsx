@@ -4,7 +4,7 @@ import { useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { auctionTexts, isOpen, MAX_BID_FACTOR } from "~/auctions/auction";
 import { fetchAuctionView, postBid } from "~/auctions/auctions.server";
-import { orderStatusOf } from "~/orders/auction-order.server";
+import { loadByNumber } from "~/admin/orders.server";
 import { awaitsPayment } from "~/orders/status";
 import { useLiveAuction } from "~/auctions/use-live-auction";
 import { AuctionImage, StatusBadge } from "~/components/auction-card";
@@ -34,8 +34,8 @@ export async function loader({ params, request, context: { deps } }: LoaderFunct
   const auction = config.features.auctions && id !== null ? await fetchAuctionView(deps, id, request.headers.get("Cookie") ?? "", m.failed) : null;
   if (!auction) throw new Response("Not Found", { status: 404 });
   // The winner is sent to pay only while the order waits for it; once paid or cancelled, to the order.
-  const won = auction.order_number ? await orderStatusOf(deps, auction.order_number) : null;
-  const payable = won !== null && awaitsPayment(won);
+  const won = auction.order_number ? await loadByNumber(deps, auction.order_number).catch(() => null) : null;
+  const payable = won !== null && awaitsPayment(won.status);
   // The texts come with the page: live updates carry what bidding changes, never the Telugu texts.
   return { auction, payable, texts: auctionTexts(auction, deps.lang), brand: config.brand, now: deps.now(), live: sectionsFor(deps).live };
 }

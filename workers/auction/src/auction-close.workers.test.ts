@@ -1,18 +1,10 @@
 import { runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AuctionView } from "../../../app/auctions/auction";
-import { bid, createAuction, d1Summary, drainAlarms, freshRoomWorld, endNow, MIN, person, stubFor, type Person } from "./auction-room.fixtures";
+import { admin, ravi, sita, useRoomWorld, bid, createAuction, d1Summary, endNow, MIN, person, stubFor, type Person } from "./auction-room.fixtures";
 
-let admin: Person;
-let ravi: Person;
-let sita: Person;
-
-beforeEach(async () => {
-  ({ admin, ravi, sita } = await freshRoomWorld());
-});
-
-afterEach(drainAlarms);
+useRoomWorld();
 
 describe("closing", () => {
   it("the alarm closes once: one order for the winner, notices, a second alarm and late bids change nothing", async () => {

@@ -1,5 +1,6 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { afterEach, beforeEach } from "vitest";
 import { createSession, issueApiToken } from "../../../app/auth/session.server";
 import { createDeps } from "../../../app/deps.server";
 import { appCookies } from "../../../app/web/cookies.server";
@@ -98,8 +99,18 @@ export async function drainAlarms() {
   for (const { id } of results) await runDurableObjectAlarm(stubFor(id));
 }
 
-/** A fresh start for a room test: empty tables, then an admin and two bidders (Ravi and Sita). */
-export async function freshRoomWorld() {
-  await emptyTables();
-  return { admin: await person("Admin User", { admin: true }), ravi: await person("Ravi Kumar"), sita: await person("Sita Rao") };
+/** The room tests' people, made anew before each test of a file that calls `useRoomWorld` (live bindings). */
+export let admin: Person;
+export let ravi: Person;
+export let sita: Person;
+
+/** A fresh start for each room test: empty tables, then an admin and two bidders (Ravi and Sita); alarms drained after. */
+export function useRoomWorld() {
+  beforeEach(async () => {
+    await emptyTables();
+    admin = await person("Admin User", { admin: true });
+    ravi = await person("Ravi Kumar");
+    sita = await person("Sita Rao");
+  });
+  afterEach(drainAlarms);
 }

@@ -1,22 +1,14 @@
 import { runInDurableObject, SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { AuctionView } from "../../../app/auctions/auction";
-import { bid, createAuction, d1Summary, drainAlarms, freshRoomWorld, MIN, person, stubFor, type Person } from "./auction-room.fixtures";
+import { admin, ravi, sita, useRoomWorld, bid, createAuction, d1Summary, MIN, person, stubFor } from "./auction-room.fixtures";
 import { RECENT_SESSION_MS } from "./auth";
 import { eq } from "drizzle-orm";
 import { auctions } from "../../../app/db/schema";
 import { createDeps } from "../../../app/deps.server";
 
-let admin: Person;
-let ravi: Person;
-let sita: Person;
-
-beforeEach(async () => {
-  ({ admin, ravi, sita } = await freshRoomWorld());
-});
-
-afterEach(drainAlarms);
+useRoomWorld();
 
 describe("creating auctions", () => {
   it("only admins create; the object is initialized and its alarm armed at the end", async () => {

@@ -1,21 +1,13 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDeps } from "../../../app/deps.server";
-import { auctionFetch, bid, createAuction, drainAlarms, freshRoomWorld, MIN, person, stubFor, type Person } from "./auction-room.fixtures";
+import { admin, ravi, sita, useRoomWorld, auctionFetch, bid, createAuction, MIN, person, stubFor } from "./auction-room.fixtures";
 import { D1Mirror } from "./room-d1";
 import type { Stored } from "./room-state";
 import type { RoomStorage } from "./room-storage";
 
-let admin: Person;
-let ravi: Person;
-let sita: Person;
-
-beforeEach(async () => {
-  ({ admin, ravi, sita } = await freshRoomWorld());
-});
-
-afterEach(drainAlarms);
+useRoomWorld();
 
 const mirrored = async (auctionId: number) =>
   (await env.DB.prepare("SELECT seq, user_id, amount_paise FROM auction_bids WHERE auction_id = ? ORDER BY seq").bind(auctionId).all()).results;

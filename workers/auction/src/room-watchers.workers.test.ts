@@ -1,16 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { applyChange, type AuctionChange, type AuctionView } from "../../../app/auctions/auction";
-import { auctionFetch, bid, createAuction, drainAlarms, freshRoomWorld, stubFor, type Person } from "./auction-room.fixtures";
+import { admin, ravi, sita, useRoomWorld, auctionFetch, bid, createAuction, stubFor, type Person } from "./auction-room.fixtures";
 
-let admin: Person;
-let ravi: Person;
-let sita: Person;
-
-beforeEach(async () => {
-  ({ admin, ravi, sita } = await freshRoomWorld());
-});
-
-afterEach(drainAlarms);
+useRoomWorld();
 
 /** A watcher of the auction as `who` (or a guest): the messages it got, and a wait for the n-th. */
 async function watch(auctionId: number, who: Person | null) {
