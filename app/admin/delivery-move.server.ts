@@ -27,9 +27,16 @@ export const MOVABLE_STATUSES: readonly string[] = ["order_raised", "order_confi
 export type MoveState = "current" | "open" | "full" | "short";
 export type MoveChoice = { date: string; slot: DeliverySlot; state: MoveState };
 
-export function canMoveDelivery(order: Pick<Order, "status" | "stockHeld" | "deliveryDate" | "deliverySlot">): boolean {
-  return MOVABLE_STATUSES.includes(order.status) && order.stockHeld && order.deliveryDate !== null && order.deliverySlot !== null;
+/**
+ * A paid order not yet shipped can be moved from the date and slot it holds, and a won lot paid before its winner
+ * could choose one (no date yet) can be booked the same way, so it reaches a packing list.
+ */
+export function canMoveDelivery(order: Pick<Order, "status" | "stockHeld" | "deliveryDate" | "deliverySlot" | "source">): boolean {
+  if (!MOVABLE_STATUSES.includes(order.status)) return false;
+  return unbookedLot(order) || (order.stockHeld && order.deliveryDate !== null && order.deliverySlot !== null);
 }
+
+const unbookedLot = (order: Pick<Order, "source" | "deliveryDate">) => order.source === "auction" && order.deliveryDate === null;
 
 /** The order's shop lines, one per product: what its date's catch must cover. */
 const catchLines = (items: Pick<OrderItem, "productId" | "quantity">[]) =>
@@ -64,7 +71,7 @@ export async function moveDelivery(
 ): Promise<{ when: string; emailed: boolean }> {
   const order = await loadByNumber(deps, input.number);
   if (order.version !== input.version) throw new StaleOrderError();
-  if (!order.deliveryDate || !order.deliverySlot) throw new ConflictError(m.none);
+  if (!unbookedLot(order) && (!order.deliveryDate || !order.deliverySlot)) throw new ConflictError(m.none);
   if (!canMoveDelivery(order)) throw new ConflictError(m.tooLate);
   const { date, slot } = input.to;
   if (date === order.deliveryDate && slot === order.deliverySlot) throw new InvalidInputError(format(m.same, { when: formatDelivery(date, slot) }));
@@ -77,11 +84,20 @@ export async function moveDelivery(
   const results = await d1.batch([
     d1
       .prepare(
-        `UPDATE orders SET delivery_date = ?, delivery_slot = ?, version = version + 1, updated_at = ?
-         WHERE id = ? AND version = ? AND stock_held = 1 AND status IN (${statuses}) AND ${hold.sql}`,
+        `UPDATE orders SET delivery_date = ?, delivery_slot = ?, stock_held = 1, version = version + 1, updated_at = ?
+         WHERE id = ? AND version = ? AND (stock_held = 1 OR (source = 'auction' AND delivery_date IS NULL)) AND status IN (${statuses}) AND ${hold.sql}`,
       )
       .bind(date, slot, now, order.id, order.version, ...MOVABLE_STATUSES, ...hold.binds),
-    eventStatement(deps, order.id, actor, "delivery", formatDelivery(order.deliveryDate, order.deliverySlot), formatDelivery(date, slot), null, now),
+    eventStatement(
+      deps,
+      order.id,
+      actor,
+      "delivery",
+      order.deliveryDate && order.deliverySlot ? formatDelivery(order.deliveryDate, order.deliverySlot) : null,
+      formatDelivery(date, slot),
+      null,
+      now,
+    ),
     // Each date's "left" on public pages changes with the move.
     bumpCatalogueStatement(deps),
   ]);

@@ -118,14 +118,33 @@ export async function deliveryChoices(
   const ownSlots = (date: string, slot: DeliverySlot) => own.slots.filter((s) => s.date === date && s.slot === slot).length;
   const choices = dates.flatMap((date) => {
     const enough = lines.length > 0 && lines.every((l) => (left.get(l.productId)?.get(date)?.left ?? 0) + ownUnits(l.productId, date) >= l.quantity);
-    if (!enough) return [];
-    const slots = DELIVERY_SLOTS.map((slot) => {
-      const load = loads.find((s) => s.date === date && s.slot === slot)!;
-      const full = load.booked - ownSlots(date, slot) >= load.capacity;
-      return { slot, open: isSlotBookable(date, slot, now) && !full, full };
-    });
-    return slots.some((s) => s.open) ? [{ date, slots }] : [];
+    return enough ? openSlotsOn(date, loads, ownSlots, now) : [];
   });
   const resumable = own.slots.find((s) => choices.some((c) => c.date === s.date && c.slots.some((o) => o.slot === s.slot && o.open)));
   return { choices, resume: resumable ? `${resumable.date}.${resumable.slot}` : null };
+}
+
+/** A date's slots, each open or not (full, or past its cut-off), or nothing when none of them can be booked. */
+function openSlotsOn(date: string, loads: SlotLoad[], own: (date: string, slot: DeliverySlot) => number, now: number): DeliveryChoice[] {
+  const slots = DELIVERY_SLOTS.map((slot) => {
+    const load = loads.find((s) => s.date === date && s.slot === slot)!;
+    const full = load.booked - own(date, slot) >= load.capacity;
+    return { slot, open: isSlotBookable(date, slot, now) && !full, full };
+  });
+  return slots.some((s) => s.open) ? [{ date, slots }] : [];
+}
+
+/**
+ * The delivery dates and slots a won auction lot can be booked for: a lot is already caught, so only the slot's
+ * room and cut-off count. The order's own booking (a winner choosing again) does not count against its slot.
+ */
+export async function lotDeliveryChoices(
+  deps: Pick<Deps, "db" | "config">,
+  order: { deliveryDate: string | null; deliverySlot: DeliverySlot | null; stockHeld: boolean },
+  now: number,
+): Promise<DeliveryChoice[]> {
+  const dates = upcomingDates(now, DELIVERY_WINDOW_DAYS);
+  const loads = await slotLoads(deps, dates);
+  const own = (date: string, slot: DeliverySlot) => (order.stockHeld && order.deliveryDate === date && order.deliverySlot === slot ? 1 : 0);
+  return dates.flatMap((date) => openSlotsOn(date, loads, own, now));
 }

@@ -18,14 +18,14 @@ export function MoveDeliveryForm(props: {
   busy: boolean;
 }) {
   const { delivery, choices, busy } = props;
-  if (!delivery) return null;
+  if (!delivery && !choices) return null;
   const open = choices?.filter((c) => c.state === "open") ?? [];
   return (
     <section className="card mt-6 p-5" aria-labelledby="move-heading">
       <h2 id="move-heading" className="text-lg font-bold">
         {m.heading}
       </h2>
-      <p className="mt-2">{format(m.booked, { when: formatDelivery(delivery.date, delivery.slot) })}</p>
+      <p className="mt-2">{delivery ? format(m.booked, { when: formatDelivery(delivery.date, delivery.slot) }) : m.unbooked}</p>
       {choices ? (
         open.length > 0 ? (
           <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">

@@ -16,6 +16,8 @@ export type OrderCardData = {
   delivery: string | null;
   estimatedTotalPaise: number;
   finalTotalPaise: number | null;
+  /** shop (a checkout) or auction (a lot won at auction, sold at its winning price). */
+  source: "shop" | "auction";
   advancePaidPaise: number;
   /** Everything captured or collected for the order (shown beside the refunds of a cancelled order). */
   paidPaise: number;
@@ -33,9 +35,13 @@ export type OrderCardData = {
   items: { name: string; quantity: number; pricePaise: number; unit: ProductUnit | null }[];
 };
 
-/** Once weighed and until it ships, an order's next step is its balance, not the catch. */
-function weighedNext(order: OrderCardData, status: string | null, m: ReturnType<typeof useMessages>["shop"]["status"]["weighed"]) {
+/**
+ * Once weighed (a lot won at auction: from the close) and until it ships, an order's next step is its balance,
+ * not the catch.
+ */
+function weighedNext(order: OrderCardData, status: string | null, texts: ReturnType<typeof useMessages>["shop"]["status"]) {
   if (order.finalTotalPaise === null || (status !== "order_raised" && status !== "order_confirmed" && status !== "order_packed")) return null;
+  const m = order.source === "auction" ? { ...texts.lot, refund: texts.lot.paid } : texts.weighed;
   const amount = order.balance ? formatRupees(order.balance.amountPaise) : "";
   if (order.balance?.kind === "link") return format(m.link, { amount });
   // Packed and settled (or to be paid in cash), the packing message says what comes next.
@@ -63,7 +69,7 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
       {after}
     </>
   );
-  const next = weighedNext(order, status.status, all.shop.status.weighed) ?? status.next;
+  const next = weighedNext(order, status.status, all.shop.status) ?? status.next;
   return (
     <article className="card p-5 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">

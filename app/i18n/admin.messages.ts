@@ -137,6 +137,7 @@ export const adminMessages = {
   move: {
     heading: "Delivery date and slot",
     booked: "Booked for {when}.",
+    unbooked: "Not booked for a date yet: choose one so the lot is on that day's packing list.",
     to: "Move to",
     submit: "Move delivery",
     noneOpen: "No other date or slot has room and enough catch for this order now.",

@@ -180,6 +180,13 @@ export const checkoutMessages = {
       refund: "Your fish is weighed and came in below the advance: the difference is refunded to you.",
       due: "Your fish is weighed. We send you a link to pay the balance of {amount}.",
     },
+    // A lot won at auction is sold whole at its winning price: never weighed, its balance is known from the close.
+    lot: {
+      due: "Your lot is paid for with the ₹500 advance. We send you a link to pay the balance of {amount}; it ships once the balance is paid.",
+      link: "Pay the balance of {amount} for your lot with the button below; it ships once the balance is paid.",
+      onDelivery: "We pack and ship your lot; the balance of {amount} is collected on delivery.",
+      paid: "Your lot is paid for in full. We pack and ship it next.",
+    },
   },
   /** The shipping form's refusals, field by field (the checkout, the pay page and a saved address's edit share them). */
   shippingErrors: {

@@ -14,13 +14,27 @@ export type OrderLineInput = { productId: number; quantity: number };
  * date's catch left, and the slot has room. It is the WHERE of the order's INSERT, so checking and holding are
  * one statement, and D1 runs one batch at a time: of concurrent checkouts for the last kilo exactly one wins.
  */
-export function holdCondition(lines: OrderLineInput[], delivery: { date: string; slot: DeliverySlot }, defaultCapacity: number) {
+export function holdCondition(
+  lines: OrderLineInput[],
+  delivery: { date: string; slot: DeliverySlot },
+  defaultCapacity: number,
+  /** An order already holding (one booked again) that must not count against the room it asks for. */
+  exceptOrderId = 0,
+) {
   const enough = lines.map(() => `(SELECT ${LEFT_SQL} FROM catch_days c WHERE c.delivery_date = ? AND c.product_id = ?) >= ?`);
   const room = `coalesce((SELECT capacity FROM delivery_slots WHERE delivery_date = ? AND slot = ?), ?)
-    > (SELECT count(*) FROM orders WHERE delivery_date = ? AND delivery_slot = ? AND stock_held = 1)`;
+    > (SELECT count(*) FROM orders WHERE delivery_date = ? AND delivery_slot = ? AND stock_held = 1 AND id <> ?)`;
   return {
     sql: [...enough, room].join(" AND "),
-    binds: [...lines.flatMap((l) => [delivery.date, l.productId, l.quantity]), delivery.date, delivery.slot, defaultCapacity, delivery.date, delivery.slot],
+    binds: [
+      ...lines.flatMap((l) => [delivery.date, l.productId, l.quantity]),
+      delivery.date,
+      delivery.slot,
+      defaultCapacity,
+      delivery.date,
+      delivery.slot,
+      exceptOrderId,
+    ],
   };
 }
 

@@ -23,6 +23,7 @@ export function toOrderCard(order: OrderView, lang: Lang, now: number): OrderCar
     delivery: order.deliveryDate && order.deliverySlot ? formatDelivery(order.deliveryDate, order.deliverySlot, lang) : null,
     estimatedTotalPaise: order.estimatedTotalPaise,
     finalTotalPaise: order.finalTotalPaise,
+    source: order.source,
     advancePaidPaise: money.advancePaidPaise,
     paidPaise: money.capturedPaise + money.cashPaise,
     paymentRef: advance?.ref ?? null,

@@ -10,6 +10,7 @@ import { AUCTION_PAY_MS } from "./rules";
 import { action as payAction } from "~/routes/orders.$number.pay";
 
 import { setUpCheckoutWorld } from "../../tests/setup/checkout";
+import { plannedDelivery } from "../../tests/setup/shop-days";
 import { all as q, one } from "../../tests/setup/sql";
 
 const db = getDb(env);
@@ -49,8 +50,10 @@ describe("won auctions", () => {
   });
 });
 
-describe("a won auction's first payment asks for the address", () => {
+describe("a won auction's first payment asks for the address and the delivery", () => {
   it("refuses an incomplete or unserviceable address with the spec's messages, then stores it and opens the gateway", async () => {
+    const planned = await plannedDelivery([1], Date.now());
+    const delivery = `${planned.date}.${planned.slot}`;
     const userId = await newUser("bidder@example.in");
     const user = (await db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) }))!;
     const { order: won } = await createAuctionOrder(deps, { user, auctionId: 9, title: "Lot 9", image: null, winningPaise: 2_000_000, now: Date.now() });
@@ -60,11 +63,11 @@ describe("a won auction's first payment asks for the address", () => {
       context.deps.user = user;
       return payAction({ request, context, params: { number: won.number } });
     };
-    const bad = (await post({ ...shipping, zip: "560001" })) as unknown as { init: { status: number }; data: { error: Record<string, string[]> } };
+    const bad = (await post({ ...shipping, delivery, zip: "560001" })) as unknown as { init: { status: number }; data: { error: Record<string, string[]> } };
     expect(bad.init.status).toBe(400);
     expect(bad.data.error.zip).toEqual(["Sorry, we deliver only in Andhra Pradesh and Telangana for now."]);
     expect(await one("SELECT zip FROM orders WHERE id = ?", won.id)).toEqual({ zip: "" });
-    const ok = (await post(shipping)) as Response;
+    const ok = (await post({ ...shipping, delivery })) as Response;
     expect(ok.status).toBe(303);
     // Without JavaScript, straight to a payment link for the advance, prefilled with the address just given.
     const link = new URL(ok.headers.get("Location")!);

@@ -1,11 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import type { ShippingInput } from "~/orders/checkout-schema";
+import { chosenShipping, listAddresses, rememberAddress, toAddressView } from "~/addresses/addresses.server";
+import { lotDeliveryChoices } from "~/catalog/availability.server";
+import type { CheckoutValue } from "~/orders/checkout-schema";
 import { orders, payments } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { ConflictError, NotFoundError } from "~/lib/errors";
 import { tenDigitPhone } from "~/lib/phone";
-import { shippingColumns } from "~/orders/checkout.server";
+import { bookLotDelivery } from "~/orders/auction-order.server";
 import { getUserOrder, type OrderView } from "~/orders/lookup.server";
 import { ORDER_NUMBER_PATTERN } from "~/orders/rules";
 import { markAdvanceFailed, openAdvanceAttempt, verifyAdvanceCallback } from "./advance.server";
@@ -38,20 +40,27 @@ export async function getPayableOrder(deps: Pick<Deps, "db" | "now">, userId: nu
   return order;
 }
 
-/** A won auction's order starts with the profile's address, which may lack the city, state or pincode. */
-export function needsAddress(order: { city: string; state: string; zip: string }) {
-  return !order.city || !order.state || !order.zip;
+/** A won lot's order is booked on its pay page: the winner gives the address and chooses the delivery date and slot. */
+export function booksDelivery(order: Pick<OrderView, "source">) {
+  return order.source === "auction";
 }
 
 /**
  * What the pay page shows: the open gateway attempt (if any) and how to pay it. Any payment_pending order of
  * the user can be paid there: a shop checkout, or a won auction the auctions side sends there.
  */
-export async function payPageData(deps: Pick<Deps, "db" | "config" | "origin">, user: { email: string }, order: OrderView) {
+export async function payPageData(deps: Pick<Deps, "db" | "config" | "origin" | "now">, user: { id: number; email: string }, order: OrderView) {
   const secrets = gatewaySecrets(deps.config);
   const open = secrets ? await openAdvanceAttempt(deps, order.id, secrets.name, { way: "checkout" }) : null;
+  const booking = booksDelivery(order);
+  const chosen = order.deliveryDate && order.deliverySlot ? `${order.deliveryDate}.${order.deliverySlot}` : null;
+  const choices = booking ? await lotDeliveryChoices(deps, order, deps.now()) : [];
   return {
-    needsAddress: needsAddress(order),
+    booksDelivery: booking,
+    choices,
+    // The winner's earlier choice comes back chosen while it can still be booked.
+    chosenDelivery: choices.some((c) => c.slots.some((s) => s.open && `${c.date}.${s.slot}` === chosen)) ? chosen : null,
+    addresses: booking ? (await listAddresses(deps, user.id)).map(toAddressView) : [],
     shipping: {
       firstName: order.firstName,
       lastName: order.lastName,
@@ -79,17 +88,25 @@ export async function payPageData(deps: Pick<Deps, "db" | "config" | "origin">, 
 }
 
 /**
- * 'Pay ₹500' on the pay page, first step: the address when the order lacks one (a won auction; `shipping`
- * comes from the same form schema as the checkout's). Returns the order as the gateway should see it.
+ * 'Pay ₹500' on a won lot's pay page, first step: the address (typed, or a saved one checked again) and the
+ * delivery date and slot are booked on the order, and the address is remembered as the account's last used.
+ * Returns the order as the gateway should see it.
  */
-export async function addressForPayment<T extends OrderView>(deps: Pick<Deps, "db" | "now">, order: T, shipping: ShippingInput | null): Promise<T> {
-  if (!shipping) return order;
-  const columns = shippingColumns(shipping);
-  await deps.db
-    .update(orders)
-    .set({ ...columns, updatedAt: deps.now() })
-    .where(and(eq(orders.id, order.id), eq(orders.status, "payment_pending")));
-  return { ...order, ...columns };
+export async function bookForPayment(
+  deps: Pick<Deps, "db" | "config" | "lang" | "now">,
+  userId: number,
+  order: OrderView,
+  value: CheckoutValue,
+): Promise<OrderView> {
+  const shipping = await chosenShipping(deps, userId, value);
+  const now = deps.now();
+  await bookLotDelivery(deps, order, shipping, value.delivery, now);
+  try {
+    await rememberAddress(deps, userId, shipping, now);
+  } catch (error) {
+    console.error("saving the pay page's address failed", error);
+  }
+  return getPayableOrder(deps, userId, order.number);
 }
 
 export type ReturnOutcome = { to: string; toast: { type: "success" | "info" | "error"; text: string } };

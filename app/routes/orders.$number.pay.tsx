@@ -9,13 +9,16 @@ import { FetcherMarker } from "~/components/hydrated";
 import { FormError } from "~/components/form-field";
 import { ShippingFields, useShippingPress } from "~/components/shipping-fields";
 import type { Deps } from "~/deps";
-import { shippingSchema } from "~/orders/checkout-schema";
+import { checkoutSchema, checkoutSchemaFor } from "~/orders/checkout-schema";
+import { AddressChoice, relaxedConstraint } from "~/components/address-choice";
+import { DeliveryPicker } from "~/components/delivery-picker";
+import { DomainError } from "~/lib/errors";
 import { RazorpayButton } from "~/components/razorpay-button";
 import { format } from "~/i18n/format";
-import { messagesFor, sectionsFor } from "~/i18n/catalogue";
+import { errorMessage, messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { quantityText } from "~/catalog/units";
 import { formatRupees } from "~/lib/money";
-import { getPayableOrder, needsAddress, NotPayableError, addressForPayment, payPageData } from "~/payments/pay-page.server";
+import { bookForPayment, booksDelivery, getPayableOrder, NotPayableError, payPageData } from "~/payments/pay-page.server";
 import { formatDateTimeIst } from "~/lib/dates";
 import { startAdvancePayment } from "~/payments/advance.server";
 import { startAdvanceLink } from "~/payments/advance-link.server";
@@ -40,29 +43,38 @@ async function payableOrder(request: Request, deps: Deps, number: string | undef
 
 export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
   const { user, order } = await payableOrder(request, deps, params.number);
-  return { ...(await payPageData(deps, user, order)), pay: sectionsFor(deps).pay };
+  const address = sectionsFor(deps).address;
+  return {
+    ...(await payPageData(deps, user, order)),
+    pay: sectionsFor(deps).pay,
+    addressTexts: { choiceLegend: address.choiceLegend, newAddress: address.newAddress },
+  };
 }
 
 /**
  * 'Pay ₹500', one press to the gateway: without JavaScript a payment link for the advance (both gateways);
- * with it the sandbox's page, or this page again with Razorpay Checkout ready. An order without a full address
- * (a won auction) takes the shipping form first, same rules.
+ * with it the sandbox's page, or this page again with Razorpay Checkout ready. A won lot's order takes its
+ * address and delivery date and slot first, by the checkout's rules.
  */
 export async function action({ request, context: { deps }, params }: ActionFunctionArgs) {
-  const { user, order } = await payableOrder(request, deps, params.number);
+  const { user, order: payable } = await payableOrder(request, deps, params.number);
   const shop = messagesFor(deps).shop;
   const m = shop.checkout;
   const formData = await request.formData();
-  let shipping = null;
-  if (needsAddress(order)) {
-    const submission = parseWithZod(formData, { schema: shippingSchema(shop) });
+  let order = payable;
+  if (booksDelivery(order)) {
+    const submission = parseWithZod(formData, { schema: checkoutSchemaFor(formData, shop) });
     if (submission.status !== "success") return data(submission.reply({ formErrors: [m.fixErrors] }), { status: 400 });
-    shipping = submission.value;
+    try {
+      order = await bookForPayment(deps, user.id, order, submission.value);
+    } catch (error) {
+      if (error instanceof DomainError) return data(submission.reply({ formErrors: [errorMessage(error, deps)] }), { status: error.status });
+      throw error;
+    }
   }
   try {
-    const addressed = await addressForPayment(deps, order, shipping);
-    if (formData.get("js") !== "1") return redirectToGateway(deps, (await startAdvanceLink(deps, addressed, user.email)).url, null);
-    const started = await startAdvancePayment(deps, addressed);
+    if (formData.get("js") !== "1") return redirectToGateway(deps, (await startAdvanceLink(deps, order, user.email)).url, null);
+    const started = await startAdvancePayment(deps, order);
     if (started.gateway === "sandbox") return redirect(`/sandbox/checkout/${started.gatewayOrderId}`, 303);
     return redirect(localePath(deps.lang, `/orders/${order.number}/pay`), 303);
   } catch (error) {
@@ -84,12 +96,16 @@ export default function PayAdvance() {
   const press = useShippingPress(all.checkout.fixErrors);
   const [form, fields] = useForm({
     lastResult: lastResult && "status" in lastResult ? lastResult : undefined,
-    defaultValue: data.shipping,
-    constraint: getZodConstraint(shippingSchema(all)),
+    defaultValue: {
+      ...data.shipping,
+      delivery: data.chosenDelivery ?? "",
+      addressId: data.addresses.length ? String(data.addresses[0].id) : undefined,
+    },
+    constraint: relaxedConstraint(getZodConstraint(checkoutSchema(all)), data.addresses.length > 0, ["delivery"]),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => {
-      const submission = parseWithZod(formData, { schema: shippingSchema(all) });
+      const submission = parseWithZod(formData, { schema: checkoutSchemaFor(formData, all) });
       press.pressed(formData, submission.status === "error");
       return submission;
     },
@@ -137,17 +153,20 @@ export default function PayAdvance() {
             label={m.payButton}
           />
         ) : (
-          <Form method="post" className="mt-6 space-y-1" {...(data.needsAddress ? getFormProps(form) : {})}>
+          <Form method="post" className="mt-6 space-y-1" {...(data.booksDelivery ? getFormProps(form) : {})}>
             <FetcherMarker />
-            {data.needsAddress ? (
+            {data.booksDelivery ? (
               <>
                 <h2 className="text-xl font-bold">{all.checkout.shippingHeading}</h2>
                 <FormError errors={form.errors} />
-                <ShippingFields fields={fields} checked={form.status === "error" || press.checked} />
+                <AddressChoice field={fields.addressId} addresses={data.addresses} texts={data.addressTexts}>
+                  <ShippingFields fields={fields} checked={form.status === "error" || press.checked} />
+                </AddressChoice>
+                <DeliveryPicker field={fields.delivery} choices={data.choices} />
               </>
             ) : null}
-            {data.gateway === "sandbox" ? <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{m.sandboxNote}</p> : null}
-            <button type="submit" className="btn-primary w-full text-base" disabled={busy}>
+            {data.gateway === "sandbox" ? <p className="mb-3 mt-4 text-sm text-slate-600 dark:text-slate-300">{m.sandboxNote}</p> : null}
+            <button type="submit" className="btn-primary w-full text-base" disabled={busy || (data.booksDelivery && data.choices.length === 0)}>
               {busy ? all.checkout.paying : m.payButton}
             </button>
           </Form>
