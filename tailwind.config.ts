@@ -34,9 +34,11 @@ export default {
           900: "#5c3317",
         },
       },
+      // The self-hosted Telugu face (app/styles/telugu.css) comes last: it covers only Telugu characters, so on an
+      // English page it draws (and downloads) only for Telugu words such as the language link or a Telugu name.
       fontFamily: {
-        sans: ["system-ui", "-apple-system", "Segoe UI", "Roboto", "Noto Sans", "Noto Sans Telugu", "sans-serif"],
-        serif: ["Georgia", "Cambria", "Noto Serif", "Noto Serif Telugu", "serif"],
+        sans: ["system-ui", "-apple-system", "Segoe UI", "Roboto", "Noto Sans", "Noto Sans Telugu", "Noto Sans Telugu Web", "sans-serif"],
+        serif: ["Georgia", "Cambria", "Noto Serif", "Noto Serif Telugu", "Noto Sans Telugu Web", "serif"],
       },
     },
   },

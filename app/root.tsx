@@ -111,7 +111,7 @@ function useTheme(fallback: Theme): Theme {
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
-  const theme = useTheme(root?.theme ?? "light");
+  const theme = useTheme(root?.theme ?? "system");
   const nonce = useNonce();
   return (
     <html

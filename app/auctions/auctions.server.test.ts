@@ -107,14 +107,26 @@ describe("postBid (the plain bid form through the auction Worker)", () => {
     binding(() => Response.json({ success: false, error: "The minimum bid is ₹1,000", code: "bids.minimum", values: { amount: "₹1,000" } }, { status: 400 }));
 
   it("tells a Telugu page the Worker's refusal in Telugu, by its key, and an English page the Worker's words", async () => {
-    expect(await postBid({ ...refused(), lang: "te" }, "", bid, "failed")).toEqual({ ok: false, text: "కనీస బిడ్ ₹1,000" });
-    expect(await postBid({ ...refused(), lang: "en" }, "", bid, "failed")).toEqual({ ok: false, text: "The minimum bid is ₹1,000" });
+    expect(await postBid({ ...refused(), lang: "te" }, "", bid, "failed")).toEqual({ ok: false, outbid: false, text: "కనీస బిడ్ ₹1,000" });
+    expect(await postBid({ ...refused(), lang: "en" }, "", bid, "failed")).toEqual({ ok: false, outbid: false, text: "The minimum bid is ₹1,000" });
   });
 
   it("says a placed bid in the page's language, and falls back to the Worker's words for a key it does not know", async () => {
     const placed = binding(() => Response.json({ success: true, message: "Bid placed successfully!" }));
-    expect(await postBid({ ...placed, lang: "te" }, "", bid, "failed")).toEqual({ ok: true, text: teBids.success });
+    expect(await postBid({ ...placed, lang: "te" }, "", bid, "failed")).toEqual({ ok: true, outbid: false, text: teBids.success });
     const unknown = binding(() => Response.json({ success: false, error: "Something new", code: "bids.brandNew" }, { status: 409 }));
-    expect(await postBid({ ...unknown, lang: "te" }, "", bid, "failed")).toEqual({ ok: false, text: "Something new" });
+    expect(await postBid({ ...unknown, lang: "te" }, "", bid, "failed")).toEqual({ ok: false, outbid: false, text: "Something new" });
+  });
+
+  it("says so when a placed bid was at once beaten by another bidder's maximum, instead of only 'placed'", async () => {
+    const beaten = binding(() => Response.json({ success: true, message: "Bid placed successfully!", auction: { ...sample, you: "outbid" } }));
+    expect(await postBid({ ...beaten, lang: "en" }, "", bid, "failed")).toEqual({
+      ok: true,
+      outbid: true,
+      text: "Your bid was placed, but another bidder's maximum is higher: you have been outbid.",
+    });
+    expect(await postBid({ ...beaten, lang: "te" }, "", bid, "failed")).toMatchObject({ outbid: true, text: teBids.placedOutbid });
+    const leading = binding(() => Response.json({ success: true, message: "Bid placed successfully!", auction: { ...sample, you: "leading" } }));
+    expect(await postBid({ ...leading, lang: "en" }, "", bid, "failed")).toEqual({ ok: true, outbid: false, text: "Bid placed successfully!" });
   });
 });

@@ -110,17 +110,23 @@ export async function postBid(
   cookie: string,
   bid: { auctionId: number; amount: string; maxAmount: string },
   fallbackError: string,
-): Promise<{ ok: boolean; text: string }> {
+): Promise<{ ok: boolean; outbid: boolean; text: string }> {
   const answer = await postToAuctionWorker(
     deps,
     cookie,
     "/api/bids",
     JSON.stringify({ auction_id: bid.auctionId, amount: bid.amount, max_amount: bid.maxAmount }),
   );
-  if (answer.ok) return { ok: true, text: sectionsFor(deps).bids.success };
+  if (answer.ok) {
+    // Placed, yet a proxy maximum already beat it: saying "placed" alone would contradict the standing beside it.
+    const auction = answer.body.auction;
+    const outbid = typeof auction === "object" && auction !== null && (auction as { you?: unknown }).you === "outbid";
+    const bids = sectionsFor(deps).bids;
+    return { ok: true, outbid, text: outbid ? bids.placedOutbid : bids.success };
+  }
   const { code, values } = answer.body;
   const keyed = typeof code === "string" ? keyedMessage(code, isTextRecord(values) ? values : null, deps) : null;
-  return { ok: false, text: keyed ?? answer.error ?? fallbackError };
+  return { ok: false, outbid: false, text: keyed ?? answer.error ?? fallbackError };
 }
 
 const isTextRecord = (value: unknown): value is Record<string, string> =>

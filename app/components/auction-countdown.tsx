@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { format } from "~/i18n/format";
-import { formatDateTime } from "~/lib/dates";
+import { formatExactTimeIst } from "~/lib/dates";
 import { useLang } from "~/web/site";
 
 /** What is left: "{d}d {h}h {m}m" in the page's language beyond a day, else a clock. */
@@ -26,7 +26,7 @@ export function AuctionCountdown({ endTime, label, daysLeft }: { endTime: string
   }, []);
   return (
     <>
-      <time dateTime={endTime}>{formatDateTime(endTime, lang)}</time>
+      <time dateTime={endTime}>{formatExactTimeIst(endTime, lang)}</time>
       {now !== null ? (
         <span className="mt-1 block text-sm tabular-nums" data-testid="countdown">
           {label} {remaining(end - now, daysLeft)}

@@ -5,6 +5,7 @@
 export const bidMessages = {
   login: "Please login to place a bid",
   success: "Bid placed successfully!",
+  placedOutbid: "Your bid was placed, but another bidder's maximum is higher: you have been outbid.",
   higher: "Bid amount must be higher than current price",
   minimum: "The minimum bid is {amount}",
   notLive: "This auction is not taking bids",

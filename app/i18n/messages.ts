@@ -131,6 +131,7 @@ export const en = {
     totalBids: "Total Bids",
     endsOn: "Ends on",
     auctionEnded: "Auction ended",
+    endedOn: "Ended on",
     seller: "Seller",
     unknownSeller: "Unknown Seller",
     placeYourBid: "Place Your Bid",

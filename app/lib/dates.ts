@@ -12,7 +12,9 @@ function formatter(lang: Lang, options: Intl.DateTimeFormatOptions, cache: Parti
 const longDates: Partial<Record<Lang, Intl.DateTimeFormat>> = {};
 const dateTimes: Partial<Record<Lang, Intl.DateTimeFormat>> = {};
 const LONG_DATE: Intl.DateTimeFormatOptions = { day: "numeric", month: "long", year: "numeric" };
+const exactTimes: Partial<Record<Lang, Intl.DateTimeFormat>> = {};
 const DATE_TIME: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true };
+const EXACT_TIME: Intl.DateTimeFormatOptions = { ...DATE_TIME, second: "2-digit" };
 
 /** The admin's format: en-GB, 24-hour, with seconds. */
 const adminDateTime = new Intl.DateTimeFormat("en-GB", {
@@ -33,6 +35,8 @@ const toDate = (when: When) => (when instanceof Date ? when : new Date(when));
 export const formatDate = (when: When, lang: Lang = "en") => formatter(lang, LONG_DATE, longDates).format(toDate(when));
 /** 23 Nov 2026, 7:45 pm */
 export const formatDateTime = (when: When, lang: Lang = "en") => formatter(lang, DATE_TIME, dateTimes).format(toDate(when));
+/** 23 Nov 2026, 7:45:30 pm IST: an auction's end, where a bid's second counts (soft close). */
+export const formatExactTimeIst = (when: When, lang: Lang = "en") => `${formatter(lang, EXACT_TIME, exactTimes).format(toDate(when))} IST`;
 /** 23 Nov 2026, 7:45 pm IST (where the time zone must be said: holds and deadlines) */
 export const formatDateTimeIst = (when: When, lang: Lang = "en") => `${formatDateTime(when, lang)} IST`;
 /** 23/11/2026, 19:45:12 */

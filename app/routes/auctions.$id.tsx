@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { textLang } from "~/i18n/lang";
 import { useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { showToast } from "~/components/toaster";
 import { Form, Link } from "~/components/link";
 import { auctionTexts, isOpen, MAX_BID_FACTOR } from "~/auctions/auction";
 import { fetchAuctionView, postBid } from "~/auctions/auctions.server";
@@ -11,7 +13,7 @@ import { AuctionImage, StatusBadge } from "~/components/auction-card";
 import { AuctionCountdown } from "~/components/auction-countdown";
 import { format } from "~/i18n/format";
 import { messagesFor, sectionsFor } from "~/i18n/catalogue";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, formatExactTimeIst } from "~/lib/dates";
 import { formatRupees, rupeesToPaise } from "~/lib/money";
 import { redirectWithFlash } from "~/web/flash.server";
 import { pageMeta } from "~/web/meta";
@@ -57,10 +59,19 @@ export async function action({ params, request, context: { deps } }: ActionFunct
     { auctionId: id, amount: text("amount"), maxAmount: text("max_amount") },
     sectionsFor(deps).live.failed,
   );
-  return redirectWithFlash(deps, `/auctions/${id}`, { type: result.ok ? "success" : "error", text: result.text });
+  return redirectWithFlash(deps, `/auctions/${id}`, { type: !result.ok ? "error" : result.outbid ? "info" : "success", text: result.text });
 }
 
 const money = (rupees: number) => formatRupees(rupeesToPaise(rupees));
+
+/** A leader who is outbid while watching is told at once, wherever on the page they are. */
+function useOutbidToast(you: string | null, text: string) {
+  const before = useRef(you);
+  useEffect(() => {
+    if (before.current === "leading" && you === "outbid") showToast({ type: "info", text });
+    before.current = you;
+  }, [you, text]);
+}
 
 const STANDING_STYLES = {
   leading: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
@@ -81,6 +92,7 @@ export default function AuctionDetail() {
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const open = isOpen(auction, Date.now()) && new Date(auction.start_time).getTime() <= Date.now();
   const standing = auction.you ? live[auction.you] : null;
+  useOutbidToast(auction.you, live.outbid);
   // Once bidding is over the price is no longer 'current': it is what won, or the start if nobody bid.
   const biddingOver = !isOpen(auction, data.now);
   const priceLabel = !biddingOver ? m.currentPrice : auction.bid_count > 0 ? m.winningBid : m.startingPrice;
@@ -97,73 +109,61 @@ export default function AuctionDetail() {
     disabled: !user || busy,
     className: "min-h-11 rounded-xl border border-river-400 bg-white px-4 text-lg disabled:opacity-60 dark:bg-river-950",
   } as const;
+  const ended = auction.status !== "active" || !isOpen(auction, data.now);
+  // On a phone the standing, the price, the time left and the bid form come first; the picture and the story
+  // follow. On a wide screen the picture holds the left column and the rest sits beside it.
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
       <Link to="/auctions" className="link">
         ← {m.backToAuctions}
       </Link>
-      <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[3fr_2fr]">
-        <article className="card overflow-hidden">
-          <AuctionImage
-            image={auction.product_image}
-            title={data.texts.title}
-            sizes="(min-width: 1024px) 41rem, calc(100vw - 2rem)"
-            className="aspect-[4/3] w-full object-cover"
-          />
-          <div className="p-6">
-            <div className="flex items-start justify-between gap-4">
-              <h1 className="font-serif text-3xl font-bold" lang={textLang(data.texts.title)}>
-                {data.texts.title}
-              </h1>
-              <StatusBadge auction={auction} now={data.now} />
-            </div>
-            <p className="mt-4 leading-relaxed text-slate-700 dark:text-slate-200" lang={textLang(data.texts.description)}>
-              {data.texts.description}
-            </p>
-            <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4" aria-live="polite">
-              <div>
-                <dt className="text-sm text-slate-600 dark:text-slate-300">{priceLabel}</dt>
-                <dd className="text-xl font-bold text-river-700 dark:text-gold-300" data-testid="current-price">
-                  {money(auction.current_price)}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-sm text-slate-600 dark:text-slate-300">{m.totalBids}</dt>
-                <dd className="text-xl font-bold" data-testid="bid-count">
-                  {auction.bid_count}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-sm text-slate-600 dark:text-slate-300">{m.endsOn}</dt>
-                <dd className="font-medium" data-testid="end-time">
-                  {auction.status === "active" && isOpen(auction, data.now) ? (
-                    <AuctionCountdown endTime={auction.end_time} label={live.endsIn} daysLeft={live.daysLeft} />
-                  ) : (
-                    m.auctionEnded
-                  )}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-sm text-slate-600 dark:text-slate-300">{m.seller}</dt>
-                <dd className="font-medium">{auction.seller.name || m.unknownSeller}</dd>
-              </div>
-            </dl>
-            {standing ? (
-              <p role="status" data-testid="standing" className={`mt-6 rounded-xl p-4 font-semibold ${STANDING_STYLES[auction.you ?? "lost"]}`}>
-                {standing}
-                {auction.you === "won" && auction.order_number ? (
-                  <>
-                    {" "}
-                    <a className="link" href={l(payable ? `/orders/${auction.order_number}/pay` : `/orders/${auction.order_number}`)}>
-                      {payable ? live.payNow : live.viewOrder}
-                    </a>
-                  </>
-                ) : null}
-              </p>
-            ) : null}
+      <div className="mt-4 grid grid-cols-1 gap-6 sm:mt-6 lg:grid-cols-[3fr_2fr] lg:grid-rows-[auto_auto_1fr] lg:gap-8">
+        <section className="card p-5 sm:p-6 lg:col-start-2 lg:row-start-1" aria-labelledby="auction-title">
+          <div className="flex items-start justify-between gap-4">
+            <h1 id="auction-title" className="font-serif text-2xl font-bold sm:text-3xl" lang={textLang(data.texts.title)}>
+              {data.texts.title}
+            </h1>
+            <StatusBadge auction={auction} now={data.now} />
           </div>
-        </article>
-        <div className="space-y-6">
+          {standing ? (
+            <p role="status" data-testid="standing" className={`mt-4 rounded-xl p-4 font-semibold ${STANDING_STYLES[auction.you ?? "lost"]}`}>
+              {standing}
+              {auction.you === "won" && auction.order_number ? (
+                <>
+                  {" "}
+                  <a className="link" href={l(payable ? `/orders/${auction.order_number}/pay` : `/orders/${auction.order_number}`)}>
+                    {payable ? live.payNow : live.viewOrder}
+                  </a>
+                </>
+              ) : null}
+            </p>
+          ) : null}
+          <dl className="mt-4 grid grid-cols-2 gap-4" aria-live="polite">
+            <div>
+              <dt className="text-sm text-slate-600 dark:text-slate-300">{priceLabel}</dt>
+              <dd className="text-2xl font-bold text-river-700 dark:text-gold-300" data-testid="current-price">
+                {money(auction.current_price)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-600 dark:text-slate-300">{m.totalBids}</dt>
+              <dd className="text-2xl font-bold" data-testid="bid-count">
+                {auction.bid_count}
+              </dd>
+            </div>
+            <div className="col-span-2">
+              <dt className="text-sm text-slate-600 dark:text-slate-300">{ended ? m.endedOn : m.endsOn}</dt>
+              <dd className="font-medium" data-testid="end-time">
+                {ended ? (
+                  <time dateTime={auction.end_time}>{formatExactTimeIst(auction.end_time, lang)}</time>
+                ) : (
+                  <AuctionCountdown endTime={auction.end_time} label={live.endsIn} daysLeft={live.daysLeft} />
+                )}
+              </dd>
+            </div>
+          </dl>
+        </section>
+        <div className="lg:col-start-2 lg:row-start-2">
           {open && user?.isAdmin ? (
             <section className="card p-6" aria-labelledby="bid-heading">
               <h2 id="bid-heading" className="font-serif text-2xl font-bold">
@@ -219,6 +219,25 @@ export default function AuctionDetail() {
               ) : null}
             </section>
           ) : null}
+        </div>
+        <article className="card overflow-hidden lg:col-start-1 lg:row-span-3 lg:row-start-1 lg:self-start">
+          <AuctionImage
+            image={auction.product_image}
+            title={data.texts.title}
+            sizes="(min-width: 1024px) 41rem, calc(100vw - 2rem)"
+            className="aspect-[4/3] w-full object-cover"
+          />
+          <div className="p-6">
+            <p className="leading-relaxed text-slate-700 dark:text-slate-200" lang={textLang(data.texts.description)}>
+              {data.texts.description}
+            </p>
+            <dl className="mt-4 text-sm">
+              <dt className="inline text-slate-600 dark:text-slate-300">{m.seller}: </dt>
+              <dd className="inline font-medium">{auction.seller.name || m.unknownSeller}</dd>
+            </dl>
+          </div>
+        </article>
+        <div className="lg:col-start-2 lg:row-start-3">
           <section className="card p-6" aria-labelledby="history-heading">
             <h2 id="history-heading" className="font-serif text-2xl font-bold">
               {m.bidHistory}

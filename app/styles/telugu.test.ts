@@ -60,7 +60,15 @@ describe("the Telugu font faces", () => {
 });
 
 describe("the Telugu font stacks", () => {
-  const { sans, serif } = tailwindConfig.theme.extend.fontFamily;
+  const WEB = "Noto Sans Telugu Web";
+  const { sans: siteSans, serif: siteSerif } = tailwindConfig.theme.extend.fontFamily;
+  const sans = siteSans.filter((f) => f !== WEB);
+  const serif = siteSerif.filter((f) => f !== WEB);
+
+  it("end the site's stacks with the Telugu face, so Telugu words on an English page (the language link, a name) use it", () => {
+    expect(siteSans.at(-2)).toBe(WEB);
+    expect(siteSerif.at(-2)).toBe(WEB);
+  });
 
   it("put the Telugu face in front of the site's sans stack on Telugu pages", () => {
     expect(unquote(rule("html:lang(te), .font-sans:lang(te)")["font-family"])).toEqual(["Noto Sans Telugu Web", ...sans]);

@@ -8,10 +8,13 @@ export const themeSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-/** The visitor's theme; anything unreadable is light, the default. */
+/**
+ * The visitor's theme; without a choice (or with an unreadable one), "system": light unless the phone or computer
+ * asks for dark, which a first visit at night should not have to find in a menu.
+ */
 export async function readTheme(request: Request): Promise<Theme> {
   const value: unknown = await themeCookie.parse(request.headers.get("Cookie"));
-  return themes.includes(value as Theme) ? (value as Theme) : "light";
+  return themes.includes(value as Theme) ? (value as Theme) : "system";
 }
 
 export function serializeTheme(theme: Theme): Promise<string> {

@@ -5,6 +5,7 @@ import type { Translation } from "./translation";
 export const bidMessages: Translation<typeof English.bidMessages> = {
   login: "బిడ్ వేయడానికి దయచేసి లాగిన్ అవ్వండి",
   success: "మీ బిడ్ నమోదైంది!",
+  placedOutbid: "మీ బిడ్ నమోదైంది, కానీ మరో బిడ్డర్ గరిష్ఠ మొత్తం ఎక్కువ: మీ కంటే ఎక్కువ బిడ్ వచ్చింది.",
   higher: "బిడ్ మొత్తం ప్రస్తుత ధర కంటే ఎక్కువగా ఉండాలి",
   minimum: "కనీస బిడ్ {amount}",
   notLive: "ఈ వేలంలో ఇప్పుడు బిడ్‌లు తీసుకోవడం లేదు",
