@@ -128,7 +128,8 @@ export default function PayAdvance() {
         </ul>
         <dl className="mt-4 space-y-1 border-t border-river-100 pt-4 text-sm dark:border-river-800">
           <div className="flex justify-between">
-            <dt>{all.orders.estimatedTotal}</dt>
+            {/* A lot's price is its winning bid, never an estimate. */}
+            <dt>{order.source === "auction" ? all.orders.finalTotal : all.orders.estimatedTotal}</dt>
             <dd>{formatRupees(order.estimatedTotalPaise)}</dd>
           </div>
           <div className="flex justify-between text-base font-bold">
