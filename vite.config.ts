@@ -29,7 +29,9 @@ const shellChunks: Rollup.ManualChunksOption = (id, { getModuleInfo }) => {
     if (root) visit(root.id);
   }
   if (!rootGraph.has(id)) return undefined;
-  return id.includes("/node_modules/") ? "framework" : "shell";
+  // Vite's own helpers (virtual "\0" modules such as the preload helper) are imported by the libraries' lazy
+  // route loading, so they go with the libraries: in the shop's chunk they would tie the two chunks in a circle.
+  return id.includes("/node_modules/") || id.startsWith("\0") ? "framework" : "shell";
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -75,6 +77,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     // SOURCEMAP=1 for bench/bundle-sources.mjs, which says which packages and files make up each chunk.
     sourcemap: process.env.SOURCEMAP === "1",
-    rollupOptions: { output: { manualChunks: isSsrBuild ? undefined : shellChunks } },
+    rollupOptions: {
+      output: { manualChunks: isSsrBuild ? undefined : shellChunks },
+      onwarn(warning, warn) {
+        // A resource route (an API, a CSV, a redirect) has no browser code: its empty chunk is expected.
+        if (warning.code === "EMPTY_BUNDLE") return;
+        warn(warning);
+      },
+    },
   },
 }));
