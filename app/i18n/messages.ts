@@ -131,7 +131,6 @@ export const en = {
     totalBids: "Total Bids",
     endsOn: "Ends on",
     auctionEnded: "Auction ended",
-    endedOn: "Ended on",
     seller: "Seller",
     unknownSeller: "Unknown Seller",
     placeYourBid: "Place Your Bid",

@@ -152,7 +152,7 @@ export default function AuctionDetail() {
               </dd>
             </div>
             <div className="col-span-2">
-              <dt className="text-sm text-slate-600 dark:text-slate-300">{ended ? m.endedOn : m.endsOn}</dt>
+              <dt className="text-sm text-slate-600 dark:text-slate-300">{ended ? m.auctionEnded : m.endsOn}</dt>
               <dd className="font-medium" data-testid="end-time">
                 {ended ? (
                   <time dateTime={auction.end_time}>{formatExactTimeIst(auction.end_time, lang)}</time>

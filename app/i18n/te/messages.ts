@@ -125,7 +125,6 @@ export const te: Messages = {
     totalBids: "మొత్తం బిడ్లు",
     endsOn: "ముగిసే తేదీ",
     auctionEnded: "వేలం ముగిసింది",
-    endedOn: "ముగిసిన సమయం",
     seller: "విక్రేత",
     unknownSeller: "తెలియని విక్రేత",
     placeYourBid: "మీ బిడ్ వేయండి",
