@@ -39,7 +39,7 @@ const products = [
   {
     slug: "curry",
     name: `${product} Curry`,
-    description: `Traditional ${product} Pulusu slow-cooked in a clay pot with tamarind, the Godavari way. Packed hot, sealed and sent chilled.`,
+    description: `One pack: about 1 kg of ${product} in its pulusu, for 4 to 5 people. Traditional ${product} Pulusu slow-cooked in a clay pot with tamarind, the Godavari way. Packed hot, sealed and sent chilled.`,
     price: 2_580_000,
     image: "pulasa-curry",
     unit: "pack",
@@ -51,7 +51,7 @@ const products = [
     category: "Curry",
     te: {
       name: `${productTe} పులుసు`,
-      description: `మట్టి కుండలో చింతపండుతో నెమ్మదిగా కాచిన సంప్రదాయ ${productTe} పులుసు, అచ్చం గోదావరి పద్ధతిలో. వేడిగా ప్యాక్ చేసి, సీల్ చేసి, చల్లగా పంపిస్తాం.`,
+      description: `ఒక ప్యాక్: పులుసుతో సుమారు 1 కిలో ${productTe}, 4 నుంచి 5 మందికి. మట్టి కుండలో చింతపండుతో నెమ్మదిగా కాచిన సంప్రదాయ ${productTe} పులుసు, అచ్చం గోదావరి పద్ధతిలో. వేడిగా ప్యాక్ చేసి, సీల్ చేసి, చల్లగా పంపిస్తాం.`,
       category: "కూర",
     },
   },
