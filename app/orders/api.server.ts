@@ -162,12 +162,22 @@ export async function listAdminApiOrders(deps: Pick<Deps, "db" | "now">, query: 
   return { orders: views.map(orderJson), page, pages: list.pages, total: list.total };
 }
 
-export const statusSchema = z.object({ status: z.string().min(1).max(40), version: z.number().int().positive().optional() });
+/** A status move; a cancel needs its reason (the customer is shown it), as on the admin's page. */
+export const statusSchema = z.object({
+  status: z.string().min(1).max(40),
+  version: z.number().int().positive().optional(),
+  reason: z.string().max(2000).optional(),
+});
 
 /** The admin moves an order by id; without a version it acts on the order as it is now, with one a stale version is refused (409). */
 export async function changeApiOrderStatus(deps: Deps, admin: User, id: number, input: z.infer<typeof statusSchema>) {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!order) throw new NotFoundError("Order not found");
-  const result = await changeOrderStatus(deps, admin, { number: order.number, version: input.version ?? order.version, to: input.status });
+  const result = await changeOrderStatus(deps, admin, {
+    number: order.number,
+    version: input.version ?? order.version,
+    to: input.status,
+    reason: input.reason,
+  });
   return { order: orderJson(await getAnyOrder(deps, { id: order.id }, deps.now())), emailSent: result.emailed };
 }

@@ -139,6 +139,21 @@ describe("orders API", () => {
     expect((await call("orders/my-orders", "GET", undefined, sita)).body.orders).toEqual([]);
   });
 
+  it("lets an admin cancel an order with its reason, and refuses a cancel without one", async () => {
+    const asha = await shopper(`asha.${crypto.randomUUID()}@example.in`);
+    const adminEmail = `admin.${crypto.randomUUID()}@example.in`;
+    const admin = await shopper(adminEmail);
+    await env.DB.prepare("UPDATE users SET is_admin = 1 WHERE email = ?").bind(adminEmail).run();
+    const created = await call("orders", "POST", { ...address, products: [{ product_id: 1, quantity: 1 }] }, asha);
+    const id = created.body.order.id as number;
+    await env.DB.prepare("UPDATE orders SET status = 'order_raised', payment_state = 'advance_paid' WHERE id = ?").bind(id).run();
+    const bare = await call(`orders/${id}/status`, "PUT", { status: "order_cancelled" }, admin);
+    expect(bare.status).toBe(400);
+    const cancelled = await call(`orders/${id}/status`, "PUT", { status: "order_cancelled", reason: "No fish landed today" }, admin);
+    expect(cancelled).toMatchObject({ status: 200, body: { success: true, order: { status: "order_cancelled" } } });
+    expect(await env.DB.prepare("SELECT cancel_reason FROM orders WHERE id = ?").bind(id).first()).toEqual({ cancel_reason: "No fish landed today" });
+  });
+
   it("refuses the admin's endpoints to a customer (403); unknown paths are 404", async () => {
     expect((await call("orders/1/status", "PUT", { status: "order_shipped" }, ravi)).status).toBe(403);
     expect((await call("orders", "GET", undefined, ravi)).status).toBe(403);
