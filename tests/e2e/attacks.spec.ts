@@ -57,6 +57,23 @@ describe("a form posted to something that does not exist", () => {
   });
 });
 
+describe("an API path that does not exist", () => {
+  it("is answered 404 in the API's JSON, never with the HTML page", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/nothing-here"],
+      ["POST", "/api/orders-typo"],
+    ]) {
+      const res = await fetch(`${baseUrl()}${path}`, {
+        method,
+        headers: { Origin: baseUrl(), "Content-Type": "application/json" },
+        body: method === "POST" ? "{}" : undefined,
+      });
+      expect(res.status, path).toBe(404);
+      expect(await res.json(), path).toEqual({ success: false, error: "Not found" });
+    }
+  });
+});
+
 describe("the Telugu prefix in capitals", () => {
   it("is sent to the lowercase Telugu page, never rendered (and cached) as the English page", async () => {
     for (const [path, to] of [
