@@ -6,7 +6,7 @@
 // holds the queue workerd cannot: a slow or dropped request is that request's trouble, never the whole server's,
 // and nothing is logged per request.
 import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { startFront } from "./front.mjs";
@@ -44,10 +44,24 @@ function bundle(config, dir) {
 
 const scripts = await Promise.all(CONFIGS.map((config, i) => bundle(config, path.join(outDir, String(i)))));
 
+/**
+ * The static files are served from a copy taken now, beside the bundles: a rebuild (`npm run build`) empties and
+ * refills build/client, and the running server would answer 500 for every file in between and after. The server
+ * keeps serving the build it started with, as its bundled code does, until it is restarted.
+ */
+function snapshotAssets(assets, i) {
+  if (!assets?.directory) return assets;
+  const copy = path.join(outDir, `${i}-assets`);
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(assets.directory, copy, { recursive: true });
+  return { ...assets, directory: copy };
+}
+
 const workers = CONFIGS.map((config, i) => {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
   return {
     ...workerOptions,
+    assets: snapshotAssets(workerOptions.assets, i),
     name: experimental_readRawConfig({ config }).rawConfig.name,
     // The bundle is one module: given as such, Miniflare does not try to follow its dynamic imports.
     modules: [{ type: "ESModule", path: scripts[i] }],

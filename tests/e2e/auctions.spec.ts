@@ -2,7 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createCookie } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { expectNoAxeViolations, toast, useBrowser } from "./browser";
+import { cardIn, openOrder, openPanel, requestBalance, setStatus } from "./money-steps";
 import { SOFT_CLOSE_SECONDS } from "./global-setup";
 import { useLocalDb } from "./local-db";
 
@@ -89,6 +91,8 @@ describe("live auction: two bidders, JavaScript off and on", () => {
     expect(await toast(plain.page)).toBe("Bid placed successfully!");
     const lastBidAt = Date.now();
     await expect.poll(() => live.page.getByTestId("standing").innerText(), { timeout: 2_000 }).toContain("You have been outbid");
+    // Wherever the leader is on the page, a toast says so as it happens.
+    await expect.poll(() => toast(live.page)).toBe("You have been outbid");
 
     // The alarm closes it one window after that bid: the live page turns to 'Ended' by itself.
     const closed = (await live.page.getByTestId("end-time").locator("time").getAttribute("datetime"))!;
@@ -128,6 +132,11 @@ describe("live auction: two bidders, JavaScript off and on", () => {
     };
     for (const [label, value] of Object.entries(address)) await plain.page.getByLabel(label, { exact: true }).fill(value);
     await plain.page.getByLabel("State").selectOption("Andhra Pradesh");
+    // A delivery date and slot are asked too, so the lot is on that day's packing list; none chosen is refused.
+    expect(await plain.page.getByRole("group", { name: "Delivery" }).count()).toBe(1);
+    await plain.page.getByRole("button", { name: "Pay ₹500" }).click();
+    await expect.poll(() => plain.page.getByRole("main").innerText()).toContain("Please choose a delivery slot");
+    await firstOpenSlot(plain.page).check();
     await plain.page.getByRole("button", { name: "Pay ₹500" }).click();
     // Without JavaScript, straight to a payment link for the advance.
     await plain.page.waitForURL(/\/sandbox\/link\/plink_/);
@@ -137,9 +146,21 @@ describe("live auction: two bidders, JavaScript off and on", () => {
     const paid = await plain.page.getByRole("article").innerText();
     expect(paid).toContain("Order Raised");
     expect(paid).toMatch(/pay_[A-Za-z0-9]{14}/);
-    expect(await sql(`SELECT status, source, auction_id, estimated_total_paise, city FROM orders WHERE number = '${number}'`)).toEqual([
-      { status: "order_raised", source: "auction", auction_id: id, estimated_total_paise: 120000, city: "Rajahmundry" },
+    expect(
+      await sql(`SELECT status, source, auction_id, estimated_total_paise, final_total_paise, city, stock_held FROM orders WHERE number = '${number}'`),
+    ).toEqual([
+      {
+        status: "order_raised",
+        source: "auction",
+        auction_id: id,
+        estimated_total_paise: 120000,
+        final_total_paise: 120000,
+        city: "Rajahmundry",
+        stock_held: 1,
+      },
     ]);
+    // A lot is sold at its price: its page never promises a weighing.
+    expect(paid).not.toContain("weigh");
     // Paid: the auction page leads the winner to the order, no longer to paying.
     await plain.page.goto(`/auctions/${id}`);
     const link = plain.page.getByTestId("standing").getByRole("link");
@@ -147,9 +168,111 @@ describe("live auction: two bidders, JavaScript off and on", () => {
     expect(await link.getAttribute("href")).toBe(`/orders/${number}`);
     expect(live.errors).toEqual([]);
     await live.close();
+
+    // From the admin's desk to the winner's door: no weighing, the balance (₹1,200 − ₹500) by a link.
+    const admin = await open({ javaScript: true, viewport: "desktop" }, { cookies: await bidder(7003, "Store Admin", true) });
+    await deliverLot(admin.page, plain.page, number, { balance: "₹700", how: "link" });
+    expect(await plain.page.getByRole("article").innerText()).toContain("Your order has been delivered successfully.");
+    expect(admin.errors).toEqual([]);
+    await admin.close();
     await plain.close();
   });
 });
+
+describe("a lot won on the Telugu pages, JavaScript on, on a phone", () => {
+  it("is paid in Telugu with a delivery slot, then reaches the door with its balance collected on delivery", { timeout: TIMEOUT_MS }, async () => {
+    const id = 700 + Math.floor(Math.random() * 90);
+    const end = Date.now() + SOFT_CLOSE_MS;
+    await sql(
+      `INSERT INTO auctions (id, title, description, start_price_paise, current_price_paise, end_time, scheduled_end_time, status, bid_count, seller_name, min_increment_paise, title_te, description_te) VALUES (${id}, 'E2E Telugu lot', 'A Godavari Pulasa.', 2000000, 2000000, ${end}, ${end}, 'active', 0, 'Godavari Pulasa', 10000, 'తెలుగు వేలం లాట్', 'గోదావరి పులస.')`,
+    );
+    const winner = await open({ javaScript: true, viewport: "phone" }, { cookies: await bidder(7101 + Math.floor(Math.random() * 800), "Sita Lakshmi") });
+    await winner.page.goto(`/te/auctions/${id}`);
+    await winner.page.getByTestId("live").waitFor();
+    await winner.page.locator("#bid-amount").fill("20000");
+    await winner.page.locator("#bid-amount").press("Enter");
+    await expect.poll(() => winner.page.getByTestId("standing").innerText()).toBe("అత్యధిక బిడ్ మీదే");
+    // On a phone the standing, the price, the time left and the bid form are on the first screen.
+    await winner.page.evaluate(() => window.scrollTo(0, 0));
+    for (const part of [
+      winner.page.getByTestId("standing"),
+      winner.page.getByTestId("current-price"),
+      winner.page.getByTestId("end-time"),
+      winner.page.locator("#bid-amount"),
+    ]) {
+      const box = (await part.boundingBox())!;
+      expect(box.y + box.height).toBeLessThan(844);
+    }
+    // The close comes one soft-close window after the bid; the page turns by itself and offers the payment.
+    const pay = winner.page.getByTestId("standing").getByRole("link");
+    await pay.waitFor({ timeout: SOFT_CLOSE_MS + 30_000 });
+    await pay.click();
+    await winner.page.waitForURL(/\/te\/orders\/PUL-\d{4}-[A-Z0-9]{4}\/pay$/);
+    const number = /PUL-\d{4}-[A-Z0-9]{4}/.exec(winner.page.url())![0];
+    const main = winner.page.getByRole("main");
+    await expect.poll(() => main.innerText()).toContain("తుది మొత్తం");
+    const address = { firstName: "Sita", lastName: "Lakshmi", phone: "9876543210", address: "7-1 Canal Road, Dowleswaram", city: "Rajahmundry", zip: "533125" };
+    for (const [name, value] of Object.entries(address)) await winner.page.locator(`[name="${name}"]`).fill(value);
+    await winner.page.locator('[name="state"]').selectOption("Andhra Pradesh");
+    await firstOpenSlot(winner.page).check();
+    await main.getByRole("button").last().click();
+    await winner.page.waitForURL(/\/sandbox\/checkout\//);
+    await winner.page.getByRole("button", { name: "Pay", exact: true }).click();
+    await winner.page.waitForURL(`**/te/orders/${number}`);
+    expect(await sql(`SELECT status, stock_held, delivery_date IS NOT NULL AS booked FROM orders WHERE number = '${number}'`)).toEqual([
+      { status: "order_raised", stock_held: 1, booked: 1 },
+    ]);
+    expect(await winner.page.getByRole("article").innerText()).not.toContain("తూకం");
+
+    const admin = await open({ javaScript: true, viewport: "desktop" }, { cookies: await bidder(7901 + Math.floor(Math.random() * 90), "Store Admin", true) });
+    await deliverLot(admin.page, winner.page, number, { balance: "₹19,500", how: "cash" });
+    expect(winner.page.url()).toContain(`/te/orders/${number}`);
+    expect(await sql(`SELECT kind, amount_paise FROM ledger WHERE order_id = (SELECT id FROM orders WHERE number = '${number}') ORDER BY id`)).toEqual([
+      { kind: "capture", amount_paise: 50000 },
+      { kind: "cash", amount_paise: 1950000 },
+    ]);
+    expect(winner.errors).toEqual([]);
+    expect(admin.errors).toEqual([]);
+    await admin.close();
+    await winner.close();
+  });
+});
+
+/** The first delivery slot a pay page or checkout offers that can still be booked. */
+const firstOpenSlot = (page: Page) => page.locator('input[type="radio"][name="delivery"]:not([disabled])').first();
+
+/**
+ * The admin takes a paid lot to the door: confirmed and packed with no weighing, the balance asked by a link
+ * (paid by the winner on the sandbox's page) or to be collected on delivery, then shipped and delivered. The
+ * order is on its day's packing list. The winner's page (in their language) is reloaded at the end.
+ */
+async function deliverLot(admin: Page, winner: Page, number: string, balance: { balance: string; how: "link" | "cash" }) {
+  await openOrder(admin, number);
+  expect(await admin.getByText("Weight (grams)").count()).toBe(0);
+  await setStatus(admin, "Confirmed");
+  await setStatus(admin, "Packed");
+  if (balance.how === "link") {
+    await requestBalance(admin, balance.balance);
+    const lang = new URL(winner.url()).pathname.startsWith("/te/") ? "/te" : "";
+    await winner.goto(`${lang}/orders`);
+    const link = await cardIn(winner, number).locator('a[href*="/sandbox/link/"]').getAttribute("href");
+    await winner.goto(link!);
+    await winner.getByRole("button", { name: "Pay", exact: true }).click();
+    await winner.waitForURL(`**/orders/${number}`);
+  } else {
+    const cod = await openPanel(admin, "Paid on delivery");
+    await cod.getByRole("button", { name: "Yes, go ahead" }).click();
+    await expect.poll(() => toast(admin)).toBe("The balance will be collected in cash on delivery.");
+  }
+  const [{ delivery_date: date }] = (await sql(`SELECT delivery_date FROM orders WHERE number = '${number}'`)) as { delivery_date: string }[];
+  await admin.goto(`/admin-dashboard/deliveries?date=${date}`);
+  expect(await admin.getByRole("main").innerText()).toContain(number);
+  await openOrder(admin, number);
+  await setStatus(admin, "Shipped");
+  await setStatus(admin, "Delivered");
+  expect(await sql(`SELECT status FROM orders WHERE number = '${number}'`)).toEqual([{ status: "order_delivered" }]);
+  await winner.goto(new URL(winner.url()).pathname.startsWith("/te/") ? `/te/orders/${number}` : `/orders/${number}`);
+}
 
 describe("the admin on an auction page", () => {
   it("sees why there is no bid form, and where to manage auctions", async () => {

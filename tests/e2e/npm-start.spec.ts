@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -31,6 +31,16 @@ describe("npm start", () => {
         // What runScheduledJobs' timer calls: the store Worker's scheduled handler, which ends without an exception.
         expect(await triggerScheduled(url)).toBe("ok");
         expect(log).not.toMatch(/ENOTFOUND|Error:|Unable to fetch|uncaught exception/);
+
+        // A rebuild while it serves (build/client emptied and refilled) leaves its static files as they were.
+        const css = /href="(\/assets\/[^"]+\.css)"/.exec(await (await fetch(url)).text())![1];
+        renameSync("build/client", "build/client-rebuilding");
+        try {
+          expect((await fetch(`${url}${css}`)).status).toBe(200);
+          expect((await fetch(`${url}/robots.txt`)).status).toBe(200);
+        } finally {
+          renameSync("build/client-rebuilding", "build/client");
+        }
       } finally {
         stop(child);
       }
