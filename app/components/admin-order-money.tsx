@@ -30,7 +30,7 @@ export function MoneySection({ order, ledger, money, moneyRows, requestable, bus
         {m.detail.money}
       </h2>
       {/* Two columns at every width: on a phone a label and its amount stay side by side (a long gateway id wraps). */}
-      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 break-words sm:grid-cols-2">
+      <dl className="mt-3 grid grid-cols-[minmax(0,10rem)_minmax(0,1fr)] gap-x-4 gap-y-2 break-words sm:grid-cols-2">
         {moneyRows.map((row) => (
           <Fragment key={row.label}>
             <dt className={row.strong ? "font-semibold" : undefined}>{row.label}</dt>

@@ -22,8 +22,8 @@ function hiddenOn(pathname: string) {
  * in the page's flow under the header rather than floating over it, so it never covers a price, a button or
  * a pay link on a phone. Closing it is a form post that sets a browser-session cookie, so it stays closed
  * without JavaScript. It says what is due now (the ₹500 advance) beside the estimate, in whole rupees: the
- * estimate is not what the shopper pays. On a phone it is two short rows: the count and the money, then the
- * buttons; the lines it holds are named from `sm` up.
+ * estimate is not what the shopper pays. On a phone it is three short rows (the count and the estimate, what
+ * is due now, the buttons); the lines it holds are named from `sm` up.
  */
 export function FloatingCart({ preview }: { preview: CartPreview | null }) {
   const { pathname } = useLocation();
@@ -43,11 +43,12 @@ export function FloatingCart({ preview }: { preview: CartPreview | null }) {
           ))}
           {preview.more > 0 ? <li className="whitespace-nowrap">{format(m.more, { n: preview.more })}</li> : null}
         </ul>
-        <p className="flex flex-wrap gap-x-2">
-          <span className="whitespace-nowrap">{format(m.estimate, { amount: formatRupees(preview.totalPaise, { decimals: 0 }) })}</span>
-          <span aria-hidden="true">·</span>
-          <span className="whitespace-nowrap font-semibold">{format(m.dueNow, { amount: formatRupees(ADVANCE_PAISE) })}</span>
-        </p>
+        {/* Each its own item of the row, so a narrow phone breaks between them, never inside one. */}
+        <p className="whitespace-nowrap">{format(m.estimate, { amount: formatRupees(preview.totalPaise, { decimals: 0 }) })}</p>
+        <span aria-hidden="true" className="-mx-2 hidden sm:inline">
+          ·
+        </span>
+        <p className="whitespace-nowrap font-semibold">{format(m.dueNow, { amount: formatRupees(ADVANCE_PAISE) })}</p>
         <div className="ml-auto flex items-center gap-2">
           <Link to="/cart" className="btn-outline min-h-10 px-4 py-1.5">
             {m.viewCart}
