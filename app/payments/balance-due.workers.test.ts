@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getAdminOrder, listAdminOrders } from "~/admin/order-list.server";
+import { adminStats, getAdminOrder, listAdminOrders } from "~/admin/order-list.server";
 import { approveClaim } from "~/claims/decide.server";
 import { fileClaim } from "~/claims/claims.server";
 import { deliveryCsv, deliveryWork } from "~/delivery/work.server";
@@ -78,5 +78,14 @@ describe("the balance of a delivered order after a claim's refund", () => {
     expect(seen.collect).toBe("Nothing to collect");
     expect(seen.csv).toContain('"25000.00","30000.00","30000.00","30000.00","0.00"');
     expect(seen.customerDue).toBe(0);
+  });
+
+  it("adds nothing to the dashboard's balances outstanding, which sum each open order's balance due", async () => {
+    const before = (await adminStats(deps)).outstandingPaise;
+    const { order } = await w.paidOrder(1);
+    await w.weigh(order, 1200);
+    expect((await adminStats(deps)).outstandingPaise).toBe(before + 2_950_000);
+    await refundedClaim(50_000);
+    expect((await adminStats(deps)).outstandingPaise).toBe(before + 2_950_000);
   });
 });
