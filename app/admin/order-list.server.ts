@@ -1,12 +1,13 @@
-import { and, count, desc, eq, inArray, like, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, like, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Deps } from "~/deps";
-import { orderEvents, orderItems, orders, payments, users } from "~/db/schema";
+import { ledger, orderEvents, orderItems, orders, payments, users } from "~/db/schema";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { NotFoundError } from "~/lib/errors";
 import { orderMessages } from "~/messaging/outbox.server";
 import { isAdminStatus, PAYMENT_STATUSES, PENDING_STATUSES } from "~/orders/status";
-import { balanceDuePaise } from "~/payments/ledger";
+import { balanceDue, summarizeLedger } from "~/payments/ledger";
 import { orderMoney } from "~/payments/ledger.server";
+import { moneyRows, paymentLabel } from "./money-view";
 
 /** What the admin reads: the dashboard's figures, one page of orders, one order with its money and history. */
 /** Orders an admin works on: everything paid (payment_pending / payment_expired are the gateway's business). */
@@ -19,11 +20,28 @@ export async function adminStats(deps: Pick<Deps, "db">) {
       pending: sql<number>`sum(case when ${inArray(orders.status, [...PENDING_STATUSES])} then 1 else 0 end)`,
       completed: sql<number>`sum(case when ${eq(orders.status, "order_delivered")} then 1 else 0 end)`,
       cancelled: sql<number>`sum(case when ${eq(orders.status, "order_cancelled")} then 1 else 0 end)`,
-      outstanding: sql<number>`sum(case when ${orders.finalTotalPaise} is not null and ${ne(orders.status, "order_cancelled")}
-        and ${inArray(orders.paymentState, ["advance_paid", "balance_requested", "balance_on_delivery"])}
-        and ${orders.finalTotalPaise} > ${orders.advancePaise} then ${orders.finalTotalPaise} - ${orders.advancePaise} else 0 end)`,
     })
     .from(orders);
+  // The balances still owed: the weighed orders on their way (the only ones that can owe), each by balanceDue.
+  const open = await deps.db
+    .select({ id: orders.id, status: orders.status, finalTotalPaise: orders.finalTotalPaise, estimatedTotalPaise: orders.estimatedTotalPaise })
+    .from(orders)
+    .where(and(inArray(orders.status, [...PENDING_STATUSES]), isNotNull(orders.finalTotalPaise)));
+  const openLedger = open.length
+    ? await deps.db
+        .select({ orderId: ledger.orderId, kind: ledger.kind, reason: ledger.reason, state: ledger.state, amountPaise: ledger.amountPaise })
+        .from(ledger)
+        .where(
+          inArray(
+            ledger.orderId,
+            sql`(SELECT ${orders.id} FROM ${orders} WHERE ${inArray(orders.status, [...PENDING_STATUSES])} AND ${isNotNull(orders.finalTotalPaise)})`,
+          ),
+        )
+    : [];
+  const outstanding = open.reduce((sum, o) => {
+    const due = balanceDue(o, summarizeLedger(openLedger.filter((l) => l.orderId === o.id)));
+    return sum + (due.kind === "due" ? due.paise : 0);
+  }, 0);
   // What the advances' captures left with the store after their refunds.
   const advances = await deps.db.$client
     .prepare(
@@ -37,7 +55,7 @@ export async function adminStats(deps: Pick<Deps, "db">) {
     completed: row?.completed ?? 0,
     cancelled: row?.cancelled ?? 0,
     advancesPaise: advances?.paise ?? 0,
-    outstandingPaise: row?.outstanding ?? 0,
+    outstandingPaise: outstanding,
   };
 }
 
@@ -45,7 +63,7 @@ export const PAGE_SIZE = 20;
 
 export type OrderFilter = { status: string | null; q: string | null; page: number };
 
-/** One page of orders, newest first, filtered by status and searched by number, name or phone. */
+/** One page of orders, newest first, filtered by status and searched by number, name or phone, each with its payment in words. */
 export async function listAdminOrders(deps: Pick<Deps, "db">, filter: OrderFilter) {
   const where: SQL[] = [];
   if (filter.status === "awaiting_payment") where.push(inArray(orders.status, UNPAID));
@@ -66,7 +84,28 @@ export async function listAdminOrders(deps: Pick<Deps, "db">, filter: OrderFilte
       .offset((filter.page - 1) * PAGE_SIZE),
     deps.db.select({ n: count() }).from(orders).where(condition),
   ]);
-  return { orders: rows, total: n, pages: Math.max(1, Math.ceil(n / PAGE_SIZE)) };
+  const moves = rows.length
+    ? await deps.db
+        .select({ orderId: ledger.orderId, kind: ledger.kind, reason: ledger.reason, state: ledger.state, amountPaise: ledger.amountPaise })
+        .from(ledger)
+        .where(
+          inArray(
+            ledger.orderId,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
+  return {
+    orders: rows.map((o) => ({
+      ...o,
+      payment: paymentLabel(
+        o,
+        moves.filter((l) => l.orderId === o.id),
+      ),
+    })),
+    total: n,
+    pages: Math.max(1, Math.ceil(n / PAGE_SIZE)),
+  };
 }
 
 /** One order with its lines, money rows, history (who, when, from → to) and the text messages sent about it. */
@@ -92,8 +131,9 @@ export async function getAdminOrder(deps: Pick<Deps, "db">, number: string) {
     payments: money,
     ledger: ledgerMoney.rows,
     money: ledgerMoney.summary,
-    // Unknown until the fish is weighed: a ₹0 there would read as settled.
-    balanceDuePaise: order.finalTotalPaise === null ? null : balanceDuePaise(order, ledgerMoney.summary),
+    payment: paymentLabel(order, ledgerMoney.rows),
+    moneyRows: moneyRows(order, ledgerMoney.rows),
+    due: balanceDue(order, ledgerMoney.summary),
     history,
     customer: customer ?? null,
     messages,

@@ -4,7 +4,7 @@ import type { Deps } from "~/deps";
 import { orderItems, orders, users, type Order, type User } from "~/db/schema";
 import { adminMessages } from "~/i18n/admin.messages";
 import { checkoutMessages } from "~/i18n/checkout.messages";
-import { format } from "~/i18n/format";
+import { format, sentences } from "~/i18n/format";
 import type { Lang } from "~/i18n/lang";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
@@ -142,6 +142,8 @@ export async function changeOrderStatus(deps: Deps, actor: User, input: { number
   }
   const refunded = refund.done + refund.pending;
   const to = check.to as keyof typeof checkoutMessages.status.messages;
+  // A customer who cancelled their own order is not asked to contact support "if this is unexpected".
+  const byCustomer = cancelling && actor.id === order.userId;
   const { emailed } = await notifyCustomer(
     deps,
     { ...order, status: check.to },
@@ -149,8 +151,8 @@ export async function changeOrderStatus(deps: Deps, actor: User, input: { number
       type: "order_status_update",
       words: (t) => ({
         title: format(t.customer.statusTitle, { number: order.number, label: labelOf(check.to, t.status.labels) }),
-        message: [
-          t.status.messages[to],
+        message: sentences(
+          byCustomer ? t.status.cancelledByYou : t.status.messages[to],
           cancelling ? format(t.customer.cancelReason, { reason }) : null,
           // A refund the gateway has not made yet is told as on its way, never as made.
           refunded > 0
@@ -159,9 +161,7 @@ export async function changeOrderStatus(deps: Deps, actor: User, input: { number
                 number: order.number,
               })
             : null,
-        ]
-          .filter(Boolean)
-          .join(" "),
+        ),
       }),
     },
   );

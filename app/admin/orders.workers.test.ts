@@ -104,11 +104,13 @@ describe("status changes", () => {
     ]);
   });
 
-  it("shows no balance due until the fish is weighed, then what the final price still lacks", async () => {
+  it("shows the balance as an estimate until the fish is weighed, then what the final price still lacks", async () => {
     const order = await paidOrder(w.customer.id, 1);
-    expect((await getAdminOrder(deps, order.number)).balanceDuePaise).toBeNull();
+    const before = await getAdminOrder(deps, order.number);
+    expect(before.due).toEqual({ kind: "estimate", paise: 2_450_000 });
+    expect(before.moneyRows.at(-1)).toEqual({ label: "Balance due", value: "about ₹24,500 (not weighed yet)", strong: true });
     await recordWeights(deps, w.admin, { number: order.number, version: await version(order.number), weights: new Map([[await itemId(order.id), 1000]]) });
-    expect((await getAdminOrder(deps, order.number)).balanceDuePaise).toBe(2_450_000);
+    expect((await getAdminOrder(deps, order.number)).due).toEqual({ kind: "due", paise: 2_450_000 });
   });
 
   it("refunds the difference when the fish comes in below the advance", async () => {

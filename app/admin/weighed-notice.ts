@@ -1,4 +1,4 @@
-import { quantityText } from "~/catalog/units";
+import { quantityText, weightText } from "~/catalog/units";
 import { format } from "~/i18n/format";
 import type { Lang } from "~/i18n/lang";
 import { formatRupees } from "~/lib/money";
@@ -6,11 +6,6 @@ import type { NoticeMessages } from "~/notifications/notice-messages";
 import type { RecordedLine } from "./fulfilment";
 
 type CustomerMessages = NoticeMessages["customer"];
-
-/** 2150 g → "2.15 kg" (grams are whole, so three decimals at most); "2.15 కిలోలు" in Telugu. */
-export function weightText(grams: number, lang: Lang = "en"): string {
-  return quantityText(Number((grams / 1000).toFixed(3)), "kg", lang);
-}
 
 /** What one recorded line came to, as the customer reads it: its weight or its packs, and its price. */
 function lineText(m: CustomerMessages, lang: Lang, line: RecordedLine & { name: string }, paise: number): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCatchForm, parseSlotsForm, productFormSchema, rupeesToPaise, slotLoadNote } from "./rules";
+import { parseCatchForm, parseSlotsForm, productFormSchema, slotLoadNote } from "./rules";
 import { en } from "~/i18n/messages";
 import { te } from "~/i18n/te/messages";
 import { limitProblem, quantityAtPrice, quantityText } from "./units";
@@ -19,12 +19,18 @@ const valid = {
 };
 
 describe("the admin's product form", () => {
-  it("turns rupees into integer paise, with commas, a rupee sign and paise", () => {
-    expect(rupeesToPaise("25,000")).toBe(2_500_000);
-    expect(rupeesToPaise("₹ 1,250.5")).toBe(125_050);
-    expect(rupeesToPaise("12.345")).toBeNull();
-    expect(rupeesToPaise("-5")).toBeNull();
-    expect(rupeesToPaise("")).toBeNull();
+  it("turns the price into integer paise, with digit-grouping commas and a rupee sign, and refuses odd commas", () => {
+    const price = (typed: string) => {
+      const parsed = productFormSchema.safeParse({ ...valid, price: typed });
+      return parsed.success ? parsed.data.price : parsed.error.issues[0].message;
+    };
+    expect(price("25,000")).toBe(2_500_000);
+    expect(price("₹ 1,250")).toBe(125_000);
+    expect(price("2,50,000")).toBe(25_000_000);
+    expect(price("250,000")).toBe(25_000_000);
+    for (const typed of ["2,50", "6,1000", ",500", "500,", "1,,000", "12.345", "-5", ""]) {
+      expect([typed, price(typed)]).toEqual([typed, "Enter a price in whole rupees between ₹1 and ₹10,00,000"]);
+    }
   });
 
   it("accepts a good product and refuses each bad field with its own message", () => {
@@ -86,13 +92,23 @@ describe("the admin's product form", () => {
     form.set("catch.2026-11-25", " 12 ");
     form.set("catch.2026-11-26", "");
     form.set("catch.2026-11-27", "-3");
-    expect(parseCatchForm(form, ["2026-11-25", "2026-11-26", "2026-11-27"])).toEqual({
+    form.set("catch.2026-11-28", "1,000");
+    form.set("catch.2026-11-29", "1,00");
+    form.set("catch.2026-11-30", "2.5");
+    expect(parseCatchForm(form, ["2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29", "2026-11-30"])).toEqual({
       entries: [
         { date: "2026-11-25", quantity: 12 },
         { date: "2026-11-26", quantity: null },
         { date: "2026-11-27", quantity: NaN },
+        { date: "2026-11-28", quantity: 1000 },
+        { date: "2026-11-29", quantity: NaN },
+        { date: "2026-11-30", quantity: NaN },
       ],
-      errors: { "2026-11-27": "Enter a whole number from 0 to 10000" },
+      errors: {
+        "2026-11-27": "Enter a whole number from 0 to 10000",
+        "2026-11-29": "Enter a whole number from 0 to 10000",
+        "2026-11-30": "Enter a whole number from 0 to 10000",
+      },
     });
   });
 });

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { format } from "~/i18n/format";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
 import { PRODUCT_IMAGES } from "./product-images";
+import { parseRupees, parseTypedNumber } from "~/lib/money";
 import { PRODUCT_UNITS } from "./units";
 
 /** The most units of one product any order may take, whatever the product says (keeps sums far from overflow). */
@@ -31,14 +32,6 @@ export const productMessages = {
   catchDate: "Plan the catch only for the coming 7 days",
   capacity: "Enter a whole number of orders from 0 to 1000",
 } as const;
-
-/** Rupees as typed by a person ("25,000" or "₹ 1,250.50") to integer paise; null when it is not an amount. */
-export function rupeesToPaise(text: string): number | null {
-  const cleaned = text.replace(/[₹,\s]/g, "");
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [whole, fraction = ""] = cleaned.split(".");
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-}
 
 /** A text of `min` to `max` characters once trimmed. */
 const text = (message: string, min: number, max: number) => z.string({ required_error: message }).trim().min(min, message).max(max, message);
@@ -68,9 +61,9 @@ export const productFormSchema = z
     descriptionTe: optionalText(teluguMessages.descriptionError, 10, 2000),
     categoryTe: optionalText(teluguMessages.categoryError, 2, 40),
     price: z.string({ required_error: productMessages.price }).transform((v, ctx) => {
-      const paise = rupeesToPaise(v);
+      const paise = parseRupees(v);
       // Whole rupees: every amount the store takes or refunds then stays in rupees, which gateways refund from ₹1.
-      if (paise === null || paise % 100 !== 0 || paise < 100 || paise > 100_000_000) {
+      if (!Number.isSafeInteger(paise) || paise % 100 !== 0 || paise < 100 || paise > 100_000_000) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: productMessages.price });
         return z.NEVER;
       }
@@ -95,7 +88,7 @@ export function parseCatchForm(form: FormData, dates: string[]): { entries: { da
   const entries = dates.map((date) => {
     const raw = String(form.get(`catch.${date}`) ?? "").trim();
     if (raw === "") return { date, quantity: null };
-    const n = /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
+    const n = parseTypedNumber(raw, 0);
     if (!(n >= 0 && n <= CATCH_CEILING)) errors[date] = productMessages.catchQty;
     return { date, quantity: n };
   });
@@ -118,7 +111,7 @@ export function parseSlotsForm<S extends string>(form: FormData, dates: string[]
     slots.map((slot) => {
       const key = `cap.${date}.${slot}`;
       const raw = String(form.get(key) ?? "").trim();
-      const n = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
+      const n = parseTypedNumber(raw, 0);
       if (!(n >= 0 && n <= 1000)) errors[key] = productMessages.capacity;
       return { date, slot, capacity: n };
     }),

@@ -19,6 +19,11 @@ export function quantityText(n: number, unit: ProductUnit, lang: Lang = "en"): s
   return unit === "kg" ? `${n} kg` : `${n} ${n === 1 ? "pack" : "packs"}`;
 }
 
+/** 2150 g → "2.15 kg" (grams are whole, so three decimals at most); "2.15 కిలోలు" in Telugu. */
+export function weightText(grams: number, lang: Lang = "en"): string {
+  return quantityText(Number((grams / 1000).toFixed(3)), "kg", lang);
+}
+
 /**
  * A line's quantity at its price, in the product's own unit: "1 kg × ₹25,000 per kg", "2 packs × ₹350 per
  * pack" (in Telugu: "1 కిలో × కిలోకు ₹25,000"). `price` is already written as money.

@@ -1,5 +1,6 @@
 import type { SerializeFrom } from "@remix-run/cloudflare";
 import { Form } from "@remix-run/react";
+import { Fragment } from "react";
 import { canCollectOnDelivery } from "~/admin/fulfilment";
 import type { getAdminOrder } from "~/admin/order-list.server";
 import { LedgerEntries } from "~/components/admin-order-records";
@@ -10,13 +11,13 @@ import { awaitsPayment } from "~/orders/status";
 
 type AdminOrder = SerializeFrom<Awaited<ReturnType<typeof getAdminOrder>>>;
 /** `requestable`: the balance may be asked for now (canRequestBalance: weighed, and no link yet or every link run out). */
-type Props = Pick<AdminOrder, "order" | "ledger" | "money" | "balanceDuePaise"> & { requestable: boolean; busy: boolean };
+type Props = Pick<AdminOrder, "order" | "ledger" | "money" | "moneyRows"> & { requestable: boolean; busy: boolean };
 
 const PRIMARY = "btn-dark";
 
 /** The order's money: the figures, the ledger, and the money actions the order's state allows, each behind a confirmation. */
-export function MoneySection({ order, ledger, money, balanceDuePaise, requestable, busy }: Props) {
-  const advance = ledger.find((l) => l.kind === "capture" && l.reason === "advance");
+export function MoneySection({ order, ledger, money, moneyRows, requestable, busy }: Props) {
+  // What the balance request or the cash on delivery would ask for (the final price less the advance).
   const balance = order.finalTotalPaise === null ? null : order.finalTotalPaise - order.advancePaise;
   const cancellable = order.status !== "order_cancelled" && order.status !== "order_delivered" && !awaitsPayment(order.status);
   const balanceOpen = order.finalTotalPaise !== null && order.status !== "order_cancelled";
@@ -29,34 +30,13 @@ export function MoneySection({ order, ledger, money, balanceDuePaise, requestabl
         {m.detail.money}
       </h2>
       {/* Two columns at every width: on a phone a label and its amount stay side by side (a long gateway id wraps). */}
-      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 break-words sm:grid-cols-2">
-        <dt>{m.detail.estimated}</dt>
-        <dd>{formatRupees(order.estimatedTotalPaise)}</dd>
-        <dt>{m.detail.advance}</dt>
-        <dd>
-          {formatRupees(order.advancePaise)} · {m.detail.reference}{" "}
-          {advance ? <span className="break-all font-mono text-sm">{advance.ref}</span> : m.detail.none}
-        </dd>
-        <dt>{m.detail.final}</dt>
-        <dd>{order.finalTotalPaise === null ? "—" : formatRupees(order.finalTotalPaise)}</dd>
-        <dt>{m.detail.balance}</dt>
-        <dd>{balance === null ? "—" : formatRupees(balance)}</dd>
-        <dt>{m.ledger.kept}</dt>
-        <dd>{formatRupees(money.keptPaise)}</dd>
-        {money.refundedPaise > 0 ? (
-          <>
-            <dt>{m.detail.refunded}</dt>
-            <dd>{formatRupees(money.refundedPaise)}</dd>
-          </>
-        ) : null}
-        {money.refundPendingPaise > 0 ? (
-          <>
-            <dt>{m.ledger.refundPending}</dt>
-            <dd>{formatRupees(money.refundPendingPaise)}</dd>
-          </>
-        ) : null}
-        <dt className="font-semibold">{m.ledger.due}</dt>
-        <dd className="font-semibold">{balanceDuePaise === null ? "—" : formatRupees(balanceDuePaise)}</dd>
+      <dl className="mt-3 grid grid-cols-[minmax(0,10rem)_minmax(0,1fr)] gap-x-4 gap-y-2 break-words sm:grid-cols-2">
+        {moneyRows.map((row) => (
+          <Fragment key={row.label}>
+            <dt className={row.strong ? "font-semibold" : undefined}>{row.label}</dt>
+            <dd className={row.strong ? "font-semibold" : row.reference ? "break-all font-mono text-sm" : undefined}>{row.value}</dd>
+          </Fragment>
+        ))}
       </dl>
       <LedgerEntries ledger={ledger} />
       {canRequest && order.paymentState === "balance_requested" ? <p className="mt-3 text-sm font-semibold">{m.detail.linkRanOut}</p> : null}

@@ -5,6 +5,7 @@ import { Link } from "~/components/link";
 import { FetcherMarker } from "~/components/hydrated";
 import { format } from "~/i18n/format";
 import { formatRupees } from "~/lib/money";
+import { ADVANCE_PAISE } from "~/orders/rules";
 import { useLang, useMessages } from "~/web/site";
 
 export type CartPreview = { items: number; lines: { name: string; quantity: number; unit: ProductUnit }[]; more: number; totalPaise: number };
@@ -20,7 +21,9 @@ function hiddenOn(pathname: string) {
  * The cart summary: everywhere but the cart, checkout, policy and payment pages, for a non-empty cart. It sits
  * in the page's flow under the header rather than floating over it, so it never covers a price, a button or
  * a pay link on a phone. Closing it is a form post that sets a browser-session cookie, so it stays closed
- * without JavaScript.
+ * without JavaScript. It says what is due now (the ₹500 advance) beside the estimate, in whole rupees: the
+ * estimate is not what the shopper pays. On a phone it is three short rows (the count and the estimate, what
+ * is due now, the buttons); the lines it holds are named from `sm` up.
  */
 export function FloatingCart({ preview }: { preview: CartPreview | null }) {
   const { pathname } = useLocation();
@@ -30,9 +33,9 @@ export function FloatingCart({ preview }: { preview: CartPreview | null }) {
   if (!preview || preview.items === 0 || hiddenOn(pathInLang(pathname, "en")) || close.state !== "idle") return null;
   return (
     <aside aria-label={m.floatingLabel} className="border-b border-gold-200 bg-gold-50 dark:border-river-800 dark:bg-river-900">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 text-sm">
-        <p className="font-bold">{format(m.items, { n: preview.items })}</p>
-        <ul className="flex min-w-0 flex-wrap gap-x-3 text-slate-700 dark:text-slate-200">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1.5 text-sm sm:py-2">
+        <p className="font-bold">{preview.items === 1 ? m.item : format(m.items, { n: preview.items })}</p>
+        <ul className="hidden min-w-0 flex-wrap gap-x-3 text-slate-700 sm:flex dark:text-slate-200">
           {preview.lines.map((line) => (
             <li key={line.name} className="whitespace-nowrap">
               {line.name} × {quantityText(line.quantity, line.unit, lang)}
@@ -40,9 +43,12 @@ export function FloatingCart({ preview }: { preview: CartPreview | null }) {
           ))}
           {preview.more > 0 ? <li className="whitespace-nowrap">{format(m.more, { n: preview.more })}</li> : null}
         </ul>
-        <p className="whitespace-nowrap font-semibold">
-          {m.total} {formatRupees(preview.totalPaise, { decimals: 2 })}
-        </p>
+        {/* Each its own item of the row, so a narrow phone breaks between them, never inside one. */}
+        <p className="whitespace-nowrap">{format(m.estimate, { amount: formatRupees(preview.totalPaise, { decimals: 0 }) })}</p>
+        <span aria-hidden="true" className="-mx-2 hidden sm:inline">
+          ·
+        </span>
+        <p className="whitespace-nowrap font-semibold">{format(m.dueNow, { amount: formatRupees(ADVANCE_PAISE) })}</p>
         <div className="ml-auto flex items-center gap-2">
           <Link to="/cart" className="btn-outline min-h-10 px-4 py-1.5">
             {m.viewCart}

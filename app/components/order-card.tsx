@@ -1,8 +1,8 @@
-import { quantityText, type ProductUnit } from "~/catalog/units";
 import { Link } from "~/components/link";
 import { StatusBadge } from "~/components/status-badge";
 import { format } from "~/i18n/format";
 import { formatRupees } from "~/lib/money";
+import { orderLineText, type OrderLine } from "~/orders/line-text";
 import type { OrderStatus } from "~/orders/status";
 import { customerStatus } from "~/orders/status-text";
 import { formatDateTimeIst } from "~/lib/dates";
@@ -22,6 +22,8 @@ export type OrderCardData = {
   /** Everything captured or collected for the order (shown beside the refunds of a cancelled order). */
   paidPaise: number;
   paymentRef: string | null;
+  /** The balance still owed once weighed (0 before weighing, when settled, delivered or cancelled). */
+  duePaise: number;
   balance:
     | { kind: "paid"; amountPaise: number; at: number }
     | { kind: "link"; amountPaise: number; url: string }
@@ -30,9 +32,11 @@ export type OrderCardData = {
   refunded: { amountPaise: number; at: number } | null;
   refundPendingPaise: number;
   cancelReason: string | null;
+  /** The customer cancelled it themselves. */
+  cancelledByCustomer: boolean;
   payable: boolean;
-  /** A shop line counts kilos or packs (`unit`); an auction lot (unit null) is one lot. */
-  items: { name: string; quantity: number; pricePaise: number; unit: ProductUnit | null }[];
+  /** A shop line counts kilos or packs (`unit`), with its weight or packs once recorded; an auction lot (unit null) is one lot. */
+  items: OrderLine[];
 };
 
 /**
@@ -49,8 +53,8 @@ function weighedNext(order: OrderCardData, status: string | null, texts: ReturnT
   if (order.balance?.kind === "on_delivery") return format(m.onDelivery, { amount });
   if (order.balance?.kind === "paid") return m.paid;
   if (order.finalTotalPaise < order.advancePaidPaise) return m.refund;
-  if (order.finalTotalPaise === order.advancePaidPaise) return m.paid;
-  return format(m.due, { amount: formatRupees(order.finalTotalPaise - order.advancePaidPaise) });
+  if (order.duePaise === 0) return m.paid;
+  return format(m.due, { amount: formatRupees(order.duePaise) });
 }
 
 /** One order as its owner sees it: number, IST time, lines, money, status label and message, what's next. */
@@ -69,7 +73,11 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
       {after}
     </>
   );
-  const next = weighedNext(order, status.status, all.shop.status) ?? status.next;
+  // A cancelled order whose refund is recorded (shown below) is told when the money arrives, not "if you paid".
+  const refundRecorded = order.refunded !== null || order.refundPendingPaise > 0;
+  const next =
+    weighedNext(order, status.status, all.shop.status) ?? (status.status === "order_cancelled" && refundRecorded ? all.shop.status.refundNext : status.next);
+  const message = order.cancelledByCustomer ? all.shop.status.cancelledByYou : status.message;
   return (
     <article className="card p-5 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -94,15 +102,18 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
         </div>
         <StatusBadge status={order.status} label={status.label} srPrefix={m.status} />
       </div>
-      <p className="mt-3 font-medium">{status.message}</p>
+      <p className="mt-3 font-medium">{message}</p>
       {order.cancelReason ? <p className="mt-1 text-sm">{format(m.cancelReason, { reason: order.cancelReason })}</p> : null}
       <ul aria-label={m.items} className="mt-4 space-y-1 text-sm">
-        {order.items.map((item, i) => (
-          <li key={i} className="flex justify-between gap-4">
-            <span>{item.unit ? `${item.name} × ${quantityText(item.quantity, item.unit, lang)}` : item.name}</span>
-            <span>{formatRupees(item.pricePaise * item.quantity)}</span>
-          </li>
-        ))}
+        {order.items.map((item, i) => {
+          const line = orderLineText(item, m, lang);
+          return (
+            <li key={i} className="flex justify-between gap-4">
+              <span>{line.text}</span>
+              <span className="shrink-0">{formatRupees(line.paise)}</span>
+            </li>
+          );
+        })}
       </ul>
       <dl className="mt-4 grid gap-2 border-t border-river-100 pt-4 text-sm sm:grid-cols-2 dark:border-river-800">
         <div>

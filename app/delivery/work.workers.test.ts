@@ -5,6 +5,8 @@ import { loadContext } from "../../tests/setup/load-context";
 import { createProduct, saveCatch } from "~/catalog/admin.server";
 import { createSession } from "~/auth/session.server";
 import { getConfig } from "~/config.server";
+import { recordWeights } from "~/admin/orders.server";
+import type { User } from "~/db/schema";
 import { createShopOrder } from "~/orders/orders.server";
 import { loader as csvLoader } from "~/routes/admin-dashboard_.deliveries[.]csv";
 import { commitSessionCookie } from "~/web/credentials.server";
@@ -97,13 +99,17 @@ describe("today's work", () => {
       { name: "Work Curry", text: "3 packs" },
     ]);
     const csv = await deliveryCsv(deps, today, today);
-    const lines = csv.trim().split("\r\n");
+    // UTF-8's byte order mark first, or Excel reads ₹ and Telugu names as another encoding.
+    expect(csv.startsWith('\uFEFF"Order",')).toBe(true);
+    const lines = csv.slice(1).trim().split("\r\n");
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^"Order","Delivery date","Slot"/);
-    expect(lines[1]).toContain(`"${a.number}","${today}","morning","order_raised","advance_paid","Ravi Kumar","'+919848012345"`);
+    expect(lines[0]).toMatch(/^"Order","Delivery date","Slot","Status","Payment","Customer","Phone \(\+91\)"/);
+    // The admin's words, not codes; the phone as people write it, which a spreadsheet keeps as text.
+    expect(lines[1]).toContain(`"${a.number}","${today}","Morning, 7:00 AM – 11:00 AM","Order Raised","Advance paid","Ravi Kumar","98480 12345"`);
+    expect(csv).not.toMatch(/order_raised|advance_paid|'\+91/);
     // A name that a spreadsheet would run stays text.
     expect(lines[2]).toContain(`"'=cmd|' /C calc'!A0 Kumar"`);
-    expect(lines[2]).toContain('"Work Fish × 1 kg; Work Curry × 3 packs","27400.00","","500.00","26900.00"');
+    expect(lines[2]).toContain('"Work Fish × 1 kg; Work Curry × 3 packs","27400.00","","500.00","0.00","26900.00"');
   });
 
   it("says what each delivery collects: about the estimate less the advance before weighing, the balance after, nothing once paid", async () => {
@@ -125,8 +131,50 @@ describe("today's work", () => {
       .run();
     expect(await collect()).toEqual(["Nothing to collect", "Nothing to collect"]);
     const csv = (await deliveryCsv(deps, today, today)).trim().split("\r\n");
-    expect(csv[0]).toContain('"Final (₹)","Paid (₹)","To collect (₹)","Placed (IST)"');
-    expect(csv.find((line) => line.startsWith(`"${a.number}"`))).toContain('"53750.00","53750.00","0.00"');
+    expect(csv[0]).toContain('"Final (₹)","Paid (₹)","Refunded (₹)","To collect (₹)","Placed (IST)"');
+    expect(csv.find((line) => line.startsWith(`"${a.number}"`))).toContain('"53750.00","53750.00","0.00","0.00"');
+  });
+
+  it("shows each weighed line's ordered and weighed weight (packs delivered) and price, and packs in all only what has not left", async () => {
+    const { a, b } = await paidOrders();
+    // This test's two orders alone are the day's work (earlier tests left theirs on the same date).
+    await env.DB.prepare("UPDATE orders SET status = 'order_cancelled' WHERE delivery_date = ? AND id NOT IN (?, ?)").bind(today, a.id, b.id).run();
+    const admin = { id: await user(true) } as User;
+    const items = async (orderId: number) =>
+      (await env.DB.prepare("SELECT id, unit FROM order_items WHERE order_id = ? ORDER BY id").bind(orderId).all<{ id: number; unit: string }>()).results;
+    const [aFish] = await items(a.id);
+    const [bFish, bCurry] = await items(b.id);
+    const version = async (id: number) => (await env.DB.prepare("SELECT version FROM orders WHERE id = ?").bind(id).first<{ version: number }>())!.version;
+    await recordWeights(deps, admin, { number: a.number, version: await version(a.id), weights: new Map([[aFish.id, 2150]]) });
+    await recordWeights(deps, admin, {
+      number: b.number,
+      version: await version(b.id),
+      weights: new Map([[bFish.id, 1000]]),
+      packs: new Map([[bCurry.id, 2]]),
+    });
+    const lines = async () => Object.fromEntries((await deliveryWork(deps, today)).slots.flatMap((s) => s.orders.map((o) => [o.number, o.lines])));
+    expect(await lines()).toEqual({
+      [a.number]: ["Work Fish · 2 kg ordered · weighed 2.15 kg · ₹53,750"],
+      [b.number]: ["Work Fish · 1 kg ordered · weighed 1 kg · ₹25,000", "Work Curry · 3 packs ordered · 2 packs delivered · ₹1,600"],
+    });
+    expect((await deliveryCsv(deps, today, today)).split("\r\n").find((line) => line.startsWith(`"${b.number}"`))).toContain(
+      '"Work Fish · 1 kg ordered · weighed 1 kg · ₹25,000; Work Curry · 3 packs ordered · 2 packs delivered · ₹1,600"',
+    );
+    expect((await deliveryWork(deps, today)).totals).toEqual([
+      { name: "Work Fish", text: "3 kg" },
+      { name: "Work Curry", text: "3 packs" },
+    ]);
+    // Delivered (or shipped), an order has left: what is still to pack is the other order's.
+    await env.DB.prepare("UPDATE orders SET status = 'order_delivered' WHERE id = ?").bind(b.id).run();
+    expect((await deliveryWork(deps, today)).totals).toEqual([{ name: "Work Fish", text: "2 kg" }]);
+    await env.DB.batch([
+      env.DB.prepare("UPDATE orders SET status = 'order_shipped' WHERE id = ?").bind(a.id),
+      env.DB.prepare("UPDATE orders SET status = 'order_packed' WHERE id = ?").bind(b.id),
+    ]);
+    expect((await deliveryWork(deps, today)).totals).toEqual([
+      { name: "Work Fish", text: "1 kg" },
+      { name: "Work Curry", text: "3 packs" },
+    ]);
   });
 
   it("refuses a range backwards, longer than 31 days or not made of dates", async () => {
@@ -149,5 +197,7 @@ describe("today's work", () => {
     expect(admin.status).toBe(200);
     expect(admin.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(admin.headers.get("Content-Disposition")).toBe(`attachment; filename="orders-${today}-to-${today}.csv"`);
+    // The file's first bytes are UTF-8's byte order mark (a text reader would hide it).
+    expect([...new Uint8Array(await admin.arrayBuffer()).slice(0, 4)]).toEqual([0xef, 0xbb, 0xbf, 0x22]);
   });
 });

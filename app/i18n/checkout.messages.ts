@@ -16,7 +16,8 @@ export const checkoutMessages = {
     removeLabel: "Remove {name} from the cart",
     clear: "Clear Cart",
     summary: "Order Summary",
-    subtotal: "Subtotal (estimated for about 1kg)",
+    // {qty}: what the cart holds, "3 kg" or "2 kg + 1 pack".
+    subtotal: "Subtotal (estimated for about {qty})",
     shipping: "Shipping",
     free: "Free",
     tokenAdvance: "Token Advance (pay now)",
@@ -37,10 +38,12 @@ export const checkoutMessages = {
     updated: "Cart updated",
     cleared: "Cart cleared",
     removed: "{name} removed from cart",
-    items: "{n} item(s) in cart",
+    item: "1 item in cart",
+    items: "{n} items in cart",
     more: "+{n} more items",
     kg: "{n} kg",
-    total: "Total",
+    estimate: "Estimated {amount}",
+    dueNow: "{amount} advance due now",
     viewCart: "View Cart",
     checkout: "Checkout",
     close: "Close cart summary",
@@ -113,6 +116,9 @@ export const checkoutMessages = {
     paid: "Paid",
     refunded: "Refunded {amount} on {date}",
     refundPending: "Refund of {amount} on its way",
+    // A line once weighed (per kg) or counted (packs); the line's final price stands beside it.
+    lineWeighed: "{ordered} ordered · weighed {weight}",
+    lineCounted: "{ordered} ordered · {delivered} delivered",
     cancelReason: "Cancelled: {reason}",
     viewOrder: "View order",
     backToOrders: "← Back to My Orders",
@@ -172,6 +178,10 @@ export const checkoutMessages = {
       payment_expired: "You can place a new order from the shop at any time.",
       unknown: "Contact support if you have questions about this order.",
     },
+    // Said instead of messages.order_cancelled when the customer cancelled the order themselves.
+    cancelledByYou: "Your order has been cancelled, as you asked.",
+    // Said instead of next.order_cancelled once a refund is recorded (the order page shows it beside this).
+    refundNext: "A refund reaches your account 5 to 7 working days after it is made.",
     // Once the fish is weighed the final price is known: what comes next depends on the balance.
     weighed: {
       link: "Your fish is weighed. Pay the balance of {amount} with the button below; it ships once the balance is paid.",

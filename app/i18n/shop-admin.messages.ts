@@ -82,10 +82,12 @@ export const shopAdminMessages = {
   work: {
     title: "Deliveries and packing",
     back: "← Admin Dashboard",
-    subtitle: "Paid orders for one delivery date, by slot, and what to pack. Print this page for the packing table.",
+    subtitle: "Paid orders for one delivery date, by slot, and what is still to pack.",
     date: "Delivery date",
     show: "Show",
-    print: "Print the packing list with your browser's Print (Ctrl+P).",
+    // With JavaScript a button prints the page; without it, the page says how (no keyboard shortcut: phones have none).
+    print: "Print packing list",
+    printHint: "Print this page from your browser's menu for the packing table.",
     totals: "To pack in all",
     none: "No orders for this slot.",
     noneAtAll: "No paid orders for this date yet.",

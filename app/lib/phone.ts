@@ -45,3 +45,12 @@ export function whatsappLink(phone: string): string {
 export function socialLink(handle: string): string {
   return `https://www.instagram.com/${encodeURIComponent(handle.replace(/^@/, ""))}/`;
 }
+
+/**
+ * An Indian mobile as people write it, "98480 12345" (the country code is understood): a spreadsheet keeps it
+ * as text, where "+919848012345" would be read as a formula or a number. Anything else comes back as it is.
+ */
+export function spacedPhone(phone: string): string {
+  const ten = tenDigitPhone(phone);
+  return ten ? `${ten.slice(0, 5)} ${ten.slice(5)}` : phone;
+}

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { notifications, orders, users } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { formatDelivery, type DeliverySlot } from "~/delivery/slots";
-import { format } from "~/i18n/format";
+import { format, sentences } from "~/i18n/format";
 import { localePath, type Lang } from "~/i18n/lang";
 import { InvalidInputError } from "~/lib/errors";
 import { noticeLinkTexts, noticeMail, type Reader } from "~/mail/mail.server";
@@ -154,7 +154,7 @@ export function notifyCustomer(
   const words: ComposeNotice = (m, lang) => {
     const text = notice.words(m, lang);
     const sentence = delivery ? deliverySentence(order, lang) : null;
-    return sentence ? { ...text, message: `${text.message} ${sentence}` } : text;
+    return sentence ? { ...text, message: sentences(text.message, sentence) } : text;
   };
   return notify(deps, { type: notice.type, words, userId: order.userId, orderId: order.id, orderNumber: order.number }, rest);
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { batchPrepared, perClient } from "~/db/client.server";
 import type { Deps } from "~/deps";
-import { ledger, orderItems, orders, payments, type LedgerRow, type Order, type OrderItem, type Payment } from "~/db/schema";
+import { ledger, orderEvents, orderItems, orders, payments, type LedgerRow, type Order, type OrderItem, type Payment } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
 import { dueReservations, releaseDue, releaseExpiredOrders } from "./stock.server";
 
@@ -71,4 +71,23 @@ function withRows(rows: Order[], items: OrderItem[], money: Payment[], moves: Le
     payments: money.filter((p) => p.orderId === r.id),
     ledger: moves.filter((l) => l.orderId === r.id),
   }));
+}
+
+/** Of these orders, the ids of those their customer cancelled themselves (the cancellation's event names them as who did it). */
+export async function cancelledByCustomer(deps: Pick<Deps, "db">, list: readonly Pick<Order, "id" | "status">[]): Promise<Set<number>> {
+  const ids = list.filter((o) => o.status === "order_cancelled").map((o) => o.id);
+  if (ids.length === 0) return new Set();
+  const rows = await deps.db
+    .select({ orderId: orderEvents.orderId })
+    .from(orderEvents)
+    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+    .where(
+      and(
+        inArray(orderEvents.orderId, ids),
+        eq(orderEvents.kind, "status"),
+        eq(orderEvents.toValue, "order_cancelled"),
+        eq(orderEvents.actorUserId, orders.userId),
+      ),
+    );
+  return new Set(rows.map((r) => r.orderId));
 }

@@ -1,21 +1,22 @@
 import type { OrderCardData } from "~/components/order-card";
 import type { Lang } from "~/i18n/lang";
 import { formatDelivery } from "~/delivery/slots";
-import { balanceDuePaise, isLiveLink, summarizeLedger } from "~/payments/ledger";
+import { balanceDue, isLiveLink, knownDuePaise, summarizeLedger } from "~/payments/ledger";
 import type { OrderView } from "./lookup.server";
 
 /**
  * An order as its owner may see it: no internal ids, no other people's data. Every amount comes from the
  * order's ledger rows: what was paid, what was refunded and when, and the balance still due (with the live
- * link to pay it while it can still be paid at `now`, or the cash to keep ready).
+ * link to pay it while it can still be paid at `now`, or the cash to keep ready). `cancelledByCustomer`: the
+ * customer cancelled it themselves (they are not asked to contact support about it).
  */
-export function toOrderCard(order: OrderView, lang: Lang, now: number): OrderCardData {
+export function toOrderCard(order: OrderView, lang: Lang, now: number, cancelledByCustomer = false): OrderCardData {
   const money = summarizeLedger(order.ledger);
   const advance = order.ledger.find((l) => l.kind === "capture" && l.reason === "advance");
   const balancePaid = order.ledger.filter((l) => (l.kind === "capture" || l.kind === "cash") && l.reason === "balance").at(-1);
   const refunds = order.ledger.filter((l) => l.kind === "refund");
   const link = order.payments.filter((p) => isLiveLink(p, now)).at(-1);
-  const due = balanceDuePaise(order, money);
+  const due = knownDuePaise(balanceDue(order, money));
   return {
     number: order.number,
     status: order.status,
@@ -27,6 +28,7 @@ export function toOrderCard(order: OrderView, lang: Lang, now: number): OrderCar
     advancePaidPaise: money.advancePaidPaise,
     paidPaise: money.capturedPaise + money.cashPaise,
     paymentRef: advance?.ref ?? null,
+    duePaise: due,
     balance:
       balancePaid && money.balancePaidPaise > 0
         ? { kind: "paid", amountPaise: money.balancePaidPaise, at: balancePaid.createdAt }
@@ -39,7 +41,16 @@ export function toOrderCard(order: OrderView, lang: Lang, now: number): OrderCar
       money.refundedPaise > 0 ? { amountPaise: money.refundedPaise, at: Math.max(...refunds.filter((r) => r.state === "done").map((r) => r.updatedAt)) } : null,
     refundPendingPaise: money.refundPendingPaise,
     cancelReason: order.status === "order_cancelled" ? order.cancelReason : null,
+    cancelledByCustomer: order.status === "order_cancelled" && cancelledByCustomer,
     payable: order.status === "payment_pending",
-    items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, pricePaise: i.pricePaise, unit: i.productId === null ? null : i.unit })),
+    items: order.items.map((i) => ({
+      name: i.name,
+      quantity: i.quantity,
+      pricePaise: i.pricePaise,
+      unit: i.productId === null ? null : i.unit,
+      weightGrams: i.weightGrams,
+      packsDelivered: i.packsDelivered,
+      finalPaise: i.finalPaise,
+    })),
   };
 }

@@ -33,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => privateM
 export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
   await requireAdmin(request, deps);
   try {
-    const { order, items, payments, ledger, money, balanceDuePaise, history, customer, messages } = await getAdminOrder(deps, params.number ?? "");
+    const { order, items, payments, ledger, money, payment, moneyRows, history, customer, messages } = await getAdminOrder(deps, params.number ?? "");
     // Cancelling has its own form (a reason, a confirmation), so the status list offers only the forward moves
     // the money allows now; the others are listed with what they wait for.
     const forward = nextStatuses(order.status).filter((s) => s !== "order_cancelled" && s !== order.status);
@@ -44,7 +44,7 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
     });
     const moves = canMoveDelivery(order) ? await moveChoices(deps, order, items, deps.now()) : null;
     const requestable = canRequestBalance(order, payments, deps.now());
-    return { order, items, ledger, money, balanceDuePaise, requestable, history, customer, messages, next, waiting, moves };
+    return { order, items, ledger, money, payment, moneyRows, requestable, history, customer, messages, next, waiting, moves };
   } catch (error) {
     if (error instanceof DomainError && error.status === 404) throw new Response("Not Found", { status: 404 });
     throw error;
@@ -113,7 +113,7 @@ export async function action({ request, context: { deps }, params }: ActionFunct
 }
 
 export default function AdminOrder() {
-  const { order, items, ledger, money, balanceDuePaise, requestable, history, customer, messages, next, waiting, moves } = useLoaderData<typeof loader>();
+  const { order, items, ledger, money, payment, moneyRows, requestable, history, customer, messages, next, waiting, moves } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const m = adminMessages;
   const labels = useMessages().shop.status.labels;
@@ -129,7 +129,7 @@ export default function AdminOrder() {
         <StatusBadge status={order.status} label={label(order.status)} />
       </div>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        {formatAdminDateTime(order.createdAt)} · {m.paymentStates[order.paymentState as keyof typeof m.paymentStates] ?? order.paymentState}
+        {formatAdminDateTime(order.createdAt)} · {payment}
       </p>
       {result && "error" in result ? (
         <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
@@ -140,7 +140,7 @@ export default function AdminOrder() {
       <StatusForm version={order.version} next={next} waiting={waiting} label={label} busy={busy} />
       <WeightsForm version={order.version} items={items} weighable={weighable} busy={busy} />
 
-      <MoneySection order={order} ledger={ledger} money={money} balanceDuePaise={balanceDuePaise} requestable={requestable} busy={busy} />
+      <MoneySection order={order} ledger={ledger} money={money} moneyRows={moneyRows} requestable={requestable} busy={busy} />
       <MoveDeliveryForm
         version={order.version}
         delivery={order.deliveryDate && order.deliverySlot ? { date: order.deliveryDate, slot: order.deliverySlot } : null}

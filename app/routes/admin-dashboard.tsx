@@ -40,7 +40,7 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
       createdAt: o.createdAt,
       amountPaise: o.finalTotalPaise ?? o.estimatedTotalPaise,
       final: o.finalTotalPaise !== null,
-      paymentState: o.paymentState,
+      payment: o.payment,
       status: o.status,
     })),
   };
@@ -157,8 +157,7 @@ export default function AdminDashboard() {
                 </p>
                 <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{formatAdminDateTime(o.createdAt)}</p>
                 <p className="mt-1 text-sm">
-                  {formatRupees(o.amountPaise)} ({o.final ? m.table.final : m.table.estimated}) ·{" "}
-                  {m.paymentStates[o.paymentState as keyof typeof m.paymentStates] ?? o.paymentState}
+                  {formatRupees(o.amountPaise)} ({o.final ? m.table.final : m.table.estimated}) · {o.payment}
                 </p>
               </li>
             ))}
@@ -191,7 +190,7 @@ export default function AdminDashboard() {
                       {formatRupees(o.amountPaise)}{" "}
                       <span className="text-xs text-slate-600 dark:text-slate-300">({o.final ? m.table.final : m.table.estimated})</span>
                     </td>
-                    <td className="px-3 py-2">{m.paymentStates[o.paymentState as keyof typeof m.paymentStates] ?? o.paymentState}</td>
+                    <td className="px-3 py-2">{o.payment}</td>
                     <td className="px-3 py-2">
                       <StatusBadge status={o.status} label={labels[o.status as keyof typeof labels] ?? o.status} />
                     </td>

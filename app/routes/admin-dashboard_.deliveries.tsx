@@ -1,5 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { StatusBadge } from "~/components/status-badge";
 import { addDays, formatDeliveryDate, formatSlot, istDate } from "~/delivery/slots";
 import { deliveryWork } from "~/delivery/work.server";
@@ -40,7 +41,7 @@ export default function Deliveries() {
             {m.show}
           </button>
         </Form>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{m.print}</p>
+        <PrintControl label={m.print} hint={m.printHint} />
       </div>
 
       <h2 className="mt-8 font-serif text-2xl font-bold">
@@ -110,6 +111,19 @@ export default function Deliveries() {
         </Form>
       </section>
     </div>
+  );
+}
+
+/** A button that prints the page once JavaScript runs; before that (or without it), how to print it from the browser. */
+function PrintControl({ label, hint }: { label: string; hint: string }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? (
+    <button type="button" className="btn-outline mt-3" onClick={() => window.print()}>
+      {label}
+    </button>
+  ) : (
+    <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{hint}</p>
   );
 }
 

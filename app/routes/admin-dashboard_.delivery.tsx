@@ -66,7 +66,7 @@ export default function AdminDelivery() {
                         id={name}
                         name={name}
                         inputMode="numeric"
-                        pattern="[0-9]*"
+                        pattern="[0-9,]*"
                         required
                         defaultValue={s.capacity}
                         aria-invalid={problem ? true : undefined}

@@ -137,7 +137,7 @@ export default function AdminProduct() {
                       id={id}
                       name={`catch.${d.date}`}
                       inputMode="numeric"
-                      pattern="[0-9]*"
+                      pattern="[0-9,]*"
                       key={catchAnswer ? `typed-${d.date}` : d.date}
                       defaultValue={catchAnswer?.catchValues[d.date] ?? d.caught ?? ""}
                       aria-invalid={problem ? true : undefined}

@@ -5,7 +5,7 @@ import { useFetcher, useFetchers, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { cartActionSchema, changeCart, type CartNotice } from "~/cart/actions.server";
 import { getCartView, type CartLineView } from "~/cart/cart.server";
-import { cartSummary } from "~/cart/summary";
+import { cartQuantityText, cartSummary } from "~/cart/summary";
 import { FetcherMarker } from "~/components/hydrated";
 import { Picture } from "~/components/picture";
 import { format } from "~/i18n/format";
@@ -64,7 +64,7 @@ function useOptimisticLines(lines: CartLineView[]): CartLineView[] {
 }
 
 export default function Cart() {
-  const { l } = useLang();
+  const { l, lang } = useLang();
   const { lines: serverLines } = useLoaderData<typeof loader>();
   const lines = useOptimisticLines(serverLines);
   const m = useMessages().shop.cart;
@@ -95,7 +95,7 @@ export default function Cart() {
             {m.summary}
           </h2>
           <dl className="mt-4 space-y-3 text-sm">
-            <SummaryRow label={m.subtotal} value={formatRupees(summary.subtotalPaise)} />
+            <SummaryRow label={format(m.subtotal, { qty: cartQuantityText(lines, lang) })} value={formatRupees(summary.subtotalPaise)} />
             <SummaryRow label={m.shipping} value={m.free} />
             <SummaryRow label={m.tokenAdvance} value={formatRupees(summary.advancePaise)} />
             <SummaryRow label={m.estimatedRemaining} value={formatRupees(summary.remainingPaise)} note={m.estimatedRemainingNote} />

@@ -8,7 +8,7 @@ import { Form } from "~/components/link";
 import { useEffect } from "react";
 import { FetcherMarker } from "~/components/hydrated";
 import { openRazorpayCheckout, type RazorpayCheckout } from "~/components/razorpay-button";
-import { cartSummary } from "~/cart/summary";
+import { cartQuantityText, cartSummary } from "~/cart/summary";
 import { FormError } from "~/components/form-field";
 import { ShippingFields, useShippingPress } from "~/components/shipping-fields";
 import { format } from "~/i18n/format";
@@ -165,7 +165,7 @@ export default function Checkout() {
               ))}
             </ul>
             <dl className="mt-4 space-y-2 border-t border-river-100 pt-4 text-sm dark:border-river-800">
-              <SummaryRow label={all.cart.subtotal} value={formatRupees(summary.subtotalPaise)} />
+              <SummaryRow label={format(all.cart.subtotal, { qty: cartQuantityText(lines, lang) })} value={formatRupees(summary.subtotalPaise)} />
               <SummaryRow label={all.cart.shipping} value={all.cart.free} />
               <SummaryRow label={all.cart.estimatedRemaining} value={formatRupees(summary.remainingPaise)} />
               <div className="flex justify-between gap-4 text-base font-bold">

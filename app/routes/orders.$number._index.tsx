@@ -13,6 +13,7 @@ import { errorMessage, messagesFor } from "~/i18n/catalogue";
 import { StaleOrderError } from "~/admin/orders.server";
 import { OrderClaims } from "~/components/order-claims";
 import { claimTexts, orderClaims } from "~/claims/claims.server";
+import { cancelledByCustomer } from "~/orders/lookup.server";
 import { toOrderCard } from "~/orders/views.server";
 import { getOwnOrder } from "~/payments/pay-page.server";
 import { orNotFound, requireUser } from "~/web/guards.server";
@@ -26,10 +27,10 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
   const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);
   const order = await orNotFound(getOwnOrder(deps, user.id, params.number));
   const { firstName, lastName, phone, address, city, state, zip } = order;
-  const claimed = await orderClaims(deps, order, deps.now());
+  const [claimed, selfCancelled] = await Promise.all([orderClaims(deps, order, deps.now()), cancelledByCustomer(deps, [order])]);
   const { section, kinds, states, report, reportUntil } = claimTexts(deps);
   return {
-    order: toOrderCard(order, deps.lang, deps.now()),
+    order: toOrderCard(order, deps.lang, deps.now(), selfCancelled.has(order.id)),
     shipTo: { name: `${firstName} ${lastName}`, phone, lines: [address, `${city}, ${state} ${zip}`] },
     cancelVersion: CUSTOMER_CANCELLABLE.includes(order.status) ? order.version : null,
     ...claimed,

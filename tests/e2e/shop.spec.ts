@@ -137,7 +137,7 @@ describe.each(VARIANTS)("running the shop ($javaScript, $viewport)", (variant) =
     await admin.page.emulateMedia({ media: "screen" });
     const csv = await admin.page.request.get(`/admin-dashboard/deliveries.csv?from=${date}&to=${date}`);
     expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(await csv.text()).toContain(`"${number}","${date}","${slot}"`);
+    expect(await csv.text()).toContain(`"${number}","${date}","${slot === "morning" ? "Morning, 7:00 AM – 11:00 AM" : "Evening, 3:00 PM – 8:00 PM"}"`);
 
     // Hidden: gone from the list and its page, at once.
     await admin.page.goto("/admin-dashboard/products");
