@@ -89,6 +89,7 @@ export default function Cart() {
           {lines.map((line) => (
             <CartLineItem key={line.productId} line={line} />
           ))}
+          <li className="text-xs text-slate-600 dark:text-slate-300">{m.struckNote}</li>
         </ul>
         <section aria-labelledby="summary-heading" className="card h-fit p-6">
           <h2 id="summary-heading" className="text-xl font-bold">

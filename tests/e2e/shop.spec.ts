@@ -87,6 +87,8 @@ describe.each(VARIANTS)("running the shop ($javaScript, $viewport)", (variant) =
     expect(page).toContain("From 1 pack to 3 packs per order, in whole packs.");
     expect(page).toContain("Up to 3 packs per order");
     expect(await visitor.page.locator("main s").textContent()).toBe("Was ₹1,440");
+    // The struck price says what it is.
+    expect(page).toContain("The crossed-out price is a reference 20% above ours; the fish itself is priced each day by the catch.");
     expect(await visitor.page.title()).toBe(`${name} – ₹1,200 per pack | Godavari Pulasa`);
     const photo = visitor.page.getByRole("img", { name: `A jar of ${name}` });
     expect(await photo.getAttribute("src")).toMatch(/^\/photos\/[0-9a-f]{64}\.jpg$/);
@@ -111,6 +113,10 @@ describe.each(VARIANTS)("running the shop ($javaScript, $viewport)", (variant) =
     await shopper.page.getByLabel("Quantity", { exact: true }).selectOption("2");
     await shopper.page.getByRole("button", { name: "Add to Cart" }).click();
     await expect.poll(() => toast(shopper.page)).toBe(`${name} added to cart`);
+    await shopper.page.goto("/cart");
+    expect(await shopper.page.getByRole("main").innerText()).toContain(
+      "Crossed-out prices are a reference 20% above ours; fish is priced each day by the catch.",
+    );
     await shopper.page.goto("/checkout");
     const summary = await shopper.page.getByRole("region", { name: "Order Summary" }).innerText();
     expect(summary).toContain("2 packs × ₹1,200 per pack");
