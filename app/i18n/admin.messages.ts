@@ -82,6 +82,7 @@ export const adminMessages = {
     collectOnDeliveryDone: "The balance will be collected in cash on delivery.",
     status: "Order status",
     updateStatus: "Update status",
+    markAs: "Mark as {label}",
     waits: {
       weigh_first: "{label}: weigh first (record every line's weight).",
       balance_first: "{label}: balance due (paid, or set to be collected on delivery).",
@@ -138,6 +139,7 @@ export const adminMessages = {
     heading: "Delivery date and slot",
     booked: "Booked for {when}.",
     to: "Move to",
+    choose: "Choose a date and slot",
     submit: "Move delivery",
     noneOpen: "No other date or slot has room and enough catch for this order now.",
     current: "booked now",

@@ -85,6 +85,7 @@ export const adminMessages: Translation<typeof English.adminMessages> = {
     collectOnDeliveryDone: "బ్యాలెన్స్‌ను డెలివరీ సమయంలో నగదుగా తీసుకుంటాం.",
     status: "ఆర్డర్ స్థితి",
     updateStatus: "స్థితి మార్చండి",
+    markAs: "స్థితిని ‘{label}’ అని మార్చండి",
     waits: {
       weigh_first: "{label}: ముందు తూకం వేయండి (ప్రతి వస్తువు బరువు నమోదు చేయండి).",
       balance_first: "{label}: బ్యాలెన్స్ బాకీ ఉంది (చెల్లించాలి, లేదా డెలివరీలో వసూలు చేసేలా సెట్ చేయాలి).",
@@ -140,6 +141,7 @@ export const adminMessages: Translation<typeof English.adminMessages> = {
     heading: "డెలివరీ తేదీ, స్లాట్",
     booked: "బుక్ అయిన డెలివరీ: {when}.",
     to: "కొత్త తేదీ, స్లాట్",
+    choose: "తేదీ, స్లాట్ ఎంచుకోండి",
     submit: "డెలివరీ మార్చండి",
     noneOpen: "ప్రస్తుతం ఈ ఆర్డర్‌కు చోటు, సరిపడా వేట ఉన్న వేరే తేదీ గానీ స్లాట్ గానీ లేదు.",
     current: "ప్రస్తుతం బుక్ అయినది",
