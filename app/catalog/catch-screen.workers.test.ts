@@ -93,6 +93,31 @@ describe("the catch screen's one save", () => {
   });
 });
 
+describe("two admins saving the catch screen at once", () => {
+  it("each keeps the other's change: only the figures changed from what the screen showed are written, and a slot left at the default keeps it", async () => {
+    const [d1] = [addDays(istDate(Date.now()), 1)];
+    const cookie = await sessionCookie(w.admin.id);
+    const screen = await callRoute(loader, "/admin-dashboard/catch", { cookie });
+    const { products, slots } = screen.body as {
+      products: { id: number; days: { date: string; caught: number | null }[] }[];
+      slots: { date: string; slot: string; capacity: number }[];
+    };
+    // The whole screen as the browser posts it: every field, and what it showed.
+    const shown: Record<string, string> = Object.fromEntries([
+      ...products.flatMap((p) => p.days.map((d) => [`catch.${p.id}.${d.date}`, String(d.caught ?? "")])),
+      ...slots.map((s) => [`cap.${s.date}.${s.slot}`, String(s.capacity)]),
+    ]);
+    const form = (changes: Record<string, string>) => ({ ...shown, ...changes, shown: JSON.stringify(shown) });
+    const saved = await Promise.all([
+      callRoute(action, "/admin-dashboard/catch", { cookie, form: form({ [`catch.${w.fishId}.${d1}`]: "7" }) }),
+      callRoute(action, "/admin-dashboard/catch", { cookie, form: form({ [`catch.${w.curryId}.${d1}`]: "4", [`cap.${d1}.morning`]: "6" }) }),
+    ]);
+    expect(saved.map((a) => a.status)).toEqual([302, 302]);
+    expect([await catchLeftOn(w.fishId, d1), await catchLeftOn(w.curryId, d1)]).toEqual([7, 4]);
+    expect(await capacities(d1)).toEqual({ morning: 6 });
+  });
+});
+
 describe("the catch screen, as a plain form post", () => {
   const today = () => istDate(Date.now());
   const post = async (form: Record<string, string>, userId = w.admin.id) =>

@@ -100,6 +100,20 @@ describe("the admin's product form", () => {
     expect(parsed.typed["cap.2026-11-25.evening"]).toBe("1001");
   });
 
+  it("takes only the figures changed from what the screen showed", () => {
+    const form = new FormData();
+    form.set("shown", JSON.stringify({ "catch.3.2026-11-25": "12", "catch.3.2026-11-26": "", "cap.2026-11-25.morning": "20", "cap.2026-11-25.evening": "20" }));
+    form.set("catch.3.2026-11-25", "12");
+    form.set("catch.3.2026-11-26", " ");
+    form.set("cap.2026-11-25.morning", "20");
+    form.set("cap.2026-11-25.evening", "15");
+    const parsed = parsePlanForm(form, ["2026-11-25", "2026-11-26"], ["morning", "evening"]);
+    expect(parsed).toMatchObject({ catches: [], slots: [{ date: "2026-11-25", slot: "evening", capacity: 15 }], errors: {} });
+    // A form that does not say what it showed has every figure taken.
+    form.set("shown", "not json");
+    expect(parsePlanForm(form, ["2026-11-25", "2026-11-26"], ["morning", "evening"]).catches).toHaveLength(2);
+  });
+
   it("leaves a figure the form did not have as it is, rather than read it as empty", () => {
     const form = new FormData();
     form.set("catch.3.2026-11-25", "7");

@@ -93,31 +93,50 @@ export const catchField = (productId: number, date: string) => `catch.${productI
 /** A slot capacity's field on the catch screen: one slot on one date. */
 export const slotField = (date: string, slot: string) => `cap.${date}.${slot}`;
 
+/** The hidden field of the catch screen's form that holds every figure as the screen showed it. */
+export const SHOWN_FIELD = "shown";
+
+/** The figures a catch screen showed (`SHOWN_FIELD`), field by field; null when the form did not say. */
+function shownFigures(value: FormDataEntryValue | null): Record<string, string> | null {
+  if (typeof value !== "string") return null;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return null;
+    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === "string"));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The catch screen's form: each product's catch on each date in its unit (`catchField`; empty: no catch that
- * day) and each slot's capacity in orders (`slotField`), for the `dates` alone. A field the form did not have
- * (a product added or a date begun since it was loaded) is left as it is. The entries, an error per field that
- * is not a whole number in range, and what was typed in each field (to show it again when the save is refused).
+ * day) and each slot's capacity in orders (`slotField`), for the `dates` alone. Only the figures changed from what
+ * the screen showed are entries, so a save never undoes what another admin saved meanwhile elsewhere on the
+ * screen, and a slot left at the default keeps following it; a field the form did not have (a product added or
+ * a date begun since it was loaded) is left as it is. The entries, an error per field that is not a whole number
+ * in range, and what was typed in each field (to show it again when the save is refused).
  */
 export function parsePlanForm<S extends string>(form: FormData, dates: string[], slots: readonly S[]) {
   const errors: Record<string, string> = {};
   const typed: Record<string, string> = {};
+  const shown = shownFigures(form.get(SHOWN_FIELD));
   const catches: { productId: number; date: string; quantity: number | null }[] = [];
   const capacities: { date: string; slot: S; capacity: number }[] = [];
   for (const [key, value] of form) {
     if (typeof value !== "string" || key in typed) continue;
     const figure = value.trim();
     const [, id, date] = /^catch\.(\d{1,9})\.(\d{4}-\d{2}-\d{2})$/.exec(key) ?? [];
-    if (id && dates.includes(date)) {
-      typed[key] = value.slice(0, 10);
+    const [, day, slot] = /^cap\.(\d{4}-\d{2}-\d{2})\.(\w{1,20})$/.exec(key) ?? [];
+    const isCatch = Boolean(id) && dates.includes(date);
+    const isSlot = Boolean(day) && dates.includes(day) && (slots as readonly string[]).includes(slot);
+    if (!isCatch && !isSlot) continue;
+    typed[key] = value.slice(0, 10);
+    if (shown?.[key] === figure) continue;
+    if (isCatch) {
       const n = figure === "" ? null : /^\d{1,5}$/.test(figure) ? Number(figure) : NaN;
       if (n !== null && !(n >= 0 && n <= CATCH_CEILING)) errors[key] = productMessages.catchQty;
       catches.push({ productId: Number(id), date, quantity: n });
-      continue;
-    }
-    const [, day, slot] = /^cap\.(\d{4}-\d{2}-\d{2})\.(\w{1,20})$/.exec(key) ?? [];
-    if (day && dates.includes(day) && (slots as readonly string[]).includes(slot)) {
-      typed[key] = value.slice(0, 10);
+    } else {
       const n = /^\d{1,4}$/.test(figure) ? Number(figure) : NaN;
       if (!(n >= 0 && n <= SLOT_CEILING)) errors[key] = productMessages.capacity;
       capacities.push({ date: day, slot: slot as S, capacity: n });

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { catchField, slotField, slotLoadNote } from "~/catalog/rules";
+import { catchField, SHOWN_FIELD, slotField, slotLoadNote } from "~/catalog/rules";
 import { quantityText, type ProductUnit } from "~/catalog/units";
 import { FormError } from "~/components/form-field";
 import { formatDeliveryDate, formatSlot, type DeliverySlot } from "~/delivery/slots";
@@ -27,11 +27,19 @@ export function CatchForm(props: { dates: string[]; products: Product[]; slots: 
   useEffect(() => {
     if (answer) form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
   }, [answer]);
+  // Every figure as saved now: the server writes only those the seller changed.
+  const shown = JSON.stringify(
+    Object.fromEntries([
+      ...products.flatMap((p) => p.days.map((d) => [catchField(p.id, d.date), String(d.caught ?? "")])),
+      ...slots.map((s) => [slotField(s.date, s.slot), String(s.capacity)]),
+    ]),
+  );
   const dayName = (date: string, i: number) => (i === 0 ? `${m.today} · ` : i === 1 ? `${m.tomorrow} · ` : "") + formatDeliveryDate(date);
   // What was typed comes back after a refusal; otherwise what is saved.
   const value = (name: string, saved: number | null) => (answer ? (answer.typed[name] ?? String(saved ?? "")) : String(saved ?? ""));
   return (
     <Form ref={form} method="post" preventScrollReset className="mt-6" aria-busy={busy || undefined}>
+      <input type="hidden" name={SHOWN_FIELD} value={shown} />
       <FormError errors={answer ? [answer.error] : undefined} />
       <p className="text-sm text-slate-700 dark:text-slate-200">{m.empty}</p>
       <div className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
