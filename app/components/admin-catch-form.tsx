@@ -45,7 +45,7 @@ export function CatchForm(props: { dates: string[]; products: Product[]; slots: 
       <div className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {dates.map((date, i) => (
           <div key={date} className="card p-4">
-            <fieldset>
+            <fieldset className="min-w-0">
               <legend className="font-serif text-xl font-bold">{dayName(date, i)}</legend>
               {products.map((p) => {
                 const day = p.days.find((d) => d.date === date);
@@ -65,34 +65,37 @@ export function CatchForm(props: { dates: string[]; products: Product[]; slots: 
                   />
                 );
               })}
-              <h3 className="mt-5 border-t border-river-100 pt-3 text-sm font-semibold uppercase tracking-wide text-slate-600 dark:border-river-800 dark:text-slate-300">
-                {m.slots}
-              </h3>
-              {slots
-                .filter((s) => s.date === date)
-                .map((s) => {
-                  const name = slotField(date, s.slot);
-                  return (
-                    <FigureField
-                      key={name}
-                      name={name}
-                      label={formatSlot(s.slot)}
-                      aside={null}
-                      unit={m.inOrders}
-                      value={value(name, s.capacity)}
-                      note={slotLoadNote(s, defaultCapacity)}
-                      problem={answer?.errors[name]}
-                      typed={answer !== null}
-                      required
-                    />
-                  );
-                })}
+              <fieldset className="mt-5 min-w-0 border-t border-river-100 pt-3 dark:border-river-800">
+                <legend className="sr-only">{m.slots}</legend>
+                <p aria-hidden="true" className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300">
+                  {m.slots}
+                </p>
+                {slots
+                  .filter((s) => s.date === date)
+                  .map((s) => {
+                    const name = slotField(date, s.slot);
+                    return (
+                      <FigureField
+                        key={name}
+                        name={name}
+                        label={formatSlot(s.slot)}
+                        aside={null}
+                        unit={m.inOrders}
+                        value={value(name, s.capacity)}
+                        note={slotLoadNote(s, defaultCapacity)}
+                        problem={answer?.errors[name]}
+                        typed={answer !== null}
+                        required
+                      />
+                    );
+                  })}
+              </fieldset>
             </fieldset>
           </div>
         ))}
       </div>
       {/* Always in reach of the thumb, however far down the week the seller has scrolled. */}
-      <div className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-river-100 bg-white/95 px-4 py-3 backdrop-blur dark:border-river-800 dark:bg-river-950/95">
+      <div className="sticky bottom-3 z-10 mt-6 rounded-2xl border border-river-100 bg-white/95 p-3 shadow-lg backdrop-blur dark:border-river-800 dark:bg-river-950/95">
         <button type="submit" className="btn-dark min-h-12 w-full text-base sm:w-auto sm:px-10" disabled={busy}>
           {busy ? m.saving : m.save}
         </button>
@@ -116,10 +119,17 @@ function FigureField(props: {
   const id = `field-${name.replaceAll(".", "-")}`;
   return (
     <div className="mt-4 grid grid-cols-[1fr_auto] items-center gap-x-3">
-      <label id={`${id}-label`} htmlFor={id} className="font-medium leading-snug">
-        {label}
-        {aside ? <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">{aside}</span> : null}
-      </label>
+      <div>
+        <label id={`${id}-label`} htmlFor={id} className="font-medium leading-snug">
+          {label}
+          {aside ? <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">{aside}</span> : null}
+        </label>
+        {problem ? null : (
+          <p id={`${id}-note`} className="text-sm text-slate-600 dark:text-slate-300">
+            {note}
+          </p>
+        )}
+      </div>
       <span className="flex items-center gap-2">
         <input
           id={id}
@@ -142,12 +152,12 @@ function FigureField(props: {
           {unit}
         </span>
       </span>
-      <p
-        id={`${id}-note`}
-        className={`col-span-2 mt-1 text-sm ${problem ? "font-semibold text-red-700 dark:text-red-300" : "text-slate-600 dark:text-slate-300"}`}
-      >
-        {problem ?? note}
-      </p>
+      {/* A refusal takes the whole row, beside its field, so it reads in one go on a phone. */}
+      {problem ? (
+        <p id={`${id}-note`} className="col-span-2 mt-1 text-sm font-semibold text-red-700 dark:text-red-300">
+          {problem}
+        </p>
+      ) : null}
     </div>
   );
 }

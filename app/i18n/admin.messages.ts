@@ -8,7 +8,7 @@ export const adminMessages = {
   accessDeniedText: "Access denied. Admin privileges required.",
   goHome: "Go to Home",
   auctions: "Auctions",
-  products: "Products and catch",
+  products: "Products",
   deliveries: "Deliveries and packing",
   stats: {
     total: "Total orders",

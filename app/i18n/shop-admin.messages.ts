@@ -55,7 +55,7 @@ export const shopAdminMessages = {
     subtitle:
       "Today and the coming days: how much of each product you will have, and how many orders each slot can take. One press saves it all; the shop shows it at once.",
     link: "Catch and slots",
-    productLink: "Set this product's catch for each date, with every other product, on one screen: Catch and slots.",
+    productNote: "The catch for each date is set on one screen, with every other product and the delivery slots.",
     today: "Today",
     tomorrow: "Tomorrow",
     inKg: "kg",

@@ -47,7 +47,7 @@ export default function AdminCatch() {
   const answer = useActionData<typeof action>();
   const m = shopAdminMessages;
   return (
-    <div className="mx-auto max-w-6xl px-4 pt-10">
+    <div className="mx-auto max-w-6xl px-4 pb-10 pt-10">
       <Link to="/admin-dashboard" className="link text-sm">
         {m.work.back}
       </Link>

@@ -95,9 +95,10 @@ export default function AdminProduct() {
       <AdminProductForm product={p} lastResult={answer && "product" in answer ? answer.product : undefined} busy={busy} />
       {p ? <PhotoSection photos={loaded.photos} error={answer && "photoError" in answer ? answer.photoError : null} busy={busy} /> : null}
       {p ? (
-        <p className="card mt-8 p-6">
-          <Link to="/admin-dashboard/catch" className="link font-semibold">
-            {m.catch.productLink}
+        <p className="card mt-8 flex flex-wrap items-center justify-between gap-3 p-6">
+          {m.catch.productNote}
+          <Link to="/admin-dashboard/catch" className="btn-outline">
+            {m.catch.link}
           </Link>
         </p>
       ) : null}

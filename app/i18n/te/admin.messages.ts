@@ -11,7 +11,7 @@ export const adminMessages: Translation<typeof English.adminMessages> = {
   accessDeniedText: "అనుమతి లేదు. అడ్మిన్ హక్కులు అవసరం.",
   goHome: "హోమ్‌కు వెళ్లండి",
   auctions: "వేలాలు",
-  products: "ఉత్పత్తులు, వేట",
+  products: "ఉత్పత్తులు",
   deliveries: "డెలివరీలు, ప్యాకింగ్",
   stats: {
     total: "మొత్తం ఆర్డర్లు",
