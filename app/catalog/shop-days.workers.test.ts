@@ -178,7 +178,7 @@ describe("the admin's catch", () => {
         { date: tomorrow, quantity: 9 },
         { date: today, quantity: 2 },
       ]),
-    ).rejects.toThrow(/3 already ordered/);
+    ).rejects.toThrow(/^Test Pulasa, .*: 3 kg already ordered; the catch cannot be less$/);
     expect(await catchLeftOn(productId, tomorrow)).toBe(0);
     await expect(saveCatch(deps, productId, [{ date: addDays(today, 7), quantity: 1 }])).rejects.toBeInstanceOf(InvalidInputError);
     await expect(saveCatch(deps, productId, [{ date: today, quantity: -1 }])).rejects.toBeInstanceOf(InvalidInputError);

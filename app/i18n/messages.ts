@@ -23,6 +23,7 @@ export const en = {
     myOrders: "My Orders",
     logout: "Logout",
     adminDashboard: "Admin Dashboard",
+    adminCatch: "Catch and slots",
     cart: "Cart",
     menu: "Menu",
     mainNavigation: "Main navigation",

@@ -44,8 +44,8 @@ export default function AdminProducts() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <AdminPageHeader title={m.title} subtitle={m.subtitle}>
-        <Link to="/admin-dashboard/delivery" className="btn-outline">
-          {m.delivery}
+        <Link to="/admin-dashboard/catch" className="btn-outline">
+          {shopAdminMessages.catch.link}
         </Link>
         <Link to="/admin-dashboard/products/new" className="btn-dark">
           {m.new}

@@ -17,13 +17,25 @@ export function authMessages(deps: Pick<Deps, "config" | "lang">) {
 
 type AuthMessages = ReturnType<typeof authMessages>;
 
+/** Where an admin's work is: the orders to move on, with the catch one press away. */
+export const ADMIN_HOME = "/admin-dashboard";
+
 /**
  * Where signing in lands, and in which language: the page the sign-in was asked to return to (`redirectTo`, kept
- * in the language it was asked in), else `home` in the account's language (a Telugu account lands on `/te`).
+ * in the language it was asked in), else `home` in the account's language (a Telugu account lands on `/te`); an
+ * admin's home is the admin dashboard (English only).
  */
-export function signInLanding(deps: Pick<Deps, "lang">, account: { lang: Lang }, redirectTo: unknown, home = "/"): { path: string; lang: Lang } {
+export function signInLanding(
+  deps: Pick<Deps, "lang">,
+  account: { lang: Lang; isAdmin?: boolean },
+  redirectTo: unknown,
+  home = account.isAdmin ? ADMIN_HOME : "/",
+): { path: string; lang: Lang } {
   const asked = safeRedirect(redirectTo, "");
-  if (!asked) return { path: localePath(account.lang, home), lang: account.lang };
+  if (!asked) {
+    const path = localePath(account.lang, home);
+    return { path, lang: langOfPath(path) };
+  }
   const path = localePath(deps.lang, asked);
   return { path, lang: langOfPath(path) };
 }

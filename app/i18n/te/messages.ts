@@ -18,6 +18,7 @@ export const te: Messages = {
     myOrders: "నా ఆర్డర్లు",
     logout: "లాగౌట్",
     adminDashboard: "అడ్మిన్ డాష్‌బోర్డ్",
+    adminCatch: "వేట, స్లాట్లు",
     cart: "కార్ట్",
     menu: "మెనూ",
     mainNavigation: "ప్రధాన మెనూ",
