@@ -138,7 +138,7 @@ function FigureField(props: {
           key={props.typed ? `typed-${value}` : value}
           defaultValue={value}
           inputMode="numeric"
-          pattern="[0-9]*"
+          pattern="[0-9,]*"
           autoComplete="off"
           required={props.required}
           aria-labelledby={`${id}-label ${id}-unit`}
