@@ -155,9 +155,10 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof loader>("root");
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
-  const page = <ErrorPage kind={notFound ? "notFound" : "error"} />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const kind = status === 404 ? "notFound" : status === 413 ? "tooLarge" : "error";
+  if (kind === "error") console.error(error);
+  const page = <ErrorPage kind={kind} />;
   // Without root data (the root loader itself failed) the page still renders, just without header and footer.
   if (!root) return page;
   return (
