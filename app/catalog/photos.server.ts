@@ -4,10 +4,12 @@ import { productPhotos, products, type ProductPhoto } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { ConflictError, InvalidInputError, NotFoundError, UnavailableError } from "~/lib/errors";
 import {
+  isPhotoAlt,
   MAX_PHOTO_BYTES,
   MAX_PHOTOS,
   parseVariants,
   PHOTO_NAME_PATTERN,
+  photoAlt,
   photoMessages as m,
   variantWidths,
   type VariantFormat,
@@ -61,9 +63,8 @@ export type ProductPhotoUpload = { upload: CheckedPhoto; alt: string };
 
 /** Checks a photo's alt text and its file by its bytes; an InvalidInputError names the first problem. */
 export async function checkProductPhoto(file: File | null, altText: string): Promise<ProductPhotoUpload> {
-  const alt = altText.trim().replace(/\s+/g, " ");
-  if (alt.length < 3 || alt.length > 150) throw new InvalidInputError(m.alt);
-  return { upload: await checkPhotoUpload(file, MAX_PHOTO_BYTES, UPLOAD_MESSAGES), alt };
+  if (!isPhotoAlt(altText)) throw new InvalidInputError(m.alt);
+  return { upload: await checkPhotoUpload(file, MAX_PHOTO_BYTES, UPLOAD_MESSAGES), alt: photoAlt(altText) };
 }
 
 /** Checks an upload by its bytes and stores it, with its smaller copies, as the product's last photo. */

@@ -208,6 +208,11 @@ export const photoMessages = {
   unavailable: "Photo storage is not configured",
 } as const;
 
+/** A photo's alt text as it is kept: on one line, without spaces around it. */
+export const photoAlt = (text: string) => text.trim().replace(/\s+/g, " ");
+/** Whether an alt text describes a photo: 3 to 150 characters once kept. */
+export const isPhotoAlt = (text: string) => photoAlt(text).length >= 3 && photoAlt(text).length <= 150;
+
 /** The URL a photo is served at: named by the SHA-256 of its bytes (uploads.server.ts), so never changed in place. */
 export const photoUrl = (name: string) => `/photos/${name}`;
 export const PHOTO_NAME_PATTERN = /^[0-9a-f]{64}\.(jpg|png|webp|avif)$/;

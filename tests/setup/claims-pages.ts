@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
 import { createSession } from "~/auth/session.server";
 import { getConfig } from "~/config.server";
+import type { Deps } from "~/deps";
 import { commitSessionCookie } from "~/web/credentials.server";
 import { testDeps } from "./deps";
 import { loadContext } from "./load-context";
@@ -25,7 +26,7 @@ type RouteFn = (args: { request: Request; context: AppLoadContext; params: Recor
 export async function runRoute(
   fn: RouteFn,
   path: string,
-  options: { cookie?: string; now?: number; params?: Record<string, string>; init?: RequestInit } = {},
+  options: { cookie?: string; now?: number; params?: Record<string, string>; init?: RequestInit; deps?: Partial<Deps> } = {},
 ) {
   const sent = new Request(`https://store.test${path}`, { ...options.init, headers: { Cookie: options.cookie ?? "", ...(options.init?.headers ?? {}) } });
   const form = await readableForm(sent);
@@ -33,6 +34,7 @@ export async function runRoute(
   const request = form.request;
   const context = { ...(await loadContext(request)), oversizedForm: form.oversized };
   if (options.now !== undefined) context.deps = { ...context.deps, now: () => options.now! };
+  if (options.deps) context.deps = { ...context.deps, ...options.deps };
   try {
     const out = await fn({ request, context, params: options.params ?? {} });
     if (out instanceof Response) return out;
