@@ -111,11 +111,12 @@ function useTheme(fallback: Theme): Theme {
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
   const theme = useTheme(root?.theme ?? "light");
   const nonce = useNonce();
   return (
     <html
-      lang={root?.lang ?? "en"}
+      lang={root?.lang ?? langOfPath(pathname)}
       data-catalogue={root?.catalogue}
       className={theme === "light" ? "" : theme}
       style={{ colorScheme: theme === "system" ? "light dark" : theme }}

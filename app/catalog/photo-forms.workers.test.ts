@@ -64,9 +64,7 @@ describe("a new product with its first photo", () => {
     const answer = await create(slug, { name: "IMG_20261127.jpg", bytes: jpegOfSize(12 * MB, slug) });
     const id = await productId(slug);
     expect(outcome(answer)).toBe(`→ /admin-dashboard/products/${id}`);
-    expect((await listPhotos(testDeps(), id!)).map((p) => [p.alt, p.bytes])).toEqual([
-      ["A jar of roe pickle on a banana leaf", 12 * MB],
-    ]);
+    expect((await listPhotos(testDeps(), id!)).map((p) => [p.alt, p.bytes])).toEqual([["A jar of roe pickle on a banana leaf", 12 * MB]]);
   });
 
   it("is created without a photo when none is chosen", async () => {
@@ -145,7 +143,8 @@ describe("an auction's photo", () => {
       init: multipart(fields(title), file, "upload"),
       deps: { auctionService: SELF as unknown as Fetcher },
     }) as Promise<Response | { status: number; body: { errors: Record<string, string>; values: Record<string, string> } }>;
-  const imageOf = async (title: string) => (await env.DB.prepare("SELECT product_image AS image FROM auctions WHERE title = ?").bind(title).first<{ image: string }>())?.image;
+  const imageOf = async (title: string) =>
+    (await env.DB.prepare("SELECT product_image AS image FROM auctions WHERE title = ?").bind(title).first<{ image: string }>())?.image;
 
   it("may be a phone's (12 MB): the auction shows a copy at most 2000 px, a WebP far smaller", async () => {
     const title = `Morning catch ${crypto.randomUUID().slice(0, 6)}`;

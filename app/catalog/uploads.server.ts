@@ -1,5 +1,5 @@
 import { InvalidInputError } from "~/lib/errors";
-import { readMediaBytes, type MediaKind } from "./media";
+import { inspectVideo, readMediaBytes, type MediaKind } from "./media";
 
 /**
  * One upload check for every file the store keeps in R2 (product photos, claim evidence): present, within
@@ -30,8 +30,11 @@ export async function checkUpload(file: File | null, limits: UploadLimits, m: Up
   // A form without a file chosen sends an empty part with no name; a chosen file of no bytes is named.
   if (!file || (file.size === 0 && !file.name)) throw new InvalidInputError(m.none);
   if (file.size === 0) throw new InvalidInputError(m.empty);
-  // Larger than anything accepted: refused before its bytes are read.
-  if (file.size > Math.max(limits.image ?? 0, limits.video ?? 0)) throw new InvalidInputError(m.tooLarge[limits.video ? "video" : "image"]);
+  // Larger than anything accepted: refused before the rest of its bytes are read, as what its first ones say it is.
+  if (file.size > Math.max(limits.image ?? 0, limits.video ?? 0)) {
+    const video = limits.image === undefined || inspectVideo(new Uint8Array(await file.slice(0, 4096).arrayBuffer())) !== null;
+    throw new InvalidInputError(m.tooLarge[limits.video && video ? "video" : "image"]);
+  }
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = readMediaBytes(bytes);
   if (kind === "damaged" || kind === "pixels") throw new InvalidInputError(m[kind]);

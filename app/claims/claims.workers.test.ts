@@ -159,6 +159,9 @@ describe("a claim's photos and videos", () => {
   it("photos up to 15 MB (a phone's), videos up to 25 MB, 30 MB together", async () => {
     const big = new File([jpegOfSize(MAX_PHOTO_BYTES + 1)], "big.jpg");
     await expect((await report([big])).result).rejects.toThrow("big.jpg: A photo may be at most 15 MB");
+    // Larger than any video too, a photo is still told the photos' limit.
+    await expect((await report([new File([jpegOfSize(26 * 1024 * 1024)], "huge.jpg")])).result).rejects.toThrow("huge.jpg: A photo may be at most 15 MB");
+    await expect((await report([videoFile("mp42", "huge.mp4", 26 * 1024 * 1024)])).result).rejects.toThrow("huge.mp4: A video may be at most 25 MB");
     const phone = await report([new File([jpegOfSize(MAX_PHOTO_BYTES, "phone")], "IMG_3.jpg")]);
     await phone.result;
     expect(await claimsOf(phone.order.id)).toHaveLength(1);

@@ -87,14 +87,29 @@ function PictureSelect({ field }: { field: FieldMetadata<string | undefined> }) 
 }
 
 /**
- * A new product's first photo and its alt text, last in the form: a post too large to take is read up to its
- * files, so everything typed above comes back with the refusal.
+ * A new product's first photo, after its alt text and last in the form: a post too large to take is read up to
+ * its file, so everything typed before it comes back with the refusal.
  */
-function FirstPhoto({ photo, alt, onPreparing }: { photo: FieldMetadata<File | undefined>; alt: FieldMetadata<string | undefined>; onPreparing: (preparing: boolean) => void }) {
+function FirstPhoto({
+  photo,
+  alt,
+  onPreparing,
+}: {
+  photo: FieldMetadata<File | undefined>;
+  alt: FieldMetadata<string | undefined>;
+  onPreparing: (preparing: boolean) => void;
+}) {
   const m = shopAdminMessages;
   return (
     <fieldset className="mt-2 grid gap-x-4 border-t border-river-200 pt-4 sm:col-span-2 sm:grid-cols-2 dark:border-river-700">
       <legend className="font-serif text-xl font-bold">{m.form.photo}</legend>
+      <div>
+        <label htmlFor={alt.id} className="block text-sm font-medium">
+          {m.form.photoAlt}
+        </label>
+        <input {...getInputProps(alt, { type: "text" })} key={alt.key} maxLength={150} autoComplete="off" className={`${input} mt-1`} />
+        <FieldError id={alt.errorId} errors={alt.errors} />
+      </div>
       <div className="min-w-0">
         <label htmlFor={photo.id} className="block text-sm font-medium">
           {m.photos.file}
@@ -110,13 +125,6 @@ function FirstPhoto({ photo, alt, onPreparing }: { photo: FieldMetadata<File | u
           onPreparing={onPreparing}
         />
         <FieldError id={photo.errorId} errors={photo.errors} />
-      </div>
-      <div>
-        <label htmlFor={alt.id} className="block text-sm font-medium">
-          {m.form.photoAlt}
-        </label>
-        <input {...getInputProps(alt, { type: "text" })} key={alt.key} maxLength={150} autoComplete="off" className={`${input} mt-1`} />
-        <FieldError id={alt.errorId} errors={alt.errors} />
       </div>
     </fieldset>
   );
@@ -160,12 +168,7 @@ export function AdminProductForm({ product, lastResult, busy }: { product: Edita
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productFormSchema }),
   });
   return (
-    <Form
-      method="post"
-      encType={product ? undefined : "multipart/form-data"}
-      {...getFormProps(form)}
-      className="card mt-6 grid gap-x-4 p-6 sm:grid-cols-2"
-    >
+    <Form method="post" encType={product ? undefined : "multipart/form-data"} {...getFormProps(form)} className="card mt-6 grid gap-x-4 p-6 sm:grid-cols-2">
       <input type="hidden" name="intent" value="product" />
       <div className="sm:col-span-2">
         <FormError errors={form.errors} />

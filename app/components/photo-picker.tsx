@@ -59,11 +59,17 @@ export function PhotoPicker(props: {
     onPreparing(true);
     try {
       const prepared = await Promise.all(
-        picked.map(async (file) => (looksLikePhoto(file) ? preparePhoto(file) : { file, original: file, opened: false, video: file.type.startsWith("video/") })),
+        picked.map(async (file) =>
+          looksLikePhoto(file) ? preparePhoto(file) : { file, original: file, opened: false, video: file.type.startsWith("video/") },
+        ),
       );
       // Another choice was made meanwhile: that one counts.
       if (mine !== round.current) return;
-      if (prepared.some((p) => p.file !== p.original)) replaceFiles(input, prepared.map((p) => p.file));
+      if (prepared.some((p) => p.file !== p.original))
+        replaceFiles(
+          input,
+          prepared.map((p) => p.file),
+        );
       // The form's own checks (the claim form's total size) see the files it will send.
       input.dispatchEvent(new Event("input", { bubbles: true }));
       setChosen(

@@ -92,5 +92,8 @@ export function headerOnlyPng(): Uint8Array<ArrayBuffer> {
   return joined([new Uint8Array(PNG_SIGNATURE), header(10_000, 10_000), new TextEncoder().encode("000000000000000000000000000000000000")]);
 }
 
-/** The first 33 bytes of a JPEG: its start and part of a table, cut off. */
-export const truncatedJpeg = () => SMALL_JPEG.slice(0, 33);
+/** 33 bytes of a JPEG: its start and its frame header (32 × 24 pixels), cut off in the table after it. */
+export function truncatedJpeg(): Uint8Array<ArrayBuffer> {
+  const frame = SMALL_JPEG.findIndex((b, i) => b === 0xff && SMALL_JPEG[i + 1] === 0xc0);
+  return joined([SMALL_JPEG.subarray(0, 2), SMALL_JPEG.subarray(frame, frame + 31)]);
+}
