@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { format } from "~/i18n/format";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
+import { isPhotoAlt, MAX_PHOTO_BYTES, photoMessages } from "./photos";
 import { PRODUCT_IMAGES } from "./product-images";
 import { parseRupees, parseTypedNumber } from "~/lib/money";
 import { PRODUCT_UNITS } from "./units";
@@ -76,8 +77,16 @@ export const productFormSchema = z
     maxQty: whole(productMessages.maxQty, 1, LIMIT_CEILING),
     image: z.enum(PRODUCT_IMAGES, { errorMap: () => ({ message: productMessages.image }) }),
     sortOrder: whole(productMessages.sortOrder, 0, 999).default(0),
+    // A new product may come with its first photo, described for those who cannot see it; its bytes are judged on the server.
+    photo: z.instanceof(File).optional(),
+    photoAlt: z.string().optional(),
   })
-  .refine((v) => v.minQty <= v.maxQty, { message: productMessages.minAboveMax, path: ["minQty"] });
+  .refine((v) => v.minQty <= v.maxQty, { message: productMessages.minAboveMax, path: ["minQty"] })
+  .superRefine((v, ctx) => {
+    if (!v.photo) return;
+    if (v.photo.size > MAX_PHOTO_BYTES) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["photo"], message: photoMessages.tooLarge });
+    if (!isPhotoAlt(v.photoAlt ?? "")) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["photoAlt"], message: photoMessages.alt });
+  });
 
 export type ProductForm = z.infer<typeof productFormSchema>;
 

@@ -147,6 +147,7 @@ export const en = {
   },
   notFound: errorMessages.notFound,
   error: errorMessages.error,
+  tooLarge: errorMessages.tooLarge,
   auth: {
     loginTitle: "Welcome back",
     loginSubtitle: "Sign in to order fresh {product} and bid in live auctions.",

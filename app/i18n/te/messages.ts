@@ -141,6 +141,7 @@ export const te: Messages = {
   },
   notFound: errorMessages.notFound,
   error: errorMessages.error,
+  tooLarge: errorMessages.tooLarge,
   auth: {
     loginTitle: "మళ్లీ స్వాగతం",
     loginSubtitle: "తాజా {product} ఆర్డర్ చేయడానికి, లైవ్ వేలాల్లో బిడ్ వేయడానికి సైన్ ఇన్ చేయండి.",
