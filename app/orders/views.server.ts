@@ -1,5 +1,5 @@
 import type { OrderCardData } from "~/components/order-card";
-import type { Lang } from "~/i18n/lang";
+import { inLang, type Lang } from "~/i18n/lang";
 import { formatDelivery } from "~/delivery/slots";
 import { balanceDuePaise, isLiveLink, summarizeLedger } from "~/payments/ledger";
 import type { OrderView } from "./lookup.server";
@@ -39,6 +39,11 @@ export function toOrderCard(order: OrderView, lang: Lang, now: number): OrderCar
     refundPendingPaise: money.refundPendingPaise,
     cancelReason: order.status === "order_cancelled" ? order.cancelReason : null,
     payable: order.status === "payment_pending",
-    items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, pricePaise: i.pricePaise, unit: i.productId === null ? null : i.unit })),
+    items: order.items.map((i) => ({
+      name: inLang(i.name, i.nameTe, lang),
+      quantity: i.quantity,
+      pricePaise: i.pricePaise,
+      unit: i.productId === null ? null : i.unit,
+    })),
   };
 }

@@ -3,6 +3,7 @@ import type { ShippingInput } from "~/orders/checkout-schema";
 import { orders, payments } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { messagesFor, sectionsFor } from "~/i18n/catalogue";
+import { inLang } from "~/i18n/lang";
 import { ConflictError, NotFoundError } from "~/lib/errors";
 import { tenDigitPhone } from "~/lib/phone";
 import { shippingColumns } from "~/orders/checkout.server";
@@ -47,7 +48,7 @@ export function needsAddress(order: { city: string; state: string; zip: string }
  * What the pay page shows: the open gateway attempt (if any) and how to pay it. Any payment_pending order of
  * the user can be paid there: a shop checkout, or a won auction the auctions side sends there.
  */
-export async function payPageData(deps: Pick<Deps, "db" | "config" | "origin">, user: { email: string }, order: OrderView) {
+export async function payPageData(deps: Pick<Deps, "db" | "config" | "origin" | "lang">, user: { email: string }, order: OrderView) {
   const secrets = gatewaySecrets(deps.config);
   const open = secrets ? await openAdvanceAttempt(deps, order.id, secrets.name, { way: "checkout" }) : null;
   return {
@@ -67,7 +68,12 @@ export async function payPageData(deps: Pick<Deps, "db" | "config" | "origin">, 
       advancePaise: order.advancePaise,
       estimatedTotalPaise: order.estimatedTotalPaise,
       reservedUntil: order.reservedUntil,
-      items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, pricePaise: i.pricePaise, unit: i.productId === null ? null : i.unit })),
+      items: order.items.map((i) => ({
+        name: inLang(i.name, i.nameTe, deps.lang),
+        quantity: i.quantity,
+        pricePaise: i.pricePaise,
+        unit: i.productId === null ? null : i.unit,
+      })),
     },
     gateway: secrets?.name ?? null,
     keyId: secrets?.keyId ?? null,
