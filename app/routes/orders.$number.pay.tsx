@@ -6,8 +6,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { FetcherMarker } from "~/components/hydrated";
-import { FormError } from "~/components/form-field";
-import { ShippingFields, useShippingPress } from "~/components/shipping-fields";
+import { ErrorSummary } from "~/components/error-summary";
+import { ShippingFields, shippingSummary, useShippingPress } from "~/components/shipping-fields";
 import type { Deps } from "~/deps";
 import { shippingSchema } from "~/orders/checkout-schema";
 import { RazorpayButton } from "~/components/razorpay-button";
@@ -90,7 +90,7 @@ export default function PayAdvance() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => {
       const submission = parseWithZod(formData, { schema: shippingSchema(all) });
-      press.pressed(formData, submission.status === "error");
+      press.pressed(formData, submission);
       return submission;
     },
   });
@@ -142,7 +142,13 @@ export default function PayAdvance() {
             {data.needsAddress ? (
               <>
                 <h2 className="text-xl font-bold">{all.checkout.shippingHeading}</h2>
-                <FormError errors={form.errors} />
+                <ErrorSummary
+                  id={`${form.id}-errors`}
+                  formErrors={form.errors}
+                  submitted={press.checked}
+                  fixErrors={all.checkout.fixErrors}
+                  fields={shippingSummary(fields, all.checkout)}
+                />
                 <ShippingFields fields={fields} checked={form.status === "error" || press.checked} />
               </>
             ) : null}

@@ -8,7 +8,8 @@ type Open = (
 ) => Promise<{ page: Page; context: BrowserContext; close: () => Promise<void> }>;
 
 const ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-const orderNumber = () => `PUL-2611-${Array.from({ length: 4 }, () => ALPHABET[Math.floor(Math.random() * ALPHABET.length)]).join("")}`;
+/** A made-up order number of the store's shape (for orders a test writes in the database). */
+export const orderNumber = () => `PUL-2611-${Array.from({ length: 4 }, () => ALPHABET[Math.floor(Math.random() * ALPHABET.length)]).join("")}`;
 
 /** The ids the audited pages' paths name ({order}, {delivered}, ...), known once the world is made. */
 export type World = Record<"order" | "delivered" | "claimed" | "claim" | "address" | "won" | "wonOrder", string>;
