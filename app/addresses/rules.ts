@@ -17,3 +17,12 @@ export function addressFields(row: ShippingInput): ShippingInput {
 export function addressKey(s: ShippingInput): string {
   return JSON.stringify(FIELDS.map((f) => s[f].normalize("NFC").trim().replace(/\s+/g, " ").toLocaleLowerCase("en-IN")));
 }
+
+/**
+ * An address's last line, "city, state pincode", with the state named in the reader's language (`states`, the
+ * page's or mail's names of the states we deliver to; a state stored otherwise is shown as stored).
+ */
+export function placeLine(a: { city: string; state: string; zip: string }, states: Record<string, string>): string {
+  const state = Object.hasOwn(states, a.state) ? states[a.state] : a.state;
+  return `${a.city}, ${state} ${a.zip}`;
+}

@@ -1,5 +1,5 @@
 import type { OrderCardData } from "~/components/order-card";
-import type { Lang } from "~/i18n/lang";
+import { inLang, type Lang } from "~/i18n/lang";
 import { formatDelivery } from "~/delivery/slots";
 import { balanceDue, isLiveLink, knownDuePaise, summarizeLedger } from "~/payments/ledger";
 import type { OrderView } from "./lookup.server";
@@ -44,7 +44,7 @@ export function toOrderCard(order: OrderView, lang: Lang, now: number, cancelled
     cancelledByCustomer: order.status === "order_cancelled" && cancelledByCustomer,
     payable: order.status === "payment_pending",
     items: order.items.map((i) => ({
-      name: i.name,
+      name: inLang(i.name, i.nameTe, lang),
       quantity: i.quantity,
       pricePaise: i.pricePaise,
       unit: i.productId === null ? null : i.unit,

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Deps } from "~/deps";
 import { ledger, orders, payments, type Order, type Payment } from "~/db/schema";
 import { format } from "~/i18n/format";
-import type { Lang } from "~/i18n/lang";
+import { inLang, type Lang } from "~/i18n/lang";
 import { quantityText, type ProductUnit } from "~/catalog/units";
 import { payMessages as m } from "~/i18n/pay.messages";
 import { formatRupees } from "~/lib/money";
@@ -170,11 +170,17 @@ async function loadOrder(deps: Pick<Deps, "db">, id: number): Promise<Order> {
 
 async function sendReceipt(deps: Pick<Deps, "db" | "config" | "mailer">, order: Order) {
   const items = await deps.db.$client
-    .prepare("SELECT name, quantity, unit, product_id FROM order_items WHERE order_id = ? ORDER BY id")
+    .prepare("SELECT name, name_te, quantity, unit, product_id FROM order_items WHERE order_id = ? ORDER BY id")
     .bind(order.id)
-    .all<{ name: string; quantity: number; unit: ProductUnit; product_id: number | null }>();
-  // Shop lines are kilos or packs; an auction lot is one lot.
-  const list = (lang: Lang) => items.results.map((i) => (i.product_id === null ? i.name : `${i.name} × ${quantityText(i.quantity, i.unit, lang)}`)).join(", ");
+    .all<{ name: string; name_te: string | null; quantity: number; unit: ProductUnit; product_id: number | null }>();
+  // Shop lines are kilos or packs; an auction lot is one lot. Each is named in the reader's language.
+  const list = (lang: Lang) =>
+    items.results
+      .map((i) => {
+        const name = inLang(i.name, i.name_te, lang);
+        return i.product_id === null ? name : `${name} × ${quantityText(i.quantity, i.unit, lang)}`;
+      })
+      .join(", ");
   await notifyCustomer(deps, order, {
     type: "order_placed",
     words: (t, lang) => ({

@@ -15,6 +15,7 @@ import { OrderClaims } from "~/components/order-claims";
 import { claimTexts, orderClaims } from "~/claims/claims.server";
 import { cancelledByCustomer } from "~/orders/lookup.server";
 import { toOrderCard } from "~/orders/views.server";
+import { placeLine } from "~/addresses/rules";
 import { getOwnOrder } from "~/payments/pay-page.server";
 import { orNotFound, requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
@@ -31,7 +32,7 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
   const { section, kinds, states, report, reportUntil } = claimTexts(deps);
   return {
     order: toOrderCard(order, deps.lang, deps.now(), selfCancelled.has(order.id)),
-    shipTo: { name: `${firstName} ${lastName}`, phone, lines: [address, `${city}, ${state} ${zip}`] },
+    shipTo: { name: `${firstName} ${lastName}`, phone, lines: [address, placeLine({ city, state, zip }, messagesFor(deps).shop.states)] },
     cancelVersion: CUSTOMER_CANCELLABLE.includes(order.status) ? order.version : null,
     ...claimed,
     // Only an order with claims, or one that may still be reported, shows the claims' texts.

@@ -60,10 +60,9 @@ export async function signedInRedirect(
   const added = add && !session.user.isAdmin ? await addToCart(there, session.user.id, add.productId, add.quantity) : null;
   let toast = text(authMessages(there));
   if (added) toast = `${toast} ${added.notice ?? format(messagesFor(there).cart.added, { name: added.name })}`;
-  const known = await knownAccountIds(request, deps);
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSessionCookie(deps.config, session.token));
-  headers.append("Set-Cookie", await cookies.knownAccounts.serialize([session.user.id, ...known.filter((id) => id !== session.user.id)].slice(0, 5)));
+  headers.append("Set-Cookie", await rememberSignIn(request, deps, session.user.id));
   headers.append("Set-Cookie", await cookies.signup.serialize("", { maxAge: 0 }));
   headers.append("Set-Cookie", await cookies.reset.serialize("", { maxAge: 0 }));
   headers.append("Set-Cookie", await cookies.pendingAdd.serialize("", { maxAge: 0 }));
@@ -81,6 +80,12 @@ function pendingAdd(value: unknown): { productId: number; quantity?: number } | 
 export async function knownAccountIds(request: Request, deps: Pick<Deps, "config">): Promise<number[]> {
   const value: unknown = await appCookies(deps.config).knownAccounts.parse(request.headers.get("Cookie"));
   return Array.isArray(value) ? value.filter((id): id is number => Number.isSafeInteger(id)) : [];
+}
+
+/** The cookie that remembers this browser (or API client) signed in to `userId`, with up to four accounts it knew before. */
+export async function rememberSignIn(request: Request, deps: Pick<Deps, "config">, userId: number): Promise<string> {
+  const known = await knownAccountIds(request, deps);
+  return appCookies(deps.config).knownAccounts.serialize([userId, ...known.filter((id) => id !== userId)].slice(0, 5));
 }
 
 /** This browser's pending sign-up (set by the sign-up form) or password reset token, read by its code page. */
