@@ -15,7 +15,7 @@ type Answer = { errors: Record<string, string>; error: string; typed: Record<str
 
 /**
  * One form for the seller's day, built for a thumb: a card per date (today first) with each product's catch in
- * its unit and each slot's capacity as big number fields, and one 'Save' that stays at the bottom of the screen.
+ * its unit and each slot's capacity as big number fields, and under each date a 'Save' that saves them all.
  * A refusal shows beside its field what was typed; with JavaScript the first one is focused.
  */
 export function CatchForm(props: { dates: string[]; products: Product[]; slots: Slot[]; defaultCapacity: number; answer: Answer }) {
@@ -90,15 +90,14 @@ export function CatchForm(props: { dates: string[]; products: Product[]; slots: 
                     );
                   })}
               </fieldset>
+              {/* Each date has the button, so one is always a thumb's reach away on a phone (nothing floats over
+                  the fields); any of them saves the whole screen. */}
+              <button type="submit" className="btn-dark mt-5 min-h-12 w-full text-base" disabled={busy}>
+                {busy ? m.saving : m.save}
+              </button>
             </fieldset>
           </div>
         ))}
-      </div>
-      {/* Always in reach of the thumb, however far down the week the seller has scrolled. */}
-      <div className="sticky bottom-3 z-10 mt-6 rounded-2xl border border-river-100 bg-white/95 p-3 shadow-lg backdrop-blur dark:border-river-800 dark:bg-river-950/95">
-        <button type="submit" className="btn-dark min-h-12 w-full text-base sm:w-auto sm:px-10" disabled={busy}>
-          {busy ? m.saving : m.save}
-        </button>
       </div>
     </Form>
   );

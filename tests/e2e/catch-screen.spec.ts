@@ -86,8 +86,14 @@ describe.each(VARIANTS)("the catch screen ($javaScript, $viewport)", (variant) =
         .getByRole("textbox", { name: /^Evening, 3:00 PM – 8:00 PM orders$/ })
         .count(),
     ).toBe(1);
-    const save = page.getByRole("button", { name: "Save catch and slots" });
-    expect((await save.boundingBox())!.height).toBeGreaterThanOrEqual(48);
+    // Every date has the button (nothing floats over the fields); each saves the whole screen.
+    const saveIn = (n: number) =>
+      page
+        .getByRole("group", { name: n === 0 ? `Today · ${formatDeliveryDate(istDay(0))}` : formatDeliveryDate(istDay(n)) })
+        .getByRole("button", { name: "Save catch and slots" });
+    expect(await page.getByRole("button", { name: "Save catch and slots" }).count()).toBe(7);
+    expect((await saveIn(0).boundingBox())!.height).toBeGreaterThanOrEqual(48);
+    const save = saveIn(0);
 
     // One press saves the fish for today, the curry for a later date and a slot's capacity.
     await fishToday.fill("9");
@@ -105,7 +111,7 @@ describe.each(VARIANTS)("the catch screen ($javaScript, $viewport)", (variant) =
         },
       );
       await save.click();
-      const busy = page.getByRole("button", { name: "Saving…" });
+      const busy = page.getByRole("button", { name: "Saving…" }).first();
       await busy.waitFor();
       expect(await busy.isDisabled()).toBe(true);
       release();
@@ -127,7 +133,7 @@ describe.each(VARIANTS)("the catch screen ($javaScript, $viewport)", (variant) =
     await expect.poll(() => page.locator(`#field-catch-${fish.id}-${istDay(4)}-note`).innerText()).toBe("None ordered yet");
     await field(`catch.${fish.id}.${istDay(4)}`).fill("1");
     await field(`catch.${curry.id}.${istDay(4)}`).fill("5");
-    await save.click();
+    await saveIn(4).click();
     const problem = `${fish.name}, ${formatDeliveryDate(istDay(4))}: 2 kg already ordered; the catch cannot be less`;
     await expect.poll(() => page.locator(`#field-catch-${fish.id}-${istDay(4)}-note`).innerText()).toBe(problem);
     expect(await page.getByRole("alert").innerText()).toBe("Nothing was saved. Fix the figures marked below and save again.");
@@ -140,7 +146,7 @@ describe.each(VARIANTS)("the catch screen ($javaScript, $viewport)", (variant) =
 
     // Corrected, it saves.
     await field(`catch.${fish.id}.${istDay(4)}`).fill("2");
-    await save.click();
+    await saveIn(4).click();
     // The refusal gives way to the confirmation (the database is read only once the store has answered: the
     // local SQLite file refuses a reader beside the store's write).
     await expect.poll(() => page.getByRole("alert").count()).toBe(0);

@@ -57,10 +57,10 @@ describe.each(VARIANTS)("running the shop ($javaScript, $viewport)", (variant) =
     await admin.page.waitForURL("**/admin-dashboard/catch");
     expect(await inputs.count()).toBe(7);
     for (let i = 0; i < 7; i++) await inputs.nth(i).fill(i === 2 ? "20000" : "6");
-    await admin.page.getByRole("button", { name: "Save catch and slots" }).click();
+    await admin.page.getByRole("button", { name: "Save catch and slots" }).first().click();
     await expect.poll(() => admin.page.getByText("Enter a whole number from 0 to 10000").count()).toBe(1);
     await inputs.nth(2).fill("6");
-    await admin.page.getByRole("button", { name: "Save catch and slots" }).click();
+    await admin.page.getByRole("button", { name: "Save catch and slots" }).first().click();
     await expect.poll(() => toast(admin.page)).toBe("Saved: the catch and the delivery slots. The shop shows them now.");
     await admin.page.goto(productPage);
     // A photo, checked by its bytes: an SVG is refused, a JPEG is stored with its alt text and size.
