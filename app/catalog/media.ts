@@ -42,9 +42,3 @@ export function readMediaBytes(b: Uint8Array): MediaKind | PhotoProblem {
   const video = inspectVideo(b);
   return video ? { media: "video", ...video } : "notPhoto";
 }
-
-/** A JPEG, PNG, WebP or AVIF photo, an MP4, WebM or QuickTime video, or null for anything else. */
-export function inspectMedia(b: Uint8Array): MediaKind | null {
-  const media = readMediaBytes(b);
-  return typeof media === "string" ? null : media;
-}

@@ -62,12 +62,3 @@ export async function readLimitedBytes(request: Request, maxBytes: number, messa
   if (!whole) throw new BodyTooLargeError(message);
   return bytes;
 }
-
-/**
- * The same request (method, headers, URL) over its body read once within `maxBytes`, so whatever parses it
- * afterwards (`formData()`, `json()`) reads those bytes and never the client's unbounded stream.
- */
-export async function limitedRequest(request: Request, maxBytes: number, message?: string): Promise<Request> {
-  if (request.body === null) return request;
-  return new Request(request, { body: await readLimitedBytes(request, maxBytes, message) });
-}
