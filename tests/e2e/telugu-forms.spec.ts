@@ -194,6 +194,11 @@ describe("Telugu pages without JavaScript: every form answers in Telugu", () => 
     await press(page.getByRole("button", { name: "Pay", exact: true }));
     await expectTelugu(/^\/te\/orders\/PUL-/);
     const number = new URL(page.url()).pathname.split("/").at(-1)!;
+    // The order names its fish and its state in Telugu.
+    const order = await page.locator("main").innerText();
+    expect(order).toContain("తాజా పులస చేప × 1 కిలో");
+    expect(order).toContain("రాజమండ్రి, ఆంధ్రప్రదేశ్ 533101");
+    expect(order).not.toMatch(/Fresh Pulasa Fish|Andhra Pradesh/);
 
     await page.locator("main summary").filter({ hasText: te.shop.orders.cancelTitle }).click();
     await fill({ reason: "ప్రణాళిక మారింది" });
