@@ -7,13 +7,13 @@ export async function wonLot(sql: Sql, email: string): Promise<string> {
   const number = orderNumber();
   const auctionId = 100_000 + Math.floor(Math.random() * 900_000);
   await sql(
-    `INSERT INTO orders (number, user_id, status, payment_state, source, auction_id, estimated_total_paise, advance_paise, first_name, last_name, phone, address, city, state, zip, reserved_until, stock_held, created_at, updated_at)
-     SELECT ?, id, 'payment_pending', 'advance_due', 'auction', ${auctionId}, 1000000, 50000, 'Asha', 'Rani Devi', '+919876543210', '12-4 Main Road, Innespeta', '', '', '', ${Date.now() + 86_400_000}, 0, ${Date.now()}, ${Date.now()} FROM users WHERE email = ?`,
+    `INSERT INTO orders (number, user_id, status, payment_state, source, auction_id, estimated_total_paise, final_total_paise, advance_paise, first_name, last_name, phone, address, city, state, zip, reserved_until, stock_held, created_at, updated_at)
+     SELECT ?, id, 'payment_pending', 'advance_due', 'auction', ${auctionId}, 1000000, 1000000, 50000, 'Asha', 'Rani Devi', '+919876543210', '12-4 Main Road, Innespeta', '', '', '', ${Date.now() + 86_400_000}, 0, ${Date.now()}, ${Date.now()} FROM users WHERE email = ?`,
     number,
     email,
   );
   await sql(
-    "INSERT INTO order_items (order_id, product_id, name, name_te, price_paise, quantity) SELECT id, NULL, 'Royal Pulasa – 2 kg', 'రాజ పులస – 2 కిలోలు', 1000000, 1 FROM orders WHERE number = ?",
+    "INSERT INTO order_items (order_id, product_id, name, name_te, price_paise, quantity, final_paise) SELECT id, NULL, 'Royal Pulasa – 2 kg', 'రాజ పులస – 2 కిలోలు', 1000000, 1, 1000000 FROM orders WHERE number = ?",
     number,
   );
   return number;

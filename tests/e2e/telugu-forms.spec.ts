@@ -268,6 +268,7 @@ describe("Telugu pages without JavaScript: every form answers in Telugu", () => 
     await press(submitOf(pay));
     await expectTelugu(new RegExp(`^/te/orders/${lot}/pay$`));
     await fill({ zip: "533101" }, pay);
+    await pay.locator('input[type="radio"][name="delivery"]:not([disabled])').first().check();
     await press(submitOf(pay));
     await page.waitForURL(/\/sandbox\/link\/plink_/);
     await press(page.getByRole("button", { name: "Pay", exact: true }));
