@@ -203,17 +203,7 @@ export async function savePlan(deps: Pick<Deps, "db" | "now">, plan: { catches: 
   }
 }
 
-/** Sets one product's catch for coming dates (null removes a date's catch): `savePlan` with that product alone. */
-export async function saveCatch(deps: Pick<Deps, "db" | "now">, productId: number, entries: { date: string; quantity: number | null }[]): Promise<void> {
-  await savePlan(deps, { catches: entries.map((e) => ({ productId, ...e })), slots: [] });
-}
-
 /** Each coming date's slots with their capacity and the orders holding them, for the admin. */
 export async function listSlots(deps: Pick<Deps, "db" | "config" | "now">) {
   return slotLoads(deps, upcomingDates(deps.now(), PLANNING_DAYS));
-}
-
-/** Sets slot capacities for coming dates; 0 closes a slot: `savePlan` with slots alone. */
-export async function saveSlots(deps: Pick<Deps, "db" | "now">, entries: SlotEntry[]): Promise<void> {
-  await savePlan(deps, { catches: [], slots: entries });
 }

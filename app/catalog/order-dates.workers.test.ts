@@ -5,7 +5,7 @@ import { setUpShopDayWorld } from "../../tests/setup/shop-day-world";
 import { callRoute } from "../../tests/setup/routes";
 import { addDays, istDate, orderDates, PLANNING_DAYS } from "~/delivery/slots";
 import { loader as productPage } from "~/routes/products_.$slug";
-import { saveCatch, saveSlots } from "./admin.server";
+import { saveCatch, saveSlots } from "../../tests/setup/shop-days";
 import { deliveryChoices } from "./availability.server";
 import { findProduct, listProducts } from "./catalog.server";
 
