@@ -6,6 +6,26 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** Folders of domain code: the shop's rules, used by routes, components and the HTTP layer (web). */
+const DOMAIN = [
+  "addresses",
+  "admin",
+  "auctions",
+  "auth",
+  "cart",
+  "catalog",
+  "claims",
+  "content",
+  "db",
+  "delivery",
+  "i18n",
+  "lib",
+  "mail",
+  "messaging",
+  "notifications",
+  "payments",
+];
+
 export default tseslint.config(
   { ignores: ["build/**", "**/.wrangler/**", "node_modules/**", "public/**", "test-results/**", "worker-configuration.d.ts"] },
   js.configs.recommended,
@@ -29,6 +49,46 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         { patterns: [{ group: ["~/routes/*", "**/routes/*"], message: "Only routes import routes: move what is shared into a module." }] },
+      ],
+    },
+  },
+  {
+    // Domain folders hold the shop's rules: they never reach into pages (components) or the HTTP layer (web).
+    files: DOMAIN.map((folder) => `app/${folder}/**/*.{ts,tsx}`),
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~/routes/*", "**/routes/*"], message: "Only routes import routes: move what is shared into a module." },
+            {
+              group: ["~/components/*", "**/components/*", "~/web/*", "**/web/*"],
+              message: "Domain code serves the pages and the API; it never imports them.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The order's life (loading, its version guard, events, status and payment moves) lives in app/orders, which
+    // the admin, the customer, claims, payments and the auction close all call: it never imports the admin's code.
+    files: ["app/orders/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~/routes/*", "**/routes/*"], message: "Only routes import routes: move what is shared into a module." },
+            {
+              group: ["~/components/*", "**/components/*", "~/web/*", "**/web/*"],
+              message: "Domain code serves the pages and the API; it never imports them.",
+            },
+            { group: ["~/admin/*", "**/admin/*"], message: "The order's home never imports the admin's views: move the shared part into app/orders." },
+          ],
+        },
       ],
     },
   },

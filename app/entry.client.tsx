@@ -1,7 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { holdPageCatalogue } from "~/web/site";
+import { holdPageTexts } from "~/web/site";
 
 /**
  * The presses and keys React answers on a page it has not hydrated yet by hydrating it at once, synchronously.
@@ -74,7 +74,7 @@ function hydrate() {
 // Hydrate once the page's catalogue is here, and just after a frame is painted (a timer set in an animation frame
 // runs after that frame): the server's page is on screen before the code that takes it over runs, which matters on
 // a slow phone. Without its catalogue (offline) the page stays as the server sent it, links and forms working.
-holdPageCatalogue().then(
+holdPageTexts().then(
   () => requestAnimationFrame(() => setTimeout(hydrate, 0)),
   // Not an error of the page: a shopper who leaves (or submits a form) before it arrives cancels its fetch.
   (error: unknown) => console.warn("The page's catalogue did not load; the page stays as the server sent it", error),

@@ -22,13 +22,13 @@ import { Toaster } from "~/components/toaster";
 import { cartPreview } from "~/cart/cart.server";
 import { FloatingCart } from "~/components/floating-cart";
 import { errorMessages } from "~/i18n/errors.messages";
-import { messagesFor } from "~/i18n/catalogue";
+import { messagesFor } from "~/i18n/texts";
 import { englishOnly, isActionOf, LANGS, langOfPath, pathInLang, productName, type Lang } from "~/i18n/lang";
 import { unreadCount } from "~/notifications/notifications.server";
 import { appCookies } from "~/web/cookies.server";
 import { useNonce } from "~/web/csp";
 import { readFlash } from "~/web/flash.server";
-import { catalogueFor, catalogueUrl, messagesOf, type SiteData } from "~/web/site";
+import { textsFor, textsUrl, messagesOf, type SiteData } from "~/web/site";
 import { readTheme, type Theme } from "~/web/theme.server";
 import { LATE_MODULES_BOOT } from "~/web/late-modules";
 import stylesheet from "./tailwind.css?url";
@@ -66,8 +66,8 @@ export async function loader({ request, context: { deps, sessionPage, dataReques
   const site: SiteData = {
     site: { product, brand, supportEmail, supportPhone, whatsapp, socialHandle, features, googleSignIn: deps.config.google !== null },
     lang: deps.lang,
-    messages: catalogueFor(request, messages, deps.lang, dataRequest),
-    catalogue: catalogueUrl(messages, deps.lang),
+    messages: textsFor(request, messages, deps.lang, dataRequest),
+    texts: textsUrl(messages, deps.lang),
     origin: deps.origin,
     theme,
     flash,
@@ -117,7 +117,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <html
       lang={root?.lang ?? langOfPath(pathname)}
-      data-catalogue={root?.catalogue}
+      data-texts={root?.texts}
       className={theme === "light" ? "" : theme}
       style={{ colorScheme: theme === "system" ? "light dark" : theme }}
     >

@@ -30,7 +30,7 @@ async function cacheKey(request: Request, version: string): Promise<Request> {
   const url = new URL(request.url);
   url.searchParams.set("__theme", await readTheme(request));
   url.searchParams.set("__v", version);
-  // A page's data carries the catalogue only when asked from a page in the other language (catalogueFor).
+  // A page's data carries the catalogue only when asked from a page in the other language (textsFor).
   if (url.pathname.endsWith(".data")) url.searchParams.set("__from", sentFromPageIn(request, langOfPath(url.pathname)) ? "same" : "other");
   return new Request(url.toString(), { method: "GET" });
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, notInArray, sql } from "drizzle-orm";
 import type { Deps } from "~/deps";
 import { savedAddresses, type SavedAddress } from "~/db/schema";
-import { messagesFor, sectionsFor } from "~/i18n/catalogue";
+import { messagesFor, sectionsFor } from "~/i18n/texts";
 import { format } from "~/i18n/format";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { shippingSchema, type CheckoutValue, type ShippingInput } from "~/orders/checkout-schema";

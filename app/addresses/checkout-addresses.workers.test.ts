@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { createApiOrder } from "~/orders/api.server";
+import { createApiOrder } from "~/web/orders-api.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { DOWLESWARAM_ADDRESS, VALID_ADDRESS } from "../../tests/setup/address";
 import { asUser, type Reply } from "../../tests/setup/as-user";

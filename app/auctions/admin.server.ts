@@ -1,12 +1,11 @@
 import { desc } from "drizzle-orm";
 import { auctions, products } from "~/db/schema";
 import type { Deps } from "~/deps";
-import { mediaUrl } from "~/components/picture";
 import { inspectPhoto, MAX_PHOTO_BYTES, photoMessages } from "~/catalog/photos";
 import { checkPhotoUpload, type CheckedPhoto, type PhotoUploadMessages } from "~/catalog/uploads.server";
 import { auctionLiveMessages } from "~/i18n/auction-live.messages";
 import { InvalidInputError } from "~/lib/errors";
-import { SHRINK_MAX_SIDE } from "~/web/shrink-photo";
+import { mediaUrl, SHRINK_MAX_SIDE } from "~/lib/media";
 import { postToAuctionWorker } from "./auctions.server";
 
 /** Every auction for the admin list, newest first, and the product images an auction may use. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Deps } from "~/deps";
-import { keyedMessage, sectionsFor } from "~/i18n/catalogue";
+import { keyedMessage, sectionsFor } from "~/i18n/texts";
 import type { Auction, AuctionView } from "./auction";
 
 const auctionShape = z.object({

@@ -1,11 +1,11 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { passwordResets, sessions, users, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
-import { accountTexts as m } from "~/i18n/catalogue";
+import { accountTexts as m } from "~/i18n/texts";
 import { InvalidInputError, NotFoundError, TooManyRequestsError } from "~/lib/errors";
 import { passwordChangedMail, resetCodeMail } from "~/mail/mail.server";
 import { codeHash, findAccount } from "./accounts.server";
-import { hashPassword, randomCode, randomToken, safeEqual, sha256 } from "./crypto.server";
+import { hashPassword, randomCode, randomToken, safeEqual, sha256 } from "~/lib/crypto.server";
 import { CODE_LIFETIME_MS, codeUnusableReason, RESEND_INTERVAL_MS, resendWaitSeconds } from "./otp-rules";
 import { claimAfterGap, LIMITS, throttle } from "./rate-limit.server";
 import { createSession, SIGNUP_TTL_MS } from "./session.server";

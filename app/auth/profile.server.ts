@@ -1,11 +1,11 @@
 import { and, eq, ne } from "drizzle-orm";
 import { sessions, users, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
-import { accountTexts as m } from "~/i18n/catalogue";
+import { accountTexts as m } from "~/i18n/texts";
 import type { Lang } from "~/i18n/lang";
 import { UnauthorizedError } from "~/lib/errors";
 import { passwordChangedMail } from "~/mail/mail.server";
-import { hashPassword, sha256, verifyPassword } from "./crypto.server";
+import { hashPassword, sha256, verifyPassword } from "~/lib/crypto.server";
 import { LIMITS, throttle } from "./rate-limit.server";
 
 /**

@@ -1,7 +1,7 @@
 import { eq, lt, lte, sql } from "drizzle-orm";
 import { rateLimits } from "../db/schema";
 import type { Deps } from "../deps";
-import { accountTexts } from "../i18n/catalogue";
+import { accountTexts } from "../i18n/texts";
 import { TooManyRequestsError } from "../lib/errors";
 
 export type Limit = { limit: number; windowMs: number };

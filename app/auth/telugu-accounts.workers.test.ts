@@ -7,7 +7,7 @@ import { accountMessages as teAccount } from "~/i18n/te/account.messages";
 import { asUser, type Reply } from "../../tests/setup/as-user";
 import { call, freshIp, signup } from "../../tests/setup/auth-api";
 import { one } from "../../tests/setup/sql";
-import { hashPassword } from "./crypto.server";
+import { hashPassword } from "~/lib/crypto.server";
 
 const PASSWORD = "godavari-2026";
 

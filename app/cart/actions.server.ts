@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Deps } from "~/deps";
 import { limitProblem, type ProductUnit } from "~/catalog/units";
-import { messagesFor } from "~/i18n/catalogue";
+import { messagesFor } from "~/i18n/texts";
 import { inLang } from "~/i18n/lang";
 import { clearCart, setCartQuantity } from "./cart.server";
 import { bestDays, catchText } from "./limits.server";

@@ -3,7 +3,7 @@ import { findProduct } from "~/catalog/catalog.server";
 import { limitProblem } from "~/catalog/units";
 import { cartItems, products } from "~/db/schema";
 import type { Deps } from "~/deps";
-import { messagesFor } from "~/i18n/catalogue";
+import { messagesFor } from "~/i18n/texts";
 import { inPageLang, selectCartLines, type CartLine } from "./cart-lines.server";
 import { bestDays, catchText, lineLimit } from "./limits.server";
 

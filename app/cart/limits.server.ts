@@ -3,7 +3,7 @@ import { dayName } from "~/catalog/stock-text";
 import { quantityText, type ProductUnit } from "~/catalog/units";
 import type { Deps } from "~/deps";
 import { orderDates, upcomingDates } from "~/delivery/slots";
-import { messagesFor } from "~/i18n/catalogue";
+import { messagesFor } from "~/i18n/texts";
 import { format } from "~/i18n/format";
 
 /**

@@ -1,4 +1,4 @@
-import { mediaUrl } from "~/components/picture";
+import { mediaUrl } from "~/lib/media";
 import type { Deps } from "~/deps";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { paiseToRupees } from "~/lib/money";

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { testDeps } from "../../tests/setup/deps";
 import { catchLeftOn, saveCatch, saveSlots } from "../../tests/setup/shop-days";
-import { changeOrderStatus } from "~/admin/orders.server";
+import { changeOrderStatus } from "~/orders/changes.server";
 import type { User } from "~/db/schema";
 import { addDays, istDate } from "~/delivery/slots";
 import { InvalidInputError } from "~/lib/errors";

@@ -1,8 +1,8 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
-import { loadByNumber } from "~/admin/orders.server";
+import { loadByNumber } from "~/orders/changes.server";
 import { claimEvidence, claims, type Order, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
-import { messagesFor, sectionsFor } from "~/i18n/catalogue";
+import { messagesFor, sectionsFor } from "~/i18n/texts";
 import { claimMessages } from "~/i18n/claims.messages";
 import { format } from "~/i18n/format";
 import { formatDateTimeIst } from "~/lib/dates";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { eventStatement } from "~/admin/orders.server";
+import { eventStatement } from "~/orders/changes.server";
 import { claims, orders, type Claim, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { claimMessages } from "~/i18n/claims.messages";

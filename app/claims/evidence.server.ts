@@ -1,7 +1,7 @@
 import { MAX_PHOTO_BYTES } from "~/catalog/photos";
 import { checkUpload, putUpload, type CheckedUpload } from "~/catalog/uploads.server";
 import type { Deps } from "~/deps";
-import { sectionsFor } from "~/i18n/catalogue";
+import { sectionsFor } from "~/i18n/texts";
 import { format } from "~/i18n/format";
 import { InvalidInputError, UnavailableError } from "~/lib/errors";
 import type { ClaimErrors } from "./forms";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { sectionsFor } from "~/i18n/catalogue";
+import type { sectionsFor } from "~/i18n/texts";
 import { CLAIM_KINDS, DESCRIPTION_MAX, DESCRIPTION_MIN, evidenceProblem } from "./rules";
 
 /** The claim page's refusals in the page's language (`sectionsFor(deps).claims.errors`, sent with the page's data). */

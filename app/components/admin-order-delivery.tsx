@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import type { MoveChoice } from "~/admin/delivery-move.server";
+import type { MoveChoice } from "~/orders/delivery-move.server";
 import { formatDelivery, type DeliverySlot } from "~/delivery/slots";
 import { adminMessages } from "~/i18n/admin.messages";
 import { format } from "~/i18n/format";

@@ -1,7 +1,7 @@
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import type { MoveChoice } from "~/admin/delivery-move.server";
+import type { MoveChoice } from "~/orders/delivery-move.server";
 import { en } from "~/i18n/messages";
 import { MoveDeliveryForm, movePreselect } from "./admin-order-delivery";
 import { StatusForm } from "./admin-order-forms";

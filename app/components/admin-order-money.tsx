@@ -1,7 +1,7 @@
 import type { SerializeFrom } from "@remix-run/cloudflare";
 import { Form } from "@remix-run/react";
 import { Fragment } from "react";
-import { canCollectOnDelivery } from "~/admin/fulfilment";
+import { canCollectOnDelivery } from "~/orders/fulfilment";
 import type { getAdminOrder } from "~/admin/order-list.server";
 import { LedgerEntries } from "~/components/admin-order-records";
 import { adminMessages as m } from "~/i18n/admin.messages";

@@ -11,7 +11,7 @@ import { format } from "~/i18n/format";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
 import { FieldError } from "~/components/field-parts";
 import { PhotoPicker } from "~/components/photo-picker";
-import { mediaUrl } from "~/components/picture";
+import { mediaUrl } from "~/lib/media";
 
 /** A product as the form starts from: its saved fields (the Telugu texts null where there are none). */
 export type EditableProduct = {

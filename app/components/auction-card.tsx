@@ -1,6 +1,7 @@
 import { PRODUCT_IMAGES } from "~/catalog/product-images";
 import { Link } from "~/components/link";
-import { imageLoading, mediaUrl, Picture } from "~/components/picture";
+import { imageLoading, Picture } from "~/components/picture";
+import { mediaUrl } from "~/lib/media";
 import { textLang } from "~/i18n/lang";
 import { auctionTexts, isOpen, type Auction } from "~/auctions/auction";
 import { format } from "~/i18n/format";

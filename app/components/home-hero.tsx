@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { mediaUrl } from "~/components/picture";
+import { mediaUrl } from "~/lib/media";
 import { TeluguNote } from "~/components/telugu-note";
 import { useLang, useMessages } from "~/web/site";
 

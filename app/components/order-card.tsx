@@ -2,42 +2,11 @@ import { Link } from "~/components/link";
 import { StatusBadge } from "~/components/status-badge";
 import { format } from "~/i18n/format";
 import { formatRupees } from "~/lib/money";
-import { orderLineText, type OrderLine } from "~/orders/line-text";
-import type { OrderStatus } from "~/orders/status";
+import { orderLineText } from "~/orders/line-text";
+import type { OrderCardData } from "~/orders/card";
 import { customerStatus } from "~/orders/status-text";
 import { formatDateTimeIst } from "~/lib/dates";
 import { useLang, useMessages } from "~/web/site";
-
-export type OrderCardData = {
-  number: string;
-  status: OrderStatus;
-  createdAt: number;
-  /** The delivery date and slot as people read them; null for an auction's order. */
-  delivery: string | null;
-  estimatedTotalPaise: number;
-  finalTotalPaise: number | null;
-  /** shop (a checkout) or auction (a lot won at auction, sold at its winning price). */
-  source: "shop" | "auction";
-  advancePaidPaise: number;
-  /** Everything captured or collected for the order (shown beside the refunds of a cancelled order). */
-  paidPaise: number;
-  paymentRef: string | null;
-  /** The balance still owed once weighed (0 before weighing, when settled, delivered or cancelled). */
-  duePaise: number;
-  balance:
-    | { kind: "paid"; amountPaise: number; at: number }
-    | { kind: "link"; amountPaise: number; url: string }
-    | { kind: "on_delivery"; amountPaise: number }
-    | null;
-  refunded: { amountPaise: number; at: number } | null;
-  refundPendingPaise: number;
-  cancelReason: string | null;
-  /** The customer cancelled it themselves. */
-  cancelledByCustomer: boolean;
-  payable: boolean;
-  /** A shop line counts kilos or packs (`unit`), with its weight or packs once recorded; an auction lot (unit null) is one lot. */
-  items: OrderLine[];
-};
 
 /**
  * Once weighed (a lot won at auction: from the close) and until it ships, an order's next step is its balance,

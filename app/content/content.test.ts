@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countWords } from "./blocks";
 import { getBlog, getBlogs } from "./blogs";
-import { getMessages } from "~/i18n/catalogue";
+import { getMessages } from "~/i18n/texts";
 import { homeStory } from "./home";
 import { teHomeStory } from "./te/home";
 import { getPolicy } from "./policies";

@@ -6,7 +6,7 @@ import { createProduct } from "~/catalog/admin.server";
 import { saveCatch } from "../../tests/setup/shop-days";
 import { createSession } from "~/auth/session.server";
 import { getConfig } from "~/config.server";
-import { recordWeights } from "~/admin/orders.server";
+import { recordWeights } from "~/orders/changes.server";
 import type { User } from "~/db/schema";
 import { createShopOrder } from "~/orders/orders.server";
 import { loader as csvLoader } from "~/routes/admin-dashboard_.deliveries[.]csv";

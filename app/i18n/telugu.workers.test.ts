@@ -25,11 +25,11 @@ describe("a page's language is its path's", () => {
     expect(messagesOf(telugu).nav.home).toBe(te.nav.home);
     expect(telugu.site.product).toBe("పులస");
     expect(messagesOf(telugu).home.orderFresh).toContain("పులస");
-    expect(telugu.catalogue).toMatch(/^\/catalogue\/te\./);
+    expect(telugu.texts).toMatch(/^\/texts\/te\./);
     const english = unwrap(await load(rootLoader, "/products")) as SiteData;
     expect(english.lang).toBe("en");
     expect(messagesOf(english).nav.home).toBe("Home");
-    expect(english.catalogue).toMatch(/^\/catalogue\/en\./);
+    expect(english.texts).toMatch(/^\/texts\/en\./);
     expect(english.site.product).toBe("Pulasa");
   });
 

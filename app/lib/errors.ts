@@ -1,6 +1,6 @@
 /**
  * A text with a twin in each language: its English words, its key in the server catalogues
- * (`account.badCredentials`, see `errorMessage` in app/i18n/catalogue.ts) and the values of its placeholders,
+ * (`account.badCredentials`, see `errorMessage` in app/i18n/texts.ts) and the values of its placeholders,
  * which read the same in every language (an amount, an order number).
  */
 export type KeyedText = { english: string; key: string; values?: Record<string, string> };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getAdminOrder } from "~/admin/order-list.server";
-import { changeOrderStatus, StaleOrderError } from "~/admin/orders.server";
+import { changeOrderStatus, StaleOrderError } from "~/orders/changes.server";
 import { setUpAdminWorld } from "../../tests/setup/admin";
 import { fakeProvider, messageOf, messagesOf, ship, shippableOrder, twilioDeps } from "../../tests/setup/messaging";
 import { one } from "../../tests/setup/sql";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { bumpCatalogueStatement } from "~/catalog/site-version.server";
 import { orders, type Order, type User } from "~/db/schema";
 import { formatDelivery, isSlotBookable } from "~/delivery/slots";
-import { messagesFor } from "~/i18n/catalogue";
+import { messagesFor } from "~/i18n/texts";
 import { InvalidInputError } from "~/lib/errors";
 import type { Deps } from "~/deps";
 import { format } from "~/i18n/format";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { getAdminOrder, listAdminOrders } from "~/admin/order-list.server";
-import { changeOrderStatus } from "~/admin/orders.server";
+import { changeOrderStatus } from "~/orders/changes.server";
 import { loader as orderPage } from "~/routes/orders.$number._index";
 import { loader as ordersPage } from "~/routes/orders._index";
 import { setUpAdminWorld } from "../../tests/setup/admin";

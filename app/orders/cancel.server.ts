@@ -1,7 +1,7 @@
-import { changeOrderStatus, loadByNumber, StaleOrderError } from "~/admin/orders.server";
+import { changeOrderStatus, loadByNumber, StaleOrderError } from "~/orders/changes.server";
 import type { User } from "~/db/schema";
 import type { Deps } from "~/deps";
-import { messagesFor } from "~/i18n/catalogue";
+import { messagesFor } from "~/i18n/texts";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { format } from "~/i18n/format";
 import { ConflictError, NotFoundError } from "~/lib/errors";

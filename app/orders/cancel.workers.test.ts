@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { collectOnDelivery } from "~/admin/balance.server";
-import { changeOrderStatus, recordWeights } from "~/admin/orders.server";
+import { collectOnDelivery } from "~/orders/balance.server";
+import { changeOrderStatus, recordWeights } from "~/orders/changes.server";
 import { setUpAdminWorld } from "../../tests/setup/admin";
 import { ledgerSums } from "../../tests/setup/money";
 import { all, one } from "../../tests/setup/sql";

@@ -4,7 +4,7 @@ import { bumpCatalogueStatement } from "~/catalog/site-version.server";
 import type { Deps } from "~/deps";
 import { orderItems, orders, productLineColumns, products, type Order, type User } from "~/db/schema";
 import { formatDelivery, isSlotBookable, type DeliverySlot } from "~/delivery/slots";
-import { messagesFor } from "~/i18n/catalogue";
+import { messagesFor } from "~/i18n/texts";
 import { format } from "~/i18n/format";
 import { inLang } from "~/i18n/lang";
 import type { Messages } from "~/i18n/messages";

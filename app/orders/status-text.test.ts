@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getMessages } from "~/i18n/catalogue";
+import { getMessages } from "~/i18n/texts";
 import { customerStatus } from "./status-text";
 
 const m = getMessages("Pulasa").shop.status;

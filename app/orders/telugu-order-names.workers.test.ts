@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { asUser } from "../../tests/setup/as-user";
 import { setUpShopDayWorld } from "../../tests/setup/shop-day-world";
 import { one } from "../../tests/setup/sql";
-import { recordWeights } from "~/admin/orders.server";
+import { recordWeights } from "~/orders/changes.server";
 import type { Lang } from "~/i18n/lang";
 import { createAuctionOrder } from "~/orders/auction-order.server";
 import { createShopOrder } from "~/orders/orders.server";

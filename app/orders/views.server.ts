@@ -1,4 +1,4 @@
-import type { OrderCardData } from "~/components/order-card";
+import type { OrderCardData } from "./card";
 import { inLang, type Lang } from "~/i18n/lang";
 import { formatDelivery } from "~/delivery/slots";
 import { balanceDue, isLiveLink, knownDuePaise, summarizeLedger } from "~/payments/ledger";

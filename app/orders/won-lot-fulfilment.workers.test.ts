@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { collectOnDelivery, requestBalance } from "~/admin/balance.server";
-import { canMoveDelivery, moveDelivery } from "~/admin/delivery-move.server";
-import { changeOrderStatus } from "~/admin/orders.server";
+import { collectOnDelivery, requestBalance } from "~/orders/balance.server";
+import { canMoveDelivery, moveDelivery } from "~/orders/delivery-move.server";
+import { changeOrderStatus } from "~/orders/changes.server";
 import type { Order, User } from "~/db/schema";
 import { upcomingDates, DELIVERY_WINDOW_DAYS } from "~/delivery/slots";
 import { action as payAction, loader as payLoader } from "~/routes/orders.$number.pay";

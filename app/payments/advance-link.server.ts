@@ -1,6 +1,6 @@
 import type { Order } from "~/db/schema";
 import type { Deps } from "~/deps";
-import { sectionsFor } from "~/i18n/catalogue";
+import { sectionsFor } from "~/i18n/texts";
 import { payMessages } from "~/i18n/pay.messages";
 import { ConflictError } from "~/lib/errors";
 import { openAdvanceAttempt, PaymentUnavailableError } from "./advance.server";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { BALANCE_LINK_MS, requestBalance } from "~/admin/balance.server";
+import { BALANCE_LINK_MS, requestBalance } from "~/orders/balance.server";
 import { adminMessages } from "~/i18n/admin.messages";
 import { getUserOrder } from "~/orders/lookup.server";
 import { toOrderCard } from "~/orders/views.server";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { collectOnDelivery, requestBalance } from "~/admin/balance.server";
-import { changeOrderStatus, recordWeights } from "~/admin/orders.server";
+import { collectOnDelivery, requestBalance } from "~/orders/balance.server";
+import { changeOrderStatus, recordWeights } from "~/orders/changes.server";
 import type { Order } from "~/db/schema";
 import { createShopOrder } from "~/orders/orders.server";
 import { payBalanceLink, setUpMoneyWorld } from "../../tests/setup/money";

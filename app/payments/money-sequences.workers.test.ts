@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { collectOnDelivery, requestBalance } from "~/admin/balance.server";
-import { changeOrderStatus } from "~/admin/orders.server";
+import { collectOnDelivery, requestBalance } from "~/orders/balance.server";
+import { changeOrderStatus } from "~/orders/changes.server";
 import { createShopOrder } from "~/orders/orders.server";
 import { ledgerSums, payBalanceLink, setUpMoneyWorld } from "../../tests/setup/money";
 import { startAdvancePayment } from "./advance.server";

@@ -4,7 +4,7 @@ import { lotDeliveryChoices } from "~/catalog/availability.server";
 import type { CheckoutValue } from "~/orders/checkout-schema";
 import { orders, payments } from "~/db/schema";
 import type { Deps } from "~/deps";
-import { messagesFor, sectionsFor } from "~/i18n/catalogue";
+import { messagesFor, sectionsFor } from "~/i18n/texts";
 import { inLang } from "~/i18n/lang";
 import { ConflictError, NotFoundError } from "~/lib/errors";
 import { tenDigitPhone } from "~/lib/phone";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { payBalanceLink, setUpMoneyWorld } from "../../tests/setup/money";
-import { requestBalance } from "~/admin/balance.server";
+import { requestBalance } from "~/orders/balance.server";
 import { refundablePaise, refundAmountStatement } from "./ledger.server";
 
 const w = setUpMoneyWorld();

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { safeEqual as constantTimeEqual } from "~/auth/crypto.server";
+import { safeEqual as constantTimeEqual } from "~/lib/crypto.server";
 import { paymentLinkSignature, paymentSignature, verifyPaymentSignature, verifyWebhookSignature, webhookSignature } from "./signature";
 
 // The official SDK is a devDependency only: it cross-checks that we sign exactly as Razorpay does.

@@ -5,7 +5,7 @@
  * - Webhooks: over the raw request body with the webhook secret.
  * Comparisons are constant time, so a forged signature cannot be found byte by byte.
  */
-import { safeEqual } from "~/auth/crypto.server";
+import { safeEqual } from "~/lib/crypto.server";
 
 const encoder = new TextEncoder();
 

@@ -3,7 +3,7 @@ import { productName } from "~/i18n/lang";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { listProducts, withStockText } from "~/catalog/catalog.server";
-import { messagesFor } from "~/i18n/catalogue";
+import { messagesFor } from "~/i18n/texts";
 import { format } from "~/i18n/format";
 import { HomeHero } from "~/components/home-hero";
 import { SecondHero, StorySection } from "~/components/home-story";

@@ -8,7 +8,7 @@ import { authSchemas } from "~/auth/schemas";
 import { findSessionUser, issueApiToken, issueCodeToken, readApiToken, readCodeToken } from "~/auth/session.server";
 import type { User } from "~/db/schema";
 import type { Deps } from "~/deps";
-import { messagesFor } from "~/i18n/catalogue";
+import { messagesFor } from "~/i18n/texts";
 import { en } from "~/i18n/messages";
 import { ForbiddenError, InvalidInputError, UnauthorizedError } from "~/lib/errors";
 import { apiRoute, endpoint, reply, storeApi } from "~/web/api.server";

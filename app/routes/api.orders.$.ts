@@ -10,7 +10,7 @@ import {
   statusSchema,
   verifyApiPayment,
   verifyPaymentSchema,
-} from "~/orders/api.server";
+} from "~/web/orders-api.server";
 import { payMessages } from "~/i18n/pay.messages";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { apiRoute, endpoint, reply, storeApi } from "~/web/api.server";

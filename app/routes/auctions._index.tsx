@@ -4,7 +4,7 @@ import { useLoaderData, useNavigation } from "@remix-run/react";
 import { AuctionServiceError, fetchAuctions } from "~/auctions/auctions.server";
 import { AuctionCard } from "~/components/auction-card";
 import { format } from "~/i18n/format";
-import { messagesFor } from "~/i18n/catalogue";
+import { messagesFor } from "~/i18n/texts";
 import { publicPage } from "~/web/cache-headers";
 import { pageMeta } from "~/web/meta";
 import { useMessages } from "~/web/site";

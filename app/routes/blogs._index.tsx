@@ -5,7 +5,7 @@ import { Picture } from "~/components/picture";
 import { contentContext } from "~/config.server";
 import { getBlogs } from "~/content/blogs";
 import { format } from "~/i18n/format";
-import { messagesFor } from "~/i18n/catalogue";
+import { messagesFor } from "~/i18n/texts";
 import { publicPage } from "~/web/cache-headers";
 import { pageMeta } from "~/web/meta";
 import { useMessages } from "~/web/site";

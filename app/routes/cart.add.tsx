@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { addToCart } from "~/cart/cart.server";
 import { format } from "~/i18n/format";
-import { messagesFor } from "~/i18n/catalogue";
+import { messagesFor } from "~/i18n/texts";
 import { appCookies } from "~/web/cookies.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { loginUrl } from "~/web/guards.server";

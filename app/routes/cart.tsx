@@ -9,7 +9,7 @@ import { cartQuantityText, cartSummary } from "~/cart/summary";
 import { FetcherMarker } from "~/components/hydrated";
 import { Picture } from "~/components/picture";
 import { format } from "~/i18n/format";
-import { messagesFor } from "~/i18n/catalogue";
+import { messagesFor } from "~/i18n/texts";
 import { formatRupees } from "~/lib/money";
 import { savingPaise, struckPricePaise } from "~/orders/rules";
 import { perUnit, quantityText } from "~/catalog/units";

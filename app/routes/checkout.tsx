@@ -12,7 +12,7 @@ import { cartQuantityText, cartSummary } from "~/cart/summary";
 import { ErrorSummary } from "~/components/error-summary";
 import { ShippingFields, shippingSummary, useShippingPress } from "~/components/shipping-fields";
 import { format } from "~/i18n/format";
-import { errorMessage, messagesFor, sectionsFor } from "~/i18n/catalogue";
+import { errorMessage, messagesFor, sectionsFor } from "~/i18n/texts";
 import { DomainError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { quantityAtPrice } from "~/catalog/units";

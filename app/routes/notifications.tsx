@@ -4,7 +4,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { z } from "zod";
-import { messagesFor } from "~/i18n/catalogue";
+import { messagesFor } from "~/i18n/texts";
 import { formatDateTime } from "~/lib/dates";
 import { listNotifications, markAllRead, markRead } from "~/notifications/notifications.server";
 import { redirectWithFlash } from "~/web/flash.server";

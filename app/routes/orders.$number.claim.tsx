@@ -8,7 +8,7 @@ import { ClaimFilesError } from "~/claims/evidence.server";
 import { claimFormSchema } from "~/claims/forms";
 import { ClaimForm } from "~/components/claim-form";
 import { format } from "~/i18n/format";
-import { errorMessage, messagesFor, sectionsFor } from "~/i18n/catalogue";
+import { errorMessage, messagesFor, sectionsFor } from "~/i18n/texts";
 import { formatDateTimeIst } from "~/lib/dates";
 import { ConflictError, DomainError, InvalidInputError } from "~/lib/errors";
 import { redirectWithFlash } from "~/web/flash.server";

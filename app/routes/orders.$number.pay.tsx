@@ -15,7 +15,7 @@ import { DeliveryPicker } from "~/components/delivery-picker";
 import { DomainError } from "~/lib/errors";
 import { RazorpayButton } from "~/components/razorpay-button";
 import { format } from "~/i18n/format";
-import { errorMessage, messagesFor, sectionsFor } from "~/i18n/catalogue";
+import { errorMessage, messagesFor, sectionsFor } from "~/i18n/texts";
 import { quantityText } from "~/catalog/units";
 import { formatRupees } from "~/lib/money";
 import { bookForPayment, booksDelivery, getPayableOrder, NotPayableError, payPageData } from "~/payments/pay-page.server";

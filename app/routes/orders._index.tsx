@@ -3,7 +3,7 @@ import { pathInLang } from "~/i18n/lang";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { OrderCard } from "~/components/order-card";
-import { messagesFor } from "~/i18n/catalogue";
+import { messagesFor } from "~/i18n/texts";
 import { cancelledByCustomer, listUserOrders } from "~/orders/lookup.server";
 import { toOrderCard } from "~/orders/views.server";
 import { requireUser } from "~/web/guards.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { listProducts, withStockText } from "~/catalog/catalog.server";
 import { ProductGrid } from "~/components/product-card";
-import { messagesFor } from "~/i18n/catalogue";
+import { messagesFor } from "~/i18n/texts";
 import { publicPage } from "~/web/cache-headers";
 import { pageMeta } from "~/web/meta";
 import { useMessages } from "~/web/site";

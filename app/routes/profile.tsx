@@ -10,7 +10,7 @@ import { authSchemas } from "~/auth/schemas";
 import { FormError, FormField, PhoneField } from "~/components/form-field";
 import { LogoutButton } from "~/components/logout-button";
 import { SavedAddresses } from "~/components/saved-addresses";
-import { messagesFor, sectionsFor } from "~/i18n/catalogue";
+import { messagesFor, sectionsFor } from "~/i18n/texts";
 import { formatDate } from "~/lib/dates";
 import { tenDigitPhone } from "~/lib/phone";
 import { authMessages, replyWithError } from "~/web/auth-pages.server";

@@ -8,7 +8,7 @@ import { deleteAddress, ownAddress, updateAddress } from "~/addresses/addresses.
 import { addressFields } from "~/addresses/rules";
 import { ErrorSummary } from "~/components/error-summary";
 import { ShippingFields, shippingSummary } from "~/components/shipping-fields";
-import { errorMessage, messagesFor, sectionsFor } from "~/i18n/catalogue";
+import { errorMessage, messagesFor, sectionsFor } from "~/i18n/texts";
 import { DomainError, NotFoundError } from "~/lib/errors";
 import { shippingSchema } from "~/orders/checkout-schema";
 import { redirectWithFlash } from "~/web/flash.server";

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { sectionsFor } from "~/i18n/catalogue";
+import { sectionsFor } from "~/i18n/texts";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { sectionsFor } from "~/i18n/catalogue";
+import { sectionsFor } from "~/i18n/texts";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";

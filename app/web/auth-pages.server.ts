@@ -3,7 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { Deps } from "~/deps";
 import { addToCart } from "~/cart/cart.server";
 import { format } from "~/i18n/format";
-import { errorMessage, messagesFor } from "~/i18n/catalogue";
+import { errorMessage, messagesFor } from "~/i18n/texts";
 import { langOfPath, localePath, type Lang } from "~/i18n/lang";
 import { DomainError } from "~/lib/errors";
 import { appCookies } from "./cookies.server";

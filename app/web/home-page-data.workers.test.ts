@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callRoute } from "../../tests/setup/routes";
-import { getMessages } from "~/i18n/catalogue";
+import { getMessages } from "~/i18n/texts";
 import { loader } from "~/routes/_index";
 
 describe("the home page's data", () => {

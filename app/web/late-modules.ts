@@ -9,7 +9,7 @@
  * fetches it, and then its icon, as soon as it reads the link: the two would also share those first seconds.
  *
  * The server writes the modules inert (`lateModules` below rewrites the rendered document); `LATE_MODULES_BOOT`,
- * an inline script in the page, turns them live, and fetches the page's catalogue (`<html data-catalogue>`) beside
+ * an inline script in the page, turns them live, and fetches the page's catalogue (`<html data-texts>`) beside
  * them, without cookies so that every visitor's browser and the edge cache keep it.
  */
 
@@ -26,7 +26,7 @@ const PATTERNS: [string, string][] = [
 ];
 
 export const LATE_MODULES_BOOT = `(function(){var done=false;function go(){if(done)return;done=true;
-var c=document.documentElement.dataset.catalogue;if(c){window.__catalogue=fetch(c,{credentials:"omit"}).then(function(r){return r.ok?r.json():Promise.reject(new Error(c+": "+r.status))});window.__catalogue.catch(function(){})}
+var c=document.documentElement.dataset.texts;if(c){window.__texts=fetch(c,{credentials:"omit"}).then(function(r){return r.ok?r.json():Promise.reject(new Error(c+": "+r.status))});window.__texts.catch(function(){})}
 document.querySelectorAll('link[rel="x-late-modulepreload"]').forEach(function(l){l.rel="modulepreload"});
 var w=document.querySelector('link[rel="x-late-manifest"]');if(w)w.rel="manifest";
 document.querySelectorAll('script[type="x-late-module"]').forEach(function(s){var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.text=s.text;s.replaceWith(m)})}

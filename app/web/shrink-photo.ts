@@ -4,8 +4,8 @@
  * arrives as it checks any upload; without JavaScript the photo goes as it is, within the server's limit.
  */
 
-/** The longest side of a photo made smaller: twice what the widest page shows (960 px), for sharp screens. */
-export const SHRINK_MAX_SIDE = 2000;
+import { SHRINK_MAX_SIDE } from "~/lib/media";
+
 /** JPEG quality of a photo made smaller: no difference a shopper can see, a quarter of the bytes. */
 export const SHRINK_QUALITY = 0.85;
 /** A photo this small (and no wider than SHRINK_MAX_SIDE) in a format every page shows is sent as it is. */

@@ -19,11 +19,11 @@ export type SiteData = {
   /**
    * The catalogue as JSON text: one string costs the page's data almost nothing to serialize, where the catalogue
    * as an object is a thousand strings, serialized anew for every page. Null when the browser has it already or
-   * fetches it from `catalogue` before it hydrates (`catalogueFor`); read it with `messagesOf`.
+   * fetches it from `catalogue` before it hydrates (`textsFor`); read it with `messagesOf`.
    */
   messages: string | null;
   /** The address of the page language's catalogue, a file cached for good (its name changes with its text). */
-  catalogue: string;
+  texts: string;
   /** The store's origin, for absolute links (canonical and alternate pages). */
   origin: string;
   theme: Theme;
@@ -43,7 +43,7 @@ export function useSite() {
 /** Each catalogue's JSON text, written once per isolate (the catalogue objects are themselves built once). */
 const written = new WeakMap<Messages, string>();
 
-export function catalogueJson(messages: Messages): string {
+export function textsJson(messages: Messages): string {
   let json = written.get(messages);
   if (json === undefined) {
     json = JSON.stringify(messages);
@@ -55,10 +55,10 @@ export function catalogueJson(messages: Messages): string {
 const hashes = new WeakMap<Messages, string>();
 
 /** FNV-1a over the catalogue's text, once per catalogue: its file's name changes whenever a word of it does. */
-function catalogueHash(messages: Messages): string {
+function textsHash(messages: Messages): string {
   let hash = hashes.get(messages);
   if (hash === undefined) {
-    const text = catalogueJson(messages);
+    const text = textsJson(messages);
     let h = 0x811c9dc5;
     for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
     hash = (h >>> 0).toString(16).padStart(8, "0");
@@ -69,19 +69,19 @@ function catalogueHash(messages: Messages): string {
 
 const CATALOGUE_FILE = /^(en|te)\.([0-9a-f]{8})\.json$/;
 
-/** Where the browser fetches a catalogue from: `/catalogue/{lang}.{hash}.json`. */
-export function catalogueUrl(messages: Messages, lang: Lang): string {
-  return `/catalogue/${lang}.${catalogueHash(messages)}.json`;
+/** Where the browser fetches a catalogue from: `/texts/{lang}.{hash}.json`. */
+export function textsUrl(messages: Messages, lang: Lang): string {
+  return `/texts/${lang}.${textsHash(messages)}.json`;
 }
 
 /** The language and text hash a catalogue file's name asks for, or null for a name that is not one. */
-export function parseCatalogueFile(name: string): { lang: Lang; hash: string } | null {
+export function parseTextsFile(name: string): { lang: Lang; hash: string } | null {
   const match = CATALOGUE_FILE.exec(name);
   return match ? { lang: match[1] as Lang, hash: match[2] } : null;
 }
 
-export function isCurrentCatalogue(messages: Messages, hash: string): boolean {
-  return catalogueHash(messages) === hash;
+export function isCurrentTexts(messages: Messages, hash: string): boolean {
+  return textsHash(messages) === hash;
 }
 
 /** Read catalogues by their text: one per language (and fish name), parsed once. */
@@ -101,34 +101,34 @@ const held = new Map<Lang, Messages>();
 
 /**
  * The catalogue for the root's data: its JSON text, or null when the browser has it or will:
- * - a page: the browser fetches its catalogue file before it hydrates (`holdPageCatalogue`), so the page is
+ * - a page: the browser fetches its catalogue file before it hydrates (`holdPageTexts`), so the page is
  *   smaller by the whole catalogue and the file is fetched once for every page after it; the server renders the
  *   page from its own copy;
  * - a client navigation's data (`dataRequest`, a `.data` request) asked from a page of the same language (the
  *   Referer, sent by the browser on the store's own requests): that page's catalogue is held.
  * Data for a page in the other language carries it.
  */
-export function catalogueFor(request: Request, messages: Messages, lang: Lang, dataRequest: boolean): string | null {
+export function textsFor(request: Request, messages: Messages, lang: Lang, dataRequest: boolean): string | null {
   if (!dataRequest) {
     held.set(lang, messages);
     return null;
   }
-  return sentFromPageIn(request, lang) ? null : catalogueJson(messages);
+  return sentFromPageIn(request, lang) ? null : textsJson(messages);
 }
 
 declare global {
   interface Window {
     /** The page's catalogue, fetched by the inline script that starts the page's modules. */
-    __catalogue?: Promise<unknown>;
+    __texts?: Promise<unknown>;
   }
 }
 
-/** Fetches the page's catalogue (`<html data-catalogue>`) and holds it for its language, before hydrating. */
-export async function holdPageCatalogue(): Promise<void> {
+/** Fetches the page's catalogue (`<html data-texts>`) and holds it for its language, before hydrating. */
+export async function holdPageTexts(): Promise<void> {
   const root = document.documentElement;
-  const url = root.dataset.catalogue;
+  const url = root.dataset.texts;
   if (!url) return;
-  const messages = await (window.__catalogue ??
+  const messages = await (window.__texts ??
     fetch(url, { credentials: "omit" }).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${url}: ${r.status}`)))));
   held.set(langOfPath(window.location.pathname), messages as Messages);
 }

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
 import { asUser } from "../../tests/setup/as-user";
 import { en } from "~/i18n/messages";
-import { catalogueJson } from "~/web/site";
+import { textsJson } from "~/web/site";
 import { loader as homeLoader, meta as homeMeta } from "~/routes/_index";
 import { meta as deliveriesMeta } from "~/routes/admin-dashboard_.deliveries";
 import { meta as catchMeta } from "~/routes/admin-dashboard_.catch";
@@ -10,7 +10,7 @@ import { meta as productMeta } from "~/routes/admin-dashboard_.products.$id";
 import { meta as productsMeta } from "~/routes/admin-dashboard_.products._index";
 
 /** The root's data as the root loader returns it (the store's name, the page's catalogue). */
-const root = { id: "root", data: { site: { brand: "Godavari Pulasa" }, lang: "en", messages: catalogueJson(en) } };
+const root = { id: "root", data: { site: { brand: "Godavari Pulasa" }, lang: "en", messages: textsJson(en) } };
 
 /** The title a route's meta gives. */
 const titleOf = (meta: MetaFunction, data: unknown = undefined) =>

@@ -1,5 +1,5 @@
-import { collectOnDelivery, requestBalance } from "~/admin/balance.server";
-import { changeOrderStatus, loadByNumber } from "~/admin/orders.server";
+import { collectOnDelivery, requestBalance } from "~/orders/balance.server";
+import { changeOrderStatus, loadByNumber } from "~/orders/changes.server";
 import type { ClaimInput } from "~/claims/forms";
 import { CLAIM_WINDOW_MS } from "~/claims/rules";
 import type { Order, User } from "~/db/schema";

@@ -1,5 +1,5 @@
-import { collectOnDelivery } from "~/admin/balance.server";
-import { changeOrderStatus, recordWeights } from "~/admin/orders.server";
+import { collectOnDelivery } from "~/orders/balance.server";
+import { changeOrderStatus, recordWeights } from "~/orders/changes.server";
 import type { User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { testDeps } from "./deps";

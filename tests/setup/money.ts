@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeEach } from "vitest";
-import { recordWeights } from "~/admin/orders.server";
+import { recordWeights } from "~/orders/changes.server";
 import type { Order, User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { createShopOrder } from "~/orders/orders.server";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { collectOnDelivery, requestBalance } from "./balance.server";
-import { getAdminOrder } from "./order-list.server";
-import { changeOrderStatus, recordWeights, StaleOrderError } from "./orders.server";
+import { getAdminOrder } from "~/admin/order-list.server";
+import { changeOrderStatus, recordWeights, StaleOrderError } from "./changes.server";
 import { updateProduct } from "~/catalog/admin.server";
 import { settlePayment } from "~/payments/settle.server";
 import { ledgerSums } from "../../tests/setup/money";

@@ -9,7 +9,7 @@ import { ConflictError } from "~/lib/errors";
 import { createShopOrder } from "~/orders/orders.server";
 import { VALID_ADDRESS } from "../../tests/setup/address";
 import { moveChoices, moveDelivery } from "./delivery-move.server";
-import { changeOrderStatus, StaleOrderError } from "./orders.server";
+import { changeOrderStatus, StaleOrderError } from "./changes.server";
 
 const w = setUpShopDayWorld();
 const move = (order: { id: number; number: string }, date: string, slot: "morning" | "evening", version?: number) =>

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { listAdminOrders } from "~/admin/order-list.server";
-import { changeOrderStatus } from "~/admin/orders.server";
+import { changeOrderStatus } from "~/orders/changes.server";
 import { getCart } from "~/cart/cart.server";
 import { orders, payments, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
@@ -10,11 +10,11 @@ import { payMessages } from "~/i18n/pay.messages";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { startAdvancePayment, verifyAdvanceCallback } from "~/payments/advance.server";
 import { settlePayment } from "~/payments/settle.server";
-import { deliveryChoice, shippingSchema } from "./checkout-schema";
-import { orderJson } from "./json.server";
-import { getAnyOrder, getUserOrder, listUserOrders, type OrderView } from "./lookup.server";
-import { OutOfStockError } from "./orders.server";
-import { checkOut } from "./shop-checkout.server";
+import { deliveryChoice, shippingSchema } from "~/orders/checkout-schema";
+import { orderJson } from "./order-json.server";
+import { getAnyOrder, getUserOrder, listUserOrders, type OrderView } from "~/orders/lookup.server";
+import { OutOfStockError } from "~/orders/orders.server";
+import { checkOut } from "~/orders/shop-checkout.server";
 
 /**
  * The steps of the orders JSON API (served by the table in app/routes/api.orders.$.ts): plain inputs in,

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { requestBalance } from "./balance.server";
-import { changeOrderStatus, recordWeights } from "./orders.server";
+import { changeOrderStatus, recordWeights } from "./changes.server";
 import { reconcilePayments } from "~/payments/reconcile.server";
 import { refundAmountStatement } from "~/payments/ledger.server";
 import { ledgerSums } from "../../tests/setup/money";

@@ -11,7 +11,7 @@ import { cancelLinksStatement } from "~/payments/links.server";
 import { closeCancelledLinks } from "~/payments/settle.server";
 import type { PaymentState } from "~/orders/status";
 import { canCollectOnDelivery, canRequestBalance } from "./fulfilment";
-import { eventStatement, loadByNumber, StaleOrderError } from "./orders.server";
+import { eventStatement, loadByNumber, StaleOrderError } from "./changes.server";
 
 /** The balance after weighing: a payment link, a refund of the difference, or cash on delivery. */
 const m = adminMessages;

@@ -1,5 +1,5 @@
 import { paiseToRupees } from "~/lib/money";
-import type { OrderView } from "./lookup.server";
+import type { OrderView } from "~/orders/lookup.server";
 
 /** An order as the JSON API answers it: amounts in rupees, products as {product_id (string, null for an auction lot), name, price, quantity}. */
 export function orderJson(o: OrderView) {

@@ -10,7 +10,7 @@ import { format } from "~/i18n/format";
 import { ConflictError, InvalidInputError } from "~/lib/errors";
 import { notifyCustomer } from "~/notifications/notify.server";
 import { holdCondition } from "~/orders/stock.server";
-import { eventStatement, loadByNumber, StaleOrderError } from "./orders.server";
+import { eventStatement, loadByNumber, StaleOrderError } from "./changes.server";
 
 /**
  * The admin moves a paid order's delivery to another date and slot. What is left of a catch or a slot is

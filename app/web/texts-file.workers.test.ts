@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { messagesFor } from "~/i18n/catalogue";
-import { loader as catalogueLoader } from "~/routes/catalogue.$file";
+import { messagesFor } from "~/i18n/texts";
+import { loader as catalogueLoader } from "~/routes/texts.$file";
 import { loader as rootLoader } from "~/root";
 import { loadContext } from "../../tests/setup/load-context";
 import { messagesOf, readMessages, type SiteData } from "./site";
@@ -25,7 +25,7 @@ describe("a page's catalogue file", () => {
     ] as const) {
       const site = await rootData(path);
       expect(site.messages).toBeNull();
-      const response = await get(site.catalogue);
+      const response = await get(site.texts);
       expect(response.status).toBe(200);
       expect(response.headers.get("Cache-Control")).toContain("immutable");
       expect(readMessages(await response.text())).toEqual(messagesOf(site));
@@ -34,13 +34,13 @@ describe("a page's catalogue file", () => {
   });
 
   it("answers a name from before a change of words with today's text, never cached", async () => {
-    const response = await get("/catalogue/en.00000000.json");
+    const response = await get("/texts/en.00000000.json");
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
   });
 
   it("refuses a name that is not a catalogue's", async () => {
-    for (const name of ["/catalogue/fr.0123abcd.json", "/catalogue/en.json", "/catalogue/en.0123abcd.js"]) {
+    for (const name of ["/texts/fr.0123abcd.json", "/texts/en.json", "/texts/en.0123abcd.js"]) {
       expect((await get(name)).status).toBe(404);
     }
   });

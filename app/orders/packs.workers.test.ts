@@ -7,7 +7,7 @@ import type { Order } from "~/db/schema";
 import { formatDelivery } from "~/delivery/slots";
 import { action as orderAction } from "~/routes/admin-dashboard.orders.$number";
 import { requestBalance } from "./balance.server";
-import { recordWeights } from "./orders.server";
+import { recordWeights } from "./changes.server";
 
 const w = setUpShopDayWorld();
 
