@@ -1,11 +1,11 @@
 import { and, count, eq, gt, isNotNull, isNull, lt, sql, type SQLWrapper } from "drizzle-orm";
 import { errors, jwtVerify, SignJWT, type JWTPayload } from "jose";
-import { inPageLang, selectCartLines, type CartLine } from "~/cart/cart-lines.server";
-import type { AppConfig } from "~/config.server";
-import { batchPrepared, perClient, type Db } from "~/db/client.server";
-import { notifications, sessions, users, type User } from "~/db/schema";
-import type { Deps } from "~/deps";
-import { randomToken, sha256 } from "~/lib/crypto.server";
+import { inPageLang, selectCartLines, type CartLine } from "../cart/cart-lines.server";
+import type { AppConfig } from "../config.server";
+import { batchPrepared, perClient, type Db } from "../db/client.server";
+import { notifications, sessions, users, type User } from "../db/schema";
+import type { Deps } from "../deps";
+import { randomToken, sha256 } from "../lib/crypto.server";
 
 export const SESSION_TTL_MS = 24 * 60 * 60_000;
 /** How long a browser or API client may go on with one sign-up or reset (resends included). */
