@@ -2,10 +2,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { createApiOrder } from "~/web/orders-api.server";
-import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
+import { action as checkoutAction } from "~/routes/checkout";
 import { DOWLESWARAM_ADDRESS, VALID_ADDRESS } from "../../tests/setup/address";
 import { asUser, type Reply } from "../../tests/setup/as-user";
-import { setUpCheckoutWorld } from "../../tests/setup/checkout";
+import { filledCheckout, setUpCheckoutWorld } from "../../tests/setup/checkout";
 import { plannedDelivery } from "../../tests/setup/shop-days";
 import { all as q, one } from "../../tests/setup/sql";
 import { rememberAddress, updateAddress } from "./addresses.server";
@@ -29,7 +29,7 @@ const saved = (userId: number) => q("SELECT id, first_name, phone, address, city
 /** The saved addresses the checkout page offers, in its order (the first is chosen). */
 async function offered(userId: number) {
   await fillCart(userId);
-  return (await checkoutLoader(await asUser(userId, "/checkout"))).addresses;
+  return (await filledCheckout(await asUser(userId, "/checkout"))).addresses;
 }
 const orderOf = (userId: number) => q("SELECT first_name, last_name, phone, address, city, state, zip FROM orders WHERE user_id = ?", userId);
 const TYPED_TO_IGNORE = { firstName: "", lastName: "X", phone: "123", address: "short", city: "", state: "Telangana", zip: "560001" };

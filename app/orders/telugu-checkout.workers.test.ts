@@ -7,7 +7,7 @@ import { quantityAtPrice, type ProductUnit } from "~/catalog/units";
 import { formatRupees } from "~/lib/money";
 import { VALID_ADDRESS } from "../../tests/setup/address";
 import { asUser, flashOf, type Reply } from "../../tests/setup/as-user";
-import { setUpCheckoutWorld } from "../../tests/setup/checkout";
+import { filledCheckout, setUpCheckoutWorld } from "../../tests/setup/checkout";
 import { plannedDelivery } from "../../tests/setup/shop-days";
 import { one } from "../../tests/setup/sql";
 
@@ -62,7 +62,7 @@ describe("the checkout's lines", () => {
     try {
       const id = await w.newUser("lines.units@example.in");
       await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?1, 1, 1), (?1, 2, 2)").bind(id).run();
-      const lines = (await checkoutLoader(await asUser(id, "/checkout"))).lines;
+      const lines = (await filledCheckout(await asUser(id, "/checkout"))).lines;
       expect(lines.map((l) => [l.productId, l.unit])).toEqual([
         [1, "kg"],
         [2, "pack"],
@@ -77,8 +77,8 @@ describe("the checkout's lines", () => {
     try {
       const id = await w.newUser("te.lines@example.in");
       await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?, 1, 1)").bind(id).run();
-      expect((await checkoutLoader(await asUser(id, "/te/checkout"))).lines.map((l) => l.name)).toEqual([FISH]);
-      expect((await checkoutLoader(await asUser(id, "/checkout"))).lines.map((l) => l.name)).toEqual(["Fresh Pulasa Fish"]);
+      expect((await filledCheckout(await asUser(id, "/te/checkout"))).lines.map((l) => l.name)).toEqual([FISH]);
+      expect((await filledCheckout(await asUser(id, "/checkout"))).lines.map((l) => l.name)).toEqual(["Fresh Pulasa Fish"]);
     } finally {
       await env.DB.prepare("UPDATE products SET name_te = NULL WHERE id = 1").run();
     }
@@ -91,8 +91,8 @@ describe("the checkout's lines", () => {
       await env.DB.prepare("INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?, 1, 2), (?, 2, 3)").bind(id, id).run();
       const text = (lang: "en" | "te") => (l: { quantity: number; unit: ProductUnit; pricePaise: number }) =>
         quantityAtPrice(l.quantity, l.unit, formatRupees(l.pricePaise), lang);
-      expect((await checkoutLoader(await asUser(id, "/checkout"))).lines.map(text("en"))).toEqual(["2 kg × ₹25,000 per kg", "3 packs × ₹25,800 per pack"]);
-      expect((await checkoutLoader(await asUser(id, "/te/checkout"))).lines.map(text("te"))).toEqual([
+      expect((await filledCheckout(await asUser(id, "/checkout"))).lines.map(text("en"))).toEqual(["2 kg × ₹25,000 per kg", "3 packs × ₹25,800 per pack"]);
+      expect((await filledCheckout(await asUser(id, "/te/checkout"))).lines.map(text("te"))).toEqual([
         "2 కిలోలు, కిలోకు ₹25,000 చొప్పున",
         "3 ప్యాక్‌లు, ప్యాక్‌కు ₹25,800 చొప్పున",
       ]);
@@ -118,5 +118,21 @@ describe("a saved address's edit page", () => {
     const other = await w.newUser("te.other@example.in");
     const gone = (await addressAction(await asUser(other, `/te/profile/addresses/${addressId}`, { intent: "delete" }, params))) as Response;
     expect((await flashOf(gone))?.text).toBe(NOT_YOURS);
+  });
+});
+
+describe("an empty cart's checkout", () => {
+  it("shows the empty page in either language, and a checkout sent anyway places nothing and says why in the page's language", async () => {
+    const id = await w.newUser("empty.checkout@example.in");
+    expect(await checkoutLoader(await asUser(id, "/checkout"))).toEqual({ empty: true });
+    expect(await checkoutLoader(await asUser(id, "/te/checkout"))).toEqual({ empty: true });
+    const planned = await plannedDelivery([1], Date.now());
+    const sent = (await checkoutAction(
+      await asUser(id, "/te/checkout", { ...VALID_ADDRESS, delivery: `${planned.date}.${planned.slot}` }),
+    )) as unknown as Response;
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("Location")).toBe("/te/cart");
+    expect(await flashOf(sent)).toMatchObject({ text: te.shop.checkout.emptyCart });
+    expect(await one<{ n: number }>("SELECT count(*) AS n FROM orders WHERE user_id = ?", id)).toEqual({ n: 0 });
   });
 });

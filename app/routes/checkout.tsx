@@ -1,10 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { isActionOf, localePath } from "~/i18n/lang";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { Form } from "~/components/link";
+import { Form, Link } from "~/components/link";
 import { useEffect } from "react";
 import { FetcherMarker } from "~/components/hydrated";
 import { openRazorpayCheckout, type RazorpayCheckout } from "~/components/razorpay-button";
@@ -38,18 +38,18 @@ import { SummaryRow } from "~/components/summary-row";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.checkout, matches);
 
-/** The checkout's guards: signed out → /login and empty cart → /cart, each with a toast; admin → / (no cart). */
+/** The checkout's guards: signed out → /login with a toast; admin → / (an admin has no cart). */
 async function requireCheckout(request: Request, deps: Pick<Deps, "user" | "config" | "db" | "lang">, message: "loginToCheckout" | "loginToComplete") {
   const m = messagesFor(deps).shop.checkout;
   const user = await requireUser(request, deps, m[message]);
   if (user.isAdmin) throw redirect(localePath(deps.lang, "/"));
-  const lines = await getCart(deps, user.id);
-  if (lines.length === 0) throw await redirectWithFlash(deps, "/cart", { type: "error", text: m.emptyCart });
-  return { user, lines };
+  return { user, lines: await getCart(deps, user.id) };
 }
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   const { user, lines } = await requireCheckout(request, deps, "loginToCheckout");
+  // An empty cart has nothing to check out: the page says so and leads back to the products.
+  if (lines.length === 0) return { empty: true as const };
   const { choices, resume } = await deliveryChoices(deps, lines, deps.now(), user.id);
   return {
     lines: lines.map(({ productId, name, pricePaise, quantity, unit }) => ({ productId, name, pricePaise, quantity, unit })),
@@ -66,6 +66,8 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   const { user, lines } = await requireCheckout(request, deps, "loginToComplete");
   const shop = messagesFor(deps).shop;
   const m = shop.checkout;
+  // A checkout sent after its cart was emptied (another tab, a replay) places nothing.
+  if (lines.length === 0) return redirectWithFlash(deps, "/cart", { type: "error", text: m.emptyCart }, { status: 303 });
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: checkoutSchemaFor(formData, shop) });
   if (submission.status !== "success") return data(submission.reply({ formErrors: [m.fixErrors] }), { status: 400 });
@@ -117,7 +119,24 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
 }
 
 export default function Checkout() {
-  const { lines, choices, resume, defaults, addresses, addressTexts, paymentAvailable } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
+  return "empty" in page ? <EmptyCheckout /> : <CheckoutForm {...page} />;
+}
+
+function EmptyCheckout() {
+  const { cart, checkout } = useMessages().shop;
+  return (
+    <div className="mx-auto max-w-md px-4 py-20 text-center">
+      <h1 className="font-serif text-3xl font-bold">{cart.empty}</h1>
+      <p className="mt-3 text-slate-600 dark:text-slate-300">{cart.emptyText}</p>
+      <Link to="/products" className="btn-dark mt-8">
+        {checkout.continueShopping}
+      </Link>
+    </div>
+  );
+}
+
+function CheckoutForm({ lines, choices, resume, defaults, addresses, addressTexts, paymentAvailable }: Exclude<SerializeFrom<typeof loader>, { empty: true }>) {
   const answer = useActionData<typeof action>();
   const lastResult = answer && "razorpay" in answer ? undefined : answer;
   const navigation = useNavigation();

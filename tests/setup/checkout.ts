@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { beforeEach } from "vitest";
+import { loader as checkoutLoader } from "~/routes/checkout";
 import { createShopOrder } from "~/orders/orders.server";
 import { startAdvancePayment } from "~/payments/advance.server";
 import { SANDBOX_SECRETS } from "~/payments/sandbox-gateway.server";
@@ -69,4 +71,11 @@ export function setUpCheckoutWorld() {
       .run();
   });
   return world;
+}
+
+/** The checkout page's data for a cart with lines (an empty cart's page has none to read). */
+export async function filledCheckout(args: LoaderFunctionArgs) {
+  const page = await checkoutLoader(args);
+  if ("empty" in page) throw new Error("the checkout found the cart empty");
+  return page;
 }
