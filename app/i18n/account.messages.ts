@@ -10,6 +10,7 @@ export const accountMessages = {
   noResetHere: "We could not find a password reset waiting for this code in this browser. Please ask for a new code here.",
   wrongPassword: "Your current password is not correct",
   tooMany: "Too many attempts. Please wait a moment and try again.",
+  sessionEnded: "Authentication failed. Please login again.",
 } as const;
 
 export const guardMessages = {

@@ -130,7 +130,9 @@ export const adminMessages = {
     reason: "Reason (shown to the customer)",
     cancelYes: "Cancel the order and refund",
   },
+  loadFailed: "Failed to load admin dashboard",
   errors: {
+    updateFailed: "Failed to update order status",
     stale: "This order was updated by someone else. Reload to see the latest.",
     notAllowed: "An order can only move forward ({from} → {to} is not allowed).",
     unchanged: "The order is already {label}.",
@@ -209,4 +211,5 @@ export const notificationMessages = {
   viewOrder: "View order",
   viewAuction: "View auction",
   marked: "All notifications marked as read.",
+  markFailed: "Failed to mark notification as read",
 };

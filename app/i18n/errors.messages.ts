@@ -11,6 +11,7 @@ export const errorMessages = {
   error: {
     heading: "Unexpected Application Error!",
     text: "Something went wrong on our side. Please try again in a moment.",
+    retry: "Try again",
     home: "Return to Home",
   },
   tooLarge: {

@@ -24,6 +24,7 @@ export const productPageMessages = {
   soldOut: "Sold out",
   kilos: "kilos",
   packs: "packs",
+  unavailable: "Product details unavailable",
   delivery: "Delivered in a morning (7:00–11:00) or evening (15:00–20:00) slot you choose at checkout, within the next 3 days.",
   struckNote: "The crossed-out price is a reference 20% above ours; the fish itself is priced each day by the catch.",
 } as const;

@@ -19,7 +19,8 @@ import { StatusBadge } from "~/components/status-badge";
 import { adminMessages } from "~/i18n/admin.messages";
 import { format } from "~/i18n/format";
 import { formatAdminDateTime } from "~/lib/dates";
-import { DomainError } from "~/lib/errors";
+import { NotFoundError } from "~/lib/errors";
+import { failureOf } from "~/web/page-errors.server";
 import { whatsappLink } from "~/lib/phone";
 import { deliveryChoice } from "~/orders/checkout-schema";
 import { ADMIN_STATUSES, nextStatuses } from "~/orders/status";
@@ -46,7 +47,7 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
     const requestable = canRequestBalance(order, payments, deps.now());
     return { order, items, ledger, money, payment, moneyRows, requestable, history, customer, messages, next, waiting, moves };
   } catch (error) {
-    if (error instanceof DomainError && error.status === 404) throw new Response("Not Found", { status: 404 });
+    if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
     throw error;
   }
 }
@@ -104,11 +105,9 @@ export async function action({ request, context: { deps }, params }: ActionFunct
       }
     }
   } catch (error) {
-    if (error instanceof DomainError) {
-      if (error.status === 404) throw new Response("Not Found", { status: 404 });
-      return data({ error: error.message }, { status: error.status });
-    }
-    throw error;
+    if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
+    const { text, status } = failureOf(error, deps, m.errors.updateFailed);
+    return data({ error: text }, { status });
   }
 }
 

@@ -18,10 +18,11 @@ import { HeaderRow } from "~/components/header-row";
 import { countOpenClaims } from "~/claims/admin.server";
 import { claimMessages } from "~/i18n/claims.messages";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
+import { loadPage } from "~/web/page-errors.server";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta("Admin Dashboard", matches);
 
-export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
+async function dashboard({ request, context: { deps } }: LoaderFunctionArgs) {
   await requireAdmin(request, deps);
   const url = new URL(request.url);
   const status = url.searchParams.get("status") || null;
@@ -46,6 +47,12 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
     })),
   };
 }
+
+export async function loader(args: LoaderFunctionArgs) {
+  return loadPage(adminMessages.loadFailed, () => dashboard(args));
+}
+
+export { PageFailureBoundary as ErrorBoundary } from "~/components/page-failure";
 
 /** 'Refresh Orders' without JavaScript: back to the same list, with an 'Orders refreshed' toast. */
 export async function action({ request, context: { deps } }: ActionFunctionArgs) {

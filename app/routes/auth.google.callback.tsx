@@ -10,6 +10,8 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
   const m = authMessages(here);
   const authenticator = googleAuthenticator(deps, { signUpLang: back.lang });
   if (!authenticator) return redirectWithFlash(here, "/login", { type: "error", text: m.googleUnavailable });
+  // The shopper pressed Cancel on Google's page: Google comes back with error=access_denied and no code.
+  if (new URL(request.url).searchParams.get("error") === "access_denied") return redirectWithFlash(here, "/login", { type: "error", text: m.googleCancelled });
   try {
     const session = await authenticator.authenticate("google", request, { throwOnError: true });
     return signedInRedirect(request, here, session, { redirectTo: back.path }, (t) => t.loginSuccess);

@@ -27,6 +27,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   } catch (thrown) {
     // remix-auth answers with a thrown redirect to Google; it also carries where to come back to.
     if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) throw await rememberReturnPath(deps, thrown, returnTo, lang);
-    throw thrown;
+    console.error("starting google sign-in failed", thrown);
+    return redirectWithFlash({ ...deps, lang }, "/login", { type: "error", text: authMessages({ ...deps, lang }).googleStartFailed });
   }
 }

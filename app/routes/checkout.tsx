@@ -12,15 +12,14 @@ import { cartQuantityText, cartSummary } from "~/cart/summary";
 import { ErrorSummary } from "~/components/error-summary";
 import { ShippingFields, shippingSummary, useShippingPress } from "~/components/shipping-fields";
 import { format } from "~/i18n/format";
-import { errorMessage, messagesFor, sectionsFor } from "~/i18n/texts";
-import { DomainError } from "~/lib/errors";
+import { messagesFor, sectionsFor } from "~/i18n/texts";
 import { formatRupees } from "~/lib/money";
 import { quantityAtPrice } from "~/catalog/units";
 import { checkoutSchema, checkoutSchemaFor } from "~/orders/checkout-schema";
 import { deliveryChoices } from "~/catalog/availability.server";
 import { DeliveryPicker } from "~/components/delivery-picker";
 import { shippingDefaults } from "~/orders/checkout.server";
-import { OutOfStockError, SlotFullError } from "~/orders/orders.server";
+import { OutOfStockError } from "~/orders/orders.server";
 import { checkOut } from "~/orders/shop-checkout.server";
 import { listAddresses, toAddressView } from "~/addresses/addresses.server";
 import { AddressChoice, relaxedConstraint } from "~/components/address-choice";
@@ -32,6 +31,7 @@ import type { Deps } from "~/deps";
 import { getCart } from "~/cart/cart.server";
 import { redirectToGateway, redirectWithFlash } from "~/web/flash.server";
 import { requireUser } from "~/web/guards.server";
+import { replyWithError } from "~/web/page-errors.server";
 import { useLang, useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 import { SummaryRow } from "~/components/summary-row";
@@ -83,10 +83,9 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
     });
   } catch (error) {
     if (error instanceof OutOfStockError) return data(submission.reply({ formErrors: [format(m.outOfStock, { name: error.productName })] }), { status: 409 });
-    if (error instanceof SlotFullError) return data(submission.reply({ formErrors: [errorMessage(error, deps)] }), { status: 409 });
-    // Anything else the order rules refuse (e.g. too many kg of one fish) is the shopper's to fix, not a 500.
-    if (error instanceof DomainError) return data(submission.reply({ formErrors: [errorMessage(error, deps)] }), { status: error.status });
-    throw error;
+    // Anything else the order rules refuse (a full slot, too many kg of one fish) is the shopper's to fix; a failure
+    // of ours is said as the checkout's own error, with what was typed kept.
+    return replyWithError(deps, submission, error, m.checkoutError);
   }
   // One press to the gateway. With JavaScript, Razorpay Checkout opens on this page from the answer below (the
   // sandbox's checkout page stands in for it). Without it, the shopper is sent straight to a payment link for

@@ -6,6 +6,7 @@ import { Form, Link } from "~/components/link";
 import { z } from "zod";
 import { messagesFor } from "~/i18n/texts";
 import { formatDateTime } from "~/lib/dates";
+import { NotFoundError } from "~/lib/errors";
 import { listNotifications, markAllRead, markRead } from "~/notifications/notifications.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireUser } from "~/web/guards.server";
@@ -53,8 +54,10 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   }
   try {
     await markRead(deps, user.id, parsed.data.id);
-  } catch {
-    return redirect(localePath(deps.lang, "/notifications"));
+  } catch (error) {
+    // Not this user's notice (or gone), or the database failed: nothing changed, and the list says so.
+    if (!(error instanceof NotFoundError)) console.error(error);
+    return redirectWithFlash(deps, "/notifications", { type: "error", text: messagesFor(deps).notifications.markFailed });
   }
   return redirect(localePath(deps.lang, noticeTarget(parsed.data.open, user.isAdmin)));
 }

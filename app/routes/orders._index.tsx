@@ -9,15 +9,22 @@ import { toOrderCard } from "~/orders/views.server";
 import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
+import { loadPage } from "~/web/page-errors.server";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.myOrders, matches);
 
-export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
+async function myOrders({ request, context: { deps } }: LoaderFunctionArgs) {
   const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);
   const orders = await listUserOrders(deps, user.id, deps.now());
   const selfCancelled = await cancelledByCustomer(deps, orders);
   return { orders: orders.map((order) => toOrderCard(order, deps.lang, deps.now(), selfCancelled.has(order.id))) };
 }
+
+export async function loader(args: LoaderFunctionArgs) {
+  return loadPage(messagesFor(args.context.deps).shop.orders.loadFailed, () => myOrders(args));
+}
+
+export { PageFailureBoundary as ErrorBoundary } from "~/components/page-failure";
 
 export default function MyOrders() {
   const { orders } = useLoaderData<typeof loader>();

@@ -16,6 +16,7 @@ import { AddToCartForm } from "~/components/product-card";
 import { formatRupees } from "~/lib/money";
 import { publicPage } from "~/web/cache-headers";
 import { useLang, useMessages } from "~/web/site";
+import { loadPage } from "~/web/page-errors.server";
 
 export const headers = publicPage(300);
 
@@ -40,7 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   ];
 };
 
-export async function loader({ params, context: { deps } }: LoaderFunctionArgs) {
+async function productPage({ params, context: { deps } }: LoaderFunctionArgs) {
   const slug = params.slug && /^[a-z0-9-]{1,60}$/.test(params.slug) ? params.slug : null;
   // The product and all its photos at once: the main photo leads the page, the others follow it.
   const [found, photos] = slug ? await Promise.all([findProduct(deps, { slug }), listPhotosBySlug(deps, slug)]) : [null, []];
@@ -59,6 +60,12 @@ export async function loader({ params, context: { deps } }: LoaderFunctionArgs) 
     jsonLd: inlineJson(productJsonLd(product, deps.origin, brand, product.photo?.url ?? mediaUrl(product.image, 960, "webp"))),
   };
 }
+
+export async function loader(args: LoaderFunctionArgs) {
+  return loadPage(sectionsFor(args.context.deps).productPage.unavailable, () => productPage(args));
+}
+
+export { PageFailureBoundary as ErrorBoundary } from "~/components/page-failure";
 
 export default function ProductPage() {
   const { product: p, texts, jsonLd, words: m, morePhotos } = useLoaderData<typeof loader>();

@@ -13,15 +13,17 @@ import { SavedAddresses } from "~/components/saved-addresses";
 import { messagesFor, sectionsFor } from "~/i18n/texts";
 import { formatDate } from "~/lib/dates";
 import { tenDigitPhone } from "~/lib/phone";
-import { authMessages, replyWithError } from "~/web/auth-pages.server";
+import { authMessages } from "~/web/auth-pages.server";
+import { replyWithError } from "~/web/page-errors.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireUser } from "~/web/guards.server";
 import { useMessages, useLang } from "~/web/site";
 import { privateMeta } from "~/web/meta";
+import { loadPage } from "~/web/page-errors.server";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.profile, matches);
 
-export async function loader({ context: { deps } }: LoaderFunctionArgs) {
+async function profilePage({ context: { deps } }: LoaderFunctionArgs) {
   if (!deps.user) return { profile: null, addresses: [], addressTexts: null };
   const { id, name, email, phone, address, createdAt, passwordHash } = deps.user;
   return {
@@ -30,6 +32,12 @@ export async function loader({ context: { deps } }: LoaderFunctionArgs) {
     addressTexts: sectionsFor(deps).address,
   };
 }
+
+export async function loader(args: LoaderFunctionArgs) {
+  return loadPage(messagesFor(args.context.deps).auth.profileFailed, () => profilePage(args));
+}
+
+export { PageFailureBoundary as ErrorBoundary } from "~/components/page-failure";
 
 /** Two forms on the page: the user's name and phone (intent=details), and the password (intent=password). */
 export async function action({ request, context: { deps } }: ActionFunctionArgs) {

@@ -12,7 +12,8 @@ import { OtpInput } from "~/components/otp-input";
 import { ResendCode } from "~/components/resend-code";
 import { format } from "~/i18n/format";
 import { redirectWithFlash } from "~/web/flash.server";
-import { authMessages, readSignupCookie, replyWithError, signedInRedirect } from "~/web/auth-pages.server";
+import { authMessages, readSignupCookie, signedInRedirect } from "~/web/auth-pages.server";
+import { replyWithError } from "~/web/page-errors.server";
 import { requireAnonymous } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
@@ -38,7 +39,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
     try {
       await resendCode(deps, signupToken, submission.value.email);
     } catch (error) {
-      return replyWithError(deps, submission, error, m.registrationFailed);
+      return replyWithError(deps, submission, error, m.resendFailed);
     }
     return redirectWithFlash(deps, `/verify-otp?email=${encodeURIComponent(submission.value.email)}`, { type: "success", text: m.resent });
   }
@@ -48,7 +49,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
     const session = await verifyEmail(deps, signupToken, submission.value.email, submission.value.otp);
     return signedInRedirect(request, deps, session, {}, (t) => t.verified);
   } catch (error) {
-    return replyWithError(deps, submission, error, m.registrationFailed, ["otp"]);
+    return replyWithError(deps, submission, error, m.verifyFailed, ["otp"]);
   }
 }
 

@@ -1,11 +1,8 @@
-import { data } from "@remix-run/cloudflare";
-import type { SubmissionResult } from "@conform-to/react";
 import type { Deps } from "~/deps";
 import { addToCart } from "~/cart/cart.server";
 import { format } from "~/i18n/format";
-import { errorMessage, messagesFor } from "~/i18n/texts";
+import { messagesFor } from "~/i18n/texts";
 import { langOfPath, localePath, type Lang } from "~/i18n/lang";
-import { DomainError } from "~/lib/errors";
 import { appCookies } from "./cookies.server";
 import { commitSessionCookie } from "./credentials.server";
 import { redirectWithFlash } from "./flash.server";
@@ -101,21 +98,3 @@ export function commitCodeCookie(deps: Pick<Deps, "config">, purpose: "signup" |
 }
 
 export const commitSignupCookie = (deps: Pick<Deps, "config">, token: string) => commitCodeCookie(deps, "signup", token);
-
-/**
- * A failed form action: a domain error's message in the page's language (with its status) shows above the form;
- * anything unexpected is logged and replaced by `fallback`.
- */
-export function replyWithError(
-  deps: Pick<Deps, "lang">,
-  submission: { reply: (options: { formErrors: string[]; hideFields?: string[] }) => SubmissionResult<string[]> },
-  error: unknown,
-  fallback: string,
-  hideFields?: string[],
-) {
-  const known = error instanceof DomainError;
-  if (!known) console.error(error);
-  const headers = known && error.retryAfterSeconds ? { "Retry-After": String(Math.ceil(error.retryAfterSeconds)) } : undefined;
-  const text = known ? errorMessage(error, deps) : fallback;
-  return data(submission.reply({ formErrors: [text], hideFields }), { status: known ? error.status : 500, headers });
-}

@@ -4,6 +4,8 @@ import type { Deps } from "~/deps";
 import { guardMessages } from "~/i18n/account.messages";
 import { langOfPath, localePath } from "~/i18n/lang";
 import { NotFoundError } from "~/lib/errors";
+import { sectionsFor } from "~/i18n/texts";
+import { readSessionToken } from "./credentials.server";
 import { redirectWithFlash } from "./flash.server";
 import { safeRedirect, sameOriginReferer } from "./safe-redirect";
 
@@ -28,6 +30,11 @@ export function loginUrl(request: Request) {
  */
 export async function requireUser(request: Request, deps: Pick<Deps, "user" | "config" | "lang">, message?: string): Promise<User> {
   if (deps.user) return deps.user;
+  // A browser still carrying a genuine session cookie whose session ended (expired, signed out elsewhere, a new
+  // password) is told so, rather than asked to log in as if it never had.
+  if (message && (await readSessionToken(request, deps.config))) {
+    throw await redirectWithFlash(deps, loginUrl(request), { type: "error", text: sectionsFor(deps).account.sessionEnded });
+  }
   if (message) throw await redirectWithFlash(deps, loginUrl(request), { type: "error", text: message });
   throw redirect(loginUrl(request));
 }

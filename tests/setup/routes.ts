@@ -36,7 +36,8 @@ export async function callRoute(
   try {
     out = await fn({ request, context: await loadContext(request), params: options.params ?? {} });
   } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
+    // A thrown Response (a redirect, the 404) or a thrown `data()` (a page's failure for its ErrorBoundary).
+    if (!(thrown instanceof Response) && (thrown as { type?: string } | null)?.type !== "DataWithResponseInit") throw thrown;
     out = thrown;
   }
   if (out instanceof Response) {

@@ -13,6 +13,7 @@ export const accountMessages: Translation<typeof English.accountMessages> = {
   noResetHere: "ఈ బ్రౌజర్‌లో ఈ కోడ్ కోసం వేచి ఉన్న పాస్‌వర్డ్ రీసెట్ ఏదీ కనబడలేదు. దయచేసి ఇక్కడే కొత్త కోడ్ అడగండి.",
   wrongPassword: "మీ ప్రస్తుత పాస్‌వర్డ్ సరైనది కాదు",
   tooMany: "చాలాసార్లు ప్రయత్నించారు. దయచేసి కాసేపు ఆగి మళ్లీ ప్రయత్నించండి.",
+  sessionEnded: "మీ లాగిన్ గడువు ముగిసింది. దయచేసి మళ్లీ లాగిన్ అవ్వండి.",
 };
 
 export const guardMessages: Translation<typeof English.guardMessages> = {

@@ -131,7 +131,9 @@ export const adminMessages: Translation<typeof English.adminMessages> = {
     reason: "కారణం (కస్టమర్‌కు కనిపిస్తుంది)",
     cancelYes: "ఆర్డర్ రద్దు చేసి రీఫండ్ చేయండి",
   },
+  loadFailed: "అడ్మిన్ డాష్‌బోర్డ్‌ను లోడ్ చేయలేకపోయాం",
   errors: {
+    updateFailed: "ఆర్డర్ స్థితిని మార్చలేకపోయాం",
     stale: "ఈ ఆర్డర్‌ను వేరొకరు మార్చారు. తాజా వివరాల కోసం రీలోడ్ చేయండి.",
     notAllowed: "ఆర్డర్ ముందుకు మాత్రమే వెళ్లగలదు ({from} → {to} అనుమతించబడదు).",
     unchanged: "ఆర్డర్ ఇప్పటికే {label} స్థితిలో ఉంది.",
@@ -205,6 +207,7 @@ export const notificationMessages: Translation<typeof English.notificationMessag
   empty: "ఇంకా నోటిఫికేషన్లు లేవు.",
   markAll: "అన్నీ చదివినట్లు గుర్తించండి",
   markRead: "చదివినట్లు గుర్తించండి",
+  markFailed: "నోటిఫికేషన్‌ను చదివినట్లు గుర్తించలేకపోయాం",
   unread: "చదవలేదు",
   viewAll: "అన్ని నోటిఫికేషన్లు చూడండి",
   viewOrder: "ఆర్డర్ చూడండి",

@@ -10,6 +10,7 @@ export const errorMessages: typeof english = {
   error: {
     heading: "అనుకోని లోపం జరిగింది!",
     text: "మా వైపు ఏదో పొరపాటు జరిగింది. దయచేసి కాసేపటి తర్వాత మళ్లీ ప్రయత్నించండి.",
+    retry: "మళ్లీ ప్రయత్నించండి",
     home: "హోమ్‌కు తిరిగి వెళ్లండి",
   },
   tooLarge: {
