@@ -8,9 +8,26 @@ export type KeyedText = { english: string; key: string; values?: Record<string, 
 /** An error's text: the words themselves (already in the request's language), or a keyed text. */
 export type ErrorText = string | KeyedText;
 
+/** What went wrong, as the shop's rules see it; `STATUS_OF_KIND` is the one place a kind becomes an HTTP status. */
+export type ErrorKind = "invalid" | "unauthorized" | "forbidden" | "not_found" | "method" | "conflict" | "too_large" | "too_many" | "unavailable";
+
+/** The HTTP status of each kind of domain error, for the JSON API and the pages alike. */
+export const STATUS_OF_KIND = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method: 405,
+  conflict: 409,
+  too_large: 413,
+  too_many: 429,
+  unavailable: 503,
+} as const satisfies Record<ErrorKind, number>;
+
 /**
- * Typed domain errors. Domain code throws them; the JSON API table (`jsonError` in app/web/api.server.ts) and
- * the page actions map them to HTTP. Their messages are safe to show: internals never go into them.
+ * Typed domain errors. Domain code throws them with a kind; the JSON API table (`jsonError` in app/web/api.server.ts)
+ * and the pages (app/web/page-errors.server.ts) turn them into answers. Their messages are safe to show: internals
+ * never go into them.
  *
  * Code that knows the request's language writes its message in it. Code shared by the pages and the English
  * JSON API that throws fixed texts (the account answers) throws them keyed instead: the message is the English
@@ -23,7 +40,7 @@ export class DomainError extends Error {
 
   constructor(
     text: ErrorText,
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 503,
+    readonly kind: ErrorKind,
     readonly retryAfterSeconds?: number,
   ) {
     super(typeof text === "string" ? text : text.english);
@@ -31,54 +48,58 @@ export class DomainError extends Error {
     this.key = typeof text === "string" ? null : text.key;
     this.values = typeof text === "string" ? null : (text.values ?? null);
   }
+
+  get status(): (typeof STATUS_OF_KIND)[ErrorKind] {
+    return STATUS_OF_KIND[this.kind];
+  }
 }
 
 export class InvalidInputError extends DomainError {
   constructor(message: ErrorText) {
-    super(message, 400);
+    super(message, "invalid");
   }
 }
 
 export class UnauthorizedError extends DomainError {
   constructor(message: ErrorText) {
-    super(message, 401);
+    super(message, "unauthorized");
   }
 }
 
 export class ForbiddenError extends DomainError {
   constructor(message: ErrorText) {
-    super(message, 403);
+    super(message, "forbidden");
   }
 }
 
 export class NotFoundError extends DomainError {
   constructor(message: ErrorText) {
-    super(message, 404);
+    super(message, "not_found");
   }
 }
 
 export class ConflictError extends DomainError {
   constructor(message: ErrorText) {
-    super(message, 409);
+    super(message, "conflict");
   }
 }
 
 export class TooManyRequestsError extends DomainError {
   constructor(message: ErrorText, retryAfterSeconds: number) {
-    super(message, 429, retryAfterSeconds);
+    super(message, "too_many", retryAfterSeconds);
   }
 }
 
 /** A known path asked with a method it does not answer; `allow` lists the ones it does. */
 export class MethodNotAllowedError extends DomainError {
   constructor(readonly allow: string[]) {
-    super("Method not allowed", 405);
+    super("Method not allowed", "method");
   }
 }
 
 /** Something this deployment does not offer (a binding or a provider that is not configured). */
 export class UnavailableError extends DomainError {
   constructor(message: string) {
-    super(message, 503);
+    super(message, "unavailable");
   }
 }

@@ -12,7 +12,7 @@ export const MAX_JSON_BYTES = 64 * 1024;
 /** A body above its cap: answered 413 before anything in it is processed. */
 export class BodyTooLargeError extends DomainError {
   constructor(message = "Request body too large") {
-    super(message, 413);
+    super(message, "too_large");
   }
 }
 

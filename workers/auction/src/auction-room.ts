@@ -13,7 +13,7 @@ import { RoomWatchers, type Viewer } from "./room-watchers";
 
 const bidJson = (b: RecentBid) => toBidJson(b.seq, b.bidder_name, b.amount_paise, b.created_at);
 
-export type BidOutcome = { ok: true; message: string; auction: AuctionView } | BidRefusal<DomainError["status"]>;
+export type BidOutcome = { ok: true; message: string; auction: AuctionView } | BidRefusal;
 
 /**
  * One object per auction (idFromName(String(id))): the single source of truth for its price, end time, bids
@@ -161,7 +161,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
 
   async bid(bidder: Bidder | null, amountPaise: number, maxPaise: number | null): Promise<BidOutcome> {
     const before = this.state;
-    if (!before) return refusal("notFound", 404);
+    if (!before) return refusal("notFound", "not_found");
     const now = this.deps.now();
     const result = placeBid(before, bidder, amountPaise, maxPaise, now, this.deps.config.softClose);
     if (!result.ok) return result;

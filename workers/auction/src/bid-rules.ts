@@ -6,7 +6,7 @@
 import { MAX_BID_FACTOR } from "../../../app/auctions/auction";
 import { bidMessages } from "../../../app/i18n/bids.messages";
 import { format } from "../../../app/i18n/format";
-import type { KeyedText } from "../../../app/lib/errors";
+import type { ErrorKind, KeyedText } from "../../../app/lib/errors";
 import { formatRupees } from "../../../app/lib/money";
 
 export const BID_INTERVAL_MS = 1_000;
@@ -47,18 +47,20 @@ export const BID_MESSAGES = bidMessages;
 export type BidCode = keyof typeof bidMessages;
 
 /** A refused bid: the English words, the key of its text and the values of its placeholders. */
-export type BidRefusal<S> = { ok: false; error: string; code: BidCode; values?: Record<string, string>; status: S };
+export type BidRefusal<K extends ErrorKind = ErrorKind> = { ok: false; error: string; code: BidCode; values?: Record<string, string>; kind: K };
 
-export function refusal<S>(code: BidCode, status: S, values?: Record<string, string>): BidRefusal<S> {
-  return values ? { ok: false, error: format(BID_MESSAGES[code], values), code, values, status } : { ok: false, error: BID_MESSAGES[code], code, status };
+export function refusal<K extends ErrorKind>(code: BidCode, kind: K, values?: Record<string, string>): BidRefusal<K> {
+  return values ? { ok: false, error: format(BID_MESSAGES[code], values), code, values, kind } : { ok: false, error: BID_MESSAGES[code], code, kind };
 }
 
 /** A refusal as an error's text: English for the JSON API, keyed for the store's pages. */
-export function refusalText(r: BidRefusal<unknown>): KeyedText {
+export function refusalText(r: BidRefusal): KeyedText {
   return { english: r.error, key: `bids.${r.code}`, ...(r.values ? { values: r.values } : {}) };
 }
 
-export type BidResult = { ok: true; state: RoomState; history: HistoryBid[]; outbidUserId: number | null } | BidRefusal<400 | 401 | 403 | 409 | 429>;
+export type BidResult =
+  | { ok: true; state: RoomState; history: HistoryBid[]; outbidUserId: number | null }
+  | BidRefusal<"invalid" | "unauthorized" | "forbidden" | "conflict" | "too_many">;
 
 /** An auction before its first bid: open at its starting price, no leader, ending when it was scheduled to. */
 export function openingState(auction: Pick<RoomState, "id" | "startPricePaise" | "incrementPaise" | "startTime" | "endTime" | "sellerUserId">): RoomState {
@@ -101,20 +103,20 @@ export function isTakingBids(state: Pick<RoomState, "status" | "startTime" | "en
  * price becomes the second-highest maximum plus the increment, capped at the highest maximum.
  */
 export function placeBid(state: RoomState, bidder: Bidder | null, amountPaise: number, maxPaise: number | null, now: number, softClose: SoftClose): BidResult {
-  if (!bidder || !bidder.verified) return refusal("login", 401);
-  if (bidder.isAdmin || bidder.id === state.sellerUserId) return refusal("seller", 403);
-  if (state.status !== "active" || now < state.startTime) return refusal("notLive", 409);
-  if (now >= state.endTime) return refusal("ended", 409);
-  if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0 || amountPaise % 100 !== 0) return refusal("wholeRupees", 400);
-  if (maxPaise !== null && (!Number.isSafeInteger(maxPaise) || maxPaise % 100 !== 0)) return refusal("wholeRupees", 400);
-  if (maxPaise !== null && maxPaise < amountPaise) return refusal("maxBelowBid", 400);
-  if (state.bidCount > 0 && amountPaise <= state.currentPricePaise) return refusal("higher", 400);
+  if (!bidder || !bidder.verified) return refusal("login", "unauthorized");
+  if (bidder.isAdmin || bidder.id === state.sellerUserId) return refusal("seller", "forbidden");
+  if (state.status !== "active" || now < state.startTime) return refusal("notLive", "conflict");
+  if (now >= state.endTime) return refusal("ended", "conflict");
+  if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0 || amountPaise % 100 !== 0) return refusal("wholeRupees", "invalid");
+  if (maxPaise !== null && (!Number.isSafeInteger(maxPaise) || maxPaise % 100 !== 0)) return refusal("wholeRupees", "invalid");
+  if (maxPaise !== null && maxPaise < amountPaise) return refusal("maxBelowBid", "invalid");
+  if (state.bidCount > 0 && amountPaise <= state.currentPricePaise) return refusal("higher", "invalid");
   const minimum = minimumNextBid(state);
-  if (amountPaise < minimum) return refusal("minimum", 400, { amount: formatRupees(minimum) });
-  if ((maxPaise ?? amountPaise) > minimum * MAX_BID_FACTOR) return refusal("tooHigh", 400, { amount: formatRupees(minimum * MAX_BID_FACTOR) });
-  if (state.leaderId === bidder.id) return refusal("leading", 409);
+  if (amountPaise < minimum) return refusal("minimum", "invalid", { amount: formatRupees(minimum) });
+  if ((maxPaise ?? amountPaise) > minimum * MAX_BID_FACTOR) return refusal("tooHigh", "invalid", { amount: formatRupees(minimum * MAX_BID_FACTOR) });
+  if (state.leaderId === bidder.id) return refusal("leading", "conflict");
   const last = state.lastBidAt[String(bidder.id)];
-  if (last !== undefined && now - last < BID_INTERVAL_MS) return refusal("tooFast", 429);
+  if (last !== undefined && now - last < BID_INTERVAL_MS) return refusal("tooFast", "too_many");
 
   const max = maxPaise ?? amountPaise;
   const history: HistoryBid[] = [];

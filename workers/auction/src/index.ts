@@ -114,7 +114,7 @@ function auctionApi(env: Env): Api {
           const user = await authenticateBidder(request, deps);
           const bidder = user ? { id: user.id, name: publicBidderName(user.name), verified: user.emailVerifiedAt !== null, isAdmin: user.isAdmin } : null;
           const outcome = await stub.bid(bidder, bid.amountPaise, bid.maxPaise);
-          if (!outcome.ok) throw new DomainError(refusalText(outcome), outcome.status);
+          if (!outcome.ok) throw new DomainError(refusalText(outcome), outcome.kind);
           return { message: outcome.message, auction: outcome.auction };
         },
       }),

@@ -30,7 +30,7 @@ describe("parseBid", () => {
       expect(parseBid({ auction_id: 3, amount }).ok).toBe(false);
     }
     for (const auction_id of ["x", "1e0", "0x1", " 3", "3.0", 3.5, 0, -3, true, null, [3]]) {
-      expect(parseBid({ auction_id, amount: 5 })).toEqual({ ok: false, error: "Auction not found", code: "notFound", status: 400 });
+      expect(parseBid({ auction_id, amount: 5 })).toEqual({ ok: false, error: "Auction not found", code: "notFound", kind: "invalid" });
     }
   });
 });

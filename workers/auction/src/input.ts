@@ -7,19 +7,19 @@ import { refusal, type BidRefusal } from "./bid-rules";
 
 export type Body = Record<string, unknown>;
 
-export type ParsedBid = { ok: true; auctionId: number; amountPaise: number; maxPaise: number | null } | BidRefusal<400>;
+export type ParsedBid = { ok: true; auctionId: number; amountPaise: number; maxPaise: number | null } | BidRefusal<"invalid">;
 
 export function parseBid(body: Body): ParsedBid {
   // An id is a plain positive integer, as a number or as digits: not "1e0", "0x1", " 1" or 1.5.
   const raw = body.auction_id;
   const id = typeof raw === "number" ? raw : typeof raw === "string" && /^\d{1,12}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) return refusal("notFound", 400);
-  if (body.amount === undefined || body.amount === null || body.amount === "") return refusal("higher", 400);
+  if (!Number.isSafeInteger(id) || id <= 0) return refusal("notFound", "invalid");
+  if (body.amount === undefined || body.amount === null || body.amount === "") return refusal("higher", "invalid");
   const amountPaise = parseRupees(body.amount);
-  if (Number.isNaN(amountPaise)) return refusal("wholeRupees", 400);
+  if (Number.isNaN(amountPaise)) return refusal("wholeRupees", "invalid");
   const rawMax = body.max_amount;
   const maxPaise = rawMax === undefined || rawMax === null || rawMax === "" ? null : parseRupees(rawMax);
-  if (maxPaise !== null && Number.isNaN(maxPaise)) return refusal("wholeRupees", 400);
+  if (maxPaise !== null && Number.isNaN(maxPaise)) return refusal("wholeRupees", "invalid");
   return { ok: true, auctionId: id, amountPaise, maxPaise };
 }
 
