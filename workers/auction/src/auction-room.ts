@@ -1,7 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { RECENT_BIDS, type AuctionChange, type AuctionView } from "../../../app/auctions/auction";
 import type { AuctionRow } from "../../../app/db/schema";
-import type { DomainError } from "../../../app/lib/errors";
 import { createDeps } from "../../../app/deps.server";
 import { paiseToRupees } from "../../../app/lib/money";
 import { isTakingBids, minimumNextBid, openingState, placeBid, refusal, BID_MESSAGES, type Bidder, type BidRefusal } from "./bid-rules";
