@@ -21,6 +21,7 @@ export const fishMessages = {
     onItsWay: "Not delivered yet.",
     code: "Fish code",
     landingPhoto: "The landing",
+    auctionLink: "This lot on the scale: where it landed, its weight and photos",
   },
   order: {
     heading: "Your fish on the scale",

@@ -111,18 +111,18 @@ export async function orderFish(deps: Pick<Deps, "db">, orderId: number, lang: L
   return new Map((fishRows.results as (FishRow & { itemId: number })[]).map((r) => [r.itemId, toView(r, photos, lang)]));
 }
 
-/** The codes of the fish of each order (by order id), for the packing list. */
-export async function fishCodesByOrder(deps: Pick<Deps, "db">, orderIds: number[]): Promise<Map<number, string[]>> {
-  if (!orderIds.length) return new Map();
+/** The codes of the fish of each order (by order number), for the packing list. */
+export async function fishCodesByOrder(deps: Pick<Deps, "db">, numbers: string[]): Promise<Record<string, string[]>> {
+  if (!numbers.length) return {};
   const { results } = await deps.db.$client
     .prepare(
-      `SELECT i.order_id AS orderId, f.code FROM fish f JOIN order_items i ON i.id = f.order_item_id
-       WHERE i.order_id IN (SELECT value FROM json_each(?)) ORDER BY f.id`,
+      `SELECT o.number, f.code FROM fish f JOIN order_items i ON i.id = f.order_item_id JOIN orders o ON o.id = i.order_id
+       WHERE o.number IN (SELECT value FROM json_each(?)) ORDER BY f.id`,
     )
-    .bind(JSON.stringify(orderIds))
-    .all<{ orderId: number; code: string }>();
-  const codes = new Map<number, string[]>();
-  for (const r of results) codes.set(r.orderId, [...(codes.get(r.orderId) ?? []), r.code]);
+    .bind(JSON.stringify(numbers))
+    .all<{ number: string; code: string }>();
+  const codes: Record<string, string[]> = {};
+  for (const r of results) (codes[r.number] ??= []).push(r.code);
   return codes;
 }
 

@@ -21,6 +21,7 @@ export const fishMessages: Translation<typeof English.fishMessages> = {
     onItsWay: "ఇంకా డెలివరీ కాలేదు.",
     code: "చేప కోడ్",
     landingPhoto: "రేవు",
+    auctionLink: "తూకంపై ఈ చేప: ఏ రేవులో దిగింది, బరువు ఎంత, ఫోటోలు",
   },
   order: {
     heading: "తూకంపై మీ చేప",
