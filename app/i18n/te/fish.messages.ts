@@ -99,7 +99,7 @@ export const fishMessages: Translation<typeof English.fishMessages> = {
     photoMissing: "తూకం వేసిన ప్రతి చేపకు, రీడింగ్ కనిపించేలా తూకంపై ఫోటో జత చేయండి. ఏదీ సేవ్ కాలేదు.",
     tooManyPhotos: "ఒక్కో చేపకు 4 ఫోటోల వరకు మాత్రమే",
     tooLarge: "ఫోటోలు, వీడియోలు అన్నీ కలిపి 30 MB వరకు మాత్రమే. ఏదీ సేవ్ కాలేదు.",
-    file: "{name}: {problem}",
+    file: "{name} ఫైల్: {problem}",
     notPhoto: "ఈ ఫైల్ ఫోటో కాదు (JPEG, PNG, WebP లేదా AVIF)",
     notVideo: "ఈ ఫైల్ వీడియో కాదు (MP4, WebM లేదా MOV)",
     photoTooLarge: "ఒక ఫోటో 15 MB వరకు మాత్రమే",
