@@ -229,4 +229,6 @@ try {
 const file = join(mkdtempSync(join(tmpdir(), "pulasa-seed-")), "seed.sql");
 writeFileSync(file, statements.join("\n") + "\n");
 executeSql(persistTo, file);
-console.log(`Seeded ${products.length} products, a week of catch and delivery slots, the sample auctions and a weighed sample fish (/fish/${SAMPLE.fish}) into ${persistTo}.`);
+console.log(
+  `Seeded ${products.length} products, a week of catch and delivery slots, the sample auctions and a weighed sample fish (/fish/${SAMPLE.fish}) into ${persistTo}.`,
+);

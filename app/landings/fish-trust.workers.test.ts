@@ -33,7 +33,13 @@ beforeEach(async () => {
 /** A landing at Yanam an hour ago, as the admin records it. */
 async function landing(hoursAgo = 1) {
   const place = await one<{ id: number }>("SELECT id FROM landing_places WHERE name = 'Yanam'");
-  return (await one<{ id: number }>("INSERT INTO landings (place_id, landed_at, boat) VALUES (?, ?, 'Boat of Satyanarayana') RETURNING id", place.id, Date.now() - hoursAgo * 3_600_000)).id;
+  return (
+    await one<{ id: number }>(
+      "INSERT INTO landings (place_id, landed_at, boat) VALUES (?, ?, 'Boat of Satyanarayana') RETURNING id",
+      place.id,
+      Date.now() - hoursAgo * 3_600_000,
+    )
+  ).id;
 }
 
 type Part = [name: string, value: string | File];
@@ -51,7 +57,12 @@ async function weighingForm(order: { id: number; number: string }, parts: (itemI
 }
 
 async function postWeighing(number: string, form: FormData, userId = w.admin.id) {
-  return runRoute(orderAction, `/admin-dashboard/orders/${number}`, { cookie: await cookieOf(userId), params: { number }, init: { method: "POST", body: form }, deps: withPhotos });
+  return runRoute(orderAction, `/admin-dashboard/orders/${number}`, {
+    cookie: await cookieOf(userId),
+    params: { number },
+    init: { method: "POST", body: form },
+    deps: withPhotos,
+  });
 }
 
 /** What a refused weighing must leave as it was. */
@@ -69,7 +80,13 @@ describe("weighing an order needs a photo of each fish on the scale", () => {
     const order = await w.paidOrder(w.customer.id);
     const landingId = await landing();
     const version = await w.version(order.number);
-    const answer = await postWeighing(order.number, await weighingForm(order, (id) => [[`landing-${id}`, String(landingId)], [`photo-${id}`, new File([], "")]]));
+    const answer = await postWeighing(
+      order.number,
+      await weighingForm(order, (id) => [
+        [`landing-${id}`, String(landingId)],
+        [`photo-${id}`, new File([], "")],
+      ]),
+    );
     expect(answer.status).toBe(400);
     expect(errorOf(answer)).toBe(e.photoMissing);
     await unchanged(order, version);
@@ -86,13 +103,23 @@ describe("weighing an order needs a photo of each fish on the scale", () => {
       // A photo in the video field is no video.
     ];
     for (const [file, message] of cases) {
-      const answer = await postWeighing(order.number, await weighingForm(order, (id) => [[`landing-${id}`, String(landingId)], [`photo-${id}`, file]]));
+      const answer = await postWeighing(
+        order.number,
+        await weighingForm(order, (id) => [
+          [`landing-${id}`, String(landingId)],
+          [`photo-${id}`, file],
+        ]),
+      );
       expect(answer.status).toBe(400);
       expect(errorOf(answer)).toBe(message);
     }
     const asVideo = await postWeighing(
       order.number,
-      await weighingForm(order, (id) => [[`landing-${id}`, String(landingId)], [`photo-${id}`, photo()], [`video-${id}`, photo("clip.mp4")]]),
+      await weighingForm(order, (id) => [
+        [`landing-${id}`, String(landingId)],
+        [`photo-${id}`, photo()],
+        [`video-${id}`, photo("clip.mp4")],
+      ]),
     );
     expect(errorOf(asVideo)).toBe(`clip.mp4: ${e.notVideo}`);
     await unchanged(order, version);
@@ -102,7 +129,10 @@ describe("weighing an order needs a photo of each fish on the scale", () => {
     const order = await w.paidOrder(w.customer.id);
     const landingId = await landing();
     const version = await w.version(order.number);
-    const huge = await weighingForm(order, (id) => [[`landing-${id}`, String(landingId)], [`photo-${id}`, new File([new Uint8Array(MAX_WEIGHING_FORM_BYTES)], "a.jpg")]]);
+    const huge = await weighingForm(order, (id) => [
+      [`landing-${id}`, String(landingId)],
+      [`photo-${id}`, new File([new Uint8Array(MAX_WEIGHING_FORM_BYTES)], "a.jpg")],
+    ]);
     const answer = await postWeighing(order.number, huge);
     expect(answer.status).toBe(413);
     expect(errorOf(answer)).toBe(e.tooLarge);
@@ -120,9 +150,22 @@ describe("weighing an order needs a photo of each fish on the scale", () => {
     const order = await w.paidOrder(w.customer.id);
     const landingId = await landing();
     const version = await w.version(order.number);
-    const forged = await postWeighing(order.number, await weighingForm(order, (id) => [[`landing-${id}`, "999999"], [`photo-${id}`, photo()]]));
+    const forged = await postWeighing(
+      order.number,
+      await weighingForm(order, (id) => [
+        [`landing-${id}`, "999999"],
+        [`photo-${id}`, photo()],
+      ]),
+    );
     expect(errorOf(forged)).toBe(e.landing);
-    const byCustomer = await postWeighing(order.number, await weighingForm(order, (id) => [[`landing-${id}`, String(landingId)], [`photo-${id}`, photo()]]), w.customer.id);
+    const byCustomer = await postWeighing(
+      order.number,
+      await weighingForm(order, (id) => [
+        [`landing-${id}`, String(landingId)],
+        [`photo-${id}`, photo()],
+      ]),
+      w.customer.id,
+    );
     expect(outcome(byCustomer)).toMatch(/^→ \/(login)?$/);
     await unchanged(order, version);
   });
@@ -131,7 +174,11 @@ describe("weighing an order needs a photo of each fish on the scale", () => {
     const order = await w.paidOrder(w.customer.id);
     const landingId = await landing();
     const before = await readCatalogueVersion(env.DB);
-    const form = await weighingForm(order, (id) => [[`landing-${id}`, String(landingId)], [`photo-${id}`, photo()], [`photo-${id}`, photo("IMG_0002.jpg")]]);
+    const form = await weighingForm(order, (id) => [
+      [`landing-${id}`, String(landingId)],
+      [`photo-${id}`, photo()],
+      [`photo-${id}`, photo("IMG_0002.jpg")],
+    ]);
     const answer = await postWeighing(order.number, form);
     expect(outcome(answer)).toBe(`→ /admin-dashboard/orders/${order.number}`);
     const fish = await one<{ id: number; code: string; landing_id: number; weight_grams: number; weighing: number }>("SELECT * FROM fish");
@@ -160,7 +207,14 @@ describe("weighing an order needs a photo of each fish on the scale", () => {
   it("two weighings of one form at once: one is recorded, with its photos only", async () => {
     const order = await w.paidOrder(w.customer.id);
     const landingId = await landing();
-    const forms = await Promise.all([1, 2].map((n) => weighingForm(order, (id) => [[`landing-${id}`, String(landingId)], [`photo-${id}`, photo(`IMG_${n}.jpg`)]])));
+    const forms = await Promise.all(
+      [1, 2].map((n) =>
+        weighingForm(order, (id) => [
+          [`landing-${id}`, String(landingId)],
+          [`photo-${id}`, photo(`IMG_${n}.jpg`)],
+        ]),
+      ),
+    );
     const answers = await Promise.all(forms.map((f) => postWeighing(order.number, f)));
     expect(answers.map(outcome).sort()).toEqual(["409", `→ /admin-dashboard/orders/${order.number}`]);
     expect(await all("SELECT * FROM fish")).toHaveLength(1);
@@ -170,9 +224,21 @@ describe("weighing an order needs a photo of each fish on the scale", () => {
   it("a new weighing of the line keeps the fish's code and shows only its own photos", async () => {
     const order = await w.paidOrder(w.customer.id);
     const landingId = await landing();
-    await postWeighing(order.number, await weighingForm(order, (id) => [[`landing-${id}`, String(landingId)], [`photo-${id}`, photo()]]));
+    await postWeighing(
+      order.number,
+      await weighingForm(order, (id) => [
+        [`landing-${id}`, String(landingId)],
+        [`photo-${id}`, photo()],
+      ]),
+    );
     const first = await one<{ code: string }>("SELECT code FROM fish");
-    await postWeighing(order.number, await weighingForm(order, (id) => [[`landing-${id}`, String(landingId)], [`photo-${id}`, photo("second.jpg")]]));
+    await postWeighing(
+      order.number,
+      await weighingForm(order, (id) => [
+        [`landing-${id}`, String(landingId)],
+        [`photo-${id}`, photo("second.jpg")],
+      ]),
+    );
     const fish = await one<{ code: string; weighing: number }>("SELECT code, weighing FROM fish");
     expect(fish).toEqual({ code: first.code, weighing: 2 });
     const page = (await runRoute(fishLoader, `/fish/${fish.code}`, { params: { code: fish.code } })) as { body: { fish: { photos: unknown[] } } };
@@ -184,7 +250,13 @@ describe("weighing an order needs a photo of each fish on the scale", () => {
 async function weighedOrder() {
   const order = await w.paidOrder(w.customer.id);
   const landingId = await landing(20);
-  await postWeighing(order.number, await weighingForm(order, (id) => [[`landing-${id}`, String(landingId)], [`photo-${id}`, photo()]]));
+  await postWeighing(
+    order.number,
+    await weighingForm(order, (id) => [
+      [`landing-${id}`, String(landingId)],
+      [`photo-${id}`, photo()],
+    ]),
+  );
   return { order, code: (await one<{ code: string }>("SELECT code FROM fish ORDER BY id DESC LIMIT 1")).code };
 }
 
@@ -201,7 +273,8 @@ describe("a public page per fish", () => {
       expect(json).toContain(words.intro);
       expect(json).toContain(path.startsWith("/te") ? "యానాం" : "Yanam");
       expect(json).toMatch(/1\.8 (kg|కిలో)/);
-      for (const private_ of ["Lakshmi", "Devi", "Temple Street", "9876543210", "534350", "Kovvur", "Satyanarayana", w.customer.email]) expect(json).not.toContain(private_);
+      for (const private_ of ["Lakshmi", "Devi", "Temple Street", "9876543210", "534350", "Kovvur", "Satyanarayana", w.customer.email])
+        expect(json).not.toContain(private_);
       expect(json).toContain(words.onItsWay);
     }
   });
@@ -212,7 +285,9 @@ describe("a public page per fish", () => {
     const delivered = Date.now();
     await env.DB.batch([
       env.DB.prepare("UPDATE orders SET status = 'order_delivered' WHERE id = ?").bind(order.id),
-      env.DB.prepare("INSERT INTO order_events (order_id, kind, from_value, to_value, created_at) VALUES (?, 'status', 'order_shipped', 'order_delivered', ?)").bind(order.id, delivered),
+      env.DB.prepare(
+        "INSERT INTO order_events (order_id, kind, from_value, to_value, created_at) VALUES (?, 'status', 'order_shipped', 'order_delivered', ?)",
+      ).bind(order.id, delivered),
     ]);
     const page = (await runRoute(fishLoader, `/fish/${code}`, { params: { code } })) as { body: { fish: { hours: string; city: string } } };
     expect(page.body.fish.hours).toBe("20 hours");
@@ -250,7 +325,10 @@ describe("a public page per fish", () => {
     expect(page.body.fish.fish[0].photos).toHaveLength(1);
     expect(page.body.fish).toMatchObject({ final: "₹45,000", balance: { amount: "₹44,500" } });
     const stranger = await w.newUser(`stranger.${crypto.randomUUID()}@example.in`);
-    const refused = (await runRoute(orderPage, `/orders/${order.number}`, { cookie: await cookieOf(stranger.id), params: { number: order.number } })) as Response;
+    const refused = (await runRoute(orderPage, `/orders/${order.number}`, {
+      cookie: await cookieOf(stranger.id),
+      params: { number: order.number },
+    })) as Response;
     expect(refused.status).toBe(404);
   });
 
@@ -273,16 +351,33 @@ describe("landings", () => {
   const istNow = (offsetHours = 0) => new Date(Date.now() + (5.5 + offsetHours) * 3_600_000).toISOString().slice(0, 16);
 
   it("come seeded with the Godavari landings", async () => {
-    expect((await all<{ name: string }>("SELECT name FROM landing_places ORDER BY id")).map((p) => p.name)).toEqual(["Yanam", "Dowleswaram", "Narsapuram", "Antarvedi", "Kotipalli"]);
+    expect((await all<{ name: string }>("SELECT name FROM landing_places ORDER BY id")).map((p) => p.name)).toEqual([
+      "Yanam",
+      "Dowleswaram",
+      "Narsapuram",
+      "Antarvedi",
+      "Kotipalli",
+    ]);
   });
 
   it("refuses a place not on the list (or hidden), a time in the future or missing, a boat on two lines, a photo that is not one; records a good one", async () => {
     const yanam = (await one<{ id: number }>("SELECT id FROM landing_places WHERE name = 'Yanam'")).id;
-    const bad = await post({ intent: "landing", place: "999", landed_at: istNow(2), boat: "one\ntwo" }, w.admin.id, new File([new TextEncoder().encode("not a photo")], "x.jpg"));
+    const bad = await post(
+      { intent: "landing", place: "999", landed_at: istNow(2), boat: "one\ntwo" },
+      w.admin.id,
+      new File([new TextEncoder().encode("not a photo")], "x.jpg"),
+    );
     expect(bad.status).toBe(400);
-    expect((bad as { body: { fields: Record<string, string> } }).body.fields).toEqual({ place: e.place, landed_at: e.landedAt, boat: e.boat, photo: `x.jpg: ${e.notPhoto}` });
+    expect((bad as { body: { fields: Record<string, string> } }).body.fields).toEqual({
+      place: e.place,
+      landed_at: e.landedAt,
+      boat: e.boat,
+      photo: `x.jpg: ${e.notPhoto}`,
+    });
     await post({ intent: "place-hide", id: String(yanam) });
-    expect(((await post({ intent: "landing", place: String(yanam), landed_at: istNow(-1), boat: "" })) as { body: { fields: object } }).body.fields).toEqual({ place: e.place });
+    expect(((await post({ intent: "landing", place: String(yanam), landed_at: istNow(-1), boat: "" })) as { body: { fields: object } }).body.fields).toEqual({
+      place: e.place,
+    });
     await post({ intent: "place-show", id: String(yanam) });
     expect(await all("SELECT * FROM landings")).toEqual([]);
     const good = await post({ intent: "landing", place: String(yanam), landed_at: istNow(-1), boat: " Boat  Ganga " }, w.admin.id, photo());
@@ -302,7 +397,9 @@ describe("landings", () => {
       expect(outcome(await post({ intent: "landing", place: String(yanam), landed_at: istNow(-1), boat: "" }, who))).toMatch(/^→ \/(login)?$/);
       expect(outcome(await post({ intent: "place-hide", id: String(yanam) }, who))).toMatch(/^→ \/(login)?$/);
     }
-    const signedOut = await runRoute(landingsAction, "/admin-dashboard/landings", { init: { method: "POST", body: new URLSearchParams({ intent: "place-add", name: "Rajahmundry", name_te: "రాజమండ్రి" }) } });
+    const signedOut = await runRoute(landingsAction, "/admin-dashboard/landings", {
+      init: { method: "POST", body: new URLSearchParams({ intent: "place-add", name: "Rajahmundry", name_te: "రాజమండ్రి" }) },
+    });
     expect(outcome(signedOut)).toBe("→ /login");
     expect(await all("SELECT * FROM landings")).toEqual([]);
     expect(await one("SELECT hidden FROM landing_places WHERE id = ?", yanam)).toEqual({ hidden: 0 });

@@ -27,7 +27,11 @@ export const meta: MetaFunction = ({ matches }) => privateMeta("Manage Auctions"
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   await requireAdmin(request, deps);
   const [data, lots] = await Promise.all([adminAuctionData(deps), lotFish(deps)]);
-  return { ...data, now: deps.now(), lots: lots.filter((f) => f.auctionId === null).map((f) => ({ id: f.id, label: `${f.code} · ${weightText(f.weightGrams)} · ${f.place}` })) };
+  return {
+    ...data,
+    now: deps.now(),
+    lots: lots.filter((f) => f.auctionId === null).map((f) => ({ id: f.id, label: `${f.code} · ${weightText(f.weightGrams)} · ${f.place}` })),
+  };
 }
 
 const BACK = "/admin-dashboard/auctions";
@@ -87,7 +91,8 @@ export async function action({ request, context: { deps, oversizedForm } }: Acti
   if (!result.ok) return refuse(result.error ?? m.createFailed);
   // The lot's fish on the scale, when the admin chose one weighed for it.
   const fish = /^\d{1,9}$/.test(value("fish")) ? Number(value("fish")) : null;
-  if (fish !== null && result.id !== null) await tieAuctionFish(deps, result.id, fish).catch((error) => console.warn("The auction's fish was not tied:", error));
+  if (fish !== null && result.id !== null)
+    await tieAuctionFish(deps, result.id, fish).catch((error) => console.warn("The auction's fish was not tied:", error));
   return redirectWithFlash(deps, BACK, { type: "success", text: m.created });
 }
 

@@ -55,7 +55,9 @@ describe.each(RUNS)("the fish on the scale ($javaScript, $viewport)", (variant) 
     await lines.getByLabel("Weight (grams)").fill("1800");
     await lines.getByLabel("Photos on the scale").setInputFiles({ name: "scale.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html>not a photo</html>") });
     await lines.getByRole("button", { name: "Save weights" }).click();
-    await expect.poll(() => a.getByRole("alert").filter({ hasText: "scale.jpg" }).innerText()).toBe("scale.jpg: This file is not a photo (JPEG, PNG, WebP or AVIF)");
+    await expect
+      .poll(() => a.getByRole("alert").filter({ hasText: "scale.jpg" }).innerText())
+      .toBe("scale.jpg: This file is not a photo (JPEG, PNG, WebP or AVIF)");
     expect(await a.getByRole("region", { name: "Lines" }).innerText()).not.toContain("Final price");
     await a.getByRole("region", { name: "Lines" }).getByLabel("Weight (grams)").fill("1800");
     await a.getByRole("region", { name: "Lines" }).getByLabel("Photos on the scale").setInputFiles("public/media/icon-192.png");
