@@ -151,6 +151,31 @@ statements.push(
   `INSERT INTO users (name, email, password_hash, email_verified_at, is_admin) VALUES ('Store Admin (local only)', ${q(DEV_ADMIN.email)}, ${q(`pbkdf2$100000$${b64url(salt)}$${b64url(hash)}`)}, ${now}, 1) ON CONFLICT(email) DO NOTHING;`,
 );
 
+// A sample customer (local only, like the admin) with one weighed and delivered order, whose fish landed at Yanam
+// and has its public page at /fish/yanampcs23: what the landings, the weighing photos and the fish page look like.
+const SAMPLE = { email: "customer@pulasa.local", password: "pulasa-customer-local", order: "PUL-0000-FSH2", fish: "yanampcs23" };
+const sampleSalt = randomBytes(16);
+const sampleHash = pbkdf2Sync(SAMPLE.password, sampleSalt, 100_000, 32, "sha256");
+const landedAt = now - 20 * HOUR;
+const deliveredAt = now - 2 * HOUR;
+const notSeeded = `NOT EXISTS (SELECT 1 FROM orders WHERE number = ${q(SAMPLE.order)})`;
+const sampleOrder = `(SELECT id FROM orders WHERE number = ${q(SAMPLE.order)})`;
+statements.push(
+  `INSERT INTO users (name, email, password_hash, email_verified_at) VALUES ('Sample Customer (local only)', ${q(SAMPLE.email)}, ${q(`pbkdf2$100000$${b64url(sampleSalt)}$${b64url(sampleHash)}`)}, ${now}) ON CONFLICT(email) DO NOTHING;`,
+);
+const sampleStatements = (fishPhoto, landingPhoto) => [
+  `INSERT INTO landings (place_id, landed_at, boat, photo_name, photo_width, photo_height, photo_variants) SELECT id, ${landedAt}, 'Sample boat (local only)', ${q(landingPhoto.name)}, 960, 720, ${q(landingPhoto.variants)} FROM landing_places WHERE name = 'Yanam' AND ${notSeeded};`,
+  `INSERT INTO orders (number, user_id, status, payment_state, source, estimated_total_paise, advance_paise, final_total_paise, first_name, last_name, phone, address, city, state, zip, version, paid_at, created_at, updated_at)
+   SELECT ${q(SAMPLE.order)}, id, 'order_delivered', 'balance_paid', 'shop', 5000000, 50000, 4500000, 'Sample', 'Customer', '+919000000000', '1 Sample Street', 'Kakinada', 'Andhra Pradesh', '533001', 6, ${landedAt - HOUR}, ${landedAt - 2 * HOUR}, ${deliveredAt} FROM users WHERE email = ${q(SAMPLE.email)} AND ${notSeeded};`,
+  `INSERT INTO order_items (order_id, product_id, name, name_te, image, price_paise, unit, quantity, weight_grams, final_paise)
+   SELECT ${sampleOrder}, id, name, name_te, image, price_paise, 'kg', 2, 1800, 4500000 FROM products WHERE slug = 'fresh-fish' AND NOT EXISTS (SELECT 1 FROM order_items WHERE order_id = ${sampleOrder});`,
+  `INSERT INTO ledger (order_id, kind, reason, ref, provider, amount_paise, state, payment_ref, created_at, updated_at) SELECT ${sampleOrder}, 'capture', 'advance', 'pay_SEEDSAMPLE01', 'sandbox', 50000, 'done', 'pay_SEEDSAMPLE01', ${landedAt - HOUR}, ${landedAt - HOUR} ON CONFLICT (ref) DO NOTHING;`,
+  `INSERT INTO ledger (order_id, kind, reason, ref, provider, amount_paise, state, created_at, updated_at) SELECT ${sampleOrder}, 'cash', 'balance', 'seed:cash', 'cash', 4450000, 'done', ${deliveredAt}, ${deliveredAt} ON CONFLICT (ref) DO NOTHING;`,
+  `INSERT INTO order_events (order_id, kind, from_value, to_value, created_at) SELECT ${sampleOrder}, 'status', 'order_shipped', 'order_delivered', ${deliveredAt} WHERE NOT EXISTS (SELECT 1 FROM order_events WHERE order_id = ${sampleOrder});`,
+  `INSERT INTO fish (code, order_item_id, landing_id, weight_grams, weighed_at, weighing) SELECT ${q(SAMPLE.fish)}, (SELECT id FROM order_items WHERE order_id = ${sampleOrder}), (SELECT max(id) FROM landings WHERE landed_at = ${landedAt}), 1800, ${landedAt + HOUR}, 1 WHERE NOT EXISTS (SELECT 1 FROM fish WHERE code = ${q(SAMPLE.fish)}) AND (SELECT max(id) FROM landings WHERE landed_at = ${landedAt}) IS NOT NULL;`,
+  `INSERT INTO fish_photos (fish_id, weighing, name, content_type, bytes, width, height, variants, position) SELECT id, 1, ${q(fishPhoto.name)}, 'image/webp', ${fishPhoto.bytes}, 960, 720, ${q(fishPhoto.variants)}, 0 FROM fish WHERE code = ${q(SAMPLE.fish)} AND NOT EXISTS (SELECT 1 FROM fish_photos p JOIN fish f ON f.id = p.fish_id WHERE f.code = ${q(SAMPLE.fish)});`,
+];
+
 const persistTo = process.argv.includes("--persist-to") ? process.argv[process.argv.indexOf("--persist-to") + 1] : ".wrangler/state";
 
 // Each photo is stored once under the SHA-256 of its bytes, as the admin's upload stores it, with the copies an upload
@@ -181,10 +206,29 @@ try {
       }
     }
   }
+  // The sample fish's photo on the scale and its landing's photo: pictures no product uses, so a product photo's
+  // deletion never takes them from R2.
+  const stored = [];
+  for (const picture of ["story-queen", "story-monsoon"]) {
+    const bytes = readFileSync(`public/media/${picture}-960.webp`);
+    const name = `${sha256(bytes)}.webp`;
+    await r2.env.PRODUCT_PHOTOS.put(`products/${name}`, new Uint8Array(bytes), { httpMetadata: { contentType: "image/webp" } });
+    const variants = [];
+    for (const { format, width } of COPIES) {
+      const copy = readFileSync(`public/media/${picture}-${width}.${format}`);
+      const copyName = `${sha256(copy)}.${format}`;
+      await r2.env.PRODUCT_PHOTOS.put(`products/${copyName}`, new Uint8Array(copy), { httpMetadata: { contentType: `image/${format}` } });
+      variants.push({ name: copyName, format, width });
+    }
+    stored.push({ name, bytes: bytes.length, variants: JSON.stringify(variants) });
+  }
+  statements.push(...sampleStatements(stored[0], stored[1]));
 } finally {
   await r2.dispose();
 }
 const file = join(mkdtempSync(join(tmpdir(), "pulasa-seed-")), "seed.sql");
 writeFileSync(file, statements.join("\n") + "\n");
 executeSql(persistTo, file);
-console.log(`Seeded ${products.length} products, a week of catch and delivery slots, and the sample auctions into ${persistTo}.`);
+console.log(
+  `Seeded ${products.length} products, a week of catch and delivery slots, the sample auctions and a weighed sample fish (/fish/${SAMPLE.fish}) into ${persistTo}.`,
+);

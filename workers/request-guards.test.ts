@@ -1,7 +1,16 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
 import { MAX_PHOTO_BYTES } from "../app/catalog/photos";
-import { formCap, isCrossSiteWrite, MAX_CLAIM_FORM_BYTES, MAX_FORM_BYTES, MAX_PHOTO_FORM_BYTES, readableForm, refuseOversizedForms } from "./request-guards";
+import {
+  formCap,
+  isCrossSiteWrite,
+  MAX_CLAIM_FORM_BYTES,
+  MAX_FORM_BYTES,
+  MAX_PHOTO_FORM_BYTES,
+  MAX_WEIGHING_FORM_BYTES,
+  readableForm,
+  refuseOversizedForms,
+} from "./request-guards";
 
 const post = (headers: Record<string, string>) => new Request("https://store.test/login", { method: "POST", headers });
 
@@ -63,6 +72,7 @@ describe("readableForm", () => {
   const uploadPages = [
     ...["/admin-dashboard/products/new", "/admin-dashboard/products/7", "/admin-dashboard/auctions"].map((p) => [p, MAX_PHOTO_FORM_BYTES] as const),
     ["/orders/PUL-2611-AB12/claim", MAX_CLAIM_FORM_BYTES] as const,
+    ...["/admin-dashboard/orders/PUL-2611-AB12", "/admin-dashboard/landings"].map((p) => [p, MAX_WEIGHING_FORM_BYTES] as const),
   ];
 
   it.each(uploadPages.flatMap(([path, cap]) => inBoth(path).map((p) => [p, cap] as const)))(

@@ -1,6 +1,7 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { MAX_PHOTO_BYTES } from "../app/catalog/photos";
 import { MAX_CLAIM_FILES_BYTES } from "../app/claims/rules";
+import { MAX_WEIGHING_FILES_BYTES } from "../app/landings/rules";
 import { pathInLang } from "../app/i18n/lang";
 import { readBytesUpTo } from "../app/web/body-limit.server";
 
@@ -10,6 +11,8 @@ export const MAX_FORM_BYTES = 3 * 1024 * 1024;
 export const MAX_PHOTO_FORM_BYTES = MAX_PHOTO_BYTES + 1024 * 1024;
 /** A customer's problem report carries its photos and videos, and a little text. */
 export const MAX_CLAIM_FORM_BYTES = MAX_CLAIM_FILES_BYTES + 1024 * 1024;
+/** A weighing carries each fish's photos on the scale (and maybe a short video) as the phone took them, and the weights. */
+export const MAX_WEIGHING_FORM_BYTES = MAX_WEIGHING_FILES_BYTES + 1024 * 1024;
 /**
  * Of a form too large, the start is read to show again what was typed: a page's fields come before its file
  * inputs, and together they are a few kB.
@@ -24,6 +27,8 @@ const UPLOAD_PAGES: [page: RegExp, bytes: number][] = [
   [/^\/admin-dashboard\/products\/(new|\d+)$/, MAX_PHOTO_FORM_BYTES],
   [/^\/admin-dashboard\/auctions$/, MAX_PHOTO_FORM_BYTES],
   [/^\/orders\/[^/]+\/claim$/, MAX_CLAIM_FORM_BYTES],
+  [/^\/admin-dashboard\/orders\/[^/]+$/, MAX_WEIGHING_FORM_BYTES],
+  [/^\/admin-dashboard\/landings$/, MAX_WEIGHING_FORM_BYTES],
 ];
 
 /**

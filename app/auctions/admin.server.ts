@@ -66,7 +66,8 @@ export async function uploadAuctionImage(deps: Pick<Deps, "auctionService" | "im
 
 export async function createAuction(deps: Pick<Deps, "auctionService">, cookie: string, fields: Record<string, string>) {
   const result = await postToAuctionWorker(deps, cookie, "/api/auction", JSON.stringify(fields));
-  return result.ok ? { ok: true as const } : { ok: false as const, error: result.error };
+  const id = (result.body.auction as { id?: unknown } | undefined)?.id;
+  return result.ok ? { ok: true as const, id: typeof id === "number" ? id : null } : { ok: false as const, error: result.error };
 }
 
 export async function cancelAuction(deps: Pick<Deps, "auctionService">, cookie: string, id: number, reason: string) {

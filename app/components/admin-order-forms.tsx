@@ -1,5 +1,6 @@
 import type { SerializeFrom } from "@remix-run/cloudflare";
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { getAdminOrder } from "~/admin/order-list.server";
 import { adminMessages as m } from "~/i18n/admin.messages";
 import { format } from "~/i18n/format";
@@ -63,7 +64,7 @@ export function StatusForm(props: { version: number; next: string[]; waiting: Wa
  * What each line came to: a fish line's weight in grams, a pack line's packs delivered (the ordered count until
  * the admin changes it); the final price follows. Only while the advance is paid and it is not cancelled.
  */
-export function WeightsForm(props: { version: number; items: Item[]; weighable: boolean; busy: boolean }) {
+export function WeightsForm(props: { version: number; items: Item[]; weighable: boolean; busy: boolean; fishFields?: (item: Item) => ReactNode }) {
   const { items, weighable, busy } = props;
   const version = <VersionField version={props.version} />;
   const weighsFish = items.some((i) => i.productId !== null && i.unit === "kg");
@@ -72,7 +73,8 @@ export function WeightsForm(props: { version: number; items: Item[]; weighable: 
       <h2 id="lines-heading" className="text-lg font-bold">
         {m.detail.lines}
       </h2>
-      <Form method="post" className="mt-3">
+      {/* Multipart: a fish is weighed with its photos on the scale. */}
+      <Form method="post" encType="multipart/form-data" className="mt-3">
         {version}
         <ul className="divide-y divide-river-100 dark:divide-river-800">
           {items.map((item) => (
@@ -96,6 +98,7 @@ export function WeightsForm(props: { version: number; items: Item[]; weighable: 
               ) : (
                 <LineInput name={`weight-${item.id}`} label={m.detail.weight} min={1} max={100000} value={item.weightGrams ?? ""} disabled={!weighable} />
               )}
+              {props.fishFields?.(item)}
             </li>
           ))}
         </ul>

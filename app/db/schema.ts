@@ -9,3 +9,4 @@ export * from "./tables/payments";
 export * from "./tables/shop-days";
 export * from "./tables/messages";
 export * from "./tables/addresses";
+export * from "./tables/landings";

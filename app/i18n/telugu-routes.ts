@@ -29,5 +29,6 @@ export const TELUGU_ROUTES: [path: string, file: string][] = [
   ["auctions/:id", "routes/auctions.$id.tsx"],
   ["blogs", "routes/blogs._index.tsx"],
   ["blogs/:id", "routes/blogs.$id.tsx"],
+  ["fish/:code", "routes/fish.$code.tsx"],
   ["*", "routes/$.tsx"],
 ];

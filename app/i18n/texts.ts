@@ -4,6 +4,7 @@ import { addressMessages } from "./address.messages";
 import { auctionLiveMessages } from "./auction-live.messages";
 import { bidMessages } from "./bids.messages";
 import { claimMessages } from "./claims.messages";
+import { fishMessages } from "./fish.messages";
 import { format } from "./format";
 import { productName, type Lang } from "./lang";
 import { en, type Messages } from "./messages";
@@ -14,6 +15,7 @@ import * as teAddress from "./te/address.messages";
 import * as teLive from "./te/auction-live.messages";
 import * as teBids from "./te/bids.messages";
 import * as teClaims from "./te/claims.messages";
+import * as teFish from "./te/fish.messages";
 import { te } from "./te/messages";
 import * as tePay from "./te/pay.messages";
 import * as teProductPage from "./te/product-page.messages";
@@ -54,6 +56,7 @@ const english = {
   address: addressMessages,
   bids: bidMessages,
   claims: claimMessages,
+  fish: fishMessages,
   live: auctionLiveMessages,
   pay: payMessages,
   productPage: productPageMessages,
@@ -71,6 +74,7 @@ const sections: Record<Lang, Translation<typeof english>> = {
     address: teAddress.addressMessages,
     bids: teBids.bidMessages,
     claims: teClaims.claimMessages,
+    fish: teFish.fishMessages,
     live: teLive.auctionLiveMessages,
     pay: tePay.payMessages,
     productPage: teProductPage.productPageMessages,

@@ -3,6 +3,7 @@ import { messageOutbox, type Order } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { productName, type Lang } from "~/i18n/lang";
 import { messagingMessages as m } from "~/i18n/messaging.messages";
+import { FIRST_FISH_CODE, fishLinkStart } from "~/landings/sms";
 import { enRouteText, MESSAGE_TRIES, messagePhone, retryDelayMs, SEND_LEASE_MS } from "./en-route";
 import { ProviderError, sendTwilioSms } from "./twilio.server";
 
@@ -24,12 +25,12 @@ export function enRouteStatement(deps: Pick<Deps, "db" | "config">, order: Order
   return deps.db.$client
     .prepare(
       `INSERT INTO message_outbox (order_id, kind, channel, to_phone, body, state, tries, next_attempt_at, created_at, updated_at)
-       SELECT ?1, 'en_route', 'sms', ?2, ?3, 'pending', 0, ?4, ?4, ?4
+       SELECT ?1, 'en_route', 'sms', ?2, ?3 || coalesce(' ' || ?6 || (${FIRST_FISH_CODE}), ''), 'pending', 0, ?4, ?4, ?4
        WHERE EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND status = 'order_shipped' AND version = ?5)
        ON CONFLICT (order_id, kind) DO NOTHING
        RETURNING id`,
     )
-    .bind(order.id, to, enRouteText(productName(deps.config, order.lang), order, order.lang), now, order.version + 1);
+    .bind(order.id, to, enRouteText(productName(deps.config, order.lang), order, order.lang), now, order.version + 1, fishLinkStart(deps.config, order.lang));
 }
 
 /** Hands the text to Twilio when it is configured; elsewhere than production to the development outbox (/dev/mail) and the log. */

@@ -15,6 +15,7 @@ import { processOrderRefunds, refundStatement } from "~/payments/ledger.server";
 import { cancelLinksStatement } from "~/payments/links.server";
 import { closeCancelledLinks } from "~/payments/settle.server";
 import { finalTotals, MAX_WEIGHT_GRAMS, moneyBlocksMove } from "./fulfilment";
+import type { WeighingAttachment } from "~/landings/weighing.server";
 import { weighedNotice } from "./weighed-notice";
 
 /**
@@ -175,7 +176,7 @@ export async function changeOrderStatus(deps: Deps, actor: User, input: { number
 export async function recordWeights(
   deps: Deps,
   actor: User,
-  input: { number: string; version: number; weights: Map<number, number>; packs?: Map<number, number> },
+  input: { number: string; version: number; weights: Map<number, number>; packs?: Map<number, number>; attach?: WeighingAttachment },
   now = deps.now(),
 ) {
   const order = await loadByNumber(deps, input.number);
@@ -217,9 +218,13 @@ export async function recordWeights(
       null,
       now,
     ),
+    ...(input.attach?.statements ?? []),
   ]);
   if (results[0].meta.changes !== 1) throw new StaleOrderError();
   const amounts = { final: formatRupees(totals.finalPaise), balance: formatRupees(totals.balancePaise) };
-  await notifyCustomer(deps, order, { type: "order_weighed", words: (t, lang) => weighedNotice(t.customer, lang, order.number, recorded, totals) });
+  await notifyCustomer(deps, order, {
+    type: "order_weighed",
+    words: (t, lang) => ({ ...weighedNotice(t.customer, lang, order.number, recorded, totals), emailLine: input.attach?.emailLine(lang) }),
+  });
   return amounts;
 }

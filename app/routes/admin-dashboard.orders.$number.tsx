@@ -8,13 +8,17 @@ import { collectOnDelivery, requestBalance } from "~/orders/balance.server";
 import { canMoveDelivery, moveChoices, moveDelivery } from "~/orders/delivery-move.server";
 import { canRequestBalance, moneyBlocksMove } from "~/orders/fulfilment";
 import { getAdminOrder } from "~/admin/order-list.server";
-import { changeOrderStatus, recordWeights } from "~/orders/changes.server";
+import { changeOrderStatus } from "~/orders/changes.server";
 import { MoveDeliveryForm } from "~/components/admin-order-delivery";
 import { StatusForm, WeightsForm } from "~/components/admin-order-forms";
 import { MoneySection } from "~/components/admin-order-money";
 import { OrderMessages } from "~/components/admin-order-messages";
 import { OrderHistory } from "~/components/admin-order-records";
 import { OrderDialog } from "~/components/order-dialog";
+import { FishFields } from "~/components/fish-fields";
+import { weighingFormData } from "~/landings/landings.server";
+import { fishMessages } from "~/i18n/fish.messages";
+import { weighWithPhotos } from "~/landings/weighing.server";
 import { StatusBadge } from "~/components/status-badge";
 import { adminMessages } from "~/i18n/admin.messages";
 import { format } from "~/i18n/format";
@@ -45,7 +49,8 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
     });
     const moves = canMoveDelivery(order) ? await moveChoices(deps, order, items, deps.now()) : null;
     const requestable = canRequestBalance(order, payments, deps.now());
-    return { order, items, ledger, money, payment, moneyRows, requestable, history, customer, messages, next, waiting, moves };
+    const fish = await weighingFormData(deps, order.id);
+    return { order, items, ledger, money, payment, moneyRows, requestable, history, customer, messages, next, waiting, moves, fish };
   } catch (error) {
     if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
     throw error;
@@ -63,10 +68,12 @@ const actionSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** Every admin change to an order: a plain form post, answered with a redirect and a toast, or the error. */
-export async function action({ request, context: { deps }, params }: ActionFunctionArgs) {
+export async function action({ request, context: { deps, oversizedForm }, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, deps);
   const m = adminMessages;
   const number = params.number ?? "";
+  // Only a weighing carries files; above the page's cap none arrived, and nothing is saved.
+  if (oversizedForm) return data({ error: fishMessages.errors.tooLarge }, { status: 413 });
   const form = await request.formData();
   const parsed = actionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ error: form.get("intent") === "move" ? m.move.when : m.errors.unknownStatus }, { status: 400 });
@@ -80,13 +87,7 @@ export async function action({ request, context: { deps }, params }: ActionFunct
         return redirectWithFlash(deps, here, { type: result.emailed ? "success" : "info", text });
       }
       case "weights": {
-        const weights = new Map<number, number>();
-        const packs = new Map<number, number>();
-        for (const [key, value] of form) {
-          const [, kind, id] = /^(weight|packs)-(\d{1,9})$/.exec(key) ?? [];
-          if (id && typeof value === "string") (kind === "weight" ? weights : packs).set(Number(id), value.trim() === "" ? Number.NaN : Number(value));
-        }
-        const amounts = await recordWeights(deps, admin, { ...input, weights, packs });
+        const amounts = await weighWithPhotos(deps, admin, { ...input, form });
         return redirectWithFlash(deps, here, { type: "success", text: format(m.detail.weightsSaved, amounts) });
       }
       case "balance":
@@ -112,7 +113,8 @@ export async function action({ request, context: { deps }, params }: ActionFunct
 }
 
 export default function AdminOrder() {
-  const { order, items, ledger, money, payment, moneyRows, requestable, history, customer, messages, next, waiting, moves } = useLoaderData<typeof loader>();
+  const { order, items, ledger, money, payment, moneyRows, requestable, history, customer, messages, next, waiting, moves, fish } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const m = adminMessages;
   const labels = useMessages().shop.status.labels;
@@ -137,7 +139,13 @@ export default function AdminOrder() {
       ) : null}
 
       <StatusForm version={order.version} next={next} waiting={waiting} label={label} busy={busy} />
-      <WeightsForm version={order.version} items={items} weighable={weighable} busy={busy} />
+      <WeightsForm
+        version={order.version}
+        items={items}
+        weighable={weighable}
+        busy={busy}
+        fishFields={(item) => <FishFields item={item} fish={fish} weighable={weighable} />}
+      />
 
       <MoneySection order={order} ledger={ledger} money={money} moneyRows={moneyRows} requestable={requestable} busy={busy} />
       <MoveDeliveryForm

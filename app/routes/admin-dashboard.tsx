@@ -4,6 +4,7 @@ import { LogoutButton } from "~/components/logout-button";
 import { StatusBadge } from "~/components/status-badge";
 import { adminStats, listAdminOrders } from "~/admin/order-list.server";
 import { adminMessages } from "~/i18n/admin.messages";
+import { fishMessages } from "~/i18n/fish.messages";
 import { format } from "~/i18n/format";
 import { formatDelivery } from "~/delivery/slots";
 import { formatAdminDateTime } from "~/lib/dates";
@@ -97,6 +98,9 @@ export default function AdminDashboard() {
         </Link>
         <Link to="/admin-dashboard/auctions" className="btn-outline">
           {m.auctions}
+        </Link>
+        <Link to="/admin-dashboard/landings" className="btn-outline">
+          {fishMessages.admin.nav}
         </Link>
         <Link to="/admin-dashboard/claims" className="btn-outline">
           {format(claimMessages.admin.link, { count: openClaims })}

@@ -13,6 +13,9 @@ import { auctionLiveMessages } from "~/i18n/auction-live.messages";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { redirectWithFlash } from "~/web/flash.server";
+import { fishMessages } from "~/i18n/fish.messages";
+import { lotFish, tieAuctionFish } from "~/landings/landings.server";
+import { weightText } from "~/catalog/units";
 import { requireAdmin } from "~/web/guards.server";
 import { privateMeta } from "~/web/meta";
 import { useMessages } from "~/web/site";
@@ -23,7 +26,12 @@ export const meta: MetaFunction = ({ matches }) => privateMeta("Manage Auctions"
 
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   await requireAdmin(request, deps);
-  return { ...(await adminAuctionData(deps)), now: deps.now() };
+  const [data, lots] = await Promise.all([adminAuctionData(deps), lotFish(deps)]);
+  return {
+    ...data,
+    now: deps.now(),
+    lots: lots.filter((f) => f.auctionId === null).map((f) => ({ id: f.id, label: `${f.code} · ${weightText(f.weightGrams)} · ${f.place}` })),
+  };
 }
 
 const BACK = "/admin-dashboard/auctions";
@@ -53,6 +61,7 @@ export async function action({ request, context: { deps, oversizedForm } }: Acti
     min_increment: value("min_increment"),
     start_time: value("start_time"),
     end_time: value("end_time"),
+    fish: value("fish"),
   };
   // A refusal comes back with what was typed, so nothing has to be typed again (only a file must be chosen again).
   const refuse = (error: string, errors: AuctionFormErrors = {}, status = 400) => data({ error, errors, values }, { status });
@@ -79,7 +88,12 @@ export async function action({ request, context: { deps, oversizedForm } }: Acti
     image = stored.url;
   }
   const result = await createAuction(deps, cookie, { ...values, product_image: image });
-  return result.ok ? redirectWithFlash(deps, BACK, { type: "success", text: m.created }) : refuse(result.error ?? m.createFailed);
+  if (!result.ok) return refuse(result.error ?? m.createFailed);
+  // The lot's fish on the scale, when the admin chose one weighed for it.
+  const fish = /^\d{1,9}$/.test(value("fish")) ? Number(value("fish")) : null;
+  if (fish !== null && result.id !== null)
+    await tieAuctionFish(deps, result.id, fish).catch((error) => console.warn("The auction's fish was not tied:", error));
+  return redirectWithFlash(deps, BACK, { type: "success", text: m.created });
 }
 
 const field = "min-h-11 w-full rounded-xl border border-river-400 bg-white px-4 dark:bg-river-950";
@@ -94,7 +108,7 @@ function statusOf(row: { status: string; startTime: number | null; endTime: numb
 }
 
 export default function AdminAuctions() {
-  const { rows, images, now } = useLoaderData<typeof loader>();
+  const { rows, images, now, lots } = useLoaderData<typeof loader>();
   const messages = useMessages();
   const m = auctionLiveMessages;
   const busy = useNavigation().state === "submitting";
@@ -194,6 +208,20 @@ export default function AdminAuctions() {
               ))}
             </select>
             {errorOf("product_image").message}
+          </label>
+          <label className={cell}>
+            <span className="text-sm font-medium">{fishMessages.admin.auctionFish}</span>
+            <select name="fish" defaultValue={typed.fish} aria-describedby="auction-fish-hint" className={field}>
+              <option value="">{fishMessages.admin.auctionFishNone}</option>
+              {lots.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.label}
+                </option>
+              ))}
+            </select>
+            <span id="auction-fish-hint" className="text-xs text-slate-600 dark:text-slate-300">
+              {fishMessages.admin.auctionFishHint}
+            </span>
           </label>
           {/* The photo is last: a post too large to take is read up to it, so every field above comes back typed. */}
           <div className={cell}>

@@ -6,6 +6,8 @@ import { addDays, formatDeliveryDate, formatSlot, istDate } from "~/delivery/slo
 import { deliveryWork } from "~/delivery/work.server";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
 import { format } from "~/i18n/format";
+import { FishLabels } from "~/components/fish-labels";
+import { fishCodesByOrder } from "~/landings/fish-page.server";
 import { requireAdmin } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
@@ -19,11 +21,15 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
   const asked = new URL(request.url).searchParams.get("date") ?? "";
   const today = istDate(deps.now());
   const work = await deliveryWork(deps, /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : today).catch(() => deliveryWork(deps, today));
-  return { ...work, today, weekAgo: addDays(today, -6) };
+  const fish = await fishCodesByOrder(
+    deps,
+    work.slots.flatMap((s) => s.orders.map((o) => o.number)),
+  );
+  return { ...work, today, weekAgo: addDays(today, -6), fish, origin: deps.origin };
 }
 
 export default function Deliveries() {
-  const { date, slots, totals, today, weekAgo } = useLoaderData<typeof loader>();
+  const { date, slots, totals, today, weekAgo, fish, origin } = useLoaderData<typeof loader>();
   const m = shopAdminMessages.work;
   const labels = useMessages().shop.status.labels;
   const count = slots.reduce((n, s) => n + s.orders.length, 0);
@@ -92,6 +98,7 @@ export default function Deliveries() {
                   ))}
                 </ul>
                 <p className="mt-1 text-sm font-semibold">{o.collectText}</p>
+                <FishLabels codes={fish[o.number] ?? []} origin={origin} />
               </li>
             ))}
           </ol>

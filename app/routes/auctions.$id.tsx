@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { textLang } from "~/i18n/lang";
 import { useLoaderData, useNavigation } from "@remix-run/react";
+import { auctionFishCode } from "~/landings/landings.server";
+import { fishPath } from "~/landings/rules";
 import { useEffect, useRef } from "react";
 import { showToast } from "~/components/toaster";
 import { Form, Link } from "~/components/link";
@@ -39,7 +41,16 @@ export async function loader({ params, request, context: { deps } }: LoaderFunct
   const won = auction.order_number ? await loadByNumber(deps, auction.order_number).catch(() => null) : null;
   const payable = won !== null && awaitsPayment(won.status);
   // The texts come with the page: live updates carry what bidding changes, never the Telugu texts.
-  return { auction, payable, texts: auctionTexts(auction, deps.lang), brand: config.brand, now: deps.now(), live: sectionsFor(deps).live };
+  const fishCode = await auctionFishCode(deps, auction.id);
+  return {
+    auction,
+    payable,
+    texts: auctionTexts(auction, deps.lang),
+    brand: config.brand,
+    now: deps.now(),
+    live: sectionsFor(deps).live,
+    fish: fishCode ? { code: fishCode, text: sectionsFor(deps).fish.page.auctionLink } : null,
+  };
 }
 
 /** The plain form (works without JavaScript): the auction Worker decides, the result comes back as a toast. */
@@ -235,6 +246,11 @@ export default function AuctionDetail() {
               <dt className="inline text-slate-600 dark:text-slate-300">{m.seller}: </dt>
               <dd className="inline font-medium">{auction.seller.name || m.unknownSeller}</dd>
             </dl>
+            {data.fish ? (
+              <Link to={fishPath(data.fish.code)} className="link mt-3 inline-block">
+                {data.fish.text}
+              </Link>
+            ) : null}
           </div>
         </article>
         <div className="lg:col-start-2 lg:row-start-3">

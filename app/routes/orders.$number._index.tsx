@@ -12,6 +12,8 @@ import { OrderCard } from "~/components/order-card";
 import { errorMessage, messagesFor } from "~/i18n/texts";
 import { StaleOrderError } from "~/orders/changes.server";
 import { OrderClaims } from "~/components/order-claims";
+import { OrderFish } from "~/components/order-fish";
+import { orderFishData } from "~/landings/fish-page.server";
 import { claimTexts, orderClaims } from "~/claims/claims.server";
 import { cancelledByCustomer } from "~/orders/lookup.server";
 import { toOrderCard } from "~/orders/views.server";
@@ -30,8 +32,10 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
   const { firstName, lastName, phone, address, city, state, zip } = order;
   const [claimed, selfCancelled] = await Promise.all([orderClaims(deps, order, deps.now()), cancelledByCustomer(deps, [order])]);
   const { section, kinds, states, report, reportUntil } = claimTexts(deps);
+  const card = toOrderCard(order, deps.lang, deps.now(), selfCancelled.has(order.id));
   return {
-    order: toOrderCard(order, deps.lang, deps.now(), selfCancelled.has(order.id)),
+    order: card,
+    fish: await orderFishData(deps, order, card, deps.lang),
     shipTo: { name: `${firstName} ${lastName}`, phone, lines: [address, placeLine({ city, state, zip }, messagesFor(deps).shop.states)] },
     cancelVersion: CUSTOMER_CANCELLABLE.includes(order.status) ? order.version : null,
     ...claimed,
@@ -64,7 +68,7 @@ export async function action({ request, context: { deps }, params }: ActionFunct
 }
 
 export default function OrderPage() {
-  const { order, shipTo, cancelVersion, reportUntil, claims, claimTexts: claimWords } = useLoaderData<typeof loader>();
+  const { order, shipTo, cancelVersion, reportUntil, claims, claimTexts: claimWords, fish } = useLoaderData<typeof loader>();
   const m = useMessages().shop.orders;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -74,6 +78,7 @@ export default function OrderPage() {
       <div className="mt-4">
         <OrderCard order={order} headingLevel={1} linkNumber={false} />
       </div>
+      <OrderFish data={fish} />
       <section aria-labelledby="ship-to" className="card mt-6 p-5 text-sm">
         <h2 id="ship-to" className="font-bold">
           {m.shipTo}

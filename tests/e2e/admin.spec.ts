@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseUrl, expectNoAxeViolations, moveStatus, newAccount, signIn, toast, useBrowser, variantName, type Variant } from "./browser";
+import { addScalePhotos, baseUrl, expectNoAxeViolations, moveStatus, newAccount, signIn, toast, useBrowser, variantName, type Variant } from "./browser";
 import { useLocalDb } from "./local-db";
 
 const open = useBrowser();
@@ -82,6 +82,7 @@ describe.each(VARIANTS)("admin fulfilment ($javaScript, $viewport)", (variant) =
     expect(await status()).toContain("Delivered: weigh first (record every line's weight).");
     await setStatus(admin.page, "Confirmed");
     await admin.page.getByLabel("Weight (grams)").fill("2150");
+    await addScalePhotos(admin.page);
     await admin.page.getByRole("button", { name: "Save weights" }).click();
     await expect.poll(() => toast(admin.page)).toBe("Weights saved. Final price ₹53,750; balance ₹53,250.");
     await setStatus(admin.page, "Packed");

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 
 const require = createRequire(import.meta.url);
@@ -192,4 +192,10 @@ export async function moveStatus(page: Page, label: string) {
   if ((await only.count()) > 0) return only.click();
   await page.getByRole("combobox", { name: "Order status" }).selectOption({ label });
   await page.getByRole("button", { name: "Update status" }).click();
+}
+
+/** A photo of each fish on the scale in the weighing form within `scope` (a weighing without one is refused). */
+export async function addScalePhotos(scope: Page | Locator, file = "public/media/icon-192.png") {
+  const inputs = scope.locator('input[type="file"][name^="photo-"]');
+  for (let i = 0; i < (await inputs.count()); i++) await inputs.nth(i).setInputFiles(file);
 }

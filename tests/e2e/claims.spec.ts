@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { useShopperAndAdmin } from "./money-steps";
 import { describe, expect, it } from "vitest";
-import { baseUrl, moveStatus, newAccount, toast, useBrowser, variantName, type Variant } from "./browser";
+import { addScalePhotos, baseUrl, moveStatus, newAccount, toast, useBrowser, variantName, type Variant } from "./browser";
 import { inspect } from "./inspect";
 import { arrive, checkoutOneFish, payInSandbox } from "./shop";
 
@@ -23,6 +23,7 @@ async function deliver(page: Page, number: string) {
   await page.goto(`/admin-dashboard/orders/${number}`);
   await page.getByRole("heading", { name: number, level: 1 }).waitFor();
   await page.getByLabel("Weight (grams)").fill("1000");
+  await addScalePhotos(page);
   await page.getByRole("button", { name: "Save weights" }).click();
   await expect.poll(() => toast(page)).toBe("Weights saved. Final price ₹25,000; balance ₹24,500.");
   const cod = page.locator("details").filter({ has: page.locator("summary", { hasText: "Paid on delivery" }) });

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
-import { moveStatus, newAccount, signIn, toast, type useBrowser, type Variant } from "./browser";
+import { addScalePhotos, moveStatus, newAccount, signIn, toast, type useBrowser, type Variant } from "./browser";
 import { inspect } from "./inspect";
 import { checkoutOneFish, payInSandbox } from "./shop";
 
@@ -45,6 +45,7 @@ export async function setStatus(page: Page, label: string) {
 
 export async function weigh(page: Page, grams: number, expected: string) {
   await page.getByLabel("Weight (grams)").fill(String(grams));
+  await addScalePhotos(page);
   await page.getByRole("button", { name: "Save weights" }).click();
   await expect.poll(() => toast(page)).toBe(expected);
 }

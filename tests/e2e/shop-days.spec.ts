@@ -1,7 +1,7 @@
 import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { formatDelivery } from "../../app/delivery/slots";
-import { newAccount, signIn, toast, useBrowser, variantName, type Variant } from "./browser";
+import { addScalePhotos, newAccount, signIn, toast, useBrowser, variantName, type Variant } from "./browser";
 import { ADMIN } from "./http";
 import { inspect } from "./inspect";
 import { useLocalDb } from "./local-db";
@@ -164,6 +164,7 @@ describe.each(VARIANTS)("running the shop day to day ($javaScript, $viewport)", 
     expect(await lines.getByLabel("Packs delivered").inputValue()).toBe("3");
     await lines.getByLabel("Weight (grams)").fill("2150");
     await lines.getByLabel("Packs delivered").fill("2");
+    await addScalePhotos(lines);
     await settled(admin.page, () => lines.getByRole("button", { name: "Save weights" }).click());
     await expect.poll(() => toast(admin.page)).toBe("Weights saved. Final price ₹1,05,350; balance ₹1,04,850.");
     expect(await admin.page.getByRole("region", { name: "Lines" }).innerText()).toContain("Final price ₹51,600");
