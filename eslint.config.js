@@ -19,6 +19,7 @@ const DOMAIN = [
   "db",
   "delivery",
   "i18n",
+  "landings",
   "lib",
   "mail",
   "messaging",
