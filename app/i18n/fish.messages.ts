@@ -88,6 +88,7 @@ export const fishMessages = {
     noLanding: "Record the landing first: every weighed fish is tied to a landing.",
     addLanding: "Record a landing",
     code: "Fish {code}",
+    qr: "QR code of fish {code}'s page",
   },
   errors: {
     place: "Choose a landing place from the list",

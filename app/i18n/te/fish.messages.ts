@@ -88,6 +88,7 @@ export const fishMessages: Translation<typeof English.fishMessages> = {
     noLanding: "ముందు రేవు నమోదు చేయండి: తూకం వేసిన ప్రతి చేపకు ఒక రేవు ఉండాలి.",
     addLanding: "రేవు నమోదు చేయండి",
     code: "చేప {code}",
+    qr: "చేప {code} పేజీ QR కోడ్",
   },
   errors: {
     place: "జాబితాలోంచి ఒక రేవును ఎంచుకోండి",
