@@ -13,6 +13,8 @@ import { errorMessage, messagesFor } from "~/i18n/texts";
 import { StaleOrderError } from "~/orders/changes.server";
 import { OrderClaims } from "~/components/order-claims";
 import { OrderFish } from "~/components/order-fish";
+import { OrderTimeline } from "~/components/order-timeline";
+import { orderTimeline } from "~/orders/timeline.server";
 import { orderFishData } from "~/landings/fish-page.server";
 import { claimTexts, orderClaims } from "~/claims/claims.server";
 import { cancelledByCustomer } from "~/orders/lookup.server";
@@ -30,12 +32,17 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
   const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);
   const order = await orNotFound(getOwnOrder(deps, user.id, params.number));
   const { firstName, lastName, phone, address, city, state, zip } = order;
-  const [claimed, selfCancelled] = await Promise.all([orderClaims(deps, order, deps.now()), cancelledByCustomer(deps, [order])]);
+  const [claimed, selfCancelled, timeline] = await Promise.all([
+    orderClaims(deps, order, deps.now()),
+    cancelledByCustomer(deps, [order]),
+    orderTimeline(deps, order),
+  ]);
   const { section, kinds, states, report, reportUntil } = claimTexts(deps);
   const card = toOrderCard(order, deps.lang, deps.now(), selfCancelled.has(order.id));
   return {
     order: card,
     fish: await orderFishData(deps, order, card, deps.lang),
+    timeline,
     shipTo: { name: `${firstName} ${lastName}`, phone, lines: [address, placeLine({ city, state, zip }, messagesFor(deps).shop.states)] },
     cancelVersion: CUSTOMER_CANCELLABLE.includes(order.status) ? order.version : null,
     ...claimed,
@@ -68,7 +75,7 @@ export async function action({ request, context: { deps }, params }: ActionFunct
 }
 
 export default function OrderPage() {
-  const { order, shipTo, cancelVersion, reportUntil, claims, claimTexts: claimWords, fish } = useLoaderData<typeof loader>();
+  const { order, shipTo, cancelVersion, reportUntil, claims, claimTexts: claimWords, fish, timeline } = useLoaderData<typeof loader>();
   const m = useMessages().shop.orders;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -78,6 +85,7 @@ export default function OrderPage() {
       <div className="mt-4">
         <OrderCard order={order} headingLevel={1} linkNumber={false} />
       </div>
+      <OrderTimeline steps={timeline} />
       <OrderFish data={fish} />
       <section aria-labelledby="ship-to" className="card mt-6 p-5 text-sm">
         <h2 id="ship-to" className="font-bold">

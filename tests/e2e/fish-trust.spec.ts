@@ -71,6 +71,16 @@ describe.each(RUNS)("the fish on the scale ($javaScript, $viewport)", (variant) 
     const text = await scale.innerText();
     for (const part of ["1.8 kg", "₹25,000", "₹45,000", "₹44,500", "Landed at Dowleswaram"]) expect(text).toContain(part);
     await imagesLoaded(s, "section[aria-labelledby=scale-heading]");
+    // The order's steps: the advance and the weighing done with their times, the balance next, the door to come.
+    const steps = s.getByRole("region", { name: "Your order, step by step" });
+    expect(await steps.getByRole("listitem").allInnerTexts()).toEqual([
+      expect.stringMatching(/^✓\s*₹500 advance paid\s*\d/),
+      expect.stringMatching(/^✓\s*Caught and weighed\s*\d/),
+      expect.stringMatching(/^●\s*Balance paid or set to pay on delivery\s*Next$/),
+      expect.stringMatching(/^○\s*Packed\s*To come$/),
+      expect.stringMatching(/^○\s*Out for delivery\s*To come$/),
+      expect.stringMatching(/^○\s*Delivered\s*To come$/),
+    ]);
     await expectNoAxeViolations(s);
     await scale.getByRole("link", { name: /Open this fish's page/ }).click();
     await arrive(s, new RegExp(`/fish/${code}$`), "Pulasa landed at Dowleswaram");
