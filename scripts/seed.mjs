@@ -165,13 +165,19 @@ statements.push(
 );
 const sampleStatements = (fishPhoto, landingPhoto) => [
   `INSERT INTO landings (place_id, landed_at, boat, photo_name, photo_width, photo_height, photo_variants) SELECT id, ${landedAt}, 'Sample boat (local only)', ${q(landingPhoto.name)}, 960, 720, ${q(landingPhoto.variants)} FROM landing_places WHERE name = 'Yanam' AND ${notSeeded};`,
-  `INSERT INTO orders (number, user_id, status, payment_state, source, estimated_total_paise, advance_paise, final_total_paise, first_name, last_name, phone, address, city, state, zip, version, paid_at, created_at, updated_at)
-   SELECT ${q(SAMPLE.order)}, id, 'order_delivered', 'balance_paid', 'shop', 5000000, 50000, 4500000, 'Sample', 'Customer', '+919000000000', '1 Sample Street', 'Kakinada', 'Andhra Pradesh', '533001', 6, ${landedAt - HOUR}, ${landedAt - 2 * HOUR}, ${deliveredAt} FROM users WHERE email = ${q(SAMPLE.email)} AND ${notSeeded};`,
+  `INSERT INTO orders (number, user_id, status, payment_state, source, estimated_total_paise, advance_paise, final_total_paise, first_name, last_name, phone, address, city, state, zip, version, paid_at, created_at, updated_at, delivery_date, delivery_slot)
+   SELECT ${q(SAMPLE.order)}, id, 'order_delivered', 'balance_paid', 'shop', 5000000, 50000, 4500000, 'Sample', 'Customer', '+919000000000', '1 Sample Street', 'Kakinada', 'Andhra Pradesh', '533001', 6, ${landedAt - HOUR}, ${landedAt - 2 * HOUR}, ${deliveredAt}, ${q(istDate(deliveredAt))}, 'evening' FROM users WHERE email = ${q(SAMPLE.email)} AND ${notSeeded};`,
   `INSERT INTO order_items (order_id, product_id, name, name_te, image, price_paise, unit, quantity, weight_grams, final_paise)
    SELECT ${sampleOrder}, id, name, name_te, image, price_paise, 'kg', 2, 1800, 4500000 FROM products WHERE slug = 'fresh-fish' AND NOT EXISTS (SELECT 1 FROM order_items WHERE order_id = ${sampleOrder});`,
   `INSERT INTO ledger (order_id, kind, reason, ref, provider, amount_paise, state, payment_ref, created_at, updated_at) SELECT ${sampleOrder}, 'capture', 'advance', 'pay_SEEDSAMPLE01', 'sandbox', 50000, 'done', 'pay_SEEDSAMPLE01', ${landedAt - HOUR}, ${landedAt - HOUR} ON CONFLICT (ref) DO NOTHING;`,
   `INSERT INTO ledger (order_id, kind, reason, ref, provider, amount_paise, state, created_at, updated_at) SELECT ${sampleOrder}, 'cash', 'balance', 'seed:cash', 'cash', 4450000, 'done', ${deliveredAt}, ${deliveredAt} ON CONFLICT (ref) DO NOTHING;`,
-  `INSERT INTO order_events (order_id, kind, from_value, to_value, created_at) SELECT ${sampleOrder}, 'status', 'order_shipped', 'order_delivered', ${deliveredAt} WHERE NOT EXISTS (SELECT 1 FROM order_events WHERE order_id = ${sampleOrder});`,
+  // Its history, as the order page's steps read it: weighed, the balance set to pay on delivery, packed, shipped, delivered.
+  `WITH e(kind, from_value, to_value, at) AS (VALUES
+     ('weight', NULL, '₹45,000', ${landedAt + HOUR}), ('payment', 'advance_paid', 'balance_on_delivery', ${landedAt + 2 * HOUR}),
+     ('status', 'order_confirmed', 'order_packed', ${landedAt + 3 * HOUR}), ('status', 'order_packed', 'order_shipped', ${deliveredAt - 2 * HOUR}),
+     ('status', 'order_shipped', 'order_delivered', ${deliveredAt}))
+   INSERT INTO order_events (order_id, kind, from_value, to_value, created_at) SELECT ${sampleOrder}, kind, from_value, to_value, at FROM e
+   WHERE NOT EXISTS (SELECT 1 FROM order_events WHERE order_id = ${sampleOrder});`,
   `INSERT INTO fish (code, order_item_id, landing_id, weight_grams, weighed_at, weighing) SELECT ${q(SAMPLE.fish)}, (SELECT id FROM order_items WHERE order_id = ${sampleOrder}), (SELECT max(id) FROM landings WHERE landed_at = ${landedAt}), 1800, ${landedAt + HOUR}, 1 WHERE NOT EXISTS (SELECT 1 FROM fish WHERE code = ${q(SAMPLE.fish)}) AND (SELECT max(id) FROM landings WHERE landed_at = ${landedAt}) IS NOT NULL;`,
   `INSERT INTO fish_photos (fish_id, weighing, name, content_type, bytes, width, height, variants, position) SELECT id, 1, ${q(fishPhoto.name)}, 'image/webp', ${fishPhoto.bytes}, 960, 720, ${q(fishPhoto.variants)}, 0 FROM fish WHERE code = ${q(SAMPLE.fish)} AND NOT EXISTS (SELECT 1 FROM fish_photos p JOIN fish f ON f.id = p.fish_id WHERE f.code = ${q(SAMPLE.fish)});`,
 ];

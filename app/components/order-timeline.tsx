@@ -31,15 +31,13 @@ export function OrderTimeline({ steps }: { steps: TimelineStep[] }) {
             </span>
             <span className={step.state === "later" ? "text-slate-600 dark:text-slate-300" : undefined}>
               <span className={step.state === "next" ? "font-semibold" : undefined}>{m.steps[step.key]}</span>
-              <span className="block text-slate-600 dark:text-slate-300">
-                {step.at !== null ? (
-                  <time dateTime={new Date(step.at).toISOString()}>{formatDateTimeIst(step.at, lang)}</time>
-                ) : step.state === "next" ? (
-                  m.next
-                ) : (
-                  m.toCome
-                )}
-              </span>
+              {step.at !== null ? (
+                <time className="block text-slate-600 dark:text-slate-300" dateTime={new Date(step.at).toISOString()}>
+                  {formatDateTimeIst(step.at, lang)}
+                </time>
+              ) : step.state === "done" ? null : (
+                <span className="block text-slate-600 dark:text-slate-300">{step.state === "next" ? m.next : m.toCome}</span>
+              )}
             </span>
           </li>
         ))}

@@ -45,9 +45,12 @@ export function timelineSteps(
     if (order.finalTotalPaise !== null && order.finalTotalPaise <= order.advancePaise) return { key: "nothingDue", at: weighedAt, done: true };
     switch (order.paymentState) {
       case "balance_paid": {
-        // Paid by link, or collected in cash with the delivery.
-        const at = lastAt(events, "payment", "balance_paid") ?? delivered;
-        return { key: "balancePaid", at, done: true };
+        // Paid by link; or set to be paid on delivery and collected in cash then, which the step tells at the time
+        // it was set, so the steps stay in the order they happened.
+        const onDelivery = lastAt(events, "payment", "balance_on_delivery");
+        const byLink = lastAt(events, "payment", "balance_paid");
+        if (byLink === null && onDelivery !== null) return { key: "balanceOnDelivery", at: onDelivery, done: true };
+        return { key: "balancePaid", at: byLink ?? delivered, done: true };
       }
       case "balance_requested":
         return { key: "balanceRequested", at: lastAt(events, "payment", "balance_requested"), done: false };

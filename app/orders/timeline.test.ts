@@ -31,7 +31,7 @@ describe("an order's steps, as its page shows them", () => {
     expect(view(steps)).toEqual(["advance:done@0", "weighed:done@2", "balanceRequested:next@3", "packed:later", "shipped:later", "delivered:later"]);
   });
 
-  it("delivered with the cash collected at the door: every step done, the balance at the delivery's time", () => {
+  it("delivered with the cash collected at the door: every step done, in the order they happened", () => {
     const events = [
       weighed,
       { kind: "payment", to: "balance_on_delivery", at: at(3) },
@@ -40,7 +40,9 @@ describe("an order's steps, as its page shows them", () => {
       { kind: "status", to: "order_delivered", at: at(7) },
     ];
     const steps = timelineSteps({ ...order, status: "order_delivered", paymentState: "balance_paid", finalTotalPaise: 2_700_000 }, events);
-    expect(view(steps)).toEqual(["advance:done@0", "weighed:done@2", "balancePaid:done@7", "packed:done@4", "shipped:done@5", "delivered:done@7"]);
+    expect(view(steps)).toEqual(["advance:done@0", "weighed:done@2", "balanceOnDelivery:done@3", "packed:done@4", "shipped:done@5", "delivered:done@7"]);
+    const byLink = [weighed, { kind: "payment", to: "balance_requested", at: at(3) }, { kind: "payment", to: "balance_paid", at: at(3.5) }];
+    expect(view(timelineSteps({ ...order, paymentState: "balance_paid", finalTotalPaise: 2_700_000 }, byLink))[2]).toBe("balancePaid:done@3.5");
   });
 
   it("a fish that came to less than the advance owes nothing from its weighing on", () => {
