@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ledgerSums } from "../../tests/setup/money";
-import { callRoute, sessionCookie } from "../../tests/setup/routes";
+import { runRoute } from "../../tests/setup/claims-pages";
+import { jpegOfSize } from "../../tests/setup/images";
+import { sessionCookie } from "../../tests/setup/routes";
+import { env } from "cloudflare:workers";
 import { setUpShopDayWorld } from "../../tests/setup/shop-day-world";
 import { all, one } from "../../tests/setup/sql";
 import type { Order } from "~/db/schema";
@@ -10,6 +13,8 @@ import { requestBalance } from "./balance.server";
 import { recordWeights } from "./changes.server";
 
 const w = setUpShopDayWorld();
+// The test pool binds the auction Worker's bucket, which stands in for the photos' bucket.
+const photos = (env as unknown as { AUCTION_IMAGES: R2Bucket }).AUCTION_IMAGES;
 
 /** A paid order of 2 kg of fish and 3 packs of curry (or the lines given) for tomorrow morning, and its line ids. */
 async function paid(lines: ({ fish: number } | { curry: number })[] = [{ fish: 2 }, { curry: 3 }]) {
@@ -96,19 +101,37 @@ describe("lines sold per pack", () => {
     expect(await ledgerSums(order.id)).toEqual({ captured: 50_000, cash: 0, refunded: 50_000, pending: 0 });
   });
 
-  it("the admin's form without JavaScript sends packs-{line} and weight-{line}; a customer's post changes nothing", async () => {
+  it("the admin's form without JavaScript sends packs-{line} and weight-{line} with the fish's photo; a customer's post changes nothing", async () => {
     const { order, fishLine, curryLine } = await paid();
-    const form = { intent: "weights", version: String(await w.version(order.id)), [`weight-${fishLine}`]: "1000", [`packs-${curryLine}`]: "3" };
-    const params = { number: order.number };
-    const customer = await callRoute(orderAction, `/admin-dashboard/orders/${order.number}`, { cookie: await sessionCookie(order.userId), form, params });
-    expect(customer.location).toBe("/");
+    const landing = await one<{ id: number }>(
+      "INSERT INTO landings (place_id, landed_at) SELECT id, ? FROM landing_places WHERE name = 'Yanam' RETURNING id",
+      Date.now() - 3_600_000,
+    );
+    const version = await w.version(order.id);
+    // A multipart post, as the form sends it: the fish line needs its photo on the scale and its landing; a pack line needs neither.
+    const form = () => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries({ intent: "weights", version: String(version), [`weight-${fishLine}`]: "1000", [`packs-${curryLine}`]: "3" }))
+        body.append(name, value);
+      body.append(`landing-${fishLine}`, String(landing.id));
+      body.append(`photo-${fishLine}`, new File([jpegOfSize(2000, crypto.randomUUID())], "scale.jpg"));
+      return body;
+    };
+    const post = async (userId: number) =>
+      runRoute(orderAction, `/admin-dashboard/orders/${order.number}`, {
+        cookie: await sessionCookie(userId),
+        params: { number: order.number },
+        init: { method: "POST", body: form() },
+        deps: { photos },
+      });
+    const customer = (await post(order.userId)) as Response;
+    expect(customer.headers.get("Location")).toBe("/");
     expect(await one("SELECT final_total_paise AS final FROM orders WHERE id = ?", order.id)).toEqual({ final: null });
-    const admin = await callRoute(orderAction, `/admin-dashboard/orders/${order.number}`, { cookie: await sessionCookie(w.admin.id), form, params });
-    expect(admin).toMatchObject({ status: 302, location: `/admin-dashboard/orders/${order.number}` });
+    const admin = (await post(w.admin.id)) as Response;
+    expect({ status: admin.status, location: admin.headers.get("Location") }).toEqual({ status: 302, location: `/admin-dashboard/orders/${order.number}` });
     expect(await one("SELECT final_total_paise AS final FROM orders WHERE id = ?", order.id)).toEqual({ final: 2_500_000 + 7_740_000 });
     // The same post again: the form's version is gone, so it is refused and nothing is recorded twice.
-    const replay = await callRoute(orderAction, `/admin-dashboard/orders/${order.number}`, { cookie: await sessionCookie(w.admin.id), form, params });
-    expect(replay).toMatchObject({ status: 409, body: { error: "This order was updated by someone else. Reload to see the latest." } });
+    expect(await post(w.admin.id)).toMatchObject({ status: 409, body: { error: "This order was updated by someone else. Reload to see the latest." } });
     expect(await one("SELECT count(*) AS n FROM order_events WHERE order_id = ? AND kind = 'weight'", order.id)).toEqual({ n: 1 });
   });
 });
