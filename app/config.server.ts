@@ -33,6 +33,11 @@ const configSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   // A sender number (+1…) or a Messaging Service's sid (MG…).
   TWILIO_FROM: z.string().min(1).optional(),
+  // Twilio's WhatsApp sender (whatsapp:+1…): with it, every text message also goes by WhatsApp.
+  TWILIO_WHATSAPP_FROM: z
+    .string()
+    .regex(/^whatsapp:\+\d{8,15}$/)
+    .optional(),
   // Soft close: a bid this close to an auction's end moves the end to this long after the bid...
   AUCTION_SOFT_CLOSE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
   // ...but never more than this long past the end the admin set.
@@ -74,6 +79,11 @@ function toConfig(env: z.infer<typeof configSchema>) {
     twilio:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM }
+        : null,
+    // Twilio's WhatsApp sender, with the account's keys: the customer's messages go by WhatsApp too.
+    whatsappSender:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_WHATSAPP_FROM
+        ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_WHATSAPP_FROM }
         : null,
     softClose: { windowMs: env.AUCTION_SOFT_CLOSE_SECONDS * 1_000, capMs: env.AUCTION_SOFT_CLOSE_CAP_SECONDS * 1_000 },
   };

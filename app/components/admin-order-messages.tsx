@@ -28,7 +28,8 @@ export function OrderMessages({ messages }: { messages: Message[] }) {
         {messages.map((message) => (
           <li key={message.id}>
             <p className="font-semibold">
-              {m.kinds[message.kind]} · {format(messagingMessages.smsTo, { phone: message.toPhone })}
+              {m.kinds[message.kind]} ·{" "}
+              {format(message.channel === "whatsapp" ? messagingMessages.whatsappTo : messagingMessages.smsTo, { phone: message.toPhone })}
             </p>
             <p className="text-slate-600 dark:text-slate-300">{message.body}</p>
             <p

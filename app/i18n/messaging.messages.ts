@@ -5,6 +5,7 @@ export const messagingMessages = {
   enRouteDelivery: "Your {product} order {number} is on its way. Delivery: {when}.",
   /** How a text message is named wherever it is listed. */
   smsTo: "SMS to {phone}",
+  whatsappTo: "WhatsApp to {phone}",
   errors: {
     notConfigured: "No text-message provider is configured",
     orderMovedOn: "Not sent: the order is no longer on its way",

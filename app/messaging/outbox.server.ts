@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, lte } from "drizzle-orm";
-import { messageOutbox, type Order } from "~/db/schema";
+import type { AppConfig } from "~/config.server";
+import { messageOutbox, type MessageChannel, type Order } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { productName, type Lang } from "~/i18n/lang";
 import { messagingMessages as m } from "~/i18n/messaging.messages";
@@ -13,28 +14,50 @@ export type DeliveryOutcome = "sent" | "retry" | "failed" | "skipped";
 /** Only a message about an order still on its way may go: the order must be shipped still (not delivered, not cancelled). */
 const STILL_SHIPPED = "EXISTS (SELECT 1 FROM orders o WHERE o.id = message_outbox.order_id AND o.status = 'order_shipped')";
 
-/**
- * The en-route SMS, for the batch that ships the order: written only if that batch's update moved the order to
- * shipped at `version + 1`, once per order (a replayed or concurrent 'Shipped' writes nothing), and returning
- * its id for the send that follows the batch. It is written in the customer's language (`order.lang`, the
- * account's). Null when the order has no phone to text.
- */
-export function enRouteStatement(deps: Pick<Deps, "db" | "config">, order: Order & { lang: Lang }, now: number) {
-  const to = messagePhone(order.phone);
-  if (!to) return null;
-  return deps.db.$client
-    .prepare(
-      `INSERT INTO message_outbox (order_id, kind, channel, to_phone, body, state, tries, next_attempt_at, created_at, updated_at)
-       SELECT ?1, 'en_route', 'sms', ?2, ?3 || coalesce(' ' || ?6 || (${FIRST_FISH_CODE}), ''), 'pending', 0, ?4, ?4, ?4
-       WHERE EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND status = 'order_shipped' AND version = ?5)
-       ON CONFLICT (order_id, kind) DO NOTHING
-       RETURNING id`,
-    )
-    .bind(order.id, to, enRouteText(productName(deps.config, order.lang), order, order.lang), now, order.version + 1, fishLinkStart(deps.config, order.lang));
+/** The channels a message goes by: SMS always; WhatsApp too where the store has a WhatsApp sender. */
+export function messageChannels(config: Pick<AppConfig, "whatsappSender">): MessageChannel[] {
+  return config.whatsappSender ? ["sms", "whatsapp"] : ["sms"];
 }
 
-/** Hands the text to Twilio when it is configured; elsewhere than production to the development outbox (/dev/mail) and the log. */
-async function handOver(deps: SendDeps, to: string, body: string): Promise<{ provider: "twilio" | "outbox"; ref: string | null }> {
+/**
+ * The en-route message, for the batch that ships the order, one row per channel: written only if that batch's
+ * update moved the order to shipped at `version + 1`, once per order and channel (a replayed or concurrent
+ * 'Shipped' writes nothing). It is written in the customer's language (`order.lang`, the account's). None when
+ * the order has no phone to text. `deliverOrderMessages` sends them after the batch.
+ */
+export function enRouteStatements(deps: Pick<Deps, "db" | "config">, order: Order & { lang: Lang }, now: number) {
+  const to = messagePhone(order.phone);
+  if (!to) return [];
+  return messageChannels(deps.config).map((channel) =>
+    deps.db.$client
+      .prepare(
+        `INSERT INTO message_outbox (order_id, kind, channel, to_phone, body, state, tries, next_attempt_at, created_at, updated_at)
+         SELECT ?1, 'en_route', ?7, ?2, ?3 || coalesce(' ' || ?6 || (${FIRST_FISH_CODE}), ''), 'pending', 0, ?4, ?4, ?4
+         WHERE EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND status = 'order_shipped' AND version = ?5)
+         ON CONFLICT (order_id, kind, channel) DO NOTHING`,
+      )
+      .bind(
+        order.id,
+        to,
+        enRouteText(productName(deps.config, order.lang), order, order.lang),
+        now,
+        order.version + 1,
+        fishLinkStart(deps.config, order.lang),
+        channel,
+      ),
+  );
+}
+
+/**
+ * Hands the text to Twilio, by SMS or by WhatsApp (the same API, both numbers prefixed `whatsapp:`), when that
+ * channel is configured; elsewhere than production an SMS goes to the development outbox (/dev/mail) and the log.
+ */
+async function handOver(deps: SendDeps, channel: MessageChannel, to: string, body: string): Promise<{ provider: "twilio" | "outbox"; ref: string | null }> {
+  if (channel === "whatsapp") {
+    const sender = deps.config.whatsappSender;
+    if (!sender) throw new ProviderError(m.errors.notConfigured, false);
+    return { provider: "twilio", ref: (await sendTwilioSms(deps.fetch, sender, `whatsapp:${to}`, body)).sid };
+  }
   const twilio = deps.config.twilio;
   if (twilio) return { provider: "twilio", ref: (await sendTwilioSms(deps.fetch, twilio, to, body)).sid };
   if (deps.config.environment === "production") throw new ProviderError(m.errors.notConfigured, false);
@@ -55,13 +78,13 @@ export async function deliverMessage(deps: SendDeps, id: number, now = deps.now(
       .prepare(
         `UPDATE message_outbox SET tries = tries + 1, next_attempt_at = ?1, updated_at = ?2
          WHERE id = ?3 AND state = 'pending' AND next_attempt_at <= ?2 AND tries < ?4 AND ${STILL_SHIPPED}
-         RETURNING to_phone AS toPhone, body, tries`,
+         RETURNING to_phone AS toPhone, body, tries, channel`,
       )
       .bind(now + SEND_LEASE_MS, now, id, MESSAGE_TRIES)
-      .first<{ toPhone: string; body: string; tries: number }>();
+      .first<{ toPhone: string; body: string; tries: number; channel: MessageChannel }>();
     if (!claimed) return "skipped";
     try {
-      const { provider, ref } = await handOver(deps, claimed.toPhone, claimed.body);
+      const { provider, ref } = await handOver(deps, claimed.channel, claimed.toPhone, claimed.body);
       await d1
         .prepare("UPDATE message_outbox SET state = 'sent', provider = ?, provider_ref = ?, last_error = NULL, sent_at = ?, updated_at = ? WHERE id = ?")
         .bind(provider, ref, now, now, id)
@@ -103,6 +126,18 @@ export async function sendDueMessages(deps: SendDeps, now = deps.now()) {
     .where(and(eq(messageOutbox.state, "pending"), lte(messageOutbox.nextAttemptAt, now)))
     .orderBy(asc(messageOutbox.nextAttemptAt))
     .limit(50);
+  const outcomes: DeliveryOutcome[] = [];
+  for (const { id } of due) outcomes.push(await deliverMessage(deps, id, now));
+  return outcomes;
+}
+
+/** Sends this order's messages that are due now (those its change just wrote), each by its channel. */
+export async function deliverOrderMessages(deps: SendDeps, orderId: number, now = deps.now()): Promise<DeliveryOutcome[]> {
+  const due = await deps.db
+    .select({ id: messageOutbox.id })
+    .from(messageOutbox)
+    .where(and(eq(messageOutbox.orderId, orderId), eq(messageOutbox.state, "pending"), lte(messageOutbox.nextAttemptAt, now)))
+    .orderBy(asc(messageOutbox.id));
   const outcomes: DeliveryOutcome[] = [];
   for (const { id } of due) outcomes.push(await deliverMessage(deps, id, now));
   return outcomes;

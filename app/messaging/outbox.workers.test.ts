@@ -3,7 +3,7 @@ import { getAdminOrder } from "~/admin/order-list.server";
 import { changeOrderStatus, StaleOrderError } from "~/orders/changes.server";
 import { setUpAdminWorld } from "../../tests/setup/admin";
 import { fakeProvider, messageOf, messagesOf, ship, shippableOrder, twilioDeps } from "../../tests/setup/messaging";
-import { one } from "../../tests/setup/sql";
+import { all, one } from "../../tests/setup/sql";
 import { MESSAGE_TRIES, retryDelayMs, SEND_LEASE_MS, smsDelivery } from "./en-route";
 import { deliverMessage, sendDueMessages } from "./outbox.server";
 
@@ -28,6 +28,36 @@ describe("the en-route SMS", () => {
     });
     expect(provider.calls).toHaveLength(1);
     expect(await one("SELECT status FROM orders WHERE id = ?", order.id)).toEqual({ status: "order_shipped" });
+  });
+
+  it("goes by WhatsApp too where the store has a WhatsApp sender: the same words, both numbers prefixed whatsapp:", async () => {
+    const order = await shippableOrder(w, w.customer);
+    const provider = fakeProvider(201);
+    await ship(w, twilioDeps(provider, { TWILIO_WHATSAPP_FROM: "whatsapp:+14155238886" }), order.number, Date.now());
+    const rows = await all<{ channel: string; to_phone: string; body: string; state: string }>(
+      "SELECT channel, to_phone, body, state FROM message_outbox WHERE order_id = ? ORDER BY channel",
+      order.id,
+    );
+    expect(rows.map((r) => [r.channel, r.to_phone, r.state])).toEqual([
+      ["sms", "+919876543210", "sent"],
+      ["whatsapp", "+919876543210", "sent"],
+    ]);
+    expect(rows[0].body).toBe(rows[1].body);
+    const sent = provider.calls.map((c) => Object.fromEntries(new URLSearchParams(String(c.init.body))));
+    expect(sent).toEqual([
+      expect.objectContaining({ To: "+919876543210", Body: rows[0].body }),
+      expect.objectContaining({ To: "whatsapp:+919876543210", From: "whatsapp:+14155238886", Body: rows[0].body }),
+    ]);
+    // Shipped again from a stale form: no second message on either channel.
+    await expect(ship(w, twilioDeps(provider, { TWILIO_WHATSAPP_FROM: "whatsapp:+14155238886" }), order.number)).rejects.toThrow(/already Shipped/);
+    expect(provider.calls).toHaveLength(2);
+  });
+
+  it("without a WhatsApp sender goes by SMS alone", async () => {
+    const order = await shippableOrder(w, w.customer);
+    const provider = fakeProvider(201);
+    await ship(w, twilioDeps(provider), order.number, Date.now());
+    expect(await all("SELECT channel FROM message_outbox WHERE order_id = ?", order.id)).toEqual([{ channel: "sms" }]);
   });
 
   it("is written in the customer's language: a Telugu account's in Telugu, with the fish's Telugu name", async () => {

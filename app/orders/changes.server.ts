@@ -8,7 +8,7 @@ import { format, sentences } from "~/i18n/format";
 import type { Lang } from "~/i18n/lang";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
-import { deliverMessage, enRouteStatement } from "~/messaging/outbox.server";
+import { deliverOrderMessages, enRouteStatements } from "~/messaging/outbox.server";
 import { notifyCustomer } from "~/notifications/notify.server";
 import { awaitsPayment, checkTransition, normalizeStatus } from "~/orders/status";
 import { processOrderRefunds, refundStatement } from "~/payments/ledger.server";
@@ -128,13 +128,13 @@ export async function changeOrderStatus(deps: Deps, actor: User, input: { number
         .bind(order.id, now, order.version + 1),
     );
   }
-  // Shipped: the customer's en-route SMS is written with the change, so a crash after it cannot lose the message.
-  const enRoute = check.to === "order_shipped" ? enRouteStatement(deps, order, now) : null;
-  if (enRoute) statements.push(enRoute);
+  // Shipped: the customer's en-route message (SMS, and WhatsApp where configured) is written with the change, so
+  // a crash after it cannot lose it; it is sent right after, and the scheduled job retries what did not go.
+  const shipped = check.to === "order_shipped";
+  if (shipped) statements.push(...enRouteStatements(deps, order, now));
   const results = await d1.batch(statements);
   if (results[0].meta.changes !== 1) throw new StaleOrderError();
-  const messageId = enRoute ? (results.at(-1)?.results[0] as { id: number } | undefined)?.id : undefined;
-  if (messageId !== undefined) await deliverMessage(deps, messageId, now);
+  if (shipped) await deliverOrderMessages(deps, order.id, now);
 
   let refund = { done: 0, pending: 0 };
   if (cancelling) {

@@ -5,6 +5,8 @@ import { orders } from "./orders";
 
 export const MESSAGE_STATES = ["pending", "sent", "failed"] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];
+export const MESSAGE_CHANNELS = ["sms", "whatsapp"] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 /**
  * Text messages to customers (the SMS that an order is on its way), an outbox: a row is written in the same
@@ -20,11 +22,10 @@ export const messageOutbox = sqliteTable(
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    /** What the message says: en_route (the order was shipped). One of each per order. */
+    /** What the message says: en_route (the order was shipped). One of each per order and channel. */
     kind: text("kind", { enum: ["en_route"] }).notNull(),
-    channel: text("channel", { enum: ["sms"] })
-      .notNull()
-      .default("sms"),
+    /** sms, or whatsapp where the store has a WhatsApp sender (the same words, sent both ways). */
+    channel: text("channel", { enum: MESSAGE_CHANNELS }).notNull().default("sms"),
     /** E.164, +91 and ten digits. */
     toPhone: text("to_phone").notNull(),
     body: text("body").notNull(),
@@ -41,7 +42,7 @@ export const messageOutbox = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("message_outbox_order_kind_idx").on(t.orderId, t.kind), index("message_outbox_due_idx").on(t.state, t.nextAttemptAt)],
+  (t) => [uniqueIndex("message_outbox_order_kind_channel_idx").on(t.orderId, t.kind, t.channel), index("message_outbox_due_idx").on(t.state, t.nextAttemptAt)],
 );
 
 export type OutboxMessage = typeof messageOutbox.$inferSelect;

@@ -6,6 +6,7 @@ export const messagingMessages: Translation<typeof English.messagingMessages> = 
   enRoute: "మీ {product} ఆర్డర్ {number} బయలుదేరింది.",
   enRouteDelivery: "మీ {product} ఆర్డర్ {number} బయలుదేరింది. డెలివరీ: {when}.",
   smsTo: "{phone}కు SMS",
+  whatsappTo: "{phone}కు WhatsApp",
   errors: {
     notConfigured: "టెక్స్ట్ మెసేజ్ ప్రొవైడర్ ఏదీ సెట్ చేయలేదు",
     orderMovedOn: "పంపలేదు: ఆర్డర్ ఇప్పుడు దారిలో లేదు",
