@@ -24,5 +24,5 @@ export const productPageMessages = {
   soldOut: "Sold out",
   kilos: "kilos",
   packs: "packs",
-  delivery: "Delivered in a morning (7:00–11:00) or evening (15:00–20:00) slot you choose at checkout, within the next 3 days.",
+  delivery: "Delivered within the next {days} days in the slot you choose at checkout: morning, {morning}, or evening, {evening}.",
 } as const;

@@ -7,16 +7,16 @@ const GSM7 = /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#�
 describe("the en-route SMS text", () => {
   it("names the product, the order and its delivery date and slot, within one GSM-7 message", () => {
     const text = enRouteText("Pulasa", { number: "PUL-2611-7F3K", deliveryDate: "2026-11-26", deliverySlot: "evening" });
-    expect(text).toBe("Your Pulasa order PUL-2611-7F3K is on its way. Delivery: Thu, 26 Nov, Evening, 3:00 PM - 8:00 PM IST.");
+    expect(text).toBe("Your Pulasa order PUL-2611-7F3K is on its way. Delivery: Thu, 26 November, Evening, 3:00 PM - 8:00 PM (IST).");
     expect(text).toMatch(GSM7);
     expect(text.length).toBeLessThanOrEqual(160);
     const morning = enRouteText("Pulasa", { number: "PUL-2611-7F3K", deliveryDate: "2026-11-27", deliverySlot: "morning" });
-    expect(morning).toContain("Delivery: Fri, 27 Nov, Morning, 7:00 AM - 11:00 AM IST.");
+    expect(morning).toContain("Delivery: Fri, 27 November, Morning, 7:00 AM - 11:00 AM (IST).");
   });
 
   it("in Telugu for a Telugu account, its date and slot in Telugu too", () => {
     const text = enRouteText("పులస", { number: "PUL-2611-7F3K", deliveryDate: "2026-11-26", deliverySlot: "evening" }, "te");
-    expect(text).toBe("మీ పులస ఆర్డర్ PUL-2611-7F3K బయలుదేరింది. డెలివరీ: 26 నవం, గురు, సాయంత్రం, 3:00 PM - 8:00 PM IST.");
+    expect(text).toBe("మీ పులస ఆర్డర్ PUL-2611-7F3K బయలుదేరింది. డెలివరీ: గురు, 26 నవంబర్, సాయంత్రం 3:00 - రాత్రి 8:00 (IST).");
     expect(enRouteText("పులస", { number: "PUL-2611-7F3K", deliveryDate: null, deliverySlot: null }, "te")).toBe("మీ పులస ఆర్డర్ PUL-2611-7F3K బయలుదేరింది.");
   });
 

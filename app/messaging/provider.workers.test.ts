@@ -26,7 +26,7 @@ describe("the messaging provider (Twilio)", () => {
     expect(form.get("To")).toBe("+919876543210");
     expect(form.get("From")).toBe(TWILIO_ENV.TWILIO_FROM);
     expect(form.get("Body")).toBe((await messageOf(order.id)).body);
-    expect(form.get("Body")).toMatch(new RegExp(`^Your Pulasa order ${order.number} is on its way\\. Delivery: .+ IST\\.$`));
+    expect(form.get("Body")).toMatch(new RegExp(`^Your Pulasa order ${order.number} is on its way\\. Delivery: .+ \\(IST\\)\\.$`));
     // A provider that never answers cannot hold the admin's request.
     expect(init.signal).toBeInstanceOf(AbortSignal);
   });

@@ -109,7 +109,7 @@ export default function ProductPage() {
             <h2 className="mt-4 text-lg font-bold">{m.limitsHeading}</h2>
             <p className="mt-1 text-sm">{texts.limits}</p>
             {texts.limitsNote ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{texts.limitsNote}</p> : null}
-            <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{m.delivery}</p>
+            <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{texts.delivery}</p>
           </section>
         </div>
       </div>

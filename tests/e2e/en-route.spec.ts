@@ -66,7 +66,7 @@ describe.each(VARIANTS)("the en-route SMS ($javaScript, $viewport)", (variant) =
     expect(sms[0]).toBe(ours[0]);
     expect(ours[0]).toMatch(/^SMS\b/);
     expect(ours[0]).toContain(phone);
-    expect(ours[0]).toContain(`Your Pulasa order ${number} is on its way. Delivery: Thu, 26 Nov, Evening, 3:00 PM - 8:00 PM IST.`);
+    expect(ours[0]).toContain(`Your Pulasa order ${number} is on its way. Delivery: Thu, 26 November, Evening, 3:00 PM - 8:00 PM (IST).`);
     await inspect(admin.page, "en-route-dev-outbox", variant);
     await admin.close();
   }, 120_000);

@@ -162,8 +162,8 @@ export const adminMessages: Translation<typeof English.adminMessages> = {
     none: "ఈ ఆర్డర్‌కు మార్చడానికి డెలివరీ తేదీ లేదు.",
     same: "ఈ ఆర్డర్ ఇప్పటికే ఇదే సమయానికి బుక్ అయి ఉంది: {when}.",
     when: "రాబోయే 7 రోజుల్లో ఒక తేదీని, మొదలవడానికి ఇంకా కనీసం 2 గంటలు ఉన్న స్లాట్‌ను ఎంచుకోండి.",
-    notEnough: "{date} తేదీకి సరిపడా {name} వేట లేదు: {left} మాత్రమే మిగిలింది, ఈ ఆర్డర్‌కు {qty} కావాలి.",
-    slotFull: "{when} స్లాట్ నిండిపోయింది. వేరొకటి ఎంచుకోండి, లేదా ముందు దాని సామర్థ్యం పెంచండి.",
+    notEnough: "సరిపడా {name} వేట లేదు ({date}): {left} మాత్రమే మిగిలింది, ఈ ఆర్డర్‌కు {qty} కావాలి.",
+    slotFull: "ఈ స్లాట్ నిండిపోయింది: {when}. వేరొకటి ఎంచుకోండి, లేదా ముందు దాని సామర్థ్యం పెంచండి.",
   },
   toasts: {
     statusUpdated: "ఆర్డర్ స్థితి మారింది: {label}! కస్టమర్‌కు నోటిఫికేషన్ పంపాం.",
@@ -194,7 +194,7 @@ export const adminMessages: Translation<typeof English.adminMessages> = {
     movedTitle: "డెలివరీ మారింది: {number}",
     moved: "ఆర్డర్ {number} డెలివరీని మార్చాం. కొత్త డెలివరీ: {when}.",
     delivery: "డెలివరీ: {when}.",
-    deliveryCancelled: "బుక్ అయిన డెలివరీ ({when}) రద్దయింది.",
+    deliveryCancelled: "బుక్ అయిన డెలివరీ రద్దయింది: {when}.",
   },
 };
 

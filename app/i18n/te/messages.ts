@@ -99,7 +99,7 @@ export const te: Messages = {
     comingSoon: "ఈ వ్యాసం రాస్తున్నాం. దయచేసి త్వరలో మళ్లీ చూడండి.",
   },
   policy: {
-    updated: "చివరిగా మార్చింది: {date}",
+    updated: "చివరి అప్‌డేట్: {date}",
     onThisPage: "ఈ పేజీలో",
   },
   auctions: {

@@ -26,5 +26,5 @@ export const productPageMessages: Translation<typeof English.productPageMessages
   soldOut: "అయిపోయింది",
   kilos: "కిలోల",
   packs: "ప్యాక్‌ల",
-  delivery: "చెక్‌అవుట్‌లో మీరు ఎంచుకునే ఉదయం (7:00–11:00) లేదా సాయంత్రం (15:00–20:00) స్లాట్‌లో, రాబోయే 3 రోజుల్లో డెలివరీ.",
+  delivery: "రాబోయే {days} రోజుల్లో, చెక్‌అవుట్‌లో మీరు ఎంచుకునే స్లాట్‌లో డెలివరీ: {morning} లేదా {evening}.",
 };
