@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, lte } from "drizzle-orm";
 import { messageOutbox, type Order } from "~/db/schema";
 import type { Deps } from "~/deps";
-import { productName, type Lang } from "~/i18n/lang";
+import { brandName, productName, type Lang } from "~/i18n/lang";
 import { messagingMessages as m } from "~/i18n/messaging.messages";
 import { enRouteText, MESSAGE_TRIES, messagePhone, retryDelayMs, SEND_LEASE_MS } from "./en-route";
 import { ProviderError, sendTwilioSms } from "./twilio.server";
@@ -29,7 +29,13 @@ export function enRouteStatement(deps: Pick<Deps, "db" | "config">, order: Order
        ON CONFLICT (order_id, kind) DO NOTHING
        RETURNING id`,
     )
-    .bind(order.id, to, enRouteText(productName(deps.config, order.lang), order, order.lang), now, order.version + 1);
+    .bind(
+      order.id,
+      to,
+      enRouteText({ brand: brandName(deps.config, order.lang), product: productName(deps.config, order.lang) }, order, order.lang),
+      now,
+      order.version + 1,
+    );
 }
 
 /** Hands the text to Twilio when it is configured; elsewhere than production to the development outbox (/dev/mail) and the log. */

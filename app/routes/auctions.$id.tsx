@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { textLang } from "~/i18n/lang";
+import { brandName, textLang } from "~/i18n/lang";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { showToast } from "~/components/toaster";
@@ -39,7 +39,7 @@ export async function loader({ params, request, context: { deps } }: LoaderFunct
   const won = auction.order_number ? await loadByNumber(deps, auction.order_number).catch(() => null) : null;
   const payable = won !== null && awaitsPayment(won.status);
   // The texts come with the page: live updates carry what bidding changes, never the Telugu texts.
-  return { auction, payable, texts: auctionTexts(auction, deps.lang), brand: config.brand, now: deps.now(), live: sectionsFor(deps).live };
+  return { auction, payable, texts: auctionTexts(auction, deps.lang), brand: brandName(config, deps.lang), now: deps.now(), live: sectionsFor(deps).live };
 }
 
 /** The plain form (works without JavaScript): the auction Worker decides, the result comes back as a toast. */

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { textLang } from "~/i18n/lang";
+import { brandName, textLang } from "~/i18n/lang";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { findProduct, withStockText } from "~/catalog/catalog.server";
@@ -46,7 +46,7 @@ export async function loader({ params, context: { deps } }: LoaderFunctionArgs) 
   const [found, photos] = slug ? await Promise.all([findProduct(deps, { slug }), listPhotosBySlug(deps, slug)]) : [null, []];
   if (!found) throw new Response("Not found", { status: 404 });
   const [product] = withStockText([found], messagesFor(deps).products, deps.lang);
-  const { brand } = deps.config;
+  const brand = brandName(deps.config, deps.lang);
   const words = sectionsFor(deps).productPage;
   const texts = paymentTexts(product, productName(deps.config, deps.lang), words, deps.lang);
   return {

@@ -9,17 +9,17 @@ import { POLICY_PATHS } from "../policies/paths";
 import type { Block, ContentContext, PolicyPage } from "../types";
 import * as teFacts from "./policies/facts";
 
-/** What a Telugu page passes: the fish by its Telugu name, the brand as the name it is. */
+/** What a Telugu page passes: the fish and the store by their Telugu names. */
 const c: ContentContext = {
   product: "పులస",
-  brand: "Godavari Pulasa",
+  brand: "గోదావరి పులస",
   supportEmail: "help@example.in",
   supportPhone: "+91 90000 11111",
   whatsapp: "+91 90000 22222",
   socialHandle: "@riverhilsa",
 };
 /** Another fish and brand, to prove the Telugu prose takes both from configuration too. */
-const other: ContentContext = { ...c, product: "ఇలిష్", brand: "River Hilsa Co" };
+const other: ContentContext = { ...c, product: "ఇలిష్", brand: "నదీ హిల్సా" };
 
 /** Keys whose values are identifiers or data, never text a reader sees. */
 const NOT_TEXT = new Set(["name", "path", "updatedOn", "publishedOn", "type"]);
@@ -167,7 +167,7 @@ describe("Telugu text", () => {
     const strings = visibleText(everything(other));
     expect(strings.filter((s) => /పులస|pulasa/i.test(s))).toEqual([]);
     expect(strings.some((s) => s.includes("ఇలిష్ పులుసు"))).toBe(true);
-    expect(strings.some((s) => s.includes("River Hilsa Coలో"))).toBe(true);
+    expect(strings.some((s) => s.includes("నదీ హిల్సాలో"))).toBe(true);
   });
 
   it("is plain text: no HTML tags, markdown emphasis or stray escapes", () => {

@@ -3,8 +3,8 @@ import type { Translation } from "./translation";
 
 /** Text messages to customers (SMS) in Telugu; a Telugu SMS is Unicode, so it is kept short. */
 export const messagingMessages: Translation<typeof English.messagingMessages> = {
-  enRoute: "మీ {product} ఆర్డర్ {number} బయలుదేరింది.",
-  enRouteDelivery: "మీ {product} ఆర్డర్ {number} బయలుదేరింది. డెలివరీ: {when}.",
+  enRoute: "{brand}: మీ {product} ఆర్డర్ {number} బయలుదేరింది.",
+  enRouteDelivery: "{brand}: మీ {product} ఆర్డర్ {number} బయలుదేరింది. డెలివరీ: {when}.",
   smsTo: "{phone}కు SMS",
   errors: {
     notConfigured: "టెక్స్ట్ మెసేజ్ ప్రొవైడర్ ఏదీ సెట్ చేయలేదు",
