@@ -20,7 +20,7 @@ describe("what a product page says about its price", () => {
     expect(paymentTexts({ ...curry, pricePaise: 30_000 }, "Pulasa", en, "en").estimate).toBe(
       "For 1 pack the ₹500 advance covers the price; what is left over is refunded.",
     );
-    expect(paymentTexts(fish, "పులస", te, "te").estimate).toBe("1 కిలో: ఇప్పుడు ₹500, తూకం వేసిన తర్వాత సుమారు ₹24,500 మిగతా.");
+    expect(paymentTexts(fish, "పులస", te, "te").estimate).toBe("1 కిలో: ఇప్పుడు ₹500, తూకం వేసిన తర్వాత బ్యాలెన్స్ సుమారు ₹24,500.");
   });
 
   it("the most one order may take, in the product's unit", () => {

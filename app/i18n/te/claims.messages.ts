@@ -3,8 +3,8 @@ import type { Translation } from "./translation";
 
 /** Claims after delivery (the customer's report and its outcome, the admin's list and decision, the notices), in Telugu. */
 export const claimMessages: Translation<typeof English.claimMessages> = {
-  kinds: { transit_damage: "రవాణాలో నష్టం", wrong_product: "తప్పు ఉత్పత్తి", not_delivered: "డెలివరీ కాలేదు" },
-  states: { open: "పరిశీలనలో ఉంది", approved: "ఆమోదించబడింది", rejected: "తిరస్కరించబడింది" },
+  kinds: { transit_damage: "రవాణాలో దెబ్బతింది", wrong_product: "వేరే వస్తువు వచ్చింది", not_delivered: "డెలివరీ కాలేదు" },
+  states: { open: "పరిశీలనలో ఉంది", approved: "ఆమోదించాం", rejected: "తిరస్కరించాం" },
   report: "సమస్యను తెలియజేయండి",
   reportUntil: "రవాణాలో చేప దెబ్బతిందా, వేరే వస్తువు వచ్చిందా, లేదా అసలు ఏమీ డెలివరీ కాలేదా? మాకు తెలియజేయడానికి గడువు: {time}.",
   page: {
@@ -15,7 +15,7 @@ export const claimMessages: Translation<typeof English.claimMessages> = {
     descriptionHint: "10 నుంచి 1,000 అక్షరాలు: మీకు ఏం అందింది, అందులో తప్పేమిటి.",
     files: "ఫోటోలు లేదా వీడియోలు",
     filesHint:
-      "5 ఫైళ్ల వరకు, అన్నీ కలిపి 30 MB వరకు: ఒక్కోటి 5 MB వరకు JPEG, PNG, WebP లేదా AVIF ఫోటోలు, ఒక్కోటి 25 MB వరకు MP4, WebM లేదా MOV వీడియోలు. రవాణా నష్టం లేదా తప్పు ఉత్పత్తి అయితే కనీసం ఒకటి జత చేయండి.",
+      "5 ఫైళ్ల వరకు, అన్నీ కలిపి 30 MB వరకు: ఒక్కోటి 5 MB వరకు JPEG, PNG, WebP లేదా AVIF ఫోటోలు, ఒక్కోటి 25 MB వరకు MP4, WebM లేదా MOV వీడియోలు. చేప రవాణాలో దెబ్బతిన్నా, వేరే వస్తువు వచ్చినా కనీసం ఒకటి జత చేయండి.",
     submit: "రిపోర్ట్ పంపండి",
     sending: "పంపుతున్నాం…",
     back: "ఆర్డర్‌కు వెనక్కి",
@@ -49,11 +49,11 @@ export const claimMessages: Translation<typeof English.claimMessages> = {
   notices: {
     filedTitle: "కొత్త క్లెయిమ్: {number}",
     filed: "{name} ఆర్డర్ {number}పై సమస్య తెలియజేశారు ({kind}; డెలివరీ: {time}): {description}",
-    approvedTitle: "క్లెయిమ్ ఆమోదించాం: {number}",
+    approvedTitle: "మీరు తెలియజేసిన సమస్యను ఆమోదించాం: {number}",
     approved: "ఆర్డర్ {number} ({kind}) గురించి మీరు తెలియజేసిన సమస్యను ఆమోదించాం: మీరు చెల్లించిన పద్ధతిలోనే {amount} రీఫండ్ చేశాం. రీఫండ్‌లు 5 నుంచి 7 పని దినాల్లో మీ ఖాతాకు చేరతాయి.",
     approvedPending:
       "ఆర్డర్ {number} ({kind}) గురించి మీరు తెలియజేసిన సమస్యను ఆమోదించాం: మీరు చెల్లించిన పద్ధతిలోనే {amount} రీఫండ్ మీకు చేరే దారిలో ఉంది. రీఫండ్‌లు 5 నుంచి 7 పని దినాల్లో మీ ఖాతాకు చేరతాయి.",
-    rejectedTitle: "క్లెయిమ్ ఆమోదించలేదు: {number}",
+    rejectedTitle: "మీరు తెలియజేసిన సమస్యను ఆమోదించలేదు: {number}",
     rejected: "ఆర్డర్ {number} ({kind}) గురించి మీరు తెలియజేసిన సమస్యను ఆమోదించలేదు. కారణం: {reason}",
   },
   admin: {

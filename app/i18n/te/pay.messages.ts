@@ -22,7 +22,7 @@ export const payMessages: Translation<typeof English.payMessages> = {
   alreadyPaid: "ఇప్పటికే చెల్లించారు",
   alreadyPaidText: "ఈ చెల్లింపు పూర్తయింది. ఇక్కడ ఇంకేమీ చెల్లించాల్సిన అవసరం లేదు.",
   viewOrder: "ఆర్డర్ చూడండి",
-  linkClosed: "ఈ చెల్లింపు లింక్ మూసివేయబడింది",
+  linkClosed: "ఈ చెల్లింపు లింక్ మూతపడింది",
   linkClosedText: "ఇది రద్దయింది లేదా గడువు ముగిసింది, కాబట్టి దీనితో చెల్లింపు జరగదు. ఎంత చెల్లించాలో మీ ఆర్డర్ పేజీలో చూడండి.",
   balancePaidToast: "బ్యాలెన్స్ చెల్లించారు. ధన్యవాదాలు!",
 };

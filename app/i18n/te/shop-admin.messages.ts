@@ -10,7 +10,7 @@ export const shopAdminMessages: Translation<typeof English.shopAdminMessages> = 
     edit: "ఎడిట్",
     hide: "దాచండి",
     show: "చూపించండి",
-    hidden: "దాచబడింది",
+    hidden: "దాచి ఉంది",
     visible: "అమ్మకంలో ఉంది",
     price: "ధర",
     limits: "ఒక్కో ఆర్డర్‌కు",
