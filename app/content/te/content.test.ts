@@ -8,6 +8,8 @@ import * as enFacts from "../policies/facts";
 import { POLICY_PATHS } from "../policies/paths";
 import type { Block, ContentContext, PolicyPage } from "../types";
 import * as teFacts from "./policies/facts";
+import { en } from "../../i18n/messages";
+import { te } from "../../i18n/te/messages";
 
 /** What a Telugu page passes: the fish and the store by their Telugu names. */
 const c: ContentContext = {
@@ -111,7 +113,7 @@ describe("Telugu policies", () => {
 
   it("serve the same five paths with the same date, sections and shape", () => {
     expect(te.map((p) => p.path)).toEqual(en.map((p) => p.path));
-    expect(getPolicy(c, "/help-support/", "te")?.title).toBe("సహాయం & మద్దతు");
+    expect(getPolicy(c, "/help-support/", "te")?.title).toBe("సహాయం & సపోర్ట్");
     expect(getPolicy(c, "/unknown", "te")).toBeUndefined();
     te.forEach((page, i) => {
       expect(page.updatedOn).toBe(en[i].updatedOn);
@@ -152,6 +154,15 @@ describe("Telugu policies", () => {
     for (const fact of [c.supportEmail, c.supportPhone, c.whatsapp, c.socialHandle, "Razorpay", "UPI", "INR"]) expect(all).toContain(fact);
     expect(all).toContain("Digital Personal Data Protection Act, 2023");
     expect(all).toContain("హైదరాబాద్‌లోని తెలంగాణ న్యాయస్థానాల");
+  });
+});
+
+describe("policy titles", () => {
+  const footerKeys = ["helpSupport", "deliveryInfo", "returnsRefunds", "terms", "privacy"] as const;
+
+  it.each(["en", "te"] as const)("are the footer's link texts, word for word (%s)", (lang) => {
+    const footer = (lang === "te" ? te : en).footer;
+    expect(pages(c, lang).map((page) => page.title)).toEqual(footerKeys.map((key) => footer[key]));
   });
 });
 
