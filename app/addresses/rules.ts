@@ -11,6 +11,14 @@ export function addressFields(row: ShippingInput): ShippingInput {
 }
 
 /**
+ * Where an address is, as a page shows it: "Kakinada, Andhra Pradesh 533001", the state by its name in the page's
+ * language (`states`: the catalogue's names by the form's value; the value itself for any other state).
+ */
+export function placeText(a: Pick<ShippingInput, "city" | "state" | "zip">, states: Record<string, string>): string {
+  return `${a.city}, ${Object.hasOwn(states, a.state) ? states[a.state] : a.state} ${a.zip}`;
+}
+
+/**
  * What makes two addresses the same one: every field, with case and runs of spaces ignored, so "12 Bund Road"
  * typed again as "12  bund road" is the address already saved, not a second copy.
  */

@@ -11,6 +11,7 @@ import { formatRupees } from "~/lib/money";
 import { deliverMessage, enRouteStatement } from "~/messaging/outbox.server";
 import { notifyCustomer } from "~/notifications/notify.server";
 import { awaitsPayment, checkTransition, normalizeStatus } from "~/orders/status";
+import { teluguLineNames } from "~/orders/lookup.server";
 import { processOrderRefunds, refundStatement } from "~/payments/ledger.server";
 import { cancelLinksStatement } from "~/payments/links.server";
 import { closeCancelledLinks } from "~/payments/settle.server";
@@ -220,6 +221,8 @@ export async function recordWeights(
   ]);
   if (results[0].meta.changes !== 1) throw new StaleOrderError();
   const amounts = { final: formatRupees(totals.finalPaise), balance: formatRupees(totals.balancePaise) };
-  await notifyCustomer(deps, order, { type: "order_weighed", words: (t, lang) => weighedNotice(t.customer, lang, order.number, recorded, totals) });
+  const telugu = await teluguLineNames(deps, [order.id]);
+  const named = (lang: Lang) => (lang === "te" ? recorded.map((l) => ({ ...l, name: telugu.get(l.id) ?? l.name })) : recorded);
+  await notifyCustomer(deps, order, { type: "order_weighed", words: (t, lang) => weighedNotice(t.customer, lang, order.number, named(lang), totals) });
   return amounts;
 }

@@ -79,6 +79,19 @@ describe("lines sold per pack", () => {
     expect(receipt.message).toContain("(Fresh Pulasa Fish × 2 kg, Pulasa Curry × 3 packs)");
   });
 
+  it("a Telugu reader is told each line by its Telugu name where the product has one", async () => {
+    const { order, fishLine, curryLine } = await paid();
+    await one("UPDATE products SET name_te = 'తాజా పులస చేప' WHERE id = ? RETURNING id", w.fishId);
+    await one("UPDATE users SET lang = 'te' WHERE id = ? RETURNING id", order.userId);
+    try {
+      await record(order, [[fishLine, 2150]], [[curryLine, 2]]);
+      const notice = await one<{ message: string }>("SELECT message FROM notifications WHERE order_id = ? AND type = 'order_weighed'", order.id);
+      expect(notice.message).toContain("తాజా పులస చేప: 2.15 కిలోలు, ధర ₹53,750; Pulasa Curry: ఆర్డర్ చేసినవి 3 ప్యాక్‌లు");
+    } finally {
+      await one("UPDATE products SET name_te = NULL WHERE id = ? RETURNING id", w.fishId);
+    }
+  });
+
   it("packs alone are counted, not weighed; a final price below the advance refunds the difference", async () => {
     const { order, curryLine } = await paid([{ curry: 1 }]);
     await record(order, [], [[curryLine, 0]]);

@@ -10,7 +10,14 @@ import type { OrderView } from "./lookup.server";
  * link to pay it while it can still be paid at `now`, or the cash to keep ready). `cancelledByCustomer`: the
  * customer cancelled it themselves (they are not asked to contact support about it).
  */
-export function toOrderCard(order: OrderView, lang: Lang, now: number, cancelledByCustomer = false): OrderCardData {
+export function toOrderCard(
+  order: OrderView,
+  lang: Lang,
+  now: number,
+  cancelledByCustomer = false,
+  /** The lines' names in `lang` by line id (teluguLineNames), where they differ from the name ordered under. */
+  names: ReadonlyMap<number, string> = new Map(),
+): OrderCardData {
   const money = summarizeLedger(order.ledger);
   const advance = order.ledger.find((l) => l.kind === "capture" && l.reason === "advance");
   const balancePaid = order.ledger.filter((l) => (l.kind === "capture" || l.kind === "cash") && l.reason === "balance").at(-1);
@@ -44,7 +51,7 @@ export function toOrderCard(order: OrderView, lang: Lang, now: number, cancelled
     cancelledByCustomer: order.status === "order_cancelled" && cancelledByCustomer,
     payable: order.status === "payment_pending",
     items: order.items.map((i) => ({
-      name: i.name,
+      name: names.get(i.id) ?? i.name,
       quantity: i.quantity,
       pricePaise: i.pricePaise,
       unit: i.productId === null ? null : i.unit,

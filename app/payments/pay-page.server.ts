@@ -49,7 +49,7 @@ export function booksDelivery(order: Pick<OrderView, "source">) {
  * What the pay page shows: the open gateway attempt (if any) and how to pay it. Any payment_pending order of
  * the user can be paid there: a shop checkout, or a won auction the auctions side sends there.
  */
-export async function payPageData(deps: Pick<Deps, "db" | "config" | "origin" | "now">, user: { id: number; email: string }, order: OrderView) {
+export async function payPageData(deps: Pick<Deps, "db" | "config" | "origin" | "now" | "lang">, user: { id: number; email: string }, order: OrderView) {
   const secrets = gatewaySecrets(deps.config);
   const open = secrets ? await openAdvanceAttempt(deps, order.id, secrets.name, { way: "checkout" }) : null;
   const booking = booksDelivery(order);
@@ -60,7 +60,7 @@ export async function payPageData(deps: Pick<Deps, "db" | "config" | "origin" | 
     choices,
     // The winner's earlier choice comes back chosen while it can still be booked.
     chosenDelivery: choices.some((c) => c.slots.some((s) => s.open && `${c.date}.${s.slot}` === chosen)) ? chosen : null,
-    addresses: booking ? (await listAddresses(deps, user.id)).map(toAddressView) : [],
+    addresses: booking ? (await listAddresses(deps, user.id)).map((row) => toAddressView(row, messagesFor(deps).shop.states)) : [],
     shipping: {
       firstName: order.firstName,
       lastName: order.lastName,

@@ -56,7 +56,7 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
     choices,
     resume,
     defaults: shippingDefaults(user),
-    addresses: (await listAddresses(deps, user.id)).map(toAddressView),
+    addresses: (await listAddresses(deps, user.id)).map((row) => toAddressView(row, messagesFor(deps).shop.states)),
     addressTexts: { choiceLegend: sectionsFor(deps).address.choiceLegend, newAddress: sectionsFor(deps).address.newAddress },
     paymentAvailable: gatewaySecrets(deps.config) !== null,
   };

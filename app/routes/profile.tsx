@@ -10,7 +10,7 @@ import { authSchemas } from "~/auth/schemas";
 import { FormError, FormField, PhoneField } from "~/components/form-field";
 import { LogoutButton } from "~/components/logout-button";
 import { SavedAddresses } from "~/components/saved-addresses";
-import { sectionsFor } from "~/i18n/catalogue";
+import { messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { formatDate } from "~/lib/dates";
 import { tenDigitPhone } from "~/lib/phone";
 import { authMessages, replyWithError } from "~/web/auth-pages.server";
@@ -26,7 +26,7 @@ export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   const { id, name, email, phone, address, createdAt, passwordHash } = deps.user;
   return {
     profile: { name, email, phone: tenDigitPhone(phone) || phone, address, createdAt, hasPassword: passwordHash !== null },
-    addresses: (await listAddresses(deps, id)).map(toAddressView),
+    addresses: (await listAddresses(deps, id)).map((row) => toAddressView(row, messagesFor(deps).shop.states)),
     addressTexts: sectionsFor(deps).address,
   };
 }
