@@ -76,7 +76,7 @@ describe("every notice about an order names its delivery date and slot", () => {
     expect(await last(cancelled.order, "order_status_update")).toContain(off);
     expect(await last(cancelled.order, "refund")).toContain(off);
     const adminNotice = await one<{ message: string }>("SELECT message FROM notifications WHERE user_id = ? AND order_id = ?", w.admin.id, cancelled.order.id);
-    expect(adminNotice.message).toBe(`Asha Rani cancelled order ${cancelled.order.number}: Ordered twice ${off}`);
+    expect(adminNotice.message).toBe(`Asha Rani cancelled order ${cancelled.order.number}: Ordered twice. ${off}`);
   });
 });
 
