@@ -39,7 +39,17 @@ export async function loader({ params, request, context: { deps } }: LoaderFunct
   const won = auction.order_number ? await loadByNumber(deps, auction.order_number).catch(() => null) : null;
   const payable = won !== null && awaitsPayment(won.status);
   // The texts come with the page: live updates carry what bidding changes, never the Telugu texts.
-  return { auction, payable, texts: auctionTexts(auction, deps.lang), brand: brandName(config, deps.lang), now: deps.now(), live: sectionsFor(deps).live };
+  // The store selling its own lot is named as the page names the store (in Telugu on a Telugu page).
+  const seller = auction.seller.name === config.brand ? brandName(config, deps.lang) : auction.seller.name;
+  return {
+    auction,
+    payable,
+    texts: auctionTexts(auction, deps.lang),
+    seller,
+    brand: brandName(config, deps.lang),
+    now: deps.now(),
+    live: sectionsFor(deps).live,
+  };
 }
 
 /** The plain form (works without JavaScript): the auction Worker decides, the result comes back as a toast. */
@@ -233,7 +243,9 @@ export default function AuctionDetail() {
             </p>
             <dl className="mt-4 text-sm">
               <dt className="inline text-slate-600 dark:text-slate-300">{m.seller}: </dt>
-              <dd className="inline font-medium">{auction.seller.name || m.unknownSeller}</dd>
+              <dd className="inline font-medium" lang={textLang(data.seller)}>
+                {data.seller || m.unknownSeller}
+              </dd>
             </dl>
           </div>
         </article>
