@@ -1,5 +1,6 @@
 import type { Lang } from "~/i18n/lang";
-import { formatDay, formatHours, IST_OFFSET_MS, withZone } from "~/lib/dates";
+// Relative: the database schema imports this module, and vite.config.ts loads the schema without path aliases.
+import { formatDay, formatHours, IST_OFFSET_MS, withZone } from "../lib/dates";
 
 /**
  * Delivery dates and slots, pure: dates are IST calendar days written YYYY-MM-DD, slots are fixed IST hours.
