@@ -262,7 +262,8 @@ export default function AuctionDetail() {
                   <li key={bid.id} className="flex items-center justify-between gap-3 py-3">
                     <div>
                       <p className="font-medium">
-                        {bid.bidder_name}
+                        {/* A bidder's name is written as its owner typed it: screen readers read it in its own language. */}
+                        <span lang={textLang(bid.bidder_name)}>{bid.bidder_name}</span>
                         {yours.has(bid.id) ? (
                           <span className="badge ml-2 bg-gold-100 text-gold-900 dark:bg-gold-300 dark:text-river-950" data-testid="your-bid">
                             {live.you}
