@@ -48,6 +48,8 @@ const GLOSSARY: Term[] = [
   { term: "terms", use: "నిబంధనలు & షరతులు", wrong: /నియమ నిబంధనలు/ },
   { term: "no account yet", use: "ఖాతా లేదా?", wrong: /ఇక్కడ కొత్తా/ },
   { term: "quantity", use: "పరిమాణం", wrong: /ఎంత కావాలి/ },
+  { term: "final price", use: "తుది ధర", wrong: /చివరి ధర/ },
+  { term: "Dowleswaram", use: "ధవళేశ్వరం, as the home story spells it", wrong: /దౌలేశ్వరం/ },
 ];
 
 const ROOT = path.resolve(__dirname, "../../..");
