@@ -6,8 +6,8 @@ const open = useBrowser();
 const sql = useLocalDb();
 
 const POLICIES = [
-  ["/help-support", "Help & Support", "8:00 AM to 8:00 PM"],
-  ["/delivery-info", "Delivery Information", "7:00 AM to 11:00 AM"],
+  ["/help-support", "Help & Support", "8:00 AM – 8:00 PM (IST)"],
+  ["/delivery-info", "Delivery Information", "7:00 AM – 11:00 AM (IST)"],
   ["/returns-refunds", "Returns & Refunds", "within 2 hours"],
   ["/terms-conditions", "Terms & Conditions", "Telangana"],
   ["/privacy-policy", "Privacy Policy", "Digital Personal Data Protection Act"],
