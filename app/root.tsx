@@ -112,11 +112,12 @@ function useTheme(fallback: Theme): Theme {
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
   const theme = useTheme(root?.theme ?? "system");
   const nonce = useNonce();
   return (
     <html
-      lang={root?.lang ?? "en"}
+      lang={root?.lang ?? langOfPath(pathname)}
       data-catalogue={root?.catalogue}
       className={theme === "light" ? "" : theme}
       style={{ colorScheme: theme === "system" ? "light dark" : theme }}
@@ -156,9 +157,10 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof loader>("root");
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
-  const page = <ErrorPage kind={notFound ? "notFound" : "error"} />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const kind = status === 404 ? "notFound" : status === 413 ? "tooLarge" : "error";
+  if (kind === "error") console.error(error);
+  const page = <ErrorPage kind={kind} />;
   // Without root data (the root loader itself failed) the page still renders, just without header and footer.
   if (!root) return page;
   return (

@@ -6,11 +6,11 @@ import { readCatalogueVersion } from "../app/catalog/site-version.server";
 import { plainTeluguPath } from "../app/i18n/lang";
 import { withEdgeCache } from "./edge-cache";
 import { getLoadContext } from "./load-context";
-import { isCrossSiteWrite, readableForm } from "./request-guards";
+import { isCrossSiteWrite, readableForm, refuseOversizedForms } from "./request-guards";
 import { runScheduledJobs } from "./scheduled";
 import { withFreshNonce, withSecurityHeaders } from "./security-headers";
 
-const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+const handleRemixRequest = createRequestHandler(refuseOversizedForms(build as unknown as ServerBuild));
 
 /** The auction JSON API (and its WebSockets) is served on the store's origin by the auction Worker. */
 function isAuctionApi(pathname: string): boolean {
@@ -39,10 +39,11 @@ async function handle(received: Request, env: Env, ctx: ExecutionContext): Promi
   // The auction Worker caps the bodies it reads itself.
   if (isAuctionApi(pathname)) return env.AUCTION.fetch(received);
   // From here on, a page's form post is the bytes the guard read within its cap, never the client's stream.
-  const request = await readableForm(received);
-  if (request instanceof Response) return request;
+  const form = await readableForm(received);
+  if (form instanceof Response) return form;
+  const { request, oversized } = form;
 
-  const loadContext = await getLoadContext({
+  const context = await getLoadContext({
     request,
     context: {
       cloudflare: {
@@ -53,6 +54,7 @@ async function handle(received: Request, env: Env, ctx: ExecutionContext): Promi
       },
     },
   });
+  const loadContext = { ...context, oversizedForm: oversized };
   const response = await withEdgeCache(
     request,
     ctx,

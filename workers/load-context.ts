@@ -20,6 +20,11 @@ declare module "@remix-run/cloudflare" {
     sessionPage?: SessionPageData;
     /** A client navigation's data (`.data`): loaders see its page's URL, but it is never rendered as a page. */
     dataRequest?: boolean;
+    /**
+     * A form post above its page's cap (workers/request-guards.ts): no body was handed on, only the fields typed
+     * before its files, for the page to show again beside its refusal.
+     */
+    oversizedForm?: FormData | null;
   }
 }
 

@@ -1,5 +1,7 @@
+import type { ServerBuild } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { isCrossSiteWrite, MAX_CLAIM_FORM_BYTES, MAX_FORM_BYTES, readableForm } from "./request-guards";
+import { MAX_PHOTO_BYTES } from "../app/catalog/photos";
+import { formCap, isCrossSiteWrite, MAX_CLAIM_FORM_BYTES, MAX_FORM_BYTES, MAX_PHOTO_FORM_BYTES, readableForm, refuseOversizedForms } from "./request-guards";
 
 const post = (headers: Record<string, string>) => new Request("https://store.test/login", { method: "POST", headers });
 
@@ -20,49 +22,111 @@ describe("isCrossSiteWrite", () => {
 describe("readableForm", () => {
   const form = (body: BodyInit, type: string | null, path = "/login") =>
     new Request(`https://store.test${path}`, { method: "POST", body, headers: type ? { "Content-Type": type } : {} });
+  const handedOn = async (request: Request) => {
+    const read = await readableForm(request);
+    if (read instanceof Response) throw new Error(`refused with ${read.status}`);
+    return read;
+  };
+  const declared = (path: string, bytes: number) =>
+    new Request(`https://store.test${path}`, {
+      method: "POST",
+      body: "x",
+      headers: { "Content-Type": "multipart/form-data; boundary=zzz", "Content-Length": String(bytes) },
+    });
 
   it("lets readable form posts, reads and the JSON API through", async () => {
-    const posted = await readableForm(form("email=a%40b.in", "application/x-www-form-urlencoded"));
-    expect(posted).toBeInstanceOf(Request);
-    expect((await (posted as Request).formData()).get("email")).toBe("a@b.in");
+    const posted = await handedOn(form("email=a%40b.in", "application/x-www-form-urlencoded"));
+    expect(posted.oversized).toBeNull();
+    expect((await posted.request.formData()).get("email")).toBe("a@b.in");
     const read = new Request("https://store.test/login");
-    expect(await readableForm(read)).toBe(read);
+    expect((await handedOn(read)).request).toBe(read);
     const api = form("{", "application/json", "/api/auth/login");
-    expect(await readableForm(api)).toBe(api);
+    expect((await handedOn(api)).request).toBe(api);
   });
 
   it("answers what no action could read with 4xx instead of letting the action throw", async () => {
     expect(((await readableForm(form("\u0000", "text/plain"))) as Response).status).toBe(415);
     expect(((await readableForm(form("{", "application/json"))) as Response).status).toBe(415);
     expect(((await readableForm(form("--zzz\r\nbroken", "multipart/form-data; boundary=zzz"))) as Response).status).toBe(400);
-    const big = new Request("https://store.test/login", {
-      method: "POST",
-      body: "x",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(MAX_FORM_BYTES + 1) },
-    });
-    expect(((await readableForm(big)) as Response).status).toBe(413);
   });
 
-  it("lets a problem report carry its photos and videos (with or without JavaScript), up to its own cap", async () => {
-    const declared = (path: string, bytes: number) =>
-      new Request(`https://store.test${path}`, {
-        method: "POST",
-        body: "x",
-        headers: { "Content-Type": "multipart/form-data; boundary=zzz", "Content-Length": String(bytes) },
-      });
-    const files = new FormData();
-    files.append("files", new File([new Uint8Array(MAX_FORM_BYTES + 1)], "clip.mp4"));
-    for (const path of ["/orders/PUL-2611-AB12/claim", "/orders/PUL-2611-AB12/claim.data"]) {
-      const read = await readableForm(new Request(`https://store.test${path}`, { method: "POST", body: files }));
-      expect(((await (read as Request).formData()).get("files") as File).size).toBe(MAX_FORM_BYTES + 1);
-      const refused = (await readableForm(declared(path, MAX_CLAIM_FORM_BYTES + 1))) as Response;
-      expect(refused.status).toBe(413);
-      expect(await refused.json()).toEqual({ success: false, error: "The files together may be at most 30 MB" });
+  it("hands a form above its page's cap on with no body, marked oversized, for the page to answer", async () => {
+    const big = await handedOn(declared("/login", MAX_FORM_BYTES + 1));
+    expect(big.oversized).toBeInstanceOf(FormData);
+    expect(await big.request.text()).toBe("");
+    expect(big.request.headers.get("Content-Length")).toBeNull();
+    expect(big.request.headers.get("Content-Type")).toBe("application/x-www-form-urlencoded");
+  });
+
+  // Each upload page by its English path, its Telugu path, and each as a form's data request (with JavaScript).
+  const inBoth = (path: string) => [path, `${path}.data`, `/te${path}`, `/te${path}.data`];
+  const uploadPages = [
+    ...["/admin-dashboard/products/new", "/admin-dashboard/products/7", "/admin-dashboard/auctions"].map((p) => [p, MAX_PHOTO_FORM_BYTES] as const),
+    ["/orders/PUL-2611-AB12/claim", MAX_CLAIM_FORM_BYTES] as const,
+  ];
+
+  it.each(uploadPages.flatMap(([path, cap]) => inBoth(path).map((p) => [p, cap] as const)))(
+    "lets %s carry a phone's photo up to its own cap (%i bytes), in English and Telugu, with or without JavaScript",
+    async (path, cap) => {
+      expect(formCap(path)).toBe(cap);
+      const files = new FormData();
+      files.append("files", new File([new Uint8Array(MAX_PHOTO_BYTES)], "IMG_0001.jpg"));
+      const read = await handedOn(new Request(`https://store.test${path}`, { method: "POST", body: files }));
+      expect(read.oversized).toBeNull();
+      expect(((await read.request.formData()).get("files") as File).size).toBe(MAX_PHOTO_BYTES);
+      expect((await handedOn(declared(path, cap + 1))).oversized).toBeInstanceOf(FormData);
+    },
+  );
+
+  it.each(inBoth("/orders/PUL-2611-AB12"))("keeps the default cap elsewhere: %s", async (path) => {
+    expect(formCap(path)).toBe(MAX_FORM_BYTES);
+    expect(formCap(`${path}/claim/x`)).toBe(MAX_FORM_BYTES);
+  });
+
+  it.each(inBoth("/orders/PUL-2611-AB12/claim"))("keeps what was typed before the files of a post above its cap: %s", async (path) => {
+    const sent = new FormData();
+    sent.append("kind", "transit_damage");
+    sent.append("description", "చేప నలిగిపోయింది, the box was open");
+    sent.append("files", new File([new Uint8Array(MAX_CLAIM_FORM_BYTES)], "VID_0001.mp4"));
+    sent.append("after", "typed after the files");
+    const read = await handedOn(new Request(`https://store.test${path}`, { method: "POST", body: sent }));
+    expect([...read.oversized!.entries()]).toEqual([
+      ["kind", "transit_damage"],
+      ["description", "చేప నలిగిపోయింది, the box was open"],
+    ]);
+    expect(await read.request.text()).toBe("");
+  });
+});
+
+describe("refuseOversizedForms", () => {
+  const build = (action: () => unknown) =>
+    ({
+      routes: { page: { id: "page", module: { action, default: () => null } }, quiet: { id: "quiet", module: { default: () => null } } },
+    }) as unknown as ServerBuild;
+  const call = (b: ServerBuild, path: string, oversizedForm: FormData | null) =>
+    (b.routes.page.module.action as (args: unknown) => unknown)({ request: new Request(`https://store.test${path}`), context: { oversizedForm }, params: {} });
+
+  it("answers a page's form above its cap with the page's 413 error, in both languages, before its action runs", () => {
+    let runs = 0;
+    const guarded = refuseOversizedForms(build(() => ++runs));
+    for (const path of ["/login", "/te/login", "/te/profile.data", "/cart"]) {
+      let thrown: unknown;
+      try {
+        call(guarded, path, new FormData());
+      } catch (error) {
+        thrown = error;
+      }
+      expect((thrown as Response).status).toBe(413);
     }
-    // The product photo upload keeps its own cap with JavaScript too.
-    expect(await readableForm(new Request("https://store.test/admin-dashboard/products/7.data", { method: "POST", body: files }))).toBeInstanceOf(Request);
-    // Elsewhere the same upload is too large.
-    expect(((await readableForm(new Request("https://store.test/orders/PUL-2611-AB12", { method: "POST", body: files }))) as Response).status).toBe(413);
-    expect(((await readableForm(declared("/orders/PUL-2611-AB12/claim/x", MAX_FORM_BYTES + 1))) as Response).status).toBe(413);
+    expect(runs).toBe(0);
+    expect(call(guarded, "/te/login", null)).toBe(1);
+    expect(guarded.routes.quiet.module.action).toBeUndefined();
+  });
+
+  it("lets an upload page's action answer it itself, beside its file field", () => {
+    const guarded = refuseOversizedForms(build(() => "the page's own refusal"));
+    for (const path of ["/orders/PUL-1/claim", "/te/orders/PUL-1/claim.data", "/admin-dashboard/products/new", "/admin-dashboard/auctions.data"]) {
+      expect(call(guarded, path, new FormData())).toBe("the page's own refusal");
+    }
   });
 });

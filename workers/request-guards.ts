@@ -1,52 +1,138 @@
+import type { ServerBuild } from "@remix-run/cloudflare";
+import { MAX_PHOTO_BYTES } from "../app/catalog/photos";
 import { MAX_CLAIM_FILES_BYTES } from "../app/claims/rules";
-import { claimMessages } from "../app/i18n/claims.messages";
-import { BodyTooLargeError, limitedRequest } from "../app/web/body-limit.server";
+import { pathInLang } from "../app/i18n/lang";
+import { readBytesUpTo } from "../app/web/body-limit.server";
 
-/** Form posts above this are refused, counted as they are read (the largest is an auction image, 2 MB). */
+/** Form posts above this are refused, counted as they are read: only an upload page's form carries more than a few kB. */
 export const MAX_FORM_BYTES = 3 * 1024 * 1024;
-/** The admin's product photo upload carries up to a 5 MB photo. */
-const MAX_PHOTO_FORM_BYTES = 6 * 1024 * 1024;
+/** The admin's forms with a photo (a product's, an auction's) carry a phone photo as it is, and a few fields. */
+export const MAX_PHOTO_FORM_BYTES = MAX_PHOTO_BYTES + 1024 * 1024;
 /** A customer's problem report carries its photos and videos, and a little text. */
 export const MAX_CLAIM_FORM_BYTES = MAX_CLAIM_FILES_BYTES + 1024 * 1024;
-const TOO_LARGE = "The form is too large.";
+/**
+ * Of a form too large, the start is read to show again what was typed: a page's fields come before its file
+ * inputs, and together they are a few kB.
+ */
+const TYPED_FIELDS_BYTES = 64 * 1024;
 
-/** A page's cap and what to say above it. With JavaScript, Remix posts a page's form to its path + ".data". */
-function capFor(pathname: string): { bytes: number; message: string } {
-  const page = pathname.replace(/\.data$/, "");
-  if (/^\/admin-dashboard\/products\/\d+$/.test(page)) return { bytes: MAX_PHOTO_FORM_BYTES, message: TOO_LARGE };
-  if (/^\/orders\/[^/]+\/claim$/.test(page)) return { bytes: MAX_CLAIM_FORM_BYTES, message: claimMessages.errors.tooLarge };
-  return { bytes: MAX_FORM_BYTES, message: TOO_LARGE };
+/**
+ * The pages whose forms carry files, by their English path, and the cap of their posts. Each answers a post above
+ * its cap itself, beside its file field with what was typed (`oversizedForm` in the load context).
+ */
+const UPLOAD_PAGES: [page: RegExp, bytes: number][] = [
+  [/^\/admin-dashboard\/products\/(new|\d+)$/, MAX_PHOTO_FORM_BYTES],
+  [/^\/admin-dashboard\/auctions$/, MAX_PHOTO_FORM_BYTES],
+  [/^\/orders\/[^/]+\/claim$/, MAX_CLAIM_FORM_BYTES],
+];
+
+/**
+ * The upload page a path is, or null: every rule here is written once, for the English path. A Telugu page
+ * (`/te/...`) and a form's data request (with JavaScript, Remix posts a page's form to its path + ".data") are
+ * their page.
+ */
+function uploadPage(pathname: string): { bytes: number } | null {
+  const page = pathInLang(pathname.replace(/\.data$/, ""), "en");
+  const found = UPLOAD_PAGES.find(([path]) => path.test(page));
+  return found ? { bytes: found[1] } : null;
+}
+
+/** The most a page's form post may carry. */
+export function formCap(pathname: string): number {
+  return uploadPage(pathname)?.bytes ?? MAX_FORM_BYTES;
+}
+
+/** A page's form post as the Worker hands it on: its bytes, or (over its cap) no body and the fields typed in it. */
+export type PageForm = { request: Request; oversized: FormData | null };
+
+/** Where `needle` last starts in `bytes`, or -1. */
+function lastIndexOf(bytes: Uint8Array, needle: Uint8Array): number {
+  if (bytes.length < needle.length) return -1;
+  for (let at = bytes.lastIndexOf(needle[0], bytes.length - needle.length); at !== -1; at = at > 0 ? bytes.lastIndexOf(needle[0], at - 1) : -1) {
+    if (needle.every((b, i) => bytes[at + i] === b)) return at;
+  }
+  return -1;
+}
+
+/** The whole text fields at the start of a multipart body cut off: never a file, nor a field the cut went through. */
+async function typedFields(start: Uint8Array, contentType: string): Promise<FormData> {
+  const fields = new FormData();
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (!boundary) return fields;
+  const delimiter = new TextEncoder().encode(`\r\n--${boundary}`);
+  const end = lastIndexOf(start, delimiter);
+  if (end === -1) return fields;
+  const closed = new Uint8Array(end + delimiter.length + 4);
+  closed.set(start.subarray(0, end + delimiter.length));
+  closed.set(new TextEncoder().encode("--\r\n"), end + delimiter.length);
+  try {
+    const parsed = await new Response(closed, { headers: { "Content-Type": contentType } }).formData();
+    for (const [name, value] of parsed) if (typeof value === "string") fields.append(name, value);
+  } catch {
+    // A broken start: nothing typed can be shown.
+  }
+  return fields;
 }
 
 /**
- * A page's form post, read once within its cap and handed on as a new request over those bytes (so no
- * action reads the client's unbounded stream), or the 400/413/415 answer for what no action could read
- * (another content type, a broken multipart body, too large), so no action ever throws on it. The JSON API
- * parses its own bodies, each within its own cap.
+ * A page's form post, read once within its page's cap and handed on as a new request over those bytes (so no
+ * action reads the client's unbounded stream), or the 400/415 answer for what no action could read (another
+ * content type, a broken multipart body), so no action ever throws on it. A post above its cap is handed on with
+ * no body and `oversized`, the fields typed before its files: the page answers it in its own language
+ * (`refuseOversizedForms`). The JSON API parses its own bodies, each within its own cap.
  */
-export async function readableForm(request: Request): Promise<Request | Response> {
-  if (request.method === "GET" || request.method === "HEAD") return request;
-  if (new URL(request.url).pathname.startsWith("/api/")) return request;
-  const cap = capFor(new URL(request.url).pathname);
+export async function readableForm(request: Request): Promise<PageForm | Response> {
+  const { pathname } = new URL(request.url);
+  if (request.method === "GET" || request.method === "HEAD" || pathname.startsWith("/api/")) return { request, oversized: null };
+  const cap = formCap(pathname);
   const refuse = (status: number, error: string) => Response.json({ success: false, error }, { status, headers: { "Cache-Control": "no-store" } });
-  if (Number(request.headers.get("Content-Length") ?? 0) > cap.bytes) return refuse(413, cap.message);
-  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
-  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
-    return refuse(415, "Please send the form again from the page.");
-  }
-  let form: Request;
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return refuse(415, "Please send the form again from the page.");
+  const declared = Number(request.headers.get("Content-Length") ?? 0);
+  let read: Awaited<ReturnType<typeof readBytesUpTo>>;
   try {
-    form = await limitedRequest(request, cap.bytes);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return refuse(413, cap.message);
-    return refuse(400, "Please send the form again from the page.");
-  }
-  try {
-    await form.clone().formData();
-    return form;
+    // Declared too large, only the start is read (for what was typed); otherwise the bytes are counted up to the cap.
+    read = await readBytesUpTo(request, declared > cap ? TYPED_FIELDS_BYTES : cap);
   } catch {
     return refuse(400, "Please send the form again from the page.");
   }
+  if (!read.whole || declared > cap) {
+    const headers = new Headers(request.headers);
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+    headers.delete("Content-Length");
+    const oversized = /^multipart\//i.test(type) ? await typedFields(read.bytes.subarray(0, TYPED_FIELDS_BYTES), type) : new FormData();
+    return { request: new Request(request, { headers, body: "" }), oversized };
+  }
+  const form = new Request(request, { body: read.bytes });
+  try {
+    await form.clone().formData();
+    return { request: form, oversized: null };
+  } catch {
+    return refuse(400, "Please send the form again from the page.");
+  }
+}
+
+/** What a page that takes no files answers to a form above its cap: its error page, saying so in its language. */
+export const FORM_TOO_LARGE = 413;
+
+/**
+ * The build with every route's action guarded: a form post above its page's cap reaches only the upload pages'
+ * actions, which refuse it beside their file field; any other page answers with its 413 error page (a page, or
+ * with JavaScript its data, as Remix answers any thrown response), never raw JSON.
+ */
+export function refuseOversizedForms(build: ServerBuild): ServerBuild {
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).map(([id, route]) => {
+      const action = route.module.action;
+      if (!action) return [id, route];
+      const guarded: typeof action = (args) => {
+        if (args.context.oversizedForm && !uploadPage(new URL(args.request.url).pathname)) throw new Response(null, { status: FORM_TOO_LARGE });
+        return action(args);
+      };
+      return [id, { ...route, module: { ...route.module, action: guarded } }];
+    }),
+  );
+  return { ...build, routes };
 }
 
 /**

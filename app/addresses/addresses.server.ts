@@ -5,7 +5,7 @@ import { messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { format } from "~/i18n/format";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { shippingSchema, type CheckoutValue, type ShippingInput } from "~/orders/checkout-schema";
-import { addressFields, addressKey, MAX_SAVED_ADDRESSES, placeText } from "./rules";
+import { addressFields, addressKey, MAX_SAVED_ADDRESSES, placeLine } from "./rules";
 
 /** The saved addresses' texts in a page's language, which the checkout and the profile send with their data. */
 export type AddressTexts = ReturnType<typeof sectionsFor>["address"];
@@ -13,8 +13,9 @@ export type AddressTexts = ReturnType<typeof sectionsFor>["address"];
 /** A saved address as the checkout and the profile show it. */
 export type AddressView = { id: number; name: string; phone: string; address: string; place: string };
 
+/** A saved address as the page shows it, its state named in the page's language (`states`). */
 export function toAddressView(row: SavedAddress, states: Record<string, string>): AddressView {
-  return { id: row.id, name: `${row.firstName} ${row.lastName}`, phone: row.phone, address: row.address, place: placeText(row, states) };
+  return { id: row.id, name: `${row.firstName} ${row.lastName}`, phone: row.phone, address: row.address, place: placeLine(row, states) };
 }
 
 /** The account's saved addresses, the last used first (the checkout's default). */

@@ -3,8 +3,7 @@ import { describe, expect, it } from "vitest";
 import { en } from "~/i18n/messages";
 import { checkoutSchemaFor } from "~/orders/checkout-schema";
 import { DOWLESWARAM_ADDRESS, VALID_ADDRESS } from "../../tests/setup/address";
-import { te } from "~/i18n/te/messages";
-import { addressFields, addressKey, placeText } from "./rules";
+import { addressFields, addressKey } from "./rules";
 
 describe("when two addresses are the same one", () => {
   it("case and runs of spaces do not matter", () => {
@@ -44,15 +43,5 @@ describe("the checkout's address choice", () => {
     for (const addressId of ["", "-1", "1.5", "7; DROP TABLE", "1".repeat(20)]) {
       expect(parse({ addressId, ...VALID_ADDRESS }).reply().error?.addressId).toEqual(["Please choose an address"]);
     }
-  });
-});
-
-describe("where an address is, as a page shows it", () => {
-  it("names the state in the page's language, and any other state as it was typed", () => {
-    const place = { city: "Kakinada", state: "Andhra Pradesh", zip: "533001" };
-    expect(placeText(place, en.shop.states)).toBe("Kakinada, Andhra Pradesh 533001");
-    expect(placeText(place, te.shop.states)).toBe("Kakinada, ఆంధ్రప్రదేశ్ 533001");
-    expect(placeText({ ...place, state: "Telangana" }, te.shop.states)).toBe("Kakinada, తెలంగాణ 533001");
-    expect(placeText({ ...place, state: "constructor" }, te.shop.states)).toBe("Kakinada, constructor 533001");
   });
 });

@@ -11,17 +11,18 @@ export function addressFields(row: ShippingInput): ShippingInput {
 }
 
 /**
- * Where an address is, as a page shows it: "Kakinada, Andhra Pradesh 533001", the state by its name in the page's
- * language (`states`: the catalogue's names by the form's value; the value itself for any other state).
- */
-export function placeText(a: Pick<ShippingInput, "city" | "state" | "zip">, states: Record<string, string>): string {
-  return `${a.city}, ${Object.hasOwn(states, a.state) ? states[a.state] : a.state} ${a.zip}`;
-}
-
-/**
  * What makes two addresses the same one: every field, with case and runs of spaces ignored, so "12 Bund Road"
  * typed again as "12  bund road" is the address already saved, not a second copy.
  */
 export function addressKey(s: ShippingInput): string {
   return JSON.stringify(FIELDS.map((f) => s[f].normalize("NFC").trim().replace(/\s+/g, " ").toLocaleLowerCase("en-IN")));
+}
+
+/**
+ * An address's last line, "city, state pincode", with the state named in the reader's language (`states`, the
+ * page's or mail's names of the states we deliver to; a state stored otherwise is shown as stored).
+ */
+export function placeLine(a: { city: string; state: string; zip: string }, states: Record<string, string>): string {
+  const state = Object.hasOwn(states, a.state) ? states[a.state] : a.state;
+  return `${a.city}, ${state} ${a.zip}`;
 }

@@ -1,9 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { catchLeftOn } from "../../tests/setup/shop-days";
+import { catchLeftOn, saveSlots } from "../../tests/setup/shop-days";
 import { setUpShopDayWorld } from "../../tests/setup/shop-day-world";
 import { all, one } from "../../tests/setup/sql";
-import { saveSlots } from "~/catalog/admin.server";
 import { readCatalogueVersion } from "~/catalog/site-version.server";
 import { formatDelivery } from "~/delivery/slots";
 import { ConflictError } from "~/lib/errors";

@@ -3,6 +3,7 @@ import type { Deps } from "~/deps";
 import { ledger, orderEvents, orderItems, orders, payments, users } from "~/db/schema";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { NotFoundError } from "~/lib/errors";
+import { phoneSearch } from "~/lib/phone";
 import { orderMessages } from "~/messaging/outbox.server";
 import { isAdminStatus, PAYMENT_STATUSES, PENDING_STATUSES } from "~/orders/status";
 import { balanceDue, summarizeLedger } from "~/payments/ledger";
@@ -71,7 +72,15 @@ export async function listAdminOrders(deps: Pick<Deps, "db">, filter: OrderFilte
   else where.push(notInArray(orders.status, UNPAID));
   if (filter.q) {
     const term = `%${filter.q.replace(/[%_\\]/g, "")}%`;
-    where.push(or(like(orders.number, term), like(sql`${orders.firstName} || ' ' || ${orders.lastName}`, term), like(orders.phone, term))!);
+    // Phones are stored as +91 and 10 digits: a number typed with spaces, dashes or a prefix is read the same way.
+    const phone = phoneSearch(filter.q);
+    where.push(
+      or(
+        like(orders.number, term),
+        like(sql`${orders.firstName} || ' ' || ${orders.lastName}`, term),
+        like(orders.phone, phone === null ? term : `%${phone}%`),
+      )!,
+    );
   }
   const condition = and(...where);
   const [rows, [{ n }]] = await Promise.all([

@@ -11,7 +11,6 @@ import { formatRupees } from "~/lib/money";
 import { deliverMessage, enRouteStatement } from "~/messaging/outbox.server";
 import { notifyCustomer } from "~/notifications/notify.server";
 import { awaitsPayment, checkTransition, normalizeStatus } from "~/orders/status";
-import { teluguLineNames } from "~/orders/lookup.server";
 import { processOrderRefunds, refundStatement } from "~/payments/ledger.server";
 import { cancelLinksStatement } from "~/payments/links.server";
 import { closeCancelledLinks } from "~/payments/settle.server";
@@ -221,8 +220,6 @@ export async function recordWeights(
   ]);
   if (results[0].meta.changes !== 1) throw new StaleOrderError();
   const amounts = { final: formatRupees(totals.finalPaise), balance: formatRupees(totals.balancePaise) };
-  const telugu = await teluguLineNames(deps, [order.id]);
-  const named = (lang: Lang) => (lang === "te" ? recorded.map((l) => ({ ...l, name: telugu.get(l.id) ?? l.name })) : recorded);
-  await notifyCustomer(deps, order, { type: "order_weighed", words: (t, lang) => weighedNotice(t.customer, lang, order.number, named(lang), totals) });
+  await notifyCustomer(deps, order, { type: "order_weighed", words: (t, lang) => weighedNotice(t.customer, lang, order.number, recorded, totals) });
   return amounts;
 }

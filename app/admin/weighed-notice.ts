@@ -1,20 +1,23 @@
 import { quantityText, weightText } from "~/catalog/units";
 import { format } from "~/i18n/format";
-import type { Lang } from "~/i18n/lang";
+import { inLang, type Lang } from "~/i18n/lang";
 import { formatRupees } from "~/lib/money";
 import type { NoticeMessages } from "~/notifications/notice-messages";
 import type { RecordedLine } from "./fulfilment";
 
 type CustomerMessages = NoticeMessages["customer"];
 
-/** What one recorded line came to, as the customer reads it: its weight or its packs, and its price. */
-function lineText(m: CustomerMessages, lang: Lang, line: RecordedLine & { name: string }, paise: number): string {
+type NamedLine = RecordedLine & { name: string; nameTe?: string | null };
+
+/** What one recorded line came to, as the customer reads it (its name in their language): its weight or its packs, and its price. */
+function lineText(m: CustomerMessages, lang: Lang, line: NamedLine, paise: number): string {
   const price = formatRupees(paise);
-  if (line.productId === null) return format(m.lineLot, { name: line.name, price });
-  if (line.unit === "kg") return format(m.lineKg, { name: line.name, weight: weightText(line.weightGrams ?? 0, lang), price });
+  const name = inLang(line.name, line.nameTe, lang);
+  if (line.productId === null) return format(m.lineLot, { name, price });
+  if (line.unit === "kg") return format(m.lineKg, { name, weight: weightText(line.weightGrams ?? 0, lang), price });
   const delivered = line.packsDelivered ?? 0;
-  if (delivered === line.quantity) return format(m.linePacks, { name: line.name, packs: quantityText(delivered, "pack", lang), price });
-  return format(m.linePacksShort, { name: line.name, delivered, packs: quantityText(line.quantity, "pack", lang), price });
+  if (delivered === line.quantity) return format(m.linePacks, { name, packs: quantityText(delivered, "pack", lang), price });
+  return format(m.linePacksShort, { name, delivered, packs: quantityText(line.quantity, "pack", lang), price });
 }
 
 /**
@@ -26,7 +29,7 @@ export function weighedNotice(
   m: CustomerMessages,
   lang: Lang,
   number: string,
-  lines: (RecordedLine & { name: string })[],
+  lines: NamedLine[],
   totals: { finalPaise: number; balancePaise: number; lines: number[] },
 ): { title: string; message: string } {
   const weighed = lines.some((l) => l.productId !== null && l.unit === "kg");

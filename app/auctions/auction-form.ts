@@ -34,7 +34,7 @@ export type CreateAuction = {
 const MAX_DURATION_MS = 30 * 24 * 3_600_000;
 
 export type AuctionField =
-  "title" | "description" | "title_te" | "description_te" | "product_image" | "starting_price" | "min_increment" | "start_time" | "end_time";
+  "title" | "description" | "title_te" | "description_te" | "product_image" | "upload" | "starting_price" | "min_increment" | "start_time" | "end_time";
 export type AuctionFormErrors = Partial<Record<AuctionField, string>>;
 
 /** Every field's problem at once (in the form's order), or the auction to create. */

@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { eq, lt, lte, sql } from "drizzle-orm";
 import { rateLimits } from "../db/schema";
 import type { Deps } from "../deps";
 import { accountTexts } from "../i18n/catalogue";
@@ -22,6 +22,7 @@ export const LIMITS = {
   resendPerClient: { limit: 10, windowMs: 10 * 60_000 },
   registerPerClient: { limit: 10, windowMs: 10 * 60_000 },
   checkUserPerClient: { limit: 20, windowMs: 60_000 },
+  // Reset codes mailed to an address for browsers that never signed in to it (its owner's browsers are not counted).
   resetPerEmail: { limit: 5, windowMs: 60 * 60_000 },
   resetPerClient: { limit: 10, windowMs: 10 * 60_000 },
 } satisfies Record<string, Limit>;
@@ -46,4 +47,24 @@ export async function throttle(deps: Pick<Deps, "db" | "now">, key: string, { li
     })
     .returning({ count: rateLimits.count });
   if (row.count > limit) throw new TooManyRequestsError(accountTexts.tooMany, (windowStart + windowMs - now) / 1000);
+}
+
+/**
+ * Claims `key` if it was last claimed at least `gapMs` ago (a gap measured from the last claim, not a fixed
+ * window): one conditional write, so of many concurrent claims exactly one succeeds. Returns 0 when claimed,
+ * else the seconds until it may be claimed again.
+ */
+export async function claimAfterGap(deps: Pick<Deps, "db" | "now">, key: string, gapMs: number, now = deps.now()): Promise<number> {
+  const [claimed] = await deps.db
+    .insert(rateLimits)
+    .values({ key, count: 1, windowStart: now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { count: sql`${rateLimits.count} + 1`, windowStart: now },
+      setWhere: lte(rateLimits.windowStart, now - gapMs),
+    })
+    .returning({ key: rateLimits.key });
+  if (claimed) return 0;
+  const [held] = await deps.db.select({ at: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
+  return Math.max(1, Math.ceil(((held?.at ?? now) + gapMs - now) / 1000));
 }

@@ -2,7 +2,7 @@ import { LEFT_SQL } from "~/catalog/availability.server";
 import { dayName } from "~/catalog/stock-text";
 import { quantityText, type ProductUnit } from "~/catalog/units";
 import type { Deps } from "~/deps";
-import { DELIVERY_SLOTS, DELIVERY_WINDOW_DAYS, isSlotBookable, upcomingDates } from "~/delivery/slots";
+import { orderDates, upcomingDates } from "~/delivery/slots";
 import { messagesFor } from "~/i18n/catalogue";
 import { format } from "~/i18n/format";
 
@@ -14,14 +14,9 @@ import { format } from "~/i18n/format";
  */
 export type BestDay = { date: string; left: number };
 
-/** The checkout's dates that still have a slot to book. */
-function checkoutDates(now: number): string[] {
-  return upcomingDates(now, DELIVERY_WINDOW_DAYS).filter((date) => DELIVERY_SLOTS.some((slot) => isSlotBookable(date, slot, now)));
-}
-
 /** product id → its best date among the checkout's (products hidden, unknown or without any catch there are absent). */
 export async function bestDays(deps: Pick<Deps, "db">, productIds: number[], now: number): Promise<Map<number, BestDay>> {
-  const dates = checkoutDates(now);
+  const dates = orderDates(now);
   const out = new Map<number, BestDay>();
   if (dates.length === 0 || productIds.length === 0) return out;
   const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");

@@ -1,11 +1,12 @@
-import { asc, eq } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import { products } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { DELIVERY_SLOTS, formatDeliveryDate, isCalendarDate, PLANNING_DAYS, upcomingDates, type DeliverySlot } from "~/delivery/slots";
 import { format } from "~/i18n/format";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { catchLeft, slotLoads } from "./availability.server";
-import { CATCH_CEILING, productMessages, type ProductForm } from "./rules";
+import { CATCH_CEILING, productMessages, SLOT_CEILING, type ProductForm } from "./rules";
+import { quantityText, type ProductUnit } from "./units";
 import { bumpCatalogueStatement } from "./site-version.server";
 
 /**
@@ -115,44 +116,87 @@ const ROLLBACK = "malformed JSON";
 const HELD_SQL = `(SELECT coalesce(sum(i.quantity), 0) FROM orders o JOIN order_items i ON i.order_id = o.id
   WHERE o.delivery_date = ?2 AND o.stock_held = 1 AND i.product_id = ?1)`;
 
+/** One product's catch for one coming date, in its unit; null: no catch that day. */
+export type CatchEntry = { productId: number; date: string; quantity: number | null };
+/** One slot's capacity (orders) for one coming date; 0 closes it. */
+export type SlotEntry = { date: string; slot: DeliverySlot; capacity: number };
+
+/** Catch figures below what orders already hold, each naming its product and date; nothing was saved. */
+export class CatchBelowHeldError extends ConflictError {
+  constructor(readonly below: { productId: number; date: string; message: string }[]) {
+    super(below[0].message);
+  }
+}
+
 /**
- * Sets a product's catch for coming dates (null removes a date's catch). A date's catch never goes below what
- * orders already hold for it: checked before, for a clear message, and again inside the one batch (which rolls
- * back whole), so an order placed meanwhile cannot be oversold. All dates or none.
+ * Saves the catch and the slot capacities of coming dates, all or nothing, in one batch with the catalogue's
+ * version. A date's catch never goes below what orders already hold for it: checked first, for a message per
+ * figure (product and date), and again by each statement inside the batch, which rolls back whole, so an order
+ * placed meanwhile cannot be oversold. Orders already booked keep their slot whatever its capacity.
  */
-export async function saveCatch(deps: Pick<Deps, "db" | "now">, productId: number, entries: { date: string; quantity: number | null }[]): Promise<void> {
+export async function savePlan(deps: Pick<Deps, "db" | "now">, plan: { catches: CatchEntry[]; slots: SlotEntry[] }): Promise<void> {
   const allowed = upcomingDates(deps.now(), PLANNING_DAYS);
-  for (const e of entries) {
+  for (const e of plan.catches) {
     if (!isCalendarDate(e.date) || !allowed.includes(e.date)) throw new InvalidInputError(productMessages.catchDate);
     if (e.quantity !== null && (!Number.isSafeInteger(e.quantity) || e.quantity < 0 || e.quantity > CATCH_CEILING)) {
       throw new InvalidInputError(productMessages.catchQty);
     }
   }
-  const [exists] = await deps.db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
-  if (!exists) throw new NotFoundError("Product not found");
-  const d1 = deps.db.$client;
-  const held = async (date: string) => (await d1.prepare(`SELECT ${HELD_SQL} AS n`).bind(productId, date).first<{ n: number }>())?.n ?? 0;
-  for (const e of entries) {
-    const n = await held(e.date);
-    if ((e.quantity ?? 0) < n) throw new ConflictError(format(productMessages.catchBelowHeld, { date: formatDeliveryDate(e.date), held: String(n) }));
+  for (const e of plan.slots) {
+    if (!allowed.includes(e.date) || !(DELIVERY_SLOTS as readonly string[]).includes(e.slot)) throw new InvalidInputError(productMessages.catchDate);
+    if (!Number.isSafeInteger(e.capacity) || e.capacity < 0 || e.capacity > SLOT_CEILING) throw new InvalidInputError(productMessages.capacity);
   }
+  if (plan.catches.length === 0 && plan.slots.length === 0) return;
+  const d1 = deps.db.$client;
+  const ids = [...new Set(plan.catches.map((e) => e.productId))];
+  // The products and what orders hold of each on each date, in one round trip.
+  const [named, heldRows] = await d1.batch([
+    d1.prepare("SELECT id, name, unit FROM products WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(ids)),
+    d1
+      .prepare(
+        `SELECT i.product_id AS productId, o.delivery_date AS date, sum(i.quantity) AS n FROM orders o JOIN order_items i ON i.order_id = o.id
+         WHERE o.stock_held = 1 AND o.delivery_date IN (SELECT value FROM json_each(?)) GROUP BY i.product_id, o.delivery_date`,
+      )
+      .bind(JSON.stringify(allowed)),
+  ]);
+  const products = new Map((named.results as { id: number; name: string; unit: ProductUnit }[]).map((p) => [p.id, p]));
+  if (ids.some((id) => !products.has(id))) throw new NotFoundError("Product not found");
+  const held = (productId: number, date: string) =>
+    (heldRows.results as { productId: number; date: string; n: number }[]).find((r) => r.productId === productId && r.date === date)?.n ?? 0;
+  const below = plan.catches.flatMap((e) => {
+    const n = held(e.productId, e.date);
+    if ((e.quantity ?? 0) >= n) return [];
+    const p = products.get(e.productId)!;
+    const message = format(productMessages.catchBelowHeld, { name: p.name, date: formatDeliveryDate(e.date), held: quantityText(n, p.unit) });
+    return [{ productId: e.productId, date: e.date, message }];
+  });
+  if (below.length > 0) throw new CatchBelowHeldError(below);
   const now = deps.now();
-  const statements = entries.flatMap((e) => [
+  const catches = plan.catches.flatMap((e) => [
     e.quantity === null
-      ? d1.prepare(`DELETE FROM catch_days WHERE product_id = ?1 AND delivery_date = ?2 AND ${HELD_SQL} = 0`).bind(productId, e.date)
+      ? d1.prepare(`DELETE FROM catch_days WHERE product_id = ?1 AND delivery_date = ?2 AND ${HELD_SQL} = 0`).bind(e.productId, e.date)
       : d1
           .prepare(
             `INSERT INTO catch_days (product_id, delivery_date, quantity, updated_at) SELECT ?1, ?2, ?3, ?4 WHERE ?3 >= ${HELD_SQL}
              ON CONFLICT (delivery_date, product_id) DO UPDATE SET quantity = excluded.quantity, updated_at = excluded.updated_at`,
           )
-          .bind(productId, e.date, e.quantity, now),
+          .bind(e.productId, e.date, e.quantity, now),
     // A delete of a date with no catch changes nothing and is fine; an upsert refused by its guard rolls all back.
     d1
       .prepare(`SELECT CASE WHEN changes() = 1 OR ? THEN 1 ELSE json_extract(?, '$') END`)
       .bind(e.quantity === null ? 1 : 0, "the catch is below what is ordered"),
   ]);
+  const slots = plan.slots.map((e) =>
+    d1
+      .prepare(
+        `INSERT INTO delivery_slots (delivery_date, slot, capacity, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (delivery_date, slot) DO UPDATE SET capacity = excluded.capacity, updated_at = excluded.updated_at`,
+      )
+      .bind(e.date, e.slot, e.capacity, now),
+  );
   try {
-    await d1.batch([...statements, bumpCatalogueStatement(deps)]);
+    // Public pages show the catch and offer only dates with a slot open: both change them.
+    await d1.batch([...catches, ...slots, bumpCatalogueStatement(deps)]);
   } catch (error) {
     if (String(error).includes(ROLLBACK)) throw new ConflictError(productMessages.catchRace);
     throw error;
@@ -162,25 +206,4 @@ export async function saveCatch(deps: Pick<Deps, "db" | "now">, productId: numbe
 /** Each coming date's slots with their capacity and the orders holding them, for the admin. */
 export async function listSlots(deps: Pick<Deps, "db" | "config" | "now">) {
   return slotLoads(deps, upcomingDates(deps.now(), PLANNING_DAYS));
-}
-
-/** Sets slot capacities for coming dates; 0 closes a slot. Orders already booked keep their slot. */
-export async function saveSlots(deps: Pick<Deps, "db" | "now">, entries: { date: string; slot: DeliverySlot; capacity: number }[]): Promise<void> {
-  const allowed = upcomingDates(deps.now(), PLANNING_DAYS);
-  for (const e of entries) {
-    if (!allowed.includes(e.date) || !(DELIVERY_SLOTS as readonly string[]).includes(e.slot)) throw new InvalidInputError(productMessages.catchDate);
-    if (!Number.isSafeInteger(e.capacity) || e.capacity < 0 || e.capacity > 1000) throw new InvalidInputError(productMessages.capacity);
-  }
-  const d1 = deps.db.$client;
-  const now = deps.now();
-  await d1.batch(
-    entries.map((e) =>
-      d1
-        .prepare(
-          `INSERT INTO delivery_slots (delivery_date, slot, capacity, updated_at) VALUES (?, ?, ?, ?)
-           ON CONFLICT (delivery_date, slot) DO UPDATE SET capacity = excluded.capacity, updated_at = excluded.updated_at`,
-        )
-        .bind(e.date, e.slot, e.capacity, now),
-    ),
-  );
 }

@@ -25,12 +25,12 @@ export function productJson(p: ProductCardData) {
 }
 
 /** Every product on sale in the spec's shape, in the catalogue's order. */
-export async function listProductJson(deps: Pick<Deps, "db" | "now">) {
+export async function listProductJson(deps: Pick<Deps, "db" | "now" | "config">) {
   return (await listProducts(deps)).map(productJson);
 }
 
 /** One product in the spec's shape; an id that is not a number is refused, an unknown or hidden one NotFound. */
-export async function productJsonById(deps: Pick<Deps, "db" | "now">, id: string) {
+export async function productJsonById(deps: Pick<Deps, "db" | "now" | "config">, id: string) {
   if (!/^\d{1,9}$/.test(id)) throw new InvalidInputError("Invalid product id");
   const product = await findProduct(deps, { id: Number(id) });
   if (!product) throw new NotFoundError("Product not found");

@@ -2,7 +2,7 @@ import { sql, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { catchDays } from "~/db/schema";
 import type { Deps } from "~/deps";
-import { DELIVERY_SLOTS, DELIVERY_WINDOW_DAYS, isSlotBookable, upcomingDates, type DeliverySlot } from "~/delivery/slots";
+import { DELIVERY_SLOTS, isSlotBookable, orderDates, type DeliverySlot } from "~/delivery/slots";
 
 /**
  * What is left to sell, derived, never counted: a date's catch minus the lines of orders for that date still
@@ -48,33 +48,53 @@ export async function catchLeft(deps: Pick<Deps, "db">, dates: string[]): Promis
 
 export type SlotLoad = { date: string; slot: DeliverySlot; capacity: number; booked: number; planned: boolean };
 
+type SlotRow = { date: string; slot: DeliverySlot; capacity: number | null; booked: number };
+
+/**
+ * Every slot of the dates (a JSON array, or a placeholder for one) with the admin's capacity (null: none set)
+ * and the orders holding it, date by date, morning first: one query that can go into a D1 batch.
+ */
+export function slotLoadsQuery(deps: Pick<Deps, "db">, dates: string[] | SQLWrapper) {
+  const json = Array.isArray(dates) ? JSON.stringify(dates) : dates;
+  // Named columns: D1 answers rows as objects, and two unnamed `value` columns would be one.
+  return deps.db
+    .select({
+      date: sql<string>`d.value`.as("date"),
+      slot: sql<DeliverySlot>`s.value`.as("slot"),
+      capacity: sql<number | null>`c.capacity`.as("capacity"),
+      booked: sql<number>`(SELECT count(*) FROM orders o WHERE o.delivery_date = d.value AND o.delivery_slot = s.value AND o.stock_held = 1)`.as("booked"),
+    })
+    .from(
+      sql`json_each(${json}) d CROSS JOIN json_each(${JSON.stringify(DELIVERY_SLOTS)}) s
+        LEFT JOIN delivery_slots c ON c.delivery_date = d.value AND c.slot = s.value`,
+    )
+    .orderBy(sql`d.key`, sql`s.key`);
+}
+
+/** The rows of `slotLoadsQuery`, a slot without the admin's capacity taking the configured default. */
+export function slotLoadsOf(rows: SlotRow[], defaultCapacity: number): SlotLoad[] {
+  return rows.map((r) => ({ date: r.date, slot: r.slot, capacity: r.capacity ?? defaultCapacity, planned: r.capacity !== null, booked: r.booked }));
+}
+
 /** Every slot of the given dates with its capacity (the admin's, or the default) and the orders holding it. */
 export async function slotLoads(deps: Pick<Deps, "db" | "config">, dates: string[]): Promise<SlotLoad[]> {
-  const marks = dates.map(() => "?").join(", ");
-  const [caps, booked] = await Promise.all([
-    deps.db.$client
-      .prepare(`SELECT delivery_date AS date, slot, capacity FROM delivery_slots WHERE delivery_date IN (${marks})`)
-      .bind(...dates)
-      .all<{ date: string; slot: DeliverySlot; capacity: number }>(),
-    deps.db.$client
-      .prepare(
-        `SELECT delivery_date AS date, delivery_slot AS slot, count(*) AS n FROM orders WHERE delivery_date IN (${marks}) AND stock_held = 1 GROUP BY delivery_date, delivery_slot`,
-      )
-      .bind(...dates)
-      .all<{ date: string; slot: DeliverySlot; n: number }>(),
-  ]);
-  return dates.flatMap((date) =>
-    DELIVERY_SLOTS.map((slot) => {
-      const cap = caps.results.find((c) => c.date === date && c.slot === slot);
-      return {
-        date,
-        slot,
-        capacity: cap?.capacity ?? deps.config.defaultSlotCapacity,
-        planned: cap !== undefined,
-        booked: booked.results.find((b) => b.date === date && b.slot === slot)?.n ?? 0,
-      };
-    }),
-  );
+  return slotLoadsOf(await slotLoadsQuery(deps, dates), deps.config.defaultSlotCapacity);
+}
+
+/**
+ * Whether a shopper can book a slot at `now`: bookable by the clock and with room. `own` is how many of its
+ * orders are the shopper's own unpaid one (a checkout resumes or replaces it, so it does not take room).
+ */
+export function slotOpen(load: SlotLoad, now: number, own = 0): boolean {
+  return isSlotBookable(load.date, load.slot, now) && load.booked - own < load.capacity;
+}
+
+/**
+ * The dates a shopper can order for at `now`, first to last: the checkout's dates (`orderDates`) with at least
+ * one slot open. The checkout offers these (those the cart's catch covers); product pages list only these.
+ */
+export function openDates(loads: SlotLoad[], now: number): string[] {
+  return orderDates(now).filter((date) => loads.some((l) => l.date === date && slotOpen(l, now)));
 }
 
 /** A slot at checkout: open, or not (`full`: its capacity is taken; otherwise past its cut-off). */
@@ -111,7 +131,7 @@ export async function deliveryChoices(
   now: number,
   userId: number,
 ): Promise<{ choices: DeliveryChoice[]; resume: string | null }> {
-  const dates = upcomingDates(now, DELIVERY_WINDOW_DAYS);
+  const dates = orderDates(now);
   const [left, loads, own] = await Promise.all([catchLeft(deps, dates), slotLoads(deps, dates), ownHolds(deps, userId)]);
   const ownUnits = (productId: number, date: string) =>
     own.units.filter((u) => u.productId === productId && u.date === date).reduce((sum, u) => sum + u.quantity, 0);
@@ -128,8 +148,8 @@ export async function deliveryChoices(
 function openSlotsOn(date: string, loads: SlotLoad[], own: (date: string, slot: DeliverySlot) => number, now: number): DeliveryChoice[] {
   const slots = DELIVERY_SLOTS.map((slot) => {
     const load = loads.find((s) => s.date === date && s.slot === slot)!;
-    const full = load.booked - own(date, slot) >= load.capacity;
-    return { slot, open: isSlotBookable(date, slot, now) && !full, full };
+    const mine = own(date, slot);
+    return { slot, open: slotOpen(load, now, mine), full: load.booked - mine >= load.capacity };
   });
   return slots.some((s) => s.open) ? [{ date, slots }] : [];
 }
@@ -143,7 +163,7 @@ export async function lotDeliveryChoices(
   order: { deliveryDate: string | null; deliverySlot: DeliverySlot | null; stockHeld: boolean },
   now: number,
 ): Promise<DeliveryChoice[]> {
-  const dates = upcomingDates(now, DELIVERY_WINDOW_DAYS);
+  const dates = orderDates(now);
   const loads = await slotLoads(deps, dates);
   const own = (date: string, slot: DeliverySlot) => (order.stockHeld && order.deliveryDate === date && order.deliverySlot === slot ? 1 : 0);
   return dates.flatMap((date) => openSlotsOn(date, loads, own, now));

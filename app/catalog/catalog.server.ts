@@ -3,14 +3,24 @@ import { batchPrepared, perClient } from "~/db/client.server";
 import { products, type Product } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { inLang, type Lang } from "~/i18n/lang";
-import { DELIVERY_SLOTS, DELIVERY_WINDOW_DAYS, isSlotBookable, PLANNING_DAYS, slotStart, SLOT_CUTOFF_MS, upcomingDates } from "~/delivery/slots";
+import { orderDates, upcomingDates } from "~/delivery/slots";
 import type { ProductUnit } from "./units";
-import { catchLeft, catchLeftOf, catchLeftQuery, type CatchLeft } from "./availability.server";
+import {
+  catchLeft,
+  catchLeftOf,
+  catchLeftQuery,
+  openDates,
+  slotLoads,
+  slotLoadsOf,
+  slotLoadsQuery,
+  type CatchLeft,
+  type SlotLoad,
+} from "./availability.server";
 import { stockText, type StockText } from "./stock-text";
 import { parseVariants, photoView, type PhotoView } from "./photos";
 import { mainPhotos, mainPhotosOf, mainPhotosQuery } from "./photos.server";
 
-/** What is left of a product's catch on each coming date that can still be booked (by the clock). */
+/** What is left of a product's catch on each date a shopper can order for. */
 export type DayStock = { date: string; left: number };
 
 /**
@@ -30,7 +40,7 @@ export type ProductCardData = {
   category: string;
   /** Today (IST), so the page can say "today" and "tomorrow". */
   today: string;
-  /** The coming dates whose slots can still be booked, first to last, with what is left of the catch. */
+  /** The dates a shopper can order for now (those the checkout offers), first to last, with what is left of the catch. */
   days: DayStock[];
   /** Whether at least the minimum can be ordered for a date the checkout offers. */
   orderable: boolean;
@@ -38,13 +48,8 @@ export type ProductCardData = {
   photo: PhotoView | null;
 };
 
-/** The dates still bookable by the clock: today drops out once its last slot's cut-off has passed. */
-function bookableDates(now: number): string[] {
-  return upcomingDates(now, PLANNING_DAYS).filter((date) => DELIVERY_SLOTS.some((slot) => now < slotStart(date, slot) - SLOT_CUTOFF_MS));
-}
-
 /** Who reads the catalogue: the page's language picks the texts (English where it is not given). */
-type Reader = Pick<Deps, "db" | "now"> & Partial<Pick<Deps, "lang">>;
+type Reader = Pick<Deps, "db" | "now" | "config"> & Partial<Pick<Deps, "lang">>;
 
 /** A product's name, description and category in `lang`: the Telugu text where the admin gave one, else the English. */
 function productTexts(p: Pick<Product, "name" | "description" | "category" | "nameTe" | "descriptionTe" | "categoryTe">, lang: Lang) {
@@ -57,23 +62,32 @@ function productTexts(p: Pick<Product, "name" | "description" | "category" | "na
 
 async function withStock(deps: Reader, rows: Product[]): Promise<ProductCardData[]> {
   const now = deps.now();
-  const [left, photos] = await Promise.all([
-    catchLeft(deps, bookableDates(now)),
+  const dates = orderDates(now);
+  const [left, photos, loads] = await Promise.all([
+    catchLeft(deps, dates),
     mainPhotos(
       deps,
       rows.map((p) => p.id),
     ),
+    slotLoads(deps, dates),
   ]);
-  return toCards(deps, rows, left, photos, now);
+  return toCards(deps, rows, left, photos, loads, now);
 }
 
-function toCards(deps: Reader, rows: Product[], left: CatchLeft, photos: Awaited<ReturnType<typeof mainPhotos>>, now: number): ProductCardData[] {
+function toCards(
+  deps: Reader,
+  rows: Product[],
+  left: CatchLeft,
+  photos: Awaited<ReturnType<typeof mainPhotos>>,
+  loads: SlotLoad[],
+  now: number,
+): ProductCardData[] {
   const lang = deps.lang ?? "en";
-  const dates = bookableDates(now);
-  const window = upcomingDates(now, DELIVERY_WINDOW_DAYS);
+  // The checkout's own rule: a date with no slot open (past every cut-off, or every slot full) is not offered.
+  const dates = openDates(loads, now);
   return rows.map((p) => {
     const days = dates.map((date) => ({ date, left: left.get(p.id)?.get(date)?.left ?? 0 }));
-    const orderable = days.some((d) => window.includes(d.date) && d.left >= p.minQty && DELIVERY_SLOTS.some((s) => isSlotBookable(d.date, s, now)));
+    const orderable = days.some((d) => d.left >= p.minQty);
     const photo = photos.get(p.id);
     return {
       photo: photo ? photoView(photo, parseVariants(photo.variants)) : null,
@@ -103,22 +117,23 @@ export function withStockText<P extends ProductCardData>(
   return products.map((p) => ({ ...p, stock: stockText(p, messages, lang) }));
 }
 
-/** The products on sale, the catch of the `dates` (a JSON array) and the products' photos. */
+/** The products on sale, the catch and the slots of the `dates` (a JSON array) and the products' photos. */
 const catalogueQueries = perClient(
   (db) =>
     [
       db.select().from(products).where(eq(products.hidden, false)).orderBy(asc(products.sortOrder), asc(products.id)).prepare(),
       catchLeftQuery({ db }, sql.placeholder("dates")).prepare(),
       mainPhotosQuery({ db }, sql`(SELECT ${products.id} FROM ${products} WHERE ${products.hidden} = 0)`).prepare(),
+      slotLoadsQuery({ db }, sql.placeholder("dates")).prepare(),
     ] as const,
 );
 
 /** Every product on sale (not hidden), in the catalogue's order, with its stock for the coming dates. */
 export async function listProducts(deps: Reader): Promise<ProductCardData[]> {
   const now = deps.now();
-  // One D1 round trip: the products, their catch and their photos (of every product on sale) in one batch.
-  const [rows, left, photos] = await batchPrepared(deps.db, catalogueQueries(deps.db), { dates: JSON.stringify(bookableDates(now)) });
-  return toCards(deps, rows, catchLeftOf(left), mainPhotosOf(photos), now);
+  // One D1 round trip: the products, their catch, their photos (of every product on sale) and the slots in one batch.
+  const [rows, left, photos, loads] = await batchPrepared(deps.db, catalogueQueries(deps.db), { dates: JSON.stringify(orderDates(now)) });
+  return toCards(deps, rows, catchLeftOf(left), mainPhotosOf(photos), slotLoadsOf(loads, deps.config.defaultSlotCapacity), now);
 }
 
 /** One product on sale by its web address, or null (unknown or hidden). */

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { inspectMedia, inspectVideo } from "./media";
+import { inspectVideo, readMediaBytes } from "./media";
 
 const media = (name: string) => new Uint8Array(readFileSync(`public/media/${name}`));
 const ftyp = (brand: string) => new Uint8Array([0, 0, 0, 24, ...new TextEncoder().encode(`ftyp${brand}`), 0, 0, 0, 0, ...new TextEncoder().encode("isom")]);
@@ -24,9 +24,11 @@ describe("what a video's bytes are", () => {
   });
 
   it("tells photos from videos", () => {
-    expect(inspectMedia(media("icon-192.png"))).toMatchObject({ media: "image", type: "image/png", width: 192 });
-    expect(inspectMedia(media("fresh-pulasa-960.avif"))).toMatchObject({ media: "image", type: "image/avif" });
-    expect(inspectMedia(media("hero.webm"))).toEqual({ media: "video", type: "video/webm", ext: "webm" });
-    expect(inspectMedia(media("favicon.svg"))).toBeNull();
+    expect(readMediaBytes(media("icon-192.png"))).toMatchObject({ media: "image", type: "image/png", width: 192 });
+    expect(readMediaBytes(media("fresh-pulasa-960.avif"))).toMatchObject({ media: "image", type: "image/avif" });
+    expect(readMediaBytes(media("hero.webm"))).toEqual({ media: "video", type: "video/webm", ext: "webm" });
+    expect(readMediaBytes(media("favicon.svg"))).toBe("notPhoto");
+    // A photo cut off is not taken for a video.
+    expect(readMediaBytes(media("icon-192.png").slice(0, 100))).toBe("damaged");
   });
 });

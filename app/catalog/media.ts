@@ -1,4 +1,4 @@
-import { ascii, inspectPhoto, type PhotoKind } from "./photos";
+import { ascii, readPhotoBytes, type PhotoKind, type PhotoProblem } from "./photos";
 
 /**
  * What an upload's bytes are, photo or video (never its name or declared type): photos by the product photo
@@ -34,10 +34,11 @@ export function inspectVideo(b: Uint8Array): VideoKind | null {
   return null;
 }
 
-/** A JPEG, PNG, WebP or AVIF photo, an MP4, WebM or QuickTime video, or null for anything else. */
-export function inspectMedia(b: Uint8Array): MediaKind | null {
-  const photo = inspectPhoto(b);
-  if (photo) return { media: "image", ...photo };
+/** A whole JPEG, PNG, WebP or AVIF photo, an MP4, WebM or QuickTime video, or why the bytes are neither. */
+export function readMediaBytes(b: Uint8Array): MediaKind | PhotoProblem {
+  const photo = readPhotoBytes(b);
+  if (typeof photo !== "string") return { media: "image", ...photo };
+  if (photo !== "notPhoto") return photo;
   const video = inspectVideo(b);
-  return video ? { media: "video", ...video } : null;
+  return video ? { media: "video", ...video } : "notPhoto";
 }

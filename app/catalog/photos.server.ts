@@ -4,17 +4,19 @@ import { productPhotos, products, type ProductPhoto } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { ConflictError, InvalidInputError, NotFoundError, UnavailableError } from "~/lib/errors";
 import {
+  isPhotoAlt,
   MAX_PHOTO_BYTES,
   MAX_PHOTOS,
   parseVariants,
   PHOTO_NAME_PATTERN,
+  photoAlt,
   photoMessages as m,
   variantWidths,
   type VariantFormat,
   type VariantRef,
 } from "./photos";
 import { bumpCatalogueStatement } from "./site-version.server";
-import { checkPhotoUpload, putUpload } from "./uploads.server";
+import { checkPhotoUpload, putUpload, type CheckedPhoto, type PhotoUploadMessages } from "./uploads.server";
 import { insertVariantStatement, storeVariants, variantsColumn } from "./photo-variants.server";
 
 /**
@@ -46,11 +48,32 @@ export async function listPhotosBySlug(deps: Pick<Deps, "db">, slug: string): Pr
   return rows.map((r) => ({ ...r.photo, variants: parseVariants(r.variants) }));
 }
 
+/** The admin's refusals of a photo's file. */
+const UPLOAD_MESSAGES: PhotoUploadMessages = {
+  none: m.none,
+  empty: m.empty,
+  notAccepted: m.notImage,
+  damaged: m.damaged,
+  pixels: m.pixels,
+  tooLarge: m.tooLarge,
+};
+
+/** A product photo as it may be stored: its bytes checked, and its alt text (3 to 150 characters, on one line). */
+export type ProductPhotoUpload = { upload: CheckedPhoto; alt: string };
+
+/** Checks a photo's alt text and its file by its bytes; an InvalidInputError names the first problem. */
+export async function checkProductPhoto(file: File | null, altText: string): Promise<ProductPhotoUpload> {
+  if (!isPhotoAlt(altText)) throw new InvalidInputError(m.alt);
+  return { upload: await checkPhotoUpload(file, MAX_PHOTO_BYTES, UPLOAD_MESSAGES), alt: photoAlt(altText) };
+}
+
 /** Checks an upload by its bytes and stores it, with its smaller copies, as the product's last photo. */
 export async function addPhoto(deps: Pick<Deps, "db" | "photos" | "images">, productId: number, file: File | null, altText: string): Promise<void> {
-  const alt = altText.trim().replace(/\s+/g, " ");
-  if (alt.length < 3 || alt.length > 150) throw new InvalidInputError(m.alt);
-  const upload = await checkPhotoUpload(file, MAX_PHOTO_BYTES, { none: m.none, notAccepted: m.notImage, tooLarge: m.tooLarge });
+  await storePhoto(deps, productId, await checkProductPhoto(file, altText));
+}
+
+/** Stores a checked photo, with its smaller copies, as the product's last photo. */
+export async function storePhoto(deps: Pick<Deps, "db" | "photos" | "images">, productId: number, { upload, alt }: ProductPhotoUpload): Promise<void> {
   const { kind, name } = upload;
   const [product] = await deps.db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
   if (!product) throw new NotFoundError("Product not found");

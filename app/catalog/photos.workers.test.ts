@@ -1,26 +1,22 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { testDeps } from "../../tests/setup/deps";
+import { headerOnlyPng, jpegOfSize, pngBytes, truncatedJpeg } from "../../tests/setup/images";
 import { loadContext } from "../../tests/setup/load-context";
 import { loader as photoRoute } from "~/routes/photos.$name";
 import { loader as productPage } from "~/routes/products_.$slug";
 import { createProduct } from "./admin.server";
 import { listProducts } from "./catalog.server";
+import { MAX_PHOTO_BYTES } from "./photos";
 import { addPhoto, deletePhoto, listPhotos, movePhoto } from "./photos.server";
 import { readCatalogueVersion } from "./site-version.server";
 
 // The test pool binds the auction Worker's R2 bucket; any bucket stands in for the product photos. These photos
-// are PNG headers alone, no image the Images binding could copy (photo-variants.workers.test.ts tests the copies).
+// are PNGs whose data is no picture, no image the Images binding could copy (photo-variants.workers.test.ts tests the copies).
 const deps = { ...testDeps(), photos: (env as unknown as { AUCTION_IMAGES: R2Bucket }).AUCTION_IMAGES, images: null };
 
-/** A PNG header of the given size with `seed` after it, so each call is other bytes. */
-function png(width: number, height: number, seed: string): File {
-  const head = new Uint8Array(24);
-  head.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  new DataView(head.buffer).setUint32(16, width);
-  new DataView(head.buffer).setUint32(20, height);
-  return new File([head, new TextEncoder().encode(seed)], "photo.png", { type: "image/png" });
-}
+/** A PNG of the given size with `seed` as its data, so each call is other bytes. */
+const png = (width: number, height: number, seed: string) => new File([pngBytes(width, height, seed)], "photo.png", { type: "image/png" });
 
 async function product() {
   return createProduct(deps, {
@@ -56,16 +52,22 @@ describe("product photos in R2", () => {
     expect(res.headers.get("Content-Type")).toBe("image/png");
     expect(res.headers.get("Cache-Control")).toBe("public, max-age=31536000, s-maxage=31536000, immutable");
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
-    expect((await res.arrayBuffer()).byteLength).toBe(29);
+    expect((await res.arrayBuffer()).byteLength).toBe(pngBytes(1200, 900, "first").length);
     const card = (await listProducts(deps)).find((p) => p.id === id)!;
     expect(card.photo).toEqual({ url: `/photos/${photo.name}`, width: 1200, height: 900, alt: "Whole Pulasa on ice", sources: [] });
     expect((await serve("/photos/..%2F..%2Fsecret")).status).toBe(404);
   });
 
-  it("refuses without alt text, above 5 MB, bytes that are not a photo and the same photo twice, storing nothing", async () => {
+  it("refuses without alt text, above 15 MB, bytes that are not a photo, a damaged photo and the same photo twice, storing nothing", async () => {
     const id = await product();
     await expect(addPhoto(deps, id, png(10, 10, "a"), " ")).rejects.toThrow(/Describe the photo/);
-    await expect(addPhoto(deps, id, new File([new Uint8Array(5 * 1024 * 1024 + 1)], "big.jpg"), "Too big")).rejects.toThrow("A photo may be at most 5 MB");
+    await expect(addPhoto(deps, id, new File([jpegOfSize(MAX_PHOTO_BYTES + 1)], "big.jpg"), "Too big")).rejects.toThrow("A photo may be at most 15 MB");
+    await expect(addPhoto(deps, id, new File([], "empty.jpg"), "Nothing in it")).rejects.toThrow("The file is empty: choose the photo again");
+    // A header that claims 10,000 × 10,000 pixels and a JPEG cut off after 33 bytes are no pictures.
+    const damaged = "This photo cannot be read: it is damaged or cut off. Choose another photo.";
+    await expect(addPhoto(deps, id, new File([headerOnlyPng()], "huge.png"), "A huge fish")).rejects.toThrow(damaged);
+    await expect(addPhoto(deps, id, new File([truncatedJpeg()], "cut.jpg"), "A cut fish")).rejects.toThrow(damaged);
+    await expect(addPhoto(deps, id, png(12_001, 10, "wide"), "A wide fish")).rejects.toThrow("A photo may be at most 12,000 pixels a side and 50 megapixels");
     await expect(addPhoto(deps, id, new File(["<svg xmlns='http://www.w3.org/2000/svg'/>"], "x.png", { type: "image/png" }), "Not a photo")).rejects.toThrow(
       "Upload a JPEG, PNG, WebP or AVIF photo",
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCatchForm, parseSlotsForm, productFormSchema, slotLoadNote } from "./rules";
+import { parsePlanForm, productFormSchema, slotLoadNote } from "./rules";
 import { en } from "~/i18n/messages";
 import { te } from "~/i18n/te/messages";
 import { limitProblem, quantityAtPrice, quantityText } from "./units";
@@ -73,43 +73,74 @@ describe("the admin's product form", () => {
     expect(slotLoadNote({ booked: 1, capacity: 20, planned: false }, 20)).toBe("1 booked · default 20");
   });
 
-  it("reads the slots form: a whole number of orders from 0 to 1000 per slot, an error beside each that is not", () => {
+  it("reads the catch screen's form: a catch per product and date (empty: none), a capacity per slot, an error beside each figure out of range", () => {
     const form = new FormData();
+    form.set("catch.3.2026-11-25", " 12 ");
+    form.set("catch.3.2026-11-26", "");
+    form.set("catch.4.2026-11-25", "-3");
+    form.set("catch.4.2026-11-26", "10001");
     form.set("cap.2026-11-25.morning", "12");
     form.set("cap.2026-11-25.evening", "1001");
     form.set("cap.2026-11-26.morning", "");
     form.set("cap.2026-11-26.evening", "0");
-    const { entries, errors } = parseSlotsForm(form, ["2026-11-25", "2026-11-26"], ["morning", "evening"]);
-    expect(entries.map((e) => e.capacity)).toEqual([12, 1001, NaN, 0]);
-    expect(errors).toEqual({
+    // Not the screen's: a date outside the coming days, an unknown slot, a product id that is not one.
+    form.set("catch.3.2026-11-30", "5");
+    form.set("cap.2026-11-25.night", "5");
+    form.set("catch.x.2026-11-25", "5");
+    const parsed = parsePlanForm(form, ["2026-11-25", "2026-11-26"], ["morning", "evening"]);
+    expect(parsed.catches).toEqual([
+      { productId: 3, date: "2026-11-25", quantity: 12 },
+      { productId: 3, date: "2026-11-26", quantity: null },
+      { productId: 4, date: "2026-11-25", quantity: NaN },
+      { productId: 4, date: "2026-11-26", quantity: 10001 },
+    ]);
+    expect(parsed.slots.map((e) => e.capacity)).toEqual([12, 1001, NaN, 0]);
+    expect(parsed.errors).toEqual({
+      "catch.4.2026-11-25": "Enter a whole number from 0 to 10000",
+      "catch.4.2026-11-26": "Enter a whole number from 0 to 10000",
       "cap.2026-11-25.evening": "Enter a whole number of orders from 0 to 1000",
       "cap.2026-11-26.morning": "Enter a whole number of orders from 0 to 1000",
     });
+    // What was typed, to show again beside a refusal.
+    expect(parsed.typed["catch.3.2026-11-25"]).toBe(" 12 ");
+    expect(parsed.typed["cap.2026-11-25.evening"]).toBe("1001");
   });
 
-  it("reads the catch form: empty is no catch, anything but a whole number in range is an error", () => {
+  it("takes only the figures changed from what the screen showed", () => {
     const form = new FormData();
-    form.set("catch.2026-11-25", " 12 ");
-    form.set("catch.2026-11-26", "");
-    form.set("catch.2026-11-27", "-3");
-    form.set("catch.2026-11-28", "1,000");
-    form.set("catch.2026-11-29", "1,00");
-    form.set("catch.2026-11-30", "2.5");
-    expect(parseCatchForm(form, ["2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29", "2026-11-30"])).toEqual({
-      entries: [
-        { date: "2026-11-25", quantity: 12 },
-        { date: "2026-11-26", quantity: null },
-        { date: "2026-11-27", quantity: NaN },
-        { date: "2026-11-28", quantity: 1000 },
-        { date: "2026-11-29", quantity: NaN },
-        { date: "2026-11-30", quantity: NaN },
-      ],
-      errors: {
-        "2026-11-27": "Enter a whole number from 0 to 10000",
-        "2026-11-29": "Enter a whole number from 0 to 10000",
-        "2026-11-30": "Enter a whole number from 0 to 10000",
-      },
+    form.set("shown", JSON.stringify({ "catch.3.2026-11-25": "12", "catch.3.2026-11-26": "", "cap.2026-11-25.morning": "20", "cap.2026-11-25.evening": "20" }));
+    form.set("catch.3.2026-11-25", "12");
+    form.set("catch.3.2026-11-26", " ");
+    form.set("cap.2026-11-25.morning", "20");
+    form.set("cap.2026-11-25.evening", "15");
+    const parsed = parsePlanForm(form, ["2026-11-25", "2026-11-26"], ["morning", "evening"]);
+    expect(parsed).toMatchObject({ catches: [], slots: [{ date: "2026-11-25", slot: "evening", capacity: 15 }], errors: {} });
+    // A form that does not say what it showed has every figure taken.
+    form.set("shown", "not json");
+    expect(parsePlanForm(form, ["2026-11-25", "2026-11-26"], ["morning", "evening"]).catches).toHaveLength(2);
+  });
+
+  it("reads figures typed with grouping commas, and refuses commas that group nothing", () => {
+    const form = new FormData();
+    form.set("catch.3.2026-11-25", "1,000");
+    form.set("catch.3.2026-11-26", "1,00");
+    form.set("cap.2026-11-25.morning", "2.5");
+    const parsed = parsePlanForm(form, ["2026-11-25", "2026-11-26"], ["morning", "evening"]);
+    expect(parsed.catches).toEqual([
+      { productId: 3, date: "2026-11-25", quantity: 1000 },
+      { productId: 3, date: "2026-11-26", quantity: NaN },
+    ]);
+    expect(parsed.errors).toEqual({
+      "catch.3.2026-11-26": "Enter a whole number from 0 to 10000",
+      "cap.2026-11-25.morning": expect.stringMatching(/^Enter a whole number of orders from 0 to/),
     });
+  });
+
+  it("leaves a figure the form did not have as it is, rather than read it as empty", () => {
+    const form = new FormData();
+    form.set("catch.3.2026-11-25", "7");
+    const parsed = parsePlanForm(form, ["2026-11-25", "2026-11-26"], ["morning", "evening"]);
+    expect(parsed).toMatchObject({ catches: [{ productId: 3, date: "2026-11-25", quantity: 7 }], slots: [], errors: {} });
   });
 });
 

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DAMAGE, pngFile, setUpClaimsWorld, videoFile } from "../../tests/setup/claims";
+import { headerOnlyPng, jpegOfSize, truncatedJpeg } from "../../tests/setup/images";
+import { MAX_PHOTO_BYTES } from "~/catalog/photos";
 import { fileClaim, orderClaims } from "./claims.server";
 import { rejectClaim } from "./decide.server";
 import { formatDateTimeIst } from "~/lib/dates";
@@ -146,10 +148,23 @@ describe("a claim's photos and videos", () => {
     expect(await claimsOf(refused.order.id)).toEqual([]);
   });
 
-  it("photos up to 5 MB, videos up to 25 MB, 30 MB together", async () => {
-    const big = new Uint8Array(5 * 1024 * 1024 + 1);
-    big.set(new Uint8Array(await pngFile("big").arrayBuffer()));
-    await expect((await report([new File([big], "big.png")])).result).rejects.toThrow("big.png: A photo may be at most 5 MB");
+  it("refuses a photo that cannot be read: a header alone, a JPEG cut off", async () => {
+    const damaged = "This photo cannot be read: it is damaged or cut off. Choose another photo.";
+    await expect((await report([new File([headerOnlyPng()], "IMG_1.png")])).result).rejects.toThrow(`IMG_1.png: ${damaged}`);
+    const cut = await report([pngFile("fine"), new File([truncatedJpeg()], "IMG_2.jpg")]);
+    await expect(cut.result).rejects.toThrow(`IMG_2.jpg: ${damaged}`);
+    expect(await claimsOf(cut.order.id)).toEqual([]);
+  });
+
+  it("photos up to 15 MB (a phone's), videos up to 25 MB, 30 MB together", async () => {
+    const big = new File([jpegOfSize(MAX_PHOTO_BYTES + 1)], "big.jpg");
+    await expect((await report([big])).result).rejects.toThrow("big.jpg: A photo may be at most 15 MB");
+    // Larger than any video too, a photo is still told the photos' limit.
+    await expect((await report([new File([jpegOfSize(26 * 1024 * 1024)], "huge.jpg")])).result).rejects.toThrow("huge.jpg: A photo may be at most 15 MB");
+    await expect((await report([videoFile("mp42", "huge.mp4", 26 * 1024 * 1024)])).result).rejects.toThrow("huge.mp4: A video may be at most 25 MB");
+    const phone = await report([new File([jpegOfSize(MAX_PHOTO_BYTES, "phone")], "IMG_3.jpg")]);
+    await phone.result;
+    expect(await claimsOf(phone.order.id)).toHaveLength(1);
     await expect((await report([videoFile("mp42", "long.mp4", 25 * 1024 * 1024 + 1)])).result).rejects.toThrow("long.mp4: A video may be at most 25 MB");
     const twenty = (name: string) => videoFile("mp42", name, 16 * 1024 * 1024);
     await expect((await report([twenty("a.mp4"), twenty("b.mp4")])).result).rejects.toThrow("The files together may be at most 30 MB");

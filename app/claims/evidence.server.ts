@@ -19,7 +19,14 @@ export class ClaimFilesError extends InvalidInputError {}
 
 /** Each file checked by its bytes (the first refusal names its file, in the language of `e`); the same bytes chosen twice are one file. */
 export async function checkEvidence(files: readonly File[], e: ClaimErrors): Promise<CheckedUpload[]> {
-  const messages = { none: e.empty, notAccepted: e.notAccepted, tooLarge: { image: e.photoTooLarge, video: e.videoTooLarge } };
+  const messages = {
+    none: e.empty,
+    empty: e.empty,
+    notAccepted: e.notAccepted,
+    damaged: e.damaged,
+    pixels: e.pixels,
+    tooLarge: { image: e.photoTooLarge, video: e.videoTooLarge },
+  };
   const checked = new Map<string, CheckedUpload>();
   for (const file of files) {
     try {

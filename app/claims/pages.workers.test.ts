@@ -7,7 +7,10 @@ import { action as decideAction, loader as claimPage } from "~/routes/admin-dash
 import { loader as claimList } from "~/routes/admin-dashboard_.claims._index";
 import { loader as dashboard } from "~/routes/admin-dashboard";
 import { withEdgeCache } from "../../workers/edge-cache";
-import { DAMAGE, pngFile, setUpClaimsWorld } from "../../tests/setup/claims";
+import { DAMAGE, pngFile, setUpClaimsWorld, videoFile } from "../../tests/setup/claims";
+import { jpegOfSize } from "../../tests/setup/images";
+import { claimMessages as te } from "~/i18n/te/claims.messages";
+import { MAX_CLAIM_VIDEO_BYTES } from "./rules";
 import { cookieOf, outcome, runRoute } from "../../tests/setup/claims-pages";
 import { ledgerSums } from "../../tests/setup/money";
 
@@ -84,6 +87,34 @@ describe("the report page, without JavaScript", () => {
     expect(outcome(await runRoute(reportLoader, `/orders/${order.number}/claim`, { cookie: stranger, params: { number: order.number } }))).toBe("404");
     expect(await one("SELECT count(*) AS n FROM claims WHERE order_id = ?", order.id)).toEqual({ n: 0 });
   });
+});
+
+describe("a report with a phone's photos and videos", () => {
+  it.each([
+    ["English", ""],
+    ["Telugu", "/te"],
+  ])(
+    "%s: a 14 MB photo is taken whole; above the page's cap the refusal is beside the files in the page's language, what was typed kept",
+    async (_lang, prefix) => {
+      const { order, user, deliveredAt } = await w.deliveredOrder("cash");
+      const cookie = await cookieOf(user.id);
+      const path = `${prefix}/orders/${order.number}/claim`;
+      const send = (files: File[]) =>
+        runRoute(reportAction, path, { cookie, now: deliveredAt, params: { number: order.number }, init: reportForm({ ...DAMAGE }, files) });
+      const video = (name: string) => new File([videoFile("mp42", name, MAX_CLAIM_VIDEO_BYTES).slice()], name);
+      const refused = (await send([video("a.mp4"), new File([jpegOfSize(8 * 1024 * 1024, "a")], "IMG_1.jpg")])) as Reply & {
+        body: { initialValue: Record<string, string> };
+      };
+      expect(refused.status).toBe(413);
+      expect(refused.body.error?.files).toEqual([prefix ? te.errors.tooLarge : "The files together may be at most 30 MB"]);
+      expect(refused.body.initialValue).toMatchObject({ ...DAMAGE });
+      expect(await one("SELECT count(*) AS n FROM claims WHERE order_id = ?", order.id)).toEqual({ n: 0 });
+      expect(outcome(await send([new File([jpegOfSize(14 * 1024 * 1024, prefix)], "IMG_2.jpg")]))).toBe(`→ ${prefix}/orders/${order.number}`);
+      expect(await one("SELECT bytes FROM claim_evidence e JOIN claims c ON c.id = e.claim_id WHERE c.order_id = ?", order.id)).toEqual({
+        bytes: 14 * 1024 * 1024,
+      });
+    },
+  );
 });
 
 describe("a claim's files", () => {

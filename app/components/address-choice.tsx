@@ -41,7 +41,7 @@ export function AddressChoice({
   const chosen = sent === NEW_ADDRESS || addresses.some((a) => String(a.id) === sent) ? sent : String(addresses[0].id);
   return (
     <div className="group/addresses space-y-4">
-      <fieldset aria-describedby={field.errorId}>
+      <fieldset id={field.id} aria-describedby={field.errorId}>
         <legend className="text-sm font-medium">{m.choiceLegend}</legend>
         <div className="mt-2 grid gap-2">
           {addresses.map((a) => (

@@ -7,6 +7,12 @@ import { format } from "~/i18n/format";
 const m = adminMessages.move;
 const why: Record<MoveChoice["state"], string | null> = { current: m.current, open: null, full: m.full, short: m.short };
 
+/** What 'Move to' shows chosen: the date and slot booked now, or nothing when it is no longer among the choices. */
+export function movePreselect(choices: MoveChoice[]): string {
+  const current = choices.find((c) => c.state === "current");
+  return current ? `${current.date}.${current.slot}` : "";
+}
+
 /**
  * Where the order's delivery stands and, until it ships, a plain form to move it: every date and slot the admin
  * may still book, those where the order does not fit shown but not choosable (the server checks again).
@@ -34,14 +40,17 @@ export function MoveDeliveryForm(props: {
             <label className="flex w-full min-w-0 flex-col text-sm sm:w-auto">
               {m.to}
               <select
-                // A new version is a new form: after a move the first open choice is chosen again, not the one booked now.
+                // A new version is a new form: after a move it shows the date and slot booked now.
                 key={props.version}
                 name="delivery"
-                defaultValue={`${open[0].date}.${open[0].slot}`}
+                defaultValue={movePreselect(choices)}
+                required
                 className="mt-1 min-h-11 w-full rounded-lg border border-river-400 bg-white px-3 dark:bg-river-900"
               >
+                {movePreselect(choices) === "" ? <option value="">{m.choose}</option> : null}
                 {choices.map((c) => (
-                  <option key={`${c.date}.${c.slot}`} value={`${c.date}.${c.slot}`} disabled={c.state !== "open"}>
+                  // The booked one stays choosable so it can be shown chosen; moving to it is refused with why.
+                  <option key={`${c.date}.${c.slot}`} value={`${c.date}.${c.slot}`} disabled={c.state !== "open" && c.state !== "current"}>
                     {formatDelivery(c.date, c.slot)}
                     {why[c.state] ? ` (${why[c.state]})` : ""}
                   </option>

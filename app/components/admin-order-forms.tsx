@@ -20,7 +20,16 @@ export function StatusForm(props: { version: number; next: string[]; waiting: Wa
       <h2 id="status-heading" className="text-lg font-bold">
         {m.detail.status}
       </h2>
-      {next.length > 0 ? (
+      {next.length === 1 ? (
+        // One move possible: one button named for it.
+        <Form method="post" className="mt-3">
+          {version}
+          <input type="hidden" name="status" value={next[0]} />
+          <button type="submit" name="intent" value="status" className="btn-dark" disabled={busy}>
+            {format(m.detail.markAs, { label: label(next[0]) })}
+          </button>
+        </Form>
+      ) : next.length > 1 ? (
         <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
           {version}
           <label className="flex flex-col text-sm">

@@ -1,14 +1,17 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
+import { useState } from "react";
 import { PRODUCT_IMAGES } from "~/catalog/product-images";
-import { productFormSchema } from "~/catalog/rules";
+import { productFormSchema, type ProductForm } from "~/catalog/rules";
 import type { ProductUnit } from "~/catalog/units";
 import { FormError, FormField } from "~/components/form-field";
 import { ADMIN_INPUT } from "~/components/product-photos";
 import { format } from "~/i18n/format";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
 import { FieldError } from "~/components/field-parts";
+import { PhotoPicker } from "~/components/photo-picker";
+import { mediaUrl } from "~/components/picture";
 
 /** A product as the form starts from: its saved fields (the Telugu texts null where there are none). */
 export type EditableProduct = {
@@ -59,6 +62,77 @@ function Select({ field, label, options }: { field: FieldMetadata<string | undef
   );
 }
 
+/** The bundled picture a product shows until it has a photo: named by what it shows, and shown beside its name. */
+function PictureSelect({ field }: { field: FieldMetadata<string | undefined> }) {
+  const m = shopAdminMessages.form;
+  const chosen = PRODUCT_IMAGES.find((name) => name === field.value) ?? PRODUCT_IMAGES[0];
+  return (
+    <div>
+      <label htmlFor={field.id} className="block text-sm font-medium">
+        {m.image}
+      </label>
+      <div className="mt-1 flex items-center gap-3">
+        <img src={mediaUrl(chosen, 480, "webp")} alt="" width={64} height={48} className="h-12 w-16 shrink-0 rounded-lg object-cover" />
+        <select {...getSelectProps(field)} key={field.key} className={`${input} min-w-0`}>
+          {PRODUCT_IMAGES.map((name) => (
+            <option key={name} value={name}>
+              {m.pictures[name]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/**
+ * A new product's first photo, after its alt text and last in the form: a post too large to take is read up to
+ * its file, so everything typed before it comes back with the refusal.
+ */
+function FirstPhoto({
+  photo,
+  alt,
+  onPreparing,
+}: {
+  photo: FieldMetadata<File | undefined>;
+  alt: FieldMetadata<string | undefined>;
+  onPreparing: (preparing: boolean) => void;
+}) {
+  const m = shopAdminMessages;
+  return (
+    <fieldset className="mt-2 grid gap-x-4 border-t border-river-200 pt-4 sm:col-span-2 sm:grid-cols-2 dark:border-river-700">
+      <legend className="font-serif text-xl font-bold">{m.form.photo}</legend>
+      <div>
+        <label htmlFor={alt.id} className="block text-sm font-medium">
+          {m.form.photoAlt}
+        </label>
+        <input {...getInputProps(alt, { type: "text" })} key={alt.key} maxLength={150} autoComplete="off" className={`${input} mt-1`} />
+        <FieldError id={alt.errorId} errors={alt.errors} />
+      </div>
+      <div className="min-w-0">
+        <label htmlFor={photo.id} className="block text-sm font-medium">
+          {m.photos.file}
+        </label>
+        <PhotoPicker
+          id={photo.id}
+          name={photo.name}
+          accept="image/jpeg,image/png,image/webp,image/avif"
+          describedBy={`${photo.id}-hint ${photo.errorId}`}
+          invalid={Boolean(photo.errors?.length)}
+          hint={{ id: `${photo.id}-hint`, text: m.photos.fileHint }}
+          texts={m.photos}
+          onPreparing={onPreparing}
+        />
+        <FieldError id={photo.errorId} errors={photo.errors} />
+      </div>
+    </fieldset>
+  );
+}
+
+/** The form's fields as the browser holds them: text, and a new product's photo. */
+type ProductFields = Partial<Record<Exclude<keyof ProductForm, "photo">, string> & { photo: File }>;
+
 function startingValues(p: EditableProduct | null) {
   if (!p) return { unit: "kg", minQty: "1", maxQty: "5", image: "fresh-pulasa", sortOrder: "0" };
   return {
@@ -84,7 +158,8 @@ function startingValues(p: EditableProduct | null) {
  */
 export function AdminProductForm({ product, lastResult, busy }: { product: EditableProduct | null; lastResult?: SubmissionResult<string[]>; busy: boolean }) {
   const m = shopAdminMessages;
-  const [form, fields] = useForm({
+  const [preparing, setPreparing] = useState(false);
+  const [form, fields] = useForm<ProductFields, ProductForm>({
     lastResult,
     defaultValue: startingValues(product),
     constraint: getZodConstraint(productFormSchema),
@@ -93,7 +168,7 @@ export function AdminProductForm({ product, lastResult, busy }: { product: Edita
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productFormSchema }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="card mt-6 grid gap-x-4 p-6 sm:grid-cols-2">
+    <Form method="post" encType={product ? undefined : "multipart/form-data"} {...getFormProps(form)} className="card mt-6 grid gap-x-4 p-6 sm:grid-cols-2">
       <input type="hidden" name="intent" value="product" />
       <div className="sm:col-span-2">
         <FormError errors={form.errors} />
@@ -111,7 +186,7 @@ export function AdminProductForm({ product, lastResult, busy }: { product: Edita
           ["pack", m.form.perPack],
         ]}
       />
-      <Select field={fields.image} label={m.form.image} options={PRODUCT_IMAGES.map((name) => [name, name])} />
+      <PictureSelect field={fields.image} />
       <FormField field={fields.minQty} label={m.form.minQty} type="text" autoComplete="off" inputMode="numeric" />
       <FormField field={fields.maxQty} label={m.form.maxQty} type="text" autoComplete="off" inputMode="numeric" />
       <FormField field={fields.sortOrder} label={m.form.sortOrder} type="text" autoComplete="off" inputMode="numeric" />
@@ -124,9 +199,10 @@ export function AdminProductForm({ product, lastResult, busy }: { product: Edita
         <FormField field={fields.categoryTe} label={m.telugu.category} type="text" autoComplete="off" lang="te" />
         <TextArea field={fields.descriptionTe} label={m.telugu.description} lang="te" />
       </fieldset>
+      {product ? null : <FirstPhoto photo={fields.photo} alt={fields.photoAlt} onPreparing={setPreparing} />}
       <div className="flex items-end pb-6 sm:col-start-2">
-        <button type="submit" className="btn-dark w-full" disabled={busy}>
-          {product ? m.form.save : m.form.create}
+        <button type="submit" className="btn-dark w-full" disabled={busy || preparing} aria-live="polite">
+          {preparing ? m.photos.preparing : busy ? (product ? m.form.saving : m.form.adding) : product ? m.form.save : m.form.create}
         </button>
       </div>
     </Form>

@@ -1,12 +1,14 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { Form } from "~/components/link";
 import type { ClaimTexts } from "~/claims/claims.server";
 import { claimFormSchema } from "~/claims/forms";
 import { CLAIM_KINDS, DESCRIPTION_MAX } from "~/claims/rules";
 import { FieldError, LabelledField } from "~/components/field-parts";
 import { FormError } from "~/components/form-field";
+import { PhotoPicker } from "~/components/photo-picker";
 
 /** What the file picker offers; the server judges each file by its bytes whatever it was called. */
 const ACCEPT = "image/jpeg,image/png,image/webp,image/avif,video/mp4,video/webm,video/quicktime";
@@ -14,13 +16,15 @@ const FIELD = "mt-1 block w-full rounded-xl border border-river-400 bg-white p-3
 
 /**
  * The problem report: what went wrong, a description and up to 5 photos or videos, as one multipart form that
- * works without JavaScript (the server checks everything again); with it, the form is checked before it is
- * sent, so 30 MB of video is not uploaded only to be refused.
+ * works without JavaScript (the server checks everything again); with it, photos are made smaller before they are
+ * sent and the form is checked first, so 30 MB of video is not uploaded only to be refused. The files come last: a
+ * post too large to take is read up to them, so what was typed comes back with the refusal.
  */
 export function ClaimForm({ lastResult, texts }: { lastResult?: SubmissionResult<string[]>; texts: Pick<ClaimTexts, "page" | "kinds" | "errors"> }) {
   const m = texts.page;
   const schema = claimFormSchema(texts.errors);
   const busy = useNavigation().state === "submitting";
+  const [preparing, setPreparing] = useState(false);
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(schema),
@@ -59,20 +63,21 @@ export function ClaimForm({ lastResult, texts }: { lastResult?: SubmissionResult
           className={FIELD}
         />
       </LabelledField>
-      <LabelledField id={fields.files.id} label={m.files} hint={m.filesHint} errorId={fields.files.errorId} errors={fields.files.errors}>
-        <input
+      <LabelledField id={fields.files.id} label={m.files} errorId={fields.files.errorId} errors={fields.files.errors}>
+        <PhotoPicker
           id={fields.files.id}
           name={fields.files.name}
-          type="file"
           multiple
           accept={ACCEPT}
-          aria-invalid={fields.files.errors ? true : undefined}
-          aria-describedby={`${fields.files.id}-hint ${fields.files.errorId}`}
-          className="mt-1 block min-h-11 w-full text-sm"
+          invalid={Boolean(fields.files.errors)}
+          describedBy={`${fields.files.id}-hint ${fields.files.errorId}`}
+          hint={{ id: `${fields.files.id}-hint`, text: m.filesHint }}
+          texts={m}
+          onPreparing={setPreparing}
         />
       </LabelledField>
-      <button type="submit" className="btn-primary" disabled={busy}>
-        {busy ? m.sending : m.submit}
+      <button type="submit" className="btn-primary" disabled={busy || preparing}>
+        {preparing ? m.preparing : busy ? m.sending : m.submit}
       </button>
     </Form>
   );

@@ -15,7 +15,7 @@ export function DeliveryPicker({ field, choices }: { field: FieldMetadata<unknow
   const { lang } = useLang();
   const chosen = typeof field.initialValue === "string" ? field.initialValue : undefined;
   return (
-    <fieldset aria-describedby={field.errorId} className="mt-4">
+    <fieldset id={field.id} aria-describedby={field.errorId} className="mt-4">
       <legend className="text-base font-semibold">{m.heading}</legend>
       {choices.length === 0 ? <p className="mt-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">{m.none}</p> : null}
       <div className="mt-2 grid gap-3 sm:grid-cols-3">

@@ -28,6 +28,7 @@ function useNavItems() {
     ? user.isAdmin
       ? [
           { to: "/admin-dashboard", label: m.adminDashboard },
+          { to: "/admin-dashboard/catch", label: m.adminCatch },
           { to: "/profile", label: m.profile },
         ]
       : [

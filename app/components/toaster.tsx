@@ -3,12 +3,18 @@ import { useMessages, useSite } from "~/web/site";
 
 const TOAST_MS = 5_000;
 const TOAST_EVENT = "store:toast";
+const DISMISS_EVENT = "store:toast-dismiss";
 
 type Toast = { type: keyof typeof tone; text: string };
 
 /** A toast from the page itself (a check in the browser), shown like the server's flash message. */
 export function showToast(toast: Toast) {
   window.dispatchEvent(new CustomEvent<Toast>(TOAST_EVENT, { detail: toast }));
+}
+
+/** Takes the toast saying `text` away before its time, if it is the one showing (what it said no longer holds). */
+export function dismissToast(text: string) {
+  window.dispatchEvent(new CustomEvent<string>(DISMISS_EVENT, { detail: text }));
 }
 
 const tone = {
@@ -37,8 +43,13 @@ export function Toaster() {
 
   useEffect(() => {
     const onToast = (e: Event) => setVisible({ ...(e as CustomEvent<Toast>).detail });
+    const onDismiss = (e: Event) => setVisible((shown) => (shown?.text === (e as CustomEvent<string>).detail ? null : shown));
     window.addEventListener(TOAST_EVENT, onToast);
-    return () => window.removeEventListener(TOAST_EVENT, onToast);
+    window.addEventListener(DISMISS_EVENT, onDismiss);
+    return () => {
+      window.removeEventListener(TOAST_EVENT, onToast);
+      window.removeEventListener(DISMISS_EVENT, onDismiss);
+    };
   }, []);
 
   useEffect(() => {

@@ -52,6 +52,14 @@ export function isSlotBookable(date: string, slot: DeliverySlot, now: number): b
   return now < slotStart(date, slot) - SLOT_CUTOFF_MS;
 }
 
+/**
+ * The delivery dates a shopper can order for at `now`: the window's, each with a slot still bookable by the
+ * clock. Whether a slot still has room is the orders' business (availability.server.ts `openDates`).
+ */
+export function orderDates(now: number): string[] {
+  return upcomingDates(now, DELIVERY_WINDOW_DAYS).filter((date) => DELIVERY_SLOTS.some((slot) => isSlotBookable(date, slot, now)));
+}
+
 /** Whether the admin may still book a slot at `now` (moving an order): in the planning days and not past its cut-off. */
 export function isSlotPlannable(date: string, slot: DeliverySlot, now: number): boolean {
   return upcomingDates(now, PLANNING_DAYS).includes(date) && now < slotStart(date, slot) - SLOT_CUTOFF_MS;

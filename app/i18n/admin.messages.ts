@@ -8,7 +8,7 @@ export const adminMessages = {
   accessDeniedText: "Access denied. Admin privileges required.",
   goHome: "Go to Home",
   auctions: "Auctions",
-  products: "Products and catch",
+  products: "Products",
   deliveries: "Deliveries and packing",
   stats: {
     total: "Total orders",
@@ -95,6 +95,7 @@ export const adminMessages = {
     collectOnDeliveryDone: "The balance will be collected in cash on delivery.",
     status: "Order status",
     updateStatus: "Update status",
+    markAs: "Mark as {label}",
     waits: {
       weigh_first: "{label}: weigh first (record every line's weight).",
       balance_first: "{label}: balance due (paid, or set to be collected on delivery).",
@@ -151,6 +152,7 @@ export const adminMessages = {
     booked: "Booked for {when}.",
     unbooked: "Not booked for a date yet: choose one so the lot is on that day's packing list.",
     to: "Move to",
+    choose: "Choose a date and slot",
     submit: "Move delivery",
     noneOpen: "No other date or slot has room and enough catch for this order now.",
     current: "booked now",

@@ -32,7 +32,8 @@ export const auctionLiveMessages = {
   descriptionTe: "Description in Telugu (optional)",
   image: "Product image",
   noImage: "No image",
-  upload: "Or upload an image (JPEG, PNG or WebP, up to 2 MB)",
+  upload: "Or upload a photo",
+  uploadHint: "JPEG, PNG or WebP, up to 15 MB.",
   startingPrice: "Starting price (₹)",
   minIncrement: "Minimum increment (₹)",
   startTime: "Start (IST, leave empty to start now)",
@@ -47,5 +48,5 @@ export const auctionLiveMessages = {
   cancelReason: "Reason for cancelling",
   status: "Status",
   none: "No auctions yet.",
-  badImage: "The image must be a JPEG, PNG or WebP file of at most 2 MB",
+  badImage: "Upload a JPEG, PNG or WebP photo",
 } as const;

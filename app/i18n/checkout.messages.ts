@@ -8,6 +8,7 @@ export const checkoutMessages = {
     perKg: "per kg",
     youSave: "You save {amount}",
     noReturns: "Fresh fish cannot be exchanged or refunded after delivery.",
+    struckNote: "Crossed-out prices are a reference 20% above ours; fish is priced each day by the catch.",
     policyLink: "Read our returns and refunds policy",
     decrease: "Remove one {name}",
     increase: "Add one more {name}",

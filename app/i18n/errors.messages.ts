@@ -13,4 +13,9 @@ export const errorMessages = {
     text: "Something went wrong on our side. Please try again in a moment.",
     home: "Return to Home",
   },
+  tooLarge: {
+    heading: "That was too much to send",
+    text: "This form takes a few lines of text, and what was sent was far larger. Go back to the page and send it again.",
+    home: "Back to the page",
+  },
 };

@@ -23,6 +23,7 @@ export const en = {
     myOrders: "My Orders",
     logout: "Logout",
     adminDashboard: "Admin Dashboard",
+    adminCatch: "Catch and slots",
     cart: "Cart",
     menu: "Menu",
     mainNavigation: "Main navigation",
@@ -146,6 +147,7 @@ export const en = {
   },
   notFound: errorMessages.notFound,
   error: errorMessages.error,
+  tooLarge: errorMessages.tooLarge,
   auth: {
     loginTitle: "Welcome back",
     loginSubtitle: "Sign in to order fresh {product} and bid in live auctions.",

@@ -25,4 +25,5 @@ export const productPageMessages = {
   kilos: "kilos",
   packs: "packs",
   delivery: "Delivered within the next {days} days in the slot you choose at checkout: morning, {morning}, or evening, {evening}.",
+  struckNote: "The crossed-out price is a reference 20% above ours; the fish itself is priced each day by the catch.",
 } as const;

@@ -18,6 +18,16 @@ export function normalisePhone(typed: string): string {
   return compact;
 }
 
+/**
+ * A search typed like a phone number ('98480 12345', '+91 98480-12345', '098480 12345', or a part of one) as
+ * stored phones write it: the 10 digits of a whole number, the digits of a part; null for a search that is
+ * not a number (a name, an order number).
+ */
+export function phoneSearch(typed: string): string | null {
+  if (!/^\+?[\d\s().-]+$/.test(typed.trim()) || (typed.match(/\d/g) ?? []).length < 3) return null;
+  return normalisePhone(typed);
+}
+
 /** A typed pincode without its separators: '533 101' and '533-101' become '533101'. */
 export function normalisePincode(typed: string): string {
   return typed.trim().replace(/[\s-]/g, "");

@@ -82,8 +82,10 @@ export async function createAuctionOrder(deps: Pick<Deps, "db" | "config" | "mai
           input.now,
         ),
       d1
-        .prepare(`INSERT INTO order_items (order_id, product_id, name, image, price_paise, quantity, final_paise) SELECT id, NULL, ?, ?, ?, 1, ? ${thisOrder}`)
-        .bind(input.title, input.image, input.winningPaise, input.winningPaise, input.auctionId, number),
+        .prepare(
+          `INSERT INTO order_items (order_id, product_id, name, name_te, image, price_paise, quantity, final_paise) SELECT id, NULL, ?, ?, ?, ?, 1, ? ${thisOrder}`,
+        )
+        .bind(input.title, input.titleTe ?? null, input.image, input.winningPaise, input.winningPaise, input.auctionId, number),
       d1
         .prepare(
           `INSERT INTO notifications (user_id, type, title, message, order_id, order_number, auction_id) SELECT user_id, ?, ?, ?, id, number, auction_id ${thisOrder}`,

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { batchPrepared, perClient } from "~/db/client.server";
 import type { Deps } from "~/deps";
-import { auctions, ledger, orderEvents, orderItems, orders, payments, products, type LedgerRow, type Order, type OrderItem, type Payment } from "~/db/schema";
+import { ledger, orderEvents, orderItems, orders, payments, type LedgerRow, type Order, type OrderItem, type Payment } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
 import { dueReservations, releaseDue, releaseExpiredOrders } from "./stock.server";
 
@@ -71,22 +71,6 @@ function withRows(rows: Order[], items: OrderItem[], money: Payment[], moves: Le
     payments: money.filter((p) => p.orderId === r.id),
     ledger: moves.filter((l) => l.orderId === r.id),
   }));
-}
-
-/**
- * The Telugu names of these orders' lines, by line id: the product's Telugu name, or a won lot's Telugu title, where
- * the admin gave one (a line without keeps the English name it was ordered under).
- */
-export async function teluguLineNames(deps: Pick<Deps, "db">, orderIds: readonly number[]): Promise<Map<number, string>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await deps.db
-    .select({ id: orderItems.id, product: products.nameTe, lot: auctions.titleTe })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .leftJoin(auctions, and(eq(auctions.id, orders.auctionId), sql`${orderItems.productId} IS NULL`))
-    .where(inArray(orderItems.orderId, [...orderIds]));
-  return new Map(rows.flatMap((r): [number, string][] => (r.product || r.lot ? [[r.id, (r.product || r.lot) as string]] : [])));
 }
 
 /** Of these orders, the ids of those their customer cancelled themselves (the cancellation's event names them as who did it). */

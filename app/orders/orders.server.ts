@@ -88,7 +88,7 @@ export async function createShopOrder(deps: Pick<Deps, "db" | "config" | "lang">
   const priced = lines.map((line) => {
     const product = byId.get(line.productId);
     if (!product) throw new InvalidInputError(shop.checkout.unknownProduct);
-    // The order keeps the English name (its line's snapshot); the shopper is told in the page's language.
+    // The order keeps both names (its line's snapshot); the shopper is told in the page's language.
     const shownName = inLang(product.name, product.nameTe, deps.lang);
     if (product.hidden) throw new InvalidInputError(format(shop.delivery.notSold, { name: shownName }));
     const problem = limitProblem({ ...product, name: shownName }, line.quantity, shop.cart, deps.lang);
@@ -146,7 +146,7 @@ async function insertShopOrder(
   deps: Pick<Deps, "db" | "config" | "lang">,
   input: ShopOrderInput,
   lines: OrderLineInput[],
-  priced: (OrderLineInput & { product: { name: string; image: string; pricePaise: number; unit: ProductUnit }; shownName: string })[],
+  priced: (OrderLineInput & { product: { name: string; nameTe: string | null; image: string; pricePaise: number; unit: ProductUnit }; shownName: string })[],
   replacing: Pick<Order, "id" | "stockHeld">[],
 ) {
   const estimated = priced.reduce((sum, l) => sum + l.product.pricePaise * l.quantity, 0);
@@ -184,9 +184,9 @@ async function insertShopOrder(
     const insertItems = priced.map((l) =>
       d1
         .prepare(
-          `INSERT INTO order_items (order_id, product_id, name, image, price_paise, unit, quantity) SELECT id, ?, ?, ?, ?, ?, ? FROM orders WHERE number = ?`,
+          `INSERT INTO order_items (order_id, product_id, name, name_te, image, price_paise, unit, quantity) SELECT id, ?, ?, ?, ?, ?, ?, ? FROM orders WHERE number = ?`,
         )
-        .bind(l.productId, l.product.name, l.product.image, l.product.pricePaise, l.product.unit, l.quantity, number),
+        .bind(l.productId, l.product.name, l.product.nameTe, l.product.image, l.product.pricePaise, l.product.unit, l.quantity, number),
     );
     const release = replacing.flatMap((o) => [
       d1

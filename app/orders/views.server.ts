@@ -1,5 +1,5 @@
 import type { OrderCardData } from "~/components/order-card";
-import type { Lang } from "~/i18n/lang";
+import { inLang, type Lang } from "~/i18n/lang";
 import { formatDelivery } from "~/delivery/slots";
 import { balanceDue, isLiveLink, knownDuePaise, summarizeLedger } from "~/payments/ledger";
 import type { OrderView } from "./lookup.server";
@@ -10,14 +10,7 @@ import type { OrderView } from "./lookup.server";
  * link to pay it while it can still be paid at `now`, or the cash to keep ready). `cancelledByCustomer`: the
  * customer cancelled it themselves (they are not asked to contact support about it).
  */
-export function toOrderCard(
-  order: OrderView,
-  lang: Lang,
-  now: number,
-  cancelledByCustomer = false,
-  /** The lines' names in `lang` by line id (teluguLineNames), where they differ from the name ordered under. */
-  names: ReadonlyMap<number, string> = new Map(),
-): OrderCardData {
+export function toOrderCard(order: OrderView, lang: Lang, now: number, cancelledByCustomer = false): OrderCardData {
   const money = summarizeLedger(order.ledger);
   const advance = order.ledger.find((l) => l.kind === "capture" && l.reason === "advance");
   const balancePaid = order.ledger.filter((l) => (l.kind === "capture" || l.kind === "cash") && l.reason === "balance").at(-1);
@@ -51,7 +44,7 @@ export function toOrderCard(
     cancelledByCustomer: order.status === "order_cancelled" && cancelledByCustomer,
     payable: order.status === "payment_pending",
     items: order.items.map((i) => ({
-      name: names.get(i.id) ?? i.name,
+      name: inLang(i.name, i.nameTe, lang),
       quantity: i.quantity,
       pricePaise: i.pricePaise,
       unit: i.productId === null ? null : i.unit,

@@ -5,6 +5,7 @@ import type { CheckoutValue } from "~/orders/checkout-schema";
 import { orders, payments } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { messagesFor, sectionsFor } from "~/i18n/catalogue";
+import { inLang } from "~/i18n/lang";
 import { ConflictError, NotFoundError } from "~/lib/errors";
 import { tenDigitPhone } from "~/lib/phone";
 import { bookLotDelivery } from "~/orders/auction-order.server";
@@ -60,7 +61,7 @@ export async function payPageData(deps: Pick<Deps, "db" | "config" | "origin" | 
     choices,
     // The winner's earlier choice comes back chosen while it can still be booked.
     chosenDelivery: choices.some((c) => c.slots.some((s) => s.open && `${c.date}.${s.slot}` === chosen)) ? chosen : null,
-    addresses: booking ? (await listAddresses(deps, user.id)).map((row) => toAddressView(row, messagesFor(deps).shop.states)) : [],
+    addresses: booking ? (await listAddresses(deps, user.id)).map((a) => toAddressView(a, messagesFor(deps).shop.states)) : [],
     shipping: {
       firstName: order.firstName,
       lastName: order.lastName,
@@ -76,7 +77,12 @@ export async function payPageData(deps: Pick<Deps, "db" | "config" | "origin" | 
       advancePaise: order.advancePaise,
       estimatedTotalPaise: order.estimatedTotalPaise,
       reservedUntil: order.reservedUntil,
-      items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, pricePaise: i.pricePaise, unit: i.productId === null ? null : i.unit })),
+      items: order.items.map((i) => ({
+        name: inLang(i.name, i.nameTe, deps.lang),
+        quantity: i.quantity,
+        pricePaise: i.pricePaise,
+        unit: i.productId === null ? null : i.unit,
+      })),
     },
     gateway: secrets?.name ?? null,
     keyId: secrets?.keyId ?? null,

@@ -2,12 +2,11 @@ import { and, eq } from "drizzle-orm";
 import type { Deps } from "~/deps";
 import { ledger, orders, payments, type Order, type Payment } from "~/db/schema";
 import { format } from "~/i18n/format";
-import type { Lang } from "~/i18n/lang";
+import { inLang, type Lang } from "~/i18n/lang";
 import { quantityText, type ProductUnit } from "~/catalog/units";
 import { payMessages as m } from "~/i18n/pay.messages";
 import { formatRupees } from "~/lib/money";
 import { notifyAdmins, notifyCustomer } from "~/notifications/notify.server";
-import { teluguLineNames } from "~/orders/lookup.server";
 import { processRefund, refundStatement } from "./ledger.server";
 import { cancelLinksStatement, isLinkAttempt } from "./links.server";
 
@@ -170,17 +169,18 @@ async function loadOrder(deps: Pick<Deps, "db">, id: number): Promise<Order> {
 }
 
 async function sendReceipt(deps: Pick<Deps, "db" | "config" | "mailer">, order: Order) {
-  const [items, telugu] = await Promise.all([
-    deps.db.$client
-      .prepare("SELECT id, name, quantity, unit, product_id FROM order_items WHERE order_id = ? ORDER BY id")
-      .bind(order.id)
-      .all<{ id: number; name: string; quantity: number; unit: ProductUnit; product_id: number | null }>(),
-    teluguLineNames(deps, [order.id]),
-  ]);
-  const name = (i: { id: number; name: string }, lang: Lang) => (lang === "te" ? (telugu.get(i.id) ?? i.name) : i.name);
-  // Shop lines are kilos or packs; an auction lot is one lot.
+  const items = await deps.db.$client
+    .prepare("SELECT name, name_te, quantity, unit, product_id FROM order_items WHERE order_id = ? ORDER BY id")
+    .bind(order.id)
+    .all<{ name: string; name_te: string | null; quantity: number; unit: ProductUnit; product_id: number | null }>();
+  // Shop lines are kilos or packs; an auction lot is one lot. Each is named in the reader's language.
   const list = (lang: Lang) =>
-    items.results.map((i) => (i.product_id === null ? name(i, lang) : `${name(i, lang)} × ${quantityText(i.quantity, i.unit, lang)}`)).join(", ");
+    items.results
+      .map((i) => {
+        const name = inLang(i.name, i.name_te, lang);
+        return i.product_id === null ? name : `${name} × ${quantityText(i.quantity, i.unit, lang)}`;
+      })
+      .join(", ");
   await notifyCustomer(deps, order, {
     type: "order_placed",
     words: (t, lang) => ({

@@ -17,6 +17,7 @@ import { AdminPageHeader } from "~/components/admin-page-header";
 import { HeaderRow } from "~/components/header-row";
 import { countOpenClaims } from "~/claims/admin.server";
 import { claimMessages } from "~/i18n/claims.messages";
+import { shopAdminMessages } from "~/i18n/shop-admin.messages";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta("Admin Dashboard", matches);
 
@@ -78,6 +79,9 @@ export default function AdminDashboard() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <AdminPageHeader title={m.title} subtitle={m.subtitle}>
+        <Link to="/admin-dashboard/catch" className="btn-dark">
+          {shopAdminMessages.catch.link}
+        </Link>
         <Link to="/admin-dashboard/deliveries" className="btn-outline">
           {m.deliveries}
         </Link>

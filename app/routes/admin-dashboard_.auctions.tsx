@@ -1,6 +1,12 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { adminAuctionData, cancelAuction, createAuction, uploadAuctionImage } from "~/auctions/admin.server";
+import { useState } from "react";
+import { adminAuctionData, cancelAuction, checkAuctionPhoto, createAuction, uploadAuctionImage } from "~/auctions/admin.server";
+import { photoMessages } from "~/catalog/photos";
+import type { CheckedPhoto } from "~/catalog/uploads.server";
+import { PhotoPicker } from "~/components/photo-picker";
+import { shopAdminMessages } from "~/i18n/shop-admin.messages";
+import { InvalidInputError } from "~/lib/errors";
 import { checkAuctionForm, type AuctionFormErrors } from "~/auctions/auction-form";
 import { FormError } from "~/components/form-field";
 import { auctionLiveMessages } from "~/i18n/auction-live.messages";
@@ -22,17 +28,18 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
 
 const BACK = "/admin-dashboard/auctions";
 
-export async function action({ request, context: { deps } }: ActionFunctionArgs) {
+export async function action({ request, context: { deps, oversizedForm } }: ActionFunctionArgs) {
   await requireAdmin(request, deps);
   const m = auctionLiveMessages;
   // The auction Worker checks the admin itself, from the admin's own cookie.
   const cookie = request.headers.get("Cookie") ?? "";
-  const form = await request.formData();
+  // Above the page's cap no photo arrived, only the fields typed before it (the form puts its photo last).
+  const form = oversizedForm ?? (await request.formData());
   const value = (name: string) => {
     const v = form.get(name);
     return typeof v === "string" ? v.slice(0, 2000) : "";
   };
-  if (value("intent") === "cancel") {
+  if (value("intent") === "cancel" && !oversizedForm) {
     const result = await cancelAuction(deps, cookie, Number(value("id")), value("reason"));
     return redirectWithFlash(deps, BACK, result.ok ? { type: "success", text: m.cancelDone } : { type: "error", text: result.error ?? m.cancelFailed });
   }
@@ -48,16 +55,27 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
     end_time: value("end_time"),
   };
   // A refusal comes back with what was typed, so nothing has to be typed again (only a file must be chosen again).
-  const refuse = (error: string, errors: AuctionFormErrors = {}) => data({ error, errors, values }, { status: 400 });
-  // Every field's problem at once, beside its field, before anything is uploaded or sent.
+  const refuse = (error: string, errors: AuctionFormErrors = {}, status = 400) => data({ error, errors, values }, { status });
+  // Every field's problem at once, beside its field, the photo's too, before anything is sent.
   const checked = checkAuctionForm(values, deps.now());
-  if (!checked.ok) return refuse(m.fixFields, checked.errors);
+  const fieldErrors = checked.ok ? {} : checked.errors;
+  if (oversizedForm) return refuse(m.fixFields, { ...fieldErrors, upload: photoMessages.tooLarge }, 413);
+  const file = form.get("upload");
+  let photo: CheckedPhoto | null = null;
+  let photoError: string | null = null;
+  if (file instanceof File && (file.size > 0 || file.name)) {
+    try {
+      photo = await checkAuctionPhoto(file);
+    } catch (error) {
+      if (!(error instanceof InvalidInputError)) throw error;
+      photoError = error.message;
+    }
+  }
+  if (!checked.ok || photoError) return refuse(m.fixFields, { ...fieldErrors, ...(photoError ? { upload: photoError } : {}) });
   let image = values.product_image;
-  const upload = form.get("upload");
-  if (upload instanceof File && upload.size > 0) {
-    if (upload.size > 2 * 1024 * 1024) return refuse(m.badImage);
-    const stored = await uploadAuctionImage(deps, cookie, upload);
-    if (!stored.ok) return refuse(stored.error ?? m.badImage);
+  if (photo) {
+    const stored = await uploadAuctionImage(deps, cookie, photo);
+    if (!stored.ok) return refuse(m.fixFields, { upload: stored.error ?? m.badImage });
     image = stored.url;
   }
   const result = await createAuction(deps, cookie, { ...values, product_image: image });
@@ -80,6 +98,7 @@ export default function AdminAuctions() {
   const messages = useMessages();
   const m = auctionLiveMessages;
   const busy = useNavigation().state === "submitting";
+  const [preparing, setPreparing] = useState(false);
   const refused = useActionData<typeof action>();
   const typed: Partial<Record<string, string>> = refused && "values" in refused ? refused.values : {};
   const errors: AuctionFormErrors = refused && "errors" in refused ? refused.errors : {};
@@ -127,22 +146,6 @@ export default function AdminAuctions() {
           {textCell("title_te", m.titleTe, false)}
           {textCell("description_te", m.descriptionTe, false)}
           <label className={cell}>
-            <span className="text-sm font-medium">{m.image}</span>
-            <select name="product_image" defaultValue={typed.product_image} className={field} {...errorOf("product_image").input}>
-              <option value="">{m.noImage}</option>
-              {images.map((i) => (
-                <option key={i.url} value={i.url}>
-                  {i.name}
-                </option>
-              ))}
-            </select>
-            {errorOf("product_image").message}
-          </label>
-          <label className={cell}>
-            <span className="text-sm font-medium">{m.upload}</span>
-            <input name="upload" type="file" accept="image/jpeg,image/png,image/webp" className="min-h-11" />
-          </label>
-          <label className={cell}>
             <span className="text-sm font-medium">{m.startingPrice}</span>
             <input
               name="starting_price"
@@ -180,8 +183,37 @@ export default function AdminAuctions() {
             <input name="end_time" type="datetime-local" required defaultValue={typed.end_time} className={field} {...errorOf("end_time").input} />
             {errorOf("end_time").message}
           </label>
-          <button type="submit" className="btn-dark sm:col-span-2" disabled={busy}>
-            {busy ? m.creating : m.create}
+          <label className={cell}>
+            <span className="text-sm font-medium">{m.image}</span>
+            <select name="product_image" defaultValue={typed.product_image} className={field} {...errorOf("product_image").input}>
+              <option value="">{m.noImage}</option>
+              {images.map((i) => (
+                <option key={i.url} value={i.url}>
+                  {i.name}
+                </option>
+              ))}
+            </select>
+            {errorOf("product_image").message}
+          </label>
+          {/* The photo is last: a post too large to take is read up to it, so every field above comes back typed. */}
+          <div className={cell}>
+            <label htmlFor="auction-upload" className="text-sm font-medium">
+              {m.upload}
+            </label>
+            <PhotoPicker
+              id="auction-upload"
+              name="upload"
+              accept="image/jpeg,image/png,image/webp"
+              describedBy="auction-upload-hint upload-error"
+              invalid={Boolean(errors.upload)}
+              hint={{ id: "auction-upload-hint", text: m.uploadHint }}
+              texts={shopAdminMessages.photos}
+              onPreparing={setPreparing}
+            />
+            {errorOf("upload").message}
+          </div>
+          <button type="submit" className="btn-dark sm:col-span-2" disabled={busy || preparing}>
+            {preparing ? shopAdminMessages.photos.preparing : busy ? m.creating : m.create}
           </button>
         </Form>
       </section>

@@ -1,17 +1,16 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { createProduct, getAdminProduct, saveCatch, SlugTakenError, updateProduct } from "~/catalog/admin.server";
-import { parseCatchForm, productFormSchema } from "~/catalog/rules";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { createProduct, getAdminProduct, SlugTakenError, updateProduct } from "~/catalog/admin.server";
+import { productFormSchema } from "~/catalog/rules";
 import { photoMessages, photoUrl } from "~/catalog/photos";
-import { addPhoto, deletePhoto, listPhotos, movePhoto } from "~/catalog/photos.server";
+import { addPhoto, checkProductPhoto, deletePhoto, listPhotos, movePhoto, storePhoto, type ProductPhotoUpload } from "~/catalog/photos.server";
 import { AdminProductForm } from "~/components/admin-product-form";
-import { FormError } from "~/components/form-field";
-import { ADMIN_INPUT, PhotoSection } from "~/components/product-photos";
-import { formatDeliveryDate, PLANNING_DAYS, upcomingDates } from "~/delivery/slots";
+import { PhotoSection } from "~/components/product-photos";
+import { PLANNING_DAYS, upcomingDates } from "~/delivery/slots";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
 import { format } from "~/i18n/format";
-import { DomainError } from "~/lib/errors";
+import { DomainError, InvalidInputError } from "~/lib/errors";
 import { redirectWithFlash } from "~/web/flash.server";
 import { orNotFound, requireAdmin } from "~/web/guards.server";
 import { privateMeta } from "~/web/meta";
@@ -35,19 +34,26 @@ export async function loader({ request, params, context: { deps } }: LoaderFunct
   return { ...loaded, photos: photos.map((p) => ({ id: p.id, url: photoUrl(p.name), alt: p.alt, width: p.width, height: p.height })) };
 }
 
-export async function action({ request, params, context: { deps } }: ActionFunctionArgs) {
+export async function action({ request, params, context: { deps, oversizedForm } }: ActionFunctionArgs) {
   await requireAdmin(request, deps);
   const id = productId(params.id);
-  const form = await request.formData();
   const m = shopAdminMessages;
+  // Above the page's cap no file arrived: the photo is refused beside its field, with what was typed before it.
+  if (oversizedForm) {
+    if (id !== null) return data({ photoError: photoMessages.tooLarge, photoAlt: String(oversizedForm.get("alt") ?? "") }, { status: 413 });
+    const typed = parseWithZod(oversizedForm, { schema: productFormSchema });
+    return data({ product: typed.reply({ formErrors: [m.form.fix], fieldErrors: { photo: [photoMessages.tooLarge] } }) }, { status: 413 });
+  }
+  const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   if (intent.startsWith("photo-") && id !== null) {
     const back = `/admin-dashboard/products/${id}`;
     const photoId = Number(form.get("photo"));
+    const alt = String(form.get("alt") ?? "").slice(0, 500);
     try {
       if (intent === "photo-add") {
         const file = form.get("file");
-        await addPhoto(deps, id, file instanceof File ? file : null, String(form.get("alt") ?? ""));
+        await addPhoto(deps, id, file instanceof File ? file : null, alt);
         return redirectWithFlash(deps, back, { type: "success", text: photoMessages.uploaded });
       }
       if (intent === "photo-delete") {
@@ -59,35 +65,36 @@ export async function action({ request, params, context: { deps } }: ActionFunct
       await movePhoto(deps, id, photoId, to);
       return redirectWithFlash(deps, back, { type: "success", text: to === "main" ? photoMessages.main : photoMessages.moved });
     } catch (error) {
-      if (error instanceof DomainError) return data({ photoError: error.message }, { status: error.status });
+      if (error instanceof DomainError) return data({ photoError: error.message, photoAlt: alt }, { status: error.status });
       throw error;
     }
-  }
-  if (intent === "catch" && id !== null) {
-    const { product } = await orNotFound(getAdminProduct(deps, id));
-    const dates = upcomingDates(deps.now(), PLANNING_DAYS);
-    const parsed = parseCatchForm(form, dates);
-    // A refusal comes back with what was typed, so nothing has to be typed again.
-    const catchValues: Record<string, string> = Object.fromEntries(dates.map((d) => [d, String(form.get(`catch.${d}`) ?? "").slice(0, 10)]));
-    const refuse = (catchErrors: Record<string, string>, catchError: string, status: number) => data({ catchErrors, catchError, catchValues }, { status });
-    if (Object.keys(parsed.errors).length) return refuse(parsed.errors, m.form.fix, 400);
-    try {
-      await saveCatch(deps, id, parsed.entries);
-    } catch (error) {
-      if (error instanceof DomainError) return refuse({}, error.message, error.status);
-      throw error;
-    }
-    return redirectWithFlash(deps, `/admin-dashboard/products/${id}`, { type: "success", text: format(m.catch.saved, { name: product.name }) });
   }
   const submission = parseWithZod(form, { schema: productFormSchema });
   if (submission.status !== "success") return data({ product: submission.reply({ formErrors: [m.form.fix] }) }, { status: 400 });
   try {
     if (id === null) {
+      const { photo, photoAlt } = submission.value;
+      // The photo's bytes are checked before the product is made, so a refused photo leaves nothing behind.
+      let checked: ProductPhotoUpload | null = null;
+      if (photo) {
+        try {
+          checked = await checkProductPhoto(photo, photoAlt ?? "");
+        } catch (error) {
+          if (!(error instanceof InvalidInputError)) throw error;
+          return data({ product: submission.reply({ formErrors: [m.form.fix], fieldErrors: { photo: [error.message] } }) }, { status: 400 });
+        }
+      }
       const created = await createProduct(deps, submission.value);
-      return redirectWithFlash(deps, `/admin-dashboard/products/${created}`, {
-        type: "success",
-        text: format(m.products.created, { name: submission.value.name }),
-      });
+      const to = `/admin-dashboard/products/${created}`;
+      if (checked) {
+        try {
+          await storePhoto(deps, created, checked);
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          return redirectWithFlash(deps, to, { type: "error", text: format(m.products.createdNoPhoto, { name: submission.value.name, error: error.message }) });
+        }
+      }
+      return redirectWithFlash(deps, to, { type: "success", text: format(m.products.created, { name: submission.value.name }) });
     }
     await orNotFound(updateProduct(deps, id, submission.value));
   } catch (error) {
@@ -97,15 +104,13 @@ export async function action({ request, params, context: { deps } }: ActionFunct
   return redirectWithFlash(deps, "/admin-dashboard/products", { type: "success", text: format(m.products.saved, { name: submission.value.name }) });
 }
 
-const input = ADMIN_INPUT;
-
 export default function AdminProduct() {
   const loaded = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const m = shopAdminMessages;
   const p = loaded.product;
-  const catchAnswer = answer && "catchErrors" in answer ? answer : null;
+  const photoAnswer = answer && "photoError" in answer ? answer : null;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <Link to="/admin-dashboard/products" className="link text-sm">
@@ -113,49 +118,14 @@ export default function AdminProduct() {
       </Link>
       <h1 className="mt-2 font-serif text-3xl font-bold">{p ? format(m.form.editHeading, { name: p.name }) : m.form.createHeading}</h1>
       <AdminProductForm product={p} lastResult={answer && "product" in answer ? answer.product : undefined} busy={busy} />
-      {p ? <PhotoSection photos={loaded.photos} error={answer && "photoError" in answer ? answer.photoError : null} busy={busy} /> : null}
+      {p ? <PhotoSection photos={loaded.photos} error={photoAnswer?.photoError ?? null} typedAlt={photoAnswer?.photoAlt ?? ""} busy={busy} /> : null}
       {p ? (
-        <section aria-labelledby="catch-heading" className="card mt-8 p-6">
-          <h2 id="catch-heading" className="font-serif text-2xl font-bold">
-            {m.catch.heading}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{m.catch.hint}</p>
-          <Form method="post" className="mt-4">
-            <input type="hidden" name="intent" value="catch" />
-            <FormError errors={catchAnswer ? [catchAnswer.catchError] : undefined} />
-            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
-              {p.days.map((d) => {
-                const id = `catch-${d.date}`;
-                const problem = catchAnswer?.catchErrors[d.date];
-                const ordered = d.caught === null ? 0 : d.caught - (d.left ?? 0);
-                return (
-                  <div key={d.date}>
-                    <label htmlFor={id} className="block text-sm font-medium">
-                      {formatDeliveryDate(d.date)}
-                    </label>
-                    <input
-                      id={id}
-                      name={`catch.${d.date}`}
-                      inputMode="numeric"
-                      pattern="[0-9,]*"
-                      key={catchAnswer ? `typed-${d.date}` : d.date}
-                      defaultValue={catchAnswer?.catchValues[d.date] ?? d.caught ?? ""}
-                      aria-invalid={problem ? true : undefined}
-                      aria-describedby={`${id}-note`}
-                      className={`${input} mt-1 ${problem ? "border-red-500" : ""}`}
-                    />
-                    <p id={`${id}-note`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-                      {problem ?? format(m.catch.ordered, { n: String(ordered) })}
-                    </p>
-                  </div>
-                );
-              })}
-            </div>
-            <button type="submit" className="btn-dark mt-4" disabled={busy}>
-              {m.catch.save}
-            </button>
-          </Form>
-        </section>
+        <p className="card mt-8 flex flex-wrap items-center justify-between gap-3 p-6">
+          {m.catch.productNote}
+          <Link to="/admin-dashboard/catch" className="btn-outline">
+            {m.catch.link}
+          </Link>
+        </p>
       ) : null}
     </div>
   );

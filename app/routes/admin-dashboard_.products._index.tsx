@@ -44,8 +44,8 @@ export default function AdminProducts() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <AdminPageHeader title={m.title} subtitle={m.subtitle}>
-        <Link to="/admin-dashboard/delivery" className="btn-outline">
-          {m.delivery}
+        <Link to="/admin-dashboard/catch" className="btn-outline">
+          {shopAdminMessages.catch.link}
         </Link>
         <Link to="/admin-dashboard/products/new" className="btn-dark">
           {m.new}
@@ -92,7 +92,8 @@ export default function AdminProducts() {
               </div>
             </div>
             {/* Scrolls sideways on a phone: focusable, so it scrolls from the keyboard too. */}
-            <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={`${m.catch}: ${p.name}`}>
+            {/* Named by the web address too: two products may share a name, and each region needs its own. */}
+            <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={`${m.catch}: ${p.name} (/${p.slug})`}>
               <table className="w-full min-w-[36rem] text-sm">
                 <caption className="sr-only">
                   {m.catch}: {p.name}

@@ -6,11 +6,13 @@ import { changePassword, updateProfile } from "~/auth/profile.server";
 import { resendResetCode, resetPassword, startPasswordReset } from "~/auth/password-reset.server";
 import { authSchemas } from "~/auth/schemas";
 import { findSessionUser, issueApiToken, issueCodeToken, readApiToken, readCodeToken } from "~/auth/session.server";
+import type { User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { messagesFor } from "~/i18n/catalogue";
 import { en } from "~/i18n/messages";
 import { ForbiddenError, InvalidInputError, UnauthorizedError } from "~/lib/errors";
 import { apiRoute, endpoint, reply, storeApi } from "~/web/api.server";
+import { knownAccountIds, rememberSignIn } from "~/web/auth-pages.server";
 import { bearerToken } from "~/web/credentials.server";
 
 const texts = (deps: Pick<Deps, "config" | "lang">) => messagesFor(deps).auth;
@@ -22,15 +24,30 @@ async function tokens(deps: Pick<Deps, "config">, userId: number, sessionToken: 
   return { jwtToken: await issueApiToken(deps.config, userId, sessionToken), tokenType: "Bearer", expiresIn: "24h" };
 }
 
+/**
+ * A sign-in's answer. It also sets the cookie the pages set, so a client that keeps cookies is known to this
+ * account afterwards: the per-account login limit and strangers' password resets never shut it out.
+ */
+async function signedIn(request: Request, deps: Deps, session: { user: User; token: string }, source: string) {
+  const body = { success: true, user: publicUser(session.user), tokens: await tokens(deps, session.user.id, session.token), source };
+  return Response.json(body, { headers: { "Cache-Control": "no-store", "Set-Cookie": await rememberSignIn(request, deps, session.user.id) } });
+}
+
+const known = async (request: Request, deps: Deps) => ({ knownAccountIds: await knownAccountIds(request, deps) });
+
 /** Mails a sign-up's or a reset's code once more; the code's token comes as the bearer token. */
-function resendEndpoint(path: string, kind: "signup" | "reset", resend: (deps: Deps, token: string | null, email: string) => Promise<void>) {
+function resendEndpoint(
+  path: string,
+  kind: "signup" | "reset",
+  resend: (deps: Deps, token: string | null, email: string, options: { knownAccountIds: number[] }) => Promise<void>,
+) {
   return endpoint({
     method: "POST",
     path,
     guard: "public",
     body: schemas.resend,
     async handler({ request, deps, body }) {
-      await resend(deps, await readCodeToken(deps.config, kind, bearerToken(request)), body.email);
+      await resend(deps, await readCodeToken(deps.config, kind, bearerToken(request)), body.email, await known(request, deps));
       return { message: "OTP resent successfully!" };
     },
   });
@@ -43,9 +60,8 @@ const AUTH_API = storeApi([
     path: "/api/auth/login",
     guard: "public",
     body: schemas.login,
-    async handler({ deps, body }) {
-      const { user, token } = await login(deps, body.email, body.password);
-      return { user: publicUser(user), tokens: await tokens(deps, user.id, token), source: "login" };
+    async handler({ request, deps, body }) {
+      return signedIn(request, deps, await login(deps, body.email, body.password, await known(request, deps)), "login");
     },
   }),
   endpoint({
@@ -79,8 +95,8 @@ const AUTH_API = storeApi([
     guard: "public",
     body: schemas.verify,
     async handler({ request, deps, body }) {
-      const { user, token } = await verifyEmail(deps, await readCodeToken(deps.config, "signup", bearerToken(request)), body.email, body.otp);
-      return { user: publicUser(user), tokens: await tokens(deps, user.id, token), source: "verify-otp" };
+      const session = await verifyEmail(deps, await readCodeToken(deps.config, "signup", bearerToken(request)), body.email, body.otp);
+      return signedIn(request, deps, session, "verify-otp");
     },
   }),
   resendEndpoint("/api/auth/resend-otp", "signup", resendCode),
@@ -98,13 +114,12 @@ const AUTH_API = storeApi([
     path: "/api/auth/google",
     guard: "public",
     body: z.object({ idToken: z.string().min(1, "idToken is required").max(8192) }),
-    async handler({ deps, body }) {
+    async handler({ request, deps, body }) {
       const google = deps.config.google;
       if (!google) throw new ForbiddenError("Google OAuth is not available. Please refresh the page and try again.");
       const identity = await verifyGoogleIdToken(body.idToken, google.clientId, await googleKeys());
       if (!identity) throw new UnauthorizedError("Google authentication failed");
-      const { user, token } = await loginWithGoogle(deps, identity);
-      return { user: publicUser(user), tokens: await tokens(deps, user.id, token), source: "google" };
+      return signedIn(request, deps, await loginWithGoogle(deps, identity), "google");
     },
   }),
   endpoint({
@@ -138,8 +153,8 @@ const AUTH_API = storeApi([
     path: "/api/auth/forgot-password",
     guard: "public",
     body: schemas.forgot,
-    async handler({ deps, body }) {
-      const { token } = await startPasswordReset(deps, body.email);
+    async handler({ request, deps, body }) {
+      const { token } = await startPasswordReset(deps, body.email, await known(request, deps));
       // The same answer whether or not the address has an account; the code works only with this token.
       return { message: texts(deps).resetSent, tempToken: await issueCodeToken(deps.config, "reset", token) };
     },
@@ -152,8 +167,8 @@ const AUTH_API = storeApi([
     body: schemas.reset,
     async handler({ request, deps, body }) {
       const reset = { email: body.email, code: body.otp, password: body.password };
-      const { user, token } = await resetPassword(deps, await readCodeToken(deps.config, "reset", bearerToken(request)), reset);
-      return { user: publicUser(user), tokens: await tokens(deps, user.id, token), source: "reset-password" };
+      const session = await resetPassword(deps, await readCodeToken(deps.config, "reset", bearerToken(request)), reset, await known(request, deps));
+      return signedIn(request, deps, session, "reset-password");
     },
   }),
   endpoint({

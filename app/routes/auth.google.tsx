@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
+import { langOfPath } from "~/i18n/lang";
 import { authMessages } from "~/web/auth-pages.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { googleAuthenticator, rememberReturnPath } from "~/web/google-oauth.server";
@@ -10,9 +11,12 @@ export const loader = () => redirect("/login");
 export async function action({ request, context: { deps } }: ActionFunctionArgs) {
   const authenticator = googleAuthenticator(deps);
   if (!authenticator) {
+    // Back to the sign-in or sign-up page the button was on, in its language.
     const back = new URL(request.headers.get("Referer") ?? "/login", request.url);
-    const to = back.origin === new URL(request.url).origin && /^\/(login|signup)$/.test(back.pathname) ? back.pathname : "/login";
-    return redirectWithFlash(deps, to, { type: "error", text: authMessages(deps).googleUnavailable });
+    const ours = back.origin === new URL(request.url).origin;
+    const here = { ...deps, lang: ours ? langOfPath(back.pathname) : deps.lang };
+    const to = ours && /^(\/te)?\/(login|signup)$/.test(back.pathname) ? back.pathname : "/login";
+    return redirectWithFlash(here, to, { type: "error", text: authMessages(here).googleUnavailable });
   }
   const form = await request.clone().formData();
   const returnTo = form.get("redirectTo");

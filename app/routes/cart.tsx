@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { isActionOf } from "~/i18n/lang";
+import { isActionOf, localePath } from "~/i18n/lang";
 import { data } from "@remix-run/cloudflare";
 import { useFetcher, useFetchers, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
@@ -27,9 +27,10 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
 }
 
 /**
- * Every cart form posts here. A plain form post (no JavaScript) is sent back to /cart; a fetcher (the form
- * carries `js=1`, rendered only once hydrated) gets a small answer instead, and Remix revalidates the page
- * and the header count itself: redirects from several quick fetchers would abort each other's reloads.
+ * Every cart form posts here. A plain form post (no JavaScript) is sent back to the cart in its page's language
+ * (a Telugu cart's forms post to /te/cart); a fetcher (the form carries `js=1`, rendered only once hydrated) gets
+ * a small answer instead, and Remix revalidates the page and the header count itself: redirects from several
+ * quick fetchers would abort each other's reloads.
  * A message (stock cap, cleared) travels in the flash cookie either way, so the toast shows in both.
  */
 export async function action({ request, context: { deps } }: ActionFunctionArgs) {
@@ -39,7 +40,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
     const headers = new Headers();
     if (notice) headers.append("Set-Cookie", await appCookies(deps.config).flash.serialize(notice));
     if (form.js === "1") return data({ ok: true }, { headers });
-    headers.set("Location", "/cart");
+    headers.set("Location", localePath(deps.lang, "/cart"));
     return new Response(null, { status: 303, headers });
   };
   const parsed = cartActionSchema.safeParse(form);
@@ -89,6 +90,7 @@ export default function Cart() {
           {lines.map((line) => (
             <CartLineItem key={line.productId} line={line} />
           ))}
+          <li className="text-xs text-slate-600 dark:text-slate-300">{m.struckNote}</li>
         </ul>
         <section aria-labelledby="summary-heading" className="card h-fit p-6">
           <h2 id="summary-heading" className="text-xl font-bold">

@@ -9,8 +9,8 @@ import { useEffect } from "react";
 import { FetcherMarker } from "~/components/hydrated";
 import { openRazorpayCheckout, type RazorpayCheckout } from "~/components/razorpay-button";
 import { cartQuantityText, cartSummary } from "~/cart/summary";
-import { FormError } from "~/components/form-field";
-import { ShippingFields, useShippingPress } from "~/components/shipping-fields";
+import { ErrorSummary } from "~/components/error-summary";
+import { ShippingFields, shippingSummary, useShippingPress } from "~/components/shipping-fields";
 import { format } from "~/i18n/format";
 import { errorMessage, messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { DomainError } from "~/lib/errors";
@@ -56,7 +56,7 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
     choices,
     resume,
     defaults: shippingDefaults(user),
-    addresses: (await listAddresses(deps, user.id)).map((row) => toAddressView(row, messagesFor(deps).shop.states)),
+    addresses: (await listAddresses(deps, user.id)).map((a) => toAddressView(a, messagesFor(deps).shop.states)),
     addressTexts: { choiceLegend: sectionsFor(deps).address.choiceLegend, newAddress: sectionsFor(deps).address.newAddress },
     paymentAvailable: gatewaySecrets(deps.config) !== null,
   };
@@ -140,7 +140,7 @@ export default function Checkout() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => {
       const submission = parseWithZod(formData, { schema: checkoutSchemaFor(formData, all) });
-      press.pressed(formData, submission.status === "error");
+      press.pressed(formData, submission);
       return submission;
     },
   });
@@ -186,13 +186,24 @@ export default function Checkout() {
             </ol>
           </section>
         </div>
-        <section aria-labelledby="shipping" className="card p-6 lg:col-span-3 lg:order-1">
+        {/* Refused by the server, the form comes before the order's summary on a phone too, so its errors are on the first screen. */}
+        <section aria-labelledby="shipping" className={`card p-6 lg:col-span-3 lg:order-1 ${form.errors?.length ? "order-first" : ""}`}>
           <h2 id="shipping" className="text-xl font-bold">
             {m.shippingHeading}
           </h2>
           <Form method="post" {...getFormProps(form)} className="mt-4 space-y-1">
             <FetcherMarker />
-            <FormError errors={form.errors} />
+            <ErrorSummary
+              id={`${form.id}-errors`}
+              formErrors={form.errors}
+              submitted={press.checked}
+              fixErrors={m.fixErrors}
+              fields={[
+                ...(addresses.length ? [{ id: fields.addressId.id, label: addressTexts.choiceLegend, errors: fields.addressId.errors }] : []),
+                ...shippingSummary(fields, m),
+                { id: fields.delivery.id, label: all.delivery.heading, errors: fields.delivery.errors },
+              ]}
+            />
             {answer && "razorpay" in answer && answer.notice ? (
               <p role="status" className="rounded-xl bg-river-50 p-3 text-sm dark:bg-river-900">
                 {answer.notice}

@@ -8,7 +8,7 @@ import { Form, Link } from "~/components/link";
 import { startPasswordReset } from "~/auth/password-reset.server";
 import { authSchemas } from "~/auth/schemas";
 import { AuthCard, FormError, FormField, Honeypot } from "~/components/form-field";
-import { authMessages, commitCodeCookie, replyWithError } from "~/web/auth-pages.server";
+import { authMessages, commitCodeCookie, knownAccountIds, replyWithError } from "~/web/auth-pages.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireAnonymous } from "~/web/guards.server";
 import { privateMeta } from "~/web/meta";
@@ -27,7 +27,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   const submission = parseWithZod(await request.formData(), { schema: authSchemas(m.errors).forgot });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
-    const { token } = await startPasswordReset(deps, submission.value.email);
+    const { token } = await startPasswordReset(deps, submission.value.email, { knownAccountIds: await knownAccountIds(request, deps) });
     const headers = { "Set-Cookie": await commitCodeCookie(deps, "reset", token) };
     // The same answer whether or not the address has an account.
     return redirectWithFlash(deps, `/reset-password?email=${encodeURIComponent(submission.value.email)}`, { type: "success", text: m.resetSent }, { headers });

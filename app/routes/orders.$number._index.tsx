@@ -3,7 +3,6 @@ import { data } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { z } from "zod";
-import { placeText } from "~/addresses/rules";
 import { cancelOwnOrder } from "~/orders/cancel.server";
 import { CUSTOMER_CANCELLABLE } from "~/orders/status";
 import { format } from "~/i18n/format";
@@ -14,8 +13,9 @@ import { errorMessage, messagesFor } from "~/i18n/catalogue";
 import { StaleOrderError } from "~/admin/orders.server";
 import { OrderClaims } from "~/components/order-claims";
 import { claimTexts, orderClaims } from "~/claims/claims.server";
-import { cancelledByCustomer, teluguLineNames } from "~/orders/lookup.server";
+import { cancelledByCustomer } from "~/orders/lookup.server";
 import { toOrderCard } from "~/orders/views.server";
+import { placeLine } from "~/addresses/rules";
 import { getOwnOrder } from "~/payments/pay-page.server";
 import { orNotFound, requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
@@ -27,16 +27,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);
   const order = await orNotFound(getOwnOrder(deps, user.id, params.number));
-  const { firstName, lastName, phone, address } = order;
-  const [claimed, selfCancelled, names] = await Promise.all([
-    orderClaims(deps, order, deps.now()),
-    cancelledByCustomer(deps, [order]),
-    deps.lang === "te" ? teluguLineNames(deps, [order.id]) : undefined,
-  ]);
+  const { firstName, lastName, phone, address, city, state, zip } = order;
+  const [claimed, selfCancelled] = await Promise.all([orderClaims(deps, order, deps.now()), cancelledByCustomer(deps, [order])]);
   const { section, kinds, states, report, reportUntil } = claimTexts(deps);
   return {
-    order: toOrderCard(order, deps.lang, deps.now(), selfCancelled.has(order.id), names),
-    shipTo: { name: `${firstName} ${lastName}`, phone, lines: [address, placeText(order, messagesFor(deps).shop.states)] },
+    order: toOrderCard(order, deps.lang, deps.now(), selfCancelled.has(order.id)),
+    shipTo: { name: `${firstName} ${lastName}`, phone, lines: [address, placeLine({ city, state, zip }, messagesFor(deps).shop.states)] },
     cancelVersion: CUSTOMER_CANCELLABLE.includes(order.status) ? order.version : null,
     ...claimed,
     // Only an order with claims, or one that may still be reported, shows the claims' texts.

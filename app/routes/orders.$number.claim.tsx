@@ -33,11 +33,19 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
   }
 }
 
-/** A multipart post: the fields by the form's schema, the files by their bytes, every condition again on the server. */
-export async function action({ request, context: { deps }, params }: ActionFunctionArgs) {
+/**
+ * A multipart post: the fields by the form's schema, the files by their bytes, every condition again on the server.
+ * One above the page's cap comes with no files: refused beside them, with what was typed before them.
+ */
+export async function action({ request, context: { deps, oversizedForm }, params }: ActionFunctionArgs) {
   const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);
   const number = params.number ?? "";
-  const submission = parseWithZod(await request.formData(), { schema: claimFormSchema(sectionsFor(deps).claims.errors) });
+  const errors = sectionsFor(deps).claims.errors;
+  if (oversizedForm) {
+    const typed = parseWithZod(oversizedForm, { schema: claimFormSchema(errors) });
+    return data(typed.reply({ fieldErrors: { files: [errors.tooLarge] } }), { status: 413 });
+  }
+  const submission = parseWithZod(await request.formData(), { schema: claimFormSchema(errors) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     await orNotFound(fileClaim(deps, user, number, submission.value));

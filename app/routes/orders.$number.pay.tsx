@@ -6,8 +6,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { FetcherMarker } from "~/components/hydrated";
-import { FormError } from "~/components/form-field";
-import { ShippingFields, useShippingPress } from "~/components/shipping-fields";
+import { ErrorSummary } from "~/components/error-summary";
+import { ShippingFields, shippingSummary, useShippingPress } from "~/components/shipping-fields";
 import type { Deps } from "~/deps";
 import { checkoutSchema, checkoutSchemaFor } from "~/orders/checkout-schema";
 import { AddressChoice, relaxedConstraint } from "~/components/address-choice";
@@ -106,7 +106,7 @@ export default function PayAdvance() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => {
       const submission = parseWithZod(formData, { schema: checkoutSchemaFor(formData, all) });
-      press.pressed(formData, submission.status === "error");
+      press.pressed(formData, submission);
       return submission;
     },
   });
@@ -159,7 +159,17 @@ export default function PayAdvance() {
             {data.booksDelivery ? (
               <>
                 <h2 className="text-xl font-bold">{all.checkout.shippingHeading}</h2>
-                <FormError errors={form.errors} />
+                <ErrorSummary
+                  id={`${form.id}-errors`}
+                  formErrors={form.errors}
+                  submitted={press.checked}
+                  fixErrors={all.checkout.fixErrors}
+                  fields={[
+                    ...(data.addresses.length ? [{ id: fields.addressId.id, label: data.addressTexts.choiceLegend, errors: fields.addressId.errors }] : []),
+                    ...shippingSummary(fields, all.checkout),
+                    { id: fields.delivery.id, label: all.delivery.heading, errors: fields.delivery.errors },
+                  ]}
+                />
                 <AddressChoice field={fields.addressId} addresses={data.addresses} texts={data.addressTexts}>
                   <ShippingFields fields={fields} checked={form.status === "error" || press.checked} />
                 </AddressChoice>

@@ -4,7 +4,7 @@ import { useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { OrderCard } from "~/components/order-card";
 import { messagesFor } from "~/i18n/catalogue";
-import { cancelledByCustomer, listUserOrders, teluguLineNames } from "~/orders/lookup.server";
+import { cancelledByCustomer, listUserOrders } from "~/orders/lookup.server";
 import { toOrderCard } from "~/orders/views.server";
 import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
@@ -15,16 +15,8 @@ export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.myOrders
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);
   const orders = await listUserOrders(deps, user.id, deps.now());
-  const [selfCancelled, names] = await Promise.all([
-    cancelledByCustomer(deps, orders),
-    deps.lang === "te"
-      ? teluguLineNames(
-          deps,
-          orders.map((o) => o.id),
-        )
-      : undefined,
-  ]);
-  return { orders: orders.map((order) => toOrderCard(order, deps.lang, deps.now(), selfCancelled.has(order.id), names)) };
+  const selfCancelled = await cancelledByCustomer(deps, orders);
+  return { orders: orders.map((order) => toOrderCard(order, deps.lang, deps.now(), selfCancelled.has(order.id))) };
 }
 
 export default function MyOrders() {

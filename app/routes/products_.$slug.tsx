@@ -90,6 +90,7 @@ export default function ProductPage() {
             </s>
           </p>
           <p className="text-sm font-semibold text-emerald-700 dark:text-emerald-300">{texts.youSave}</p>
+          <p className="text-xs text-slate-600 dark:text-slate-300">{m.struckNote}</p>
           <p className={`mt-2 ${stock.soldOut ? "font-semibold text-red-700 dark:text-red-300" : "text-slate-700 dark:text-slate-200"}`}>{stock.line}</p>
           {stock.next ? <p className="text-slate-700 dark:text-slate-200">{stock.next}</p> : null}
           <p className="mt-4 leading-relaxed text-slate-700 dark:text-slate-200" lang={textLang(p.description)}>

@@ -26,7 +26,7 @@ export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   const { id, name, email, phone, address, createdAt, passwordHash } = deps.user;
   return {
     profile: { name, email, phone: tenDigitPhone(phone) || phone, address, createdAt, hasPassword: passwordHash !== null },
-    addresses: (await listAddresses(deps, id)).map((row) => toAddressView(row, messagesFor(deps).shop.states)),
+    addresses: (await listAddresses(deps, id)).map((a) => toAddressView(a, messagesFor(deps).shop.states)),
     addressTexts: sectionsFor(deps).address,
   };
 }

@@ -6,8 +6,8 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { deleteAddress, ownAddress, updateAddress } from "~/addresses/addresses.server";
 import { addressFields } from "~/addresses/rules";
-import { FormError } from "~/components/form-field";
-import { ShippingFields } from "~/components/shipping-fields";
+import { ErrorSummary } from "~/components/error-summary";
+import { ShippingFields, shippingSummary } from "~/components/shipping-fields";
 import { errorMessage, messagesFor, sectionsFor } from "~/i18n/catalogue";
 import { DomainError, NotFoundError } from "~/lib/errors";
 import { shippingSchema } from "~/orders/checkout-schema";
@@ -80,7 +80,13 @@ export default function EditAddress() {
       <div className="card mt-4 p-6 sm:p-8">
         <h1 className="font-serif text-3xl font-bold">{m.editTitle}</h1>
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-1">
-          <FormError errors={form.errors} />
+          <ErrorSummary
+            id={`${form.id}-errors`}
+            formErrors={form.errors}
+            submitted={form.status === "error"}
+            fixErrors={shop.checkout.fixErrors}
+            fields={shippingSummary(fields, shop.checkout)}
+          />
           <ShippingFields fields={fields} checked={form.status === "error"} />
           <button type="submit" className="btn-dark mt-4" disabled={busy}>
             {busy ? m.saving : m.save}

@@ -10,7 +10,7 @@ import { authSchemas } from "~/auth/schemas";
 import { AuthCard, FormError, FormField } from "~/components/form-field";
 import { ResendCode } from "~/components/resend-code";
 import { format } from "~/i18n/format";
-import { authMessages, readCodeCookie, replyWithError, signedInRedirect } from "~/web/auth-pages.server";
+import { authMessages, knownAccountIds, readCodeCookie, replyWithError, signedInRedirect } from "~/web/auth-pages.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireAnonymous } from "~/web/guards.server";
 import { privateMeta } from "~/web/meta";
@@ -32,11 +32,12 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   const m = authMessages(deps);
   const form = await request.formData();
   const token = await readCodeCookie(request, deps, "reset");
+  const known = { knownAccountIds: await knownAccountIds(request, deps) };
   if (form.get("intent") === "resend") {
     const submission = parseWithZod(form, { schema: authSchemas(m.errors).resend });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     try {
-      await resendResetCode(deps, token, submission.value.email);
+      await resendResetCode(deps, token, submission.value.email, known);
     } catch (error) {
       return replyWithError(deps, submission, error, m.loginFailed);
     }
@@ -46,7 +47,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   try {
     const { email, otp, password } = submission.value;
-    const session = await resetPassword(deps, token, { email, code: otp, password });
+    const session = await resetPassword(deps, token, { email, code: otp, password }, known);
     return signedInRedirect(request, deps, session, { home: "/profile" }, (t) => t.passwordReset);
   } catch (error) {
     return replyWithError(deps, submission, error, m.loginFailed, ["password"]);

@@ -17,13 +17,25 @@ export function authMessages(deps: Pick<Deps, "config" | "lang">) {
 
 type AuthMessages = ReturnType<typeof authMessages>;
 
+/** Where an admin's work is: the orders to move on, with the catch one press away. */
+export const ADMIN_HOME = "/admin-dashboard";
+
 /**
  * Where signing in lands, and in which language: the page the sign-in was asked to return to (`redirectTo`, kept
- * in the language it was asked in), else `home` in the account's language (a Telugu account lands on `/te`).
+ * in the language it was asked in), else `home` in the account's language (a Telugu account lands on `/te`); an
+ * admin's home is the admin dashboard (English only).
  */
-export function signInLanding(deps: Pick<Deps, "lang">, account: { lang: Lang }, redirectTo: unknown, home = "/"): { path: string; lang: Lang } {
+export function signInLanding(
+  deps: Pick<Deps, "lang">,
+  account: { lang: Lang; isAdmin?: boolean },
+  redirectTo: unknown,
+  home = account.isAdmin ? ADMIN_HOME : "/",
+): { path: string; lang: Lang } {
   const asked = safeRedirect(redirectTo, "");
-  if (!asked) return { path: localePath(account.lang, home), lang: account.lang };
+  if (!asked) {
+    const path = localePath(account.lang, home);
+    return { path, lang: langOfPath(path) };
+  }
   const path = localePath(deps.lang, asked);
   return { path, lang: langOfPath(path) };
 }
@@ -48,10 +60,9 @@ export async function signedInRedirect(
   const added = add && !session.user.isAdmin ? await addToCart(there, session.user.id, add.productId, add.quantity) : null;
   let toast = text(authMessages(there));
   if (added) toast = `${toast} ${added.notice ?? format(messagesFor(there).cart.added, { name: added.name })}`;
-  const known = await knownAccountIds(request, deps);
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSessionCookie(deps.config, session.token));
-  headers.append("Set-Cookie", await cookies.knownAccounts.serialize([session.user.id, ...known.filter((id) => id !== session.user.id)].slice(0, 5)));
+  headers.append("Set-Cookie", await rememberSignIn(request, deps, session.user.id));
   headers.append("Set-Cookie", await cookies.signup.serialize("", { maxAge: 0 }));
   headers.append("Set-Cookie", await cookies.reset.serialize("", { maxAge: 0 }));
   headers.append("Set-Cookie", await cookies.pendingAdd.serialize("", { maxAge: 0 }));
@@ -69,6 +80,12 @@ function pendingAdd(value: unknown): { productId: number; quantity?: number } | 
 export async function knownAccountIds(request: Request, deps: Pick<Deps, "config">): Promise<number[]> {
   const value: unknown = await appCookies(deps.config).knownAccounts.parse(request.headers.get("Cookie"));
   return Array.isArray(value) ? value.filter((id): id is number => Number.isSafeInteger(id)) : [];
+}
+
+/** The cookie that remembers this browser (or API client) signed in to `userId`, with up to four accounts it knew before. */
+export async function rememberSignIn(request: Request, deps: Pick<Deps, "config">, userId: number): Promise<string> {
+  const known = await knownAccountIds(request, deps);
+  return appCookies(deps.config).knownAccounts.serialize([userId, ...known.filter((id) => id !== userId)].slice(0, 5));
 }
 
 /** This browser's pending sign-up (set by the sign-up form) or password reset token, read by its code page. */

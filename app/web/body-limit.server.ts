@@ -17,27 +17,29 @@ export class BodyTooLargeError extends DomainError {
 }
 
 /**
- * The body's bytes, at most `maxBytes` of them. A declared Content-Length above the cap is refused before
- * reading; otherwise the bytes are counted as they arrive and the stream is cancelled as soon as the count
- * passes the cap, so no more than the cap is ever held. Throws BodyTooLargeError (with `message`, if given),
- * or InvalidInputError (400) when the client's stream breaks off.
+ * The body's first bytes, at most `maxBytes` of them, and whether that is all of it: the bytes are counted as they
+ * arrive and the stream is cancelled as soon as the count passes `maxBytes`, so no more than that is ever held.
+ * Throws InvalidInputError (400) when the client's stream breaks off.
  */
-export async function readLimitedBytes(request: Request, maxBytes: number, message?: string): Promise<Uint8Array<ArrayBuffer>> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) throw new BodyTooLargeError(message);
-  if (request.body === null) return new Uint8Array(0);
+export async function readBytesUpTo(request: Request, maxBytes: number): Promise<{ bytes: Uint8Array<ArrayBuffer>; whole: boolean }> {
+  if (request.body === null) return { bytes: new Uint8Array(0), whole: true };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
+  let whole = true;
   for (;;) {
     const { done, value } = await reader.read().catch(() => {
       throw new InvalidInputError("The request body could not be read");
     });
     if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
+    if (total + value.byteLength > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw new BodyTooLargeError(message);
+      chunks.push(value.subarray(0, maxBytes - total));
+      total = maxBytes;
+      whole = false;
+      break;
     }
+    total += value.byteLength;
     chunks.push(value);
   }
   const bytes = new Uint8Array(total);
@@ -46,14 +48,17 @@ export async function readLimitedBytes(request: Request, maxBytes: number, messa
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return bytes;
+  return { bytes, whole };
 }
 
 /**
- * The same request (method, headers, URL) over its body read once within `maxBytes`, so whatever parses it
- * afterwards (`formData()`, `json()`) reads those bytes and never the client's unbounded stream.
+ * The body's bytes, at most `maxBytes` of them. A declared Content-Length above the cap is refused before
+ * reading; otherwise the bytes are counted as they arrive (readBytesUpTo). Throws BodyTooLargeError (with
+ * `message`, if given), or InvalidInputError (400) when the client's stream breaks off.
  */
-export async function limitedRequest(request: Request, maxBytes: number, message?: string): Promise<Request> {
-  if (request.body === null) return request;
-  return new Request(request, { body: await readLimitedBytes(request, maxBytes, message) });
+export async function readLimitedBytes(request: Request, maxBytes: number, message?: string): Promise<Uint8Array<ArrayBuffer>> {
+  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) throw new BodyTooLargeError(message);
+  const { bytes, whole } = await readBytesUpTo(request, maxBytes);
+  if (!whole) throw new BodyTooLargeError(message);
+  return bytes;
 }

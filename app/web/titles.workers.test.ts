@@ -5,7 +5,7 @@ import { en } from "~/i18n/messages";
 import { catalogueJson } from "~/web/site";
 import { loader as homeLoader, meta as homeMeta } from "~/routes/_index";
 import { meta as deliveriesMeta } from "~/routes/admin-dashboard_.deliveries";
-import { meta as slotsMeta } from "~/routes/admin-dashboard_.delivery";
+import { meta as catchMeta } from "~/routes/admin-dashboard_.catch";
 import { meta as productMeta } from "~/routes/admin-dashboard_.products.$id";
 import { meta as productsMeta } from "~/routes/admin-dashboard_.products._index";
 
@@ -25,10 +25,10 @@ describe("page titles end with the store's name", () => {
   });
 
   it("on the admin's shop pages", () => {
-    expect([productsMeta, productMeta, slotsMeta, deliveriesMeta].map((meta) => titleOf(meta as MetaFunction))).toEqual([
+    expect([productsMeta, productMeta, catchMeta, deliveriesMeta].map((meta) => titleOf(meta as MetaFunction))).toEqual([
       "Products | Admin Dashboard | Godavari Pulasa",
       "Product | Admin Dashboard | Godavari Pulasa",
-      "Delivery slots | Admin Dashboard | Godavari Pulasa",
+      "Catch and delivery slots | Admin Dashboard | Godavari Pulasa",
       "Deliveries | Admin Dashboard | Godavari Pulasa",
     ]);
   });

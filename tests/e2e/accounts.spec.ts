@@ -155,12 +155,16 @@ describe.each(VARIANTS)("the admin ($javaScript, $viewport)", (variant) => {
     await page.getByLabel("Email").fill("admin@pulasa.local");
     await page.getByLabel("Password").fill("pulasa-admin-local");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(baseUrl() + "/");
+    // An admin lands on their work, the orders, not on the shop's home page.
+    await page.waitForURL(baseUrl() + "/admin-dashboard");
+    await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
     await expect.poll(() => toast(page)).toBe("Login successful!");
+    // The shop's pages show the admin's menu (with the link to the page in Telugu, which admin pages have not).
+    await page.goto("/");
     const phone = variant.viewport === "phone";
     if (phone) await page.locator("header summary", { hasText: "Menu" }).click();
     const nav = page.getByRole("navigation", { name: phone ? /Menu/ : "Main navigation" });
-    const links = ["Home", "Blogs", "Fresh Catch", "Auctions", "Admin Dashboard", "Profile"];
+    const links = ["Home", "Blogs", "Fresh Catch", "Auctions", "Admin Dashboard", "Catch and slots", "Profile"];
     // On a phone the menu ends with the link to the page in Telugu.
     expect(await nav.getByRole("link").allInnerTexts()).toEqual(phone ? [...links, "తెలుగు"] : links);
     expect(await page.getByRole("link", { name: /^Cart/ }).count()).toBe(0);

@@ -222,7 +222,7 @@ describe("fuzzing routes and APIs with malformed input", () => {
     "/cart/add",
     "/cart",
     "/admin-dashboard/products/1",
-    "/admin-dashboard/delivery",
+    "/admin-dashboard/catch",
     "/admin-dashboard/orders/PUL-2611-AAAA",
     "/logout",
     "/api/auth/login",

@@ -328,17 +328,17 @@ describe("managing auctions (admin, JavaScript off, phone)", () => {
 
     // A file that only claims to be an image is refused by its bytes.
     await fill(Date.now() + 3_600_000);
-    await page
-      .getByLabel("Or upload an image (JPEG, PNG or WebP, up to 2 MB)")
-      .setInputFiles({ name: "fish.png", mimeType: "image/png", buffer: Buffer.from("<svg onload=alert(1)>") });
+    await page.getByLabel("Or upload a photo").setInputFiles({ name: "fish.png", mimeType: "image/png", buffer: Buffer.from("<svg onload=alert(1)>") });
     await create();
     await page.waitForLoadState();
-    expect(await page.getByRole("alert").innerText()).toBe("The image must be a JPEG, PNG or WebP file of at most 2 MB");
+    await expect.poll(() => page.locator("#upload-error").count()).toBe(1);
+    expect(await page.getByRole("alert").innerText()).toBe("Please fix the errors in the form");
+    expect(await page.locator("#upload-error").innerText()).toBe("Upload a JPEG, PNG or WebP photo");
     expect(await page.locator("[name=description]").inputValue()).toBe("A Pulasa caught this morning at Dowleswaram.");
 
     // A real WebP: created, the form is empty again, the auction is live with the uploaded image.
     await page
-      .getByLabel("Or upload an image (JPEG, PNG or WebP, up to 2 MB)")
+      .getByLabel("Or upload a photo")
       .setInputFiles({ name: "fish.webp", mimeType: "image/webp", buffer: readFileSync("public/media/blog-1-480.webp") });
     await create();
     await page.waitForURL("**/admin-dashboard/auctions");

@@ -174,11 +174,22 @@ export async function newAccount(tag: string, details: { name: string; address?:
   return { email, password };
 }
 
-/** Signs in through the login form and waits for the home page it lands on. */
+/** The development admin the seed creates. */
+export const DEV_ADMIN = { email: "admin@pulasa.local", password: "pulasa-admin-local" };
+
+/** Signs in through the login form and waits for the page it lands on: the home page, or an admin's dashboard. */
 export async function signIn(page: Page, who: { email: string; password: string }) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(baseUrl() + "/");
+  await page.waitForURL(baseUrl() + (who.email === DEV_ADMIN.email ? "/admin-dashboard" : "/"));
+}
+
+/** Moves the admin's open order on to `label`: its one button when that is the only move, else chosen from the list. */
+export async function moveStatus(page: Page, label: string) {
+  const only = page.getByRole("button", { name: `Mark as ${label}`, exact: true });
+  if ((await only.count()) > 0) return only.click();
+  await page.getByRole("combobox", { name: "Order status" }).selectOption({ label });
+  await page.getByRole("button", { name: "Update status" }).click();
 }

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { useShopperAndAdmin } from "./money-steps";
 import { describe, expect, it } from "vitest";
-import { baseUrl, newAccount, toast, useBrowser, variantName, type Variant } from "./browser";
+import { baseUrl, moveStatus, newAccount, toast, useBrowser, variantName, type Variant } from "./browser";
 import { inspect } from "./inspect";
 import { arrive, checkoutOneFish, payInSandbox } from "./shop";
 
@@ -30,8 +30,7 @@ async function deliver(page: Page, number: string) {
   await cod.getByRole("button", { name: "Yes, go ahead" }).click();
   await expect.poll(() => toast(page)).toBe("The balance will be collected in cash on delivery.");
   for (const label of ["Confirmed", "Packed", "Shipped", "Delivered"]) {
-    await page.getByRole("combobox", { name: "Order status" }).selectOption({ label });
-    await page.getByRole("button", { name: "Update status" }).click();
+    await moveStatus(page, label);
     await expect.poll(() => toast(page)).toMatch(new RegExp(`^Order status updated to ${label}!`));
   }
 }

@@ -76,7 +76,7 @@ const PAGES: { who: Who; path: string }[] = [
     "/admin-dashboard/orders/{order}",
     "/admin-dashboard/products",
     "/admin-dashboard/products/1",
-    "/admin-dashboard/delivery",
+    "/admin-dashboard/catch",
     "/admin-dashboard/deliveries",
     "/admin-dashboard/claims",
     "/admin-dashboard/claims/{claim}",
@@ -102,7 +102,7 @@ async function sessionOf(who: Who) {
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/$/);
+  await page.waitForURL(who === "admin" ? /\/admin-dashboard$/ : /\/$/);
   if (who === "shopper") {
     // One fish in the cart, so the cart summary shows on the pages that have it.
     await page.goto("/products");

@@ -8,7 +8,8 @@ type Open = (
 ) => Promise<{ page: Page; context: BrowserContext; close: () => Promise<void> }>;
 
 const ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-const orderNumber = () => `PUL-2611-${Array.from({ length: 4 }, () => ALPHABET[Math.floor(Math.random() * ALPHABET.length)]).join("")}`;
+/** A made-up order number of the store's shape (for orders a test writes in the database). */
+export const orderNumber = () => `PUL-2611-${Array.from({ length: 4 }, () => ALPHABET[Math.floor(Math.random() * ALPHABET.length)]).join("")}`;
 
 /** The ids the audited pages' paths name ({order}, {delivered}, ...), known once the world is made. */
 export type World = Record<"order" | "delivered" | "claimed" | "claim" | "address" | "won" | "wonOrder", string>;
@@ -41,7 +42,7 @@ export async function makeWorld(sql: Sql, open: Open, shopper: { email: string }
   const order = (number: string, status: string, paymentState: string) =>
     `INSERT INTO orders (number, user_id, status, payment_state, estimated_total_paise, advance_paise, final_total_paise, first_name, last_name, phone, address, city, state, zip, stock_held, paid_at)
      SELECT '${number}', id, '${status}', '${paymentState}', 2500000, 50000, ${status === "order_delivered" ? 2500000 : "NULL"}, 'Asha', 'Rani Devi', '+919876543210', '12-4 Main Road', 'Rajahmundry', 'Andhra Pradesh', '533101', 1, ${now} FROM users WHERE email = '${shopper.email}';
-     INSERT INTO order_items (order_id, product_id, name, image, price_paise, quantity) SELECT o.id, p.id, p.name, p.image, p.price_paise, 1 FROM orders o, products p WHERE o.number = '${number}' AND p.slug = 'fresh-fish';`;
+     INSERT INTO order_items (order_id, product_id, name, name_te, image, price_paise, quantity) SELECT o.id, p.id, p.name, p.name_te, p.image, p.price_paise, 1 FROM orders o, products p WHERE o.number = '${number}' AND p.slug = 'fresh-fish';`;
   const delivered = (number: string) =>
     `INSERT INTO order_events (order_id, kind, from_value, to_value, created_at) SELECT id, 'status', 'order_shipped', 'order_delivered', ${now} FROM orders WHERE number = '${number}';`;
   await sql(`${order(world.order!, "order_raised", "advance_paid")}

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
-import { newAccount, signIn, toast, type useBrowser, type Variant } from "./browser";
+import { moveStatus, newAccount, signIn, toast, type useBrowser, type Variant } from "./browser";
 import { inspect } from "./inspect";
 import { checkoutOneFish, payInSandbox } from "./shop";
 
@@ -39,8 +39,7 @@ export async function openOrder(page: Page, number: string) {
 }
 
 export async function setStatus(page: Page, label: string) {
-  await page.getByRole("combobox", { name: "Order status" }).selectOption({ label });
-  await page.getByRole("button", { name: "Update status" }).click();
+  await moveStatus(page, label);
   await expect.poll(() => toast(page)).toMatch(new RegExp(`^Order status updated to ${label}! Notification sent to customer\\.`));
 }
 

@@ -87,13 +87,15 @@ describe.each(VARIANTS)("running the shop day to day ($javaScript, $viewport)", 
     await admin.page.goto(`/admin-dashboard/orders/${number}`);
     const section = admin.page.getByRole("region", { name: "Delivery date and slot" });
     expect(await section.innerText()).toContain(`Booked for ${formatDelivery(istDay(1), "evening")}.`);
+    // 'Move to' shows where the order is booked now, never another date or slot it was not asked for.
+    expect(await section.getByLabel("Move to").inputValue()).toBe(`${istDay(1)}.evening`);
     await section.getByLabel("Move to").selectOption(`${istDay(2)}.morning`);
     await settled(admin.page, () => section.getByRole("button", { name: "Move delivery" }).click());
     const when = formatDelivery(istDay(2), "morning");
     await expect.poll(() => toast(admin.page)).toBe(`Delivery moved to ${when}. The customer has been told.`);
     expect(await section.innerText()).toContain(`Booked for ${when}.`);
-    // The form offers an open choice again, not the one booked now.
-    expect(await section.getByLabel("Move to").inputValue()).not.toBe(`${istDay(2)}.morning`);
+    // The form shows the date and slot booked now.
+    expect(await section.getByLabel("Move to").inputValue()).toBe(`${istDay(2)}.morning`);
     expect(await sql("SELECT delivery_date AS date, delivery_slot AS slot FROM orders WHERE number = ?", number)).toEqual([
       { date: istDay(2), slot: "morning" },
     ]);

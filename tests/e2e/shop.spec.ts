@@ -50,15 +50,19 @@ describe.each(VARIANTS)("running the shop ($javaScript, $viewport)", (variant) =
     await admin.page.getByRole("button", { name: "Add product" }).click();
     await admin.page.waitForURL(/\/admin-dashboard\/products\/\d+$/);
     await expect.poll(() => toast(admin.page)).toBe(`${name} was added to the shop.`);
-    // Its catch for each coming date (a week of inputs); a figure out of range is refused beside its input.
-    const inputs = admin.page.getByRole("region", { name: "Today's catch" }).getByRole("textbox");
+    // Its catch for each coming date (a week of inputs) on the catch screen; a figure out of range is refused beside its input.
+    const productPage = admin.page.url();
+    const inputs = admin.page.locator(`input[name^="catch.${/\/(\d+)$/.exec(productPage)![1]}."]`);
+    await admin.page.locator("main").getByRole("link", { name: "Catch and slots" }).click();
+    await admin.page.waitForURL("**/admin-dashboard/catch");
     expect(await inputs.count()).toBe(7);
     for (let i = 0; i < 7; i++) await inputs.nth(i).fill(i === 2 ? "20000" : "6");
-    await admin.page.getByRole("button", { name: "Save catch" }).click();
+    await admin.page.getByRole("button", { name: "Save catch and slots" }).first().click();
     await expect.poll(() => admin.page.getByText("Enter a whole number from 0 to 10000").count()).toBe(1);
     await inputs.nth(2).fill("6");
-    await admin.page.getByRole("button", { name: "Save catch" }).click();
-    await expect.poll(() => toast(admin.page)).toBe(`The catch for ${name} was saved.`);
+    await admin.page.getByRole("button", { name: "Save catch and slots" }).first().click();
+    await expect.poll(() => toast(admin.page)).toBe("Saved: the catch and the delivery slots. The shop shows them now.");
+    await admin.page.goto(productPage);
     // A photo, checked by its bytes: an SVG is refused, a JPEG is stored with its alt text and size.
     const photos = () => admin.page.getByRole("region", { name: "Photos" });
     await photos().getByLabel("Photo", { exact: true }).setInputFiles("public/media/favicon.svg");
@@ -71,8 +75,8 @@ describe.each(VARIANTS)("running the shop ($javaScript, $viewport)", (variant) =
     await expect.poll(() => toast(admin.page)).toBe("Photo added.");
     expect(await admin.page.getByRole("img", { name: `A jar of ${name}` }).getAttribute("width")).toBe("1200");
     await inspect(admin.page, "admin-product", variant);
-    await admin.page.goto("/admin-dashboard/delivery");
-    await inspect(admin.page, "admin-slots", variant);
+    await admin.page.goto("/admin-dashboard/catch");
+    await inspect(admin.page, "admin-catch", variant);
 
     // The visitor's next look is rendered afresh: the new product, its card linking to its page.
     const fresh = await visitor.page.goto("/products");
@@ -87,6 +91,8 @@ describe.each(VARIANTS)("running the shop ($javaScript, $viewport)", (variant) =
     expect(page).toContain("From 1 pack to 3 packs per order, in whole packs.");
     expect(page).toContain("Up to 3 packs per order");
     expect(await visitor.page.locator("main s").textContent()).toBe("Was ₹1,440");
+    // The struck price says what it is.
+    expect(page).toContain("The crossed-out price is a reference 20% above ours; the fish itself is priced each day by the catch.");
     expect(await visitor.page.title()).toBe(`${name} – ₹1,200 per pack | Godavari Pulasa`);
     const photo = visitor.page.getByRole("img", { name: `A jar of ${name}` });
     expect(await photo.getAttribute("src")).toMatch(/^\/photos\/[0-9a-f]{64}\.jpg$/);
@@ -111,6 +117,10 @@ describe.each(VARIANTS)("running the shop ($javaScript, $viewport)", (variant) =
     await shopper.page.getByLabel("Quantity", { exact: true }).selectOption("2");
     await shopper.page.getByRole("button", { name: "Add to Cart" }).click();
     await expect.poll(() => toast(shopper.page)).toBe(`${name} added to cart`);
+    await shopper.page.goto("/cart");
+    expect(await shopper.page.getByRole("main").innerText()).toContain(
+      "Crossed-out prices are a reference 20% above ours; fish is priced each day by the catch.",
+    );
     await shopper.page.goto("/checkout");
     const summary = await shopper.page.getByRole("region", { name: "Order Summary" }).innerText();
     expect(summary).toContain("2 packs × ₹1,200 per pack");

@@ -16,9 +16,10 @@ export async function call(
   method: string,
   path: string,
   body?: unknown,
-  options: { token?: string; ip?: string; raw?: string; ctx?: Record<string, string> } = {},
+  options: { token?: string; ip?: string; raw?: string; ctx?: Record<string, string>; cookie?: string } = {},
 ) {
   const headers: Record<string, string> = { "CF-Connecting-IP": options.ip ?? freshIp() };
+  if (options.cookie) headers.Cookie = options.cookie;
   if (body !== undefined || options.raw !== undefined) headers["Content-Type"] = "application/json";
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   const request = new Request(`https://store.test/api/auth/${path}`, {

@@ -2,9 +2,11 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
 import { createSession } from "~/auth/session.server";
 import { getConfig } from "~/config.server";
+import type { Deps } from "~/deps";
 import { commitSessionCookie } from "~/web/credentials.server";
 import { testDeps } from "./deps";
 import { loadContext } from "./load-context";
+import { readableForm } from "../../workers/request-guards";
 
 /** The Cookie header of a fresh session of `userId` ("" signed out); sessions are only for verified accounts. */
 export async function cookieOf(userId: number | null): Promise<string> {
@@ -17,17 +19,22 @@ export async function cookieOf(userId: number | null): Promise<string> {
 type RouteFn = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => Promise<unknown>;
 
 /**
- * Runs a route's loader or action as the Worker would for the owner of `cookie`, at `now` (the injected clock):
- * a Response (also one it threw), or the `data()` an action answered with, as { status, body }.
+ * Runs a route's loader or action as the Worker would for the owner of `cookie`, at `now` (the injected clock), a
+ * form post read by the Worker's guard first (within its page's cap): a Response (also one it threw, or the
+ * guard's), or the `data()` an action answered with, as { status, body }.
  */
 export async function runRoute(
   fn: RouteFn,
   path: string,
-  options: { cookie?: string; now?: number; params?: Record<string, string>; init?: RequestInit } = {},
+  options: { cookie?: string; now?: number; params?: Record<string, string>; init?: RequestInit; deps?: Partial<Deps> } = {},
 ) {
-  const request = new Request(`https://store.test${path}`, { ...options.init, headers: { Cookie: options.cookie ?? "", ...(options.init?.headers ?? {}) } });
-  const context = await loadContext(request);
+  const sent = new Request(`https://store.test${path}`, { ...options.init, headers: { Cookie: options.cookie ?? "", ...(options.init?.headers ?? {}) } });
+  const form = await readableForm(sent);
+  if (form instanceof Response) return form;
+  const request = form.request;
+  const context = { ...(await loadContext(request)), oversizedForm: form.oversized };
   if (options.now !== undefined) context.deps = { ...context.deps, now: () => options.now! };
+  if (options.deps) context.deps = { ...context.deps, ...options.deps };
   try {
     const out = await fn({ request, context, params: options.params ?? {} });
     if (out instanceof Response) return out;

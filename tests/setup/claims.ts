@@ -5,14 +5,7 @@ import { CLAIM_WINDOW_MS } from "~/claims/rules";
 import type { Order, User } from "~/db/schema";
 import { payBalanceLink, setUpMoneyWorld } from "./money";
 
-/** A PNG header of the given size with `seed` after it, so each call is other bytes. */
-export function pngFile(seed: string, name = "damage.png", width = 640, height = 480): File {
-  const head = new Uint8Array(24);
-  head.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  new DataView(head.buffer).setUint32(16, width);
-  new DataView(head.buffer).setUint32(20, height);
-  return new File([head, new TextEncoder().encode(seed)], name, { type: "image/png" });
-}
+export { pngFile } from "./images";
 
 /** The start of an ISO media file of `brand` ("isom": MP4, "qt  ": QuickTime), padded to `size` bytes. */
 export function videoFile(brand: string, name: string, size = 64): File {

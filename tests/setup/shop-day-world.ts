@@ -1,5 +1,6 @@
 import { beforeEach } from "vitest";
-import { createProduct, saveCatch } from "~/catalog/admin.server";
+import { createProduct } from "~/catalog/admin.server";
+import { saveCatch } from "./shop-days";
 import type { User } from "~/db/schema";
 import { addDays, istDate, type DeliverySlot } from "~/delivery/slots";
 import type { Lang } from "~/i18n/lang";

@@ -1,4 +1,6 @@
 import { env } from "cloudflare:workers";
+import { savePlan, type SlotEntry } from "~/catalog/admin.server";
+import type { Deps } from "~/deps";
 import { DELIVERY_WINDOW_DAYS, upcomingDates, type DeliverySlot } from "~/delivery/slots";
 
 /**
@@ -31,4 +33,14 @@ export async function catchLeftOn(productId: number, date: string): Promise<numb
     .bind(productId, date)
     .first<{ left: number }>();
   return row?.left ?? 0;
+}
+
+/** Sets one product's catch for coming dates (null removes a date's catch), as the admin's plan form does. */
+export async function saveCatch(deps: Pick<Deps, "db" | "now">, productId: number, entries: { date: string; quantity: number | null }[]): Promise<void> {
+  await savePlan(deps, { catches: entries.map((e) => ({ productId, ...e })), slots: [] });
+}
+
+/** Sets slot capacities for coming dates (0 closes a slot), as the admin's plan form does. */
+export async function saveSlots(deps: Pick<Deps, "db" | "now">, entries: SlotEntry[]): Promise<void> {
+  await savePlan(deps, { catches: [], slots: entries });
 }

@@ -88,6 +88,8 @@ export const orderItems = sqliteTable(
     /** Null for an auction lot. */
     productId: integer("product_id").references(() => products.id),
     name: text("name").notNull(),
+    /** The product's Telugu name (an auction lot's Telugu title) when the order was made; null where it had none. */
+    nameTe: text("name_te"),
     image: text("image"),
     /** Price per kg or per pack (shop, see `unit`) or the winning price (auction). */
     pricePaise: integer("price_paise").notNull(),

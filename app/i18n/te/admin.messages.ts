@@ -11,7 +11,7 @@ export const adminMessages: Translation<typeof English.adminMessages> = {
   accessDeniedText: "అనుమతి లేదు. అడ్మిన్ హక్కులు అవసరం.",
   goHome: "హోమ్‌కు వెళ్లండి",
   auctions: "వేలాలు",
-  products: "ఉత్పత్తులు, వేట",
+  products: "ఉత్పత్తులు",
   deliveries: "డెలివరీలు, ప్యాకింగ్",
   stats: {
     total: "మొత్తం ఆర్డర్లు",
@@ -97,6 +97,7 @@ export const adminMessages: Translation<typeof English.adminMessages> = {
     collectOnDeliveryDone: "బ్యాలెన్స్‌ను డెలివరీ సమయంలో నగదుగా తీసుకుంటాం.",
     status: "ఆర్డర్ స్థితి",
     updateStatus: "స్థితి మార్చండి",
+    markAs: "స్థితిని ‘{label}’ అని మార్చండి",
     waits: {
       weigh_first: "{label}: ముందు తూకం వేయండి (ప్రతి వస్తువు బరువు నమోదు చేయండి).",
       balance_first: "{label}: బ్యాలెన్స్ బాకీ ఉంది (చెల్లించాలి, లేదా డెలివరీ సమయంలో నగదుగా తీసుకునేలా సెట్ చేయాలి).",
@@ -152,6 +153,7 @@ export const adminMessages: Translation<typeof English.adminMessages> = {
     booked: "బుక్ అయిన డెలివరీ: {when}.",
     unbooked: "ఇంకా ఏ తేదీకీ బుక్ కాలేదు: ఆ రోజు ప్యాకింగ్ జాబితాలో లాట్ ఉండేలా ఒక తేదీని ఎంచుకోండి.",
     to: "కొత్త తేదీ, స్లాట్",
+    choose: "తేదీ, స్లాట్ ఎంచుకోండి",
     submit: "డెలివరీ మార్చండి",
     noneOpen: "ప్రస్తుతం ఈ ఆర్డర్‌కు చోటు, సరిపడా వేట ఉన్న వేరే తేదీ గానీ స్లాట్ గానీ లేదు.",
     current: "ప్రస్తుతం బుక్ అయినది",

@@ -35,7 +35,8 @@ export const auctionLiveMessages: Translation<typeof English.auctionLiveMessages
   descriptionTe: "తెలుగులో వివరణ (తప్పనిసరి కాదు)",
   image: "ఉత్పత్తి ఫోటో",
   noImage: "ఫోటో లేదు",
-  upload: "లేదా ఫోటో అప్‌లోడ్ చేయండి (JPEG, PNG లేదా WebP, 2 MB వరకు)",
+  upload: "లేదా ఫోటో అప్‌లోడ్ చేయండి",
+  uploadHint: "JPEG, PNG లేదా WebP, 15 MB వరకు.",
   startingPrice: "ప్రారంభ ధర (₹)",
   minIncrement: "కనీస పెంపు (₹)",
   startTime: "ప్రారంభం (IST; ఇప్పుడే ప్రారంభించాలంటే ఖాళీగా వదలండి)",
@@ -50,5 +51,5 @@ export const auctionLiveMessages: Translation<typeof English.auctionLiveMessages
   cancelReason: "రద్దు చేయడానికి కారణం",
   status: "స్థితి",
   none: "ఇంకా వేలాలు లేవు.",
-  badImage: "ఫోటో 2 MB మించని JPEG, PNG లేదా WebP ఫైల్ అయి ఉండాలి",
+  badImage: "JPEG, PNG లేదా WebP ఫోటో అప్‌లోడ్ చేయండి",
 };

@@ -11,6 +11,7 @@ export const checkoutMessages: Translation<typeof English.checkoutMessages> = {
     perKg: "కిలోకు",
     youSave: "మీకు {amount} ఆదా",
     noReturns: "తాజా చేపలను డెలివరీ తర్వాత మార్చడం గానీ, రీఫండ్ చేయడం గానీ కుదరదు.",
+    struckNote: "కొట్టివేసిన పాత ధరలు మా ధర కంటే 20% ఎక్కువగా చూపే పోలిక ధరలు మాత్రమే; చేప ధరను రోజూ దొరికిన చేపలను బట్టి నిర్ణయిస్తాం.",
     policyLink: "మా రిటర్న్‌లు, రీఫండ్‌ల పాలసీ చదవండి",
     decrease: "{name} ఒకటి తగ్గించండి",
     increase: "{name} ఇంకొకటి జోడించండి",

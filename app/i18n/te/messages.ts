@@ -18,6 +18,7 @@ export const te: Messages = {
     myOrders: "నా ఆర్డర్లు",
     logout: "లాగౌట్",
     adminDashboard: "అడ్మిన్ డాష్‌బోర్డ్",
+    adminCatch: "వేట, స్లాట్లు",
     cart: "కార్ట్",
     menu: "మెనూ",
     mainNavigation: "ప్రధాన మెనూ",
@@ -140,6 +141,7 @@ export const te: Messages = {
   },
   notFound: errorMessages.notFound,
   error: errorMessages.error,
+  tooLarge: errorMessages.tooLarge,
   auth: {
     loginTitle: "మళ్లీ స్వాగతం",
     loginSubtitle: "తాజా {product} ఆర్డర్ చేయడానికి, లైవ్ వేలాల్లో బిడ్ వేయడానికి లాగిన్ అవ్వండి.",

@@ -27,4 +27,5 @@ export const productPageMessages: Translation<typeof English.productPageMessages
   kilos: "కిలోల",
   packs: "ప్యాక్‌ల",
   delivery: "రాబోయే {days} రోజుల్లో, చెక్‌అవుట్‌లో మీరు ఎంచుకునే స్లాట్‌లో డెలివరీ: {morning} లేదా {evening}.",
+  struckNote: "కొట్టివేసిన పాత ధర మా ధర కంటే 20% ఎక్కువగా చూపే పోలిక ధర మాత్రమే; చేప ధరను రోజూ దొరికిన చేపలను బట్టి నిర్ణయిస్తాం.",
 };

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MAX_JSON_BYTES } from "../../../app/web/body-limit.server";
 import { chunkedUpload, jsonOfSize } from "../../../tests/setup/chunked-body";
+import { jpegOfSize, truncatedJpeg } from "../../../tests/setup/images";
 import { person } from "./auction-room.fixtures";
 import { MAX_IMAGE_BYTES } from "./input";
 import type { AuctionJson } from "./listing";
@@ -189,17 +190,15 @@ describe("body limits (chunked, no Content-Length)", () => {
 
   it("refuses an image upload one byte over MAX_IMAGE_BYTES with 413, and stores one of exactly that size", async () => {
     const admin = { Authorization: (await person("Image Admin", { admin: true })).bearer, "Content-Type": "application/octet-stream" };
-    const png = (size: number) => {
-      const bytes = new Uint8Array(size);
-      bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-      return bytes;
-    };
-    const tooLarge = await send("/api/auction/images", admin, png(MAX_IMAGE_BYTES + 1));
+    const tooLarge = await send("/api/auction/images", admin, jpegOfSize(MAX_IMAGE_BYTES + 1));
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(await tooLarge.json()).toEqual({ success: false, error: "The image must be a JPEG, PNG or WebP file of at most 2 MB" });
-    const atCap = await send("/api/auction/images", admin, png(MAX_IMAGE_BYTES));
+    expect(await tooLarge.json()).toEqual({ success: false, error: "The image must be a whole JPEG, PNG or WebP photo of at most 15 MB" });
+    const atCap = await send("/api/auction/images", admin, jpegOfSize(MAX_IMAGE_BYTES));
     expect(atCap.status).toBe(201);
-    expect(await atCap.json()).toMatchObject({ success: true, url: expect.stringMatching(/^\/api\/auction\/images\/[0-9a-f-]{36}\.png$/) });
+    expect(await atCap.json()).toMatchObject({ success: true, url: expect.stringMatching(/^\/api\/auction\/images\/[0-9a-f-]{36}\.jpg$/) });
+    // A photo's start without the rest is no photo.
+    const cut = await send("/api/auction/images", admin, truncatedJpeg());
+    expect([cut.status, await cut.json()]).toEqual([400, { success: false, error: "The image must be a whole JPEG, PNG or WebP photo of at most 15 MB" }]);
   });
 });

@@ -15,7 +15,7 @@ export { AuctionRoom } from "./auction-room";
 
 type Env = RoomEnv & { AUCTION_ROOM: DurableObjectNamespace<AuctionRoom>; AUCTION_IMAGES?: R2Bucket };
 
-const IMAGE_RULE = "The image must be a JPEG, PNG or WebP file of at most 2 MB";
+const IMAGE_RULE = "The image must be a whole JPEG, PNG or WebP photo of at most 15 MB";
 
 /** Auction rows by id, so an unknown id is refused before any Durable Object is created for it. */
 async function auctionRow(deps: Pick<Deps, "db">, id: number): Promise<AuctionRow | null> {
@@ -156,7 +156,7 @@ function auctionApi(env: Env): Api {
         async handler({ params }) {
           const object = await env.AUCTION_IMAGES?.get(params.key);
           if (!object) throw new NotFoundError("Not found");
-          // At most 2 MB: buffered, so the body crosses the service binding as one piece.
+          // At most MAX_IMAGE_BYTES: buffered, so the body crosses the service binding as one piece.
           return new Response(await object.arrayBuffer(), {
             headers: {
               "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",

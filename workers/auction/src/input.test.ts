@@ -1,11 +1,19 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { jpegOfSize, pngBytes } from "../../../tests/setup/images";
 import { createAuctionInput, parseBid, parseIstDateTime, sniffImage } from "./input";
 
+const media = (name: string) => new Uint8Array(readFileSync(`public/media/${name}`));
+
 describe("sniffImage (by bytes, never by name)", () => {
-  it("knows JPEG, PNG and WebP and refuses anything else", () => {
-    expect(sniffImage(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))?.ext).toBe("jpg");
-    expect(sniffImage(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))?.ext).toBe("png");
-    expect(sniffImage(new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 0x57, 0x45, 0x42, 0x50]))?.ext).toBe("webp");
+  it("knows whole JPEG, PNG and WebP photos and refuses anything else: their signatures alone, AVIF, text", () => {
+    expect(sniffImage(jpegOfSize(2000))?.ext).toBe("jpg");
+    expect(sniffImage(pngBytes(40, 30))?.ext).toBe("png");
+    expect(sniffImage(media("fresh-pulasa-480.webp"))?.ext).toBe("webp");
+    expect(sniffImage(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBeNull();
+    expect(sniffImage(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBeNull();
+    expect(sniffImage(new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 0x57, 0x45, 0x42, 0x50]))).toBeNull();
+    expect(sniffImage(media("fresh-pulasa-480.avif"))).toBeNull();
     expect(sniffImage(new TextEncoder().encode("<svg onload=alert(1)>"))).toBeNull();
     expect(sniffImage(new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 0x41, 0x56, 0x49, 0x20]))).toBeNull();
     expect(sniffImage(new Uint8Array([]))).toBeNull();

@@ -1,6 +1,7 @@
 /** Parsing of the auction API's bodies (read as fields by the API table), with the store's messages for bad input. */
 
 import { checkAuctionForm, type CreateAuction } from "../../../app/auctions/auction-form";
+import { inspectPhoto, MAX_PHOTO_BYTES } from "../../../app/catalog/photos";
 import { parseRupees } from "../../../app/lib/money";
 import { refusal, type BidRefusal } from "./bid-rules";
 
@@ -31,13 +32,11 @@ export function createAuctionInput(body: Body, now: number): { ok: true; value: 
   return { ok: false, error: Object.values(checked.errors)[0] ?? "Failed to create auction" };
 }
 
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+/** An auction's photo may be a phone camera's, as large as a product photo. */
+export const MAX_IMAGE_BYTES = MAX_PHOTO_BYTES;
 
-/** The image type by its first bytes (never by its name or declared type): JPEG, PNG or WebP, else null. */
+/** An auction's photo by its bytes (never its name or declared type): a whole JPEG, PNG or WebP, else null. */
 export function sniffImage(bytes: Uint8Array): { ext: "jpg" | "png" | "webp"; type: string } | null {
-  const at = (i: number, ...values: number[]) => values.every((v, k) => bytes[i + k] === v);
-  if (at(0, 0xff, 0xd8, 0xff)) return { ext: "jpg", type: "image/jpeg" };
-  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return { ext: "png", type: "image/png" };
-  if (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return { ext: "webp", type: "image/webp" };
-  return null;
+  const kind = inspectPhoto(bytes);
+  return kind && kind.ext !== "avif" ? { ext: kind.ext, type: kind.type } : null;
 }
