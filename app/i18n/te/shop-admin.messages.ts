@@ -48,7 +48,7 @@ export const shopAdminMessages: Translation<typeof English.shopAdminMessages> = 
       "story-selection": "ఐస్‌పై పులసను ఎంచుకోవడం",
       "story-delivery": "కూల్ బాక్స్‌లో పులస",
     },
-    photo: "ఫోటో (ఐచ్ఛికం)",
+    photo: "ఫోటో (తప్పనిసరి కాదు)",
     photoAlt: "ఫోటోను వివరించండి (alt టెక్స్ట్)",
     adding: "జోడిస్తున్నాం…",
     saving: "సేవ్ చేస్తున్నాం…",
