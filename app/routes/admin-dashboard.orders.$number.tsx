@@ -20,6 +20,7 @@ import { adminMessages } from "~/i18n/admin.messages";
 import { format } from "~/i18n/format";
 import { formatAdminDateTime } from "~/lib/dates";
 import { DomainError } from "~/lib/errors";
+import { parseTypedNumber } from "~/lib/money";
 import { whatsappLink } from "~/lib/phone";
 import { deliveryChoice } from "~/orders/checkout-schema";
 import { ADMIN_STATUSES, nextStatuses } from "~/orders/status";
@@ -83,7 +84,8 @@ export async function action({ request, context: { deps }, params }: ActionFunct
         const packs = new Map<number, number>();
         for (const [key, value] of form) {
           const [, kind, id] = /^(weight|packs)-(\d{1,9})$/.exec(key) ?? [];
-          if (id && typeof value === "string") (kind === "weight" ? weights : packs).set(Number(id), value.trim() === "" ? Number.NaN : Number(value));
+          // Grams and packs are read as every typed count is: "1e3", "0x3E8" or "1000.5" are no count at all.
+          if (id && typeof value === "string") (kind === "weight" ? weights : packs).set(Number(id), parseTypedNumber(value, 0));
         }
         const amounts = await recordWeights(deps, admin, { ...input, weights, packs });
         return redirectWithFlash(deps, here, { type: "success", text: format(m.detail.weightsSaved, amounts) });
