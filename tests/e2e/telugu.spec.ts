@@ -155,6 +155,40 @@ describe.each(RUNS)("Telugu pages (JavaScript $javaScript, $viewport)", (variant
   });
 });
 
+describe.each(RUNS)("the gateway and a Telugu order (JavaScript $javaScript, $viewport)", (variant) => {
+  it("paying the advance returns to the Telugu order page, and the gateway's page, once paid, leads back to it", async () => {
+    const who = await newAccount(`telugu.gateway.${variant.viewport}`, { name: "Lakshmi Devi" });
+    const { page, close } = await open(variant);
+    await signIn(page, who);
+    await page.goto("/te/products");
+    await page.locator('main form[action="/te/cart/add"] button').first().click();
+    await page.getByRole("complementary", { name: te.shop.cart.floatingLabel }).waitFor();
+    await page.goto("/te/checkout");
+    const checkout = page.locator("main form").filter({ has: page.locator("[name=zip]") });
+    const shipping = { firstName: "లక్ష్మి", lastName: "దేవి", phone: "9876543210", address: "12-4 మెయిన్ రోడ్, ఇన్నీసుపేట", city: "రాజమండ్రి", zip: "533101" };
+    for (const [name, value] of Object.entries(shipping)) await checkout.locator(`[name="${name}"]`).fill(value);
+    await checkout.locator("[name=state]").selectOption("Andhra Pradesh");
+    await checkout.locator("input[name=delivery]:not([disabled])").first().check();
+    await page.getByRole("button", { name: te.shop.checkout.pay }).click();
+    // The gateway's own page (English, as Razorpay's is): its checkout with JavaScript, a payment link without.
+    await page.waitForURL(/\/sandbox\/(checkout\/order_|link\/plink_)/);
+    await page.getByRole("heading", { name: "Razorpay sandbox", exact: true }).waitFor();
+    await page.waitForLoadState("networkidle");
+    const gateway = page.url();
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.waitForURL(/\/te\/orders\/PUL-/);
+    const number = new URL(page.url()).pathname.split("/").at(-1)!;
+    await page.goto(gateway);
+    await page.getByRole("heading", { name: "Already paid" }).waitFor();
+    const view = page.getByRole("link", { name: "View the order" });
+    expect(await view.getAttribute("href")).toBe(`/te/orders/${number}`);
+    await view.click();
+    await page.waitForURL(`${baseUrl()}/te/orders/${number}`);
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("te");
+    await close();
+  });
+});
+
 describe("an auction's countdown (JavaScript on, phone)", () => {
   it("counts its days in Telugu", async () => {
     const { page, close } = await open({ javaScript: true, viewport: "phone" });
