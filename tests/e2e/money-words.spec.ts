@@ -51,8 +51,8 @@ async function makeOrder(email: string, date: string, made: Made, cancel?: { act
   );
   const [{ id }] = await sql("SELECT id FROM orders WHERE number = ?", number);
   await sql(
-    `INSERT INTO order_items (order_id, product_id, name, image, price_paise, quantity, unit, weight_grams, final_paise)
-     SELECT ?, id, name, image, price_paise, ?, 'kg', ?, ? FROM products WHERE slug = 'fresh-fish'`,
+    `INSERT INTO order_items (order_id, product_id, name, name_te, image, price_paise, quantity, unit, weight_grams, final_paise)
+     SELECT ?, id, name, name_te, image, price_paise, ?, 'kg', ?, ? FROM products WHERE slug = 'fresh-fish'`,
     id,
     made.kg,
     made.grams ?? null,

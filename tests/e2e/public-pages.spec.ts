@@ -106,7 +106,8 @@ describe.each(VARIANTS)("public pages ($javaScript, $viewport)", (variant) => {
     expect(await nav.getByRole("link").allInnerTexts()).toEqual(variant.viewport === "phone" ? [...names, "తెలుగు"] : names);
     expect(await page.getByRole("link", { name: "Profile" }).count()).toBe(0);
 
-    expect(await page.locator("html").getAttribute("class")).toBe("");
+    // No theme chosen yet: the page follows the device's light or dark preference.
+    expect(await page.locator("html").getAttribute("class")).toBe("system");
     await page.locator("header details summary").first().click();
     // Wait for the server's answer (a fetcher with JavaScript, a redirect without) before reloading.
     await Promise.all([
