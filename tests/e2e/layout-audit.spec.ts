@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
+import { langOfPath } from "../../app/i18n/lang";
 import { expectNoAxeViolations, newAccount, useBrowser, VIEWPORTS, type Variant } from "./browser";
 import { coveredThings, faintFields, overflow, splitPrices } from "./layout-checks";
 import { makeWorld, pathIn, type World } from "./layout-world";
@@ -16,7 +17,7 @@ import { useLocalDb } from "./local-db";
 const open = useBrowser();
 const sql = useLocalDb();
 /** The store's name a page's title ends with, in the page's language. */
-const storeOf = (path: string) => (path.startsWith("/te") ? "గోదావరి పులస" : "Godavari Pulasa");
+const storeOf = (path: string) => (langOfPath(path.split("?")[0]) === "te" ? "గోదావరి పులస" : "Godavari Pulasa");
 const SHOTS = "test-results/layout";
 
 type Who = "visitor" | "shopper" | "admin";
