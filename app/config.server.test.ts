@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getConfig } from "./config.server";
+import { contentContext, getConfig } from "./config.server";
+import { brandName } from "./i18n/lang";
 
 const base = {
   ENVIRONMENT: "test",
@@ -21,5 +22,21 @@ describe("soft close configuration", () => {
     expect(() => getConfig({ ...base, AUCTION_SOFT_CLOSE_SECONDS: "0" })).toThrow("AUCTION_SOFT_CLOSE_SECONDS");
     expect(() => getConfig({ ...base, AUCTION_SOFT_CLOSE_SECONDS: "1.5" })).toThrow("AUCTION_SOFT_CLOSE_SECONDS");
     expect(() => getConfig({ ...base, AUCTION_SOFT_CLOSE_SECONDS: "300", AUCTION_SOFT_CLOSE_CAP_SECONDS: "120" })).toThrow("AUCTION_SOFT_CLOSE_CAP_SECONDS");
+  });
+});
+
+describe("the store's name in each language", () => {
+  it("is Godavari Pulasa in English and గోదావరి పులస in Telugu unless the env names it", () => {
+    const config = getConfig({ ...base });
+    expect([brandName(config, "en"), brandName(config, "te")]).toEqual(["Godavari Pulasa", "గోదావరి పులస"]);
+    const named = getConfig({ ...base, BRAND_NAME: "River Hilsa Co", BRAND_NAME_TE: " రివర్ హిల్సా " });
+    expect([brandName(named, "en"), brandName(named, "te")]).toEqual(["River Hilsa Co", "రివర్ హిల్సా"]);
+    expect(() => getConfig({ ...base, BRAND_NAME_TE: "  " })).toThrow("BRAND_NAME_TE");
+  });
+
+  it("is the one the Telugu articles and policies name the store by", () => {
+    const named = getConfig({ ...base, BRAND_NAME_TE: "రివర్ హిల్సా" });
+    expect(contentContext(named, "te").brand).toBe("రివర్ హిల్సా");
+    expect(contentContext(named, "en").brand).toBe("Godavari Pulasa");
   });
 });

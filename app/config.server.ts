@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ContentContext } from "./content/types";
-import { productName, type Lang } from "./i18n/lang";
+import { brandName, productName, type Lang } from "./i18n/lang";
 
 const switchValue = z
   .enum(["on", "off"])
@@ -14,6 +14,8 @@ const configSchema = z.object({
   // The fish's name as Telugu pages write it.
   PRODUCT_NAME_TE: z.string().trim().min(1).default("పులస"),
   BRAND_NAME: z.string().trim().min(1).default("Godavari Pulasa"),
+  // The store's name as Telugu pages, mails and text messages write it.
+  BRAND_NAME_TE: z.string().trim().min(1).default("గోదావరి పులస"),
   SUPPORT_EMAIL: z.string().email(),
   SUPPORT_PHONE: z.string().min(10),
   WHATSAPP_NUMBER: z.string().min(10),
@@ -56,6 +58,7 @@ function toConfig(env: z.infer<typeof configSchema>) {
     product: env.PRODUCT_NAME,
     productTe: env.PRODUCT_NAME_TE,
     brand: env.BRAND_NAME,
+    brandTe: env.BRAND_NAME_TE,
     supportEmail: env.SUPPORT_EMAIL,
     supportPhone: env.SUPPORT_PHONE,
     whatsapp: env.WHATSAPP_NUMBER,
@@ -111,6 +114,6 @@ export function getConfig(env: object): AppConfig {
 }
 
 export function contentContext(config: AppConfig, lang: Lang = "en"): ContentContext {
-  const { brand, supportEmail, supportPhone, whatsapp, socialHandle } = config;
-  return { product: productName(config, lang), brand, supportEmail, supportPhone, whatsapp, socialHandle };
+  const { supportEmail, supportPhone, whatsapp, socialHandle } = config;
+  return { product: productName(config, lang), brand: brandName(config, lang), supportEmail, supportPhone, whatsapp, socialHandle };
 }

@@ -23,7 +23,7 @@ import { cartPreview } from "~/cart/cart.server";
 import { FloatingCart } from "~/components/floating-cart";
 import { errorMessages } from "~/i18n/errors.messages";
 import { messagesFor } from "~/i18n/texts";
-import { englishOnly, isActionOf, LANGS, langOfPath, pathInLang, productName, type Lang } from "~/i18n/lang";
+import { brandName, englishOnly, isActionOf, LANGS, langOfPath, pathInLang, productName, type Lang } from "~/i18n/lang";
 import { unreadCount } from "~/notifications/notifications.server";
 import { appCookies } from "~/web/cookies.server";
 import { useNonce } from "~/web/csp";
@@ -60,8 +60,9 @@ export async function loader({ request, context: { deps, sessionPage, dataReques
   const summaryClosed = preview ? (await appCookies(deps.config).cartSummaryClosed.parse(request.headers.get("Cookie"))) === "1" : true;
   // The load context read the cart and the notices with the session, in one round trip, for a page.
   const unread = signedIn ? (sessionPage?.unread ?? (await unreadCount(deps, signedIn.id))) : 0;
-  const { brand, supportEmail, supportPhone, whatsapp, socialHandle, features } = deps.config;
+  const { supportEmail, supportPhone, whatsapp, socialHandle, features } = deps.config;
   const product = productName(deps.config, deps.lang);
+  const brand = brandName(deps.config, deps.lang);
   const messages = messagesFor(deps);
   const site: SiteData = {
     site: { product, brand, supportEmail, supportPhone, whatsapp, socialHandle, features, googleSignIn: deps.config.google !== null },

@@ -68,16 +68,16 @@ describe("the account's language", () => {
     expect(signedUp.location).toBe(`/te/verify-otp?email=${encodeURIComponent(email)}`);
     const mail = await one<{ subject: string; body: string }>('SELECT subject, body FROM mail_outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1', email);
     const code = /(\d{6})$/.exec(mail.subject)![1];
-    expect(mail.subject).toBe(`మీ Godavari Pulasa వెరిఫికేషన్ కోడ్: ${code}`);
+    expect(mail.subject).toBe(`మీ గోదావరి పులస వెరిఫికేషన్ కోడ్: ${code}`);
     expect(mail.body.split("\n")).toEqual([
       "నమస్కారం,",
       "",
-      `మీ Godavari Pulasa వెరిఫికేషన్ కోడ్ ${code}.`,
+      `మీ గోదావరి పులస వెరిఫికేషన్ కోడ్ ${code}.`,
       "ఇది 10 నిమిషాలు పనిచేస్తుంది, ఒక్కసారి మాత్రమే వాడగలరు.",
       "",
-      "మీరు Godavari Pulasaలో సైన్ అప్ చేయకపోతే ఈ ఈమెయిల్‌ను పట్టించుకోవద్దు: కోడ్ లేకుండా ఏ ఖాతా మొదలవదు.",
+      "మీరు గోదావరి పులసలో సైన్ అప్ చేయకపోతే ఈ ఈమెయిల్‌ను పట్టించుకోవద్దు: కోడ్ లేకుండా ఏ ఖాతా మొదలవదు.",
       "",
-      "– Godavari Pulasa బృందం",
+      "– గోదావరి పులస బృందం",
     ]);
     const cookie = signedUp.cookies.map((c) => c.split(";")[0]).join("; ");
     const verified = await callRoute(verifyAction, `/te/verify-otp?email=${encodeURIComponent(email)}`, { cookie, form: { email, otp: code }, headers });

@@ -30,7 +30,7 @@ describe("the account mails", () => {
     await resendCode(page("en", RESEND), token, email);
     const [first, again] = await mails(email);
     for (const mail of [first, again]) {
-      expect(mail.subject).toMatch(/^మీ Godavari Pulasa వెరిఫికేషన్ కోడ్: \d{6}$/);
+      expect(mail.subject).toMatch(/^మీ గోదావరి పులస వెరిఫికేషన్ కోడ్: \d{6}$/);
       expect(mail.body).toMatch(/^నమస్కారం,\n/);
     }
     const english = `code.${crypto.randomUUID()}@example.in`;
@@ -58,8 +58,8 @@ describe("the account mails", () => {
     const cookie = asked.cookies.map((c) => c.split(";")[0]).join("; ");
     const [codeMail] = await mails(user.email).then((m) => m.slice(-1));
     const code = /(\d{6})$/.exec(codeMail.subject)![1];
-    expect(codeMail.subject).toBe(`మీ Godavari Pulasa పాస్‌వర్డ్ రీసెట్ కోడ్: ${code}`);
-    expect(codeMail.body).toContain(`మీ Godavari Pulasa పాస్‌వర్డ్ రీసెట్ కోడ్ ${code}.\nఇది 10 నిమిషాలు పనిచేస్తుంది`);
+    expect(codeMail.subject).toBe(`మీ గోదావరి పులస పాస్‌వర్డ్ రీసెట్ కోడ్: ${code}`);
+    expect(codeMail.body).toContain(`మీ గోదావరి పులస పాస్‌వర్డ్ రీసెట్ కోడ్ ${code}.\nఇది 10 నిమిషాలు పనిచేస్తుంది`);
 
     const done = await callRoute(resetAction, `/te/reset-password?email=${encodeURIComponent(user.email)}`, {
       cookie,
@@ -87,22 +87,22 @@ describe("the account mails", () => {
     expect(await one("SELECT lang FROM password_resets WHERE email = ?", user.email)).toEqual({ lang: "te" });
     await resendResetCode(page("en", RESEND), token, user.email);
     const [first, again] = await mails(user.email).then((m) => m.slice(-2));
-    for (const mail of [first, again]) expect(mail.subject).toMatch(/^మీ Godavari Pulasa పాస్‌వర్డ్ రీసెట్ కోడ్: \d{6}$/);
+    for (const mail of [first, again]) expect(mail.subject).toMatch(/^మీ గోదావరి పులస పాస్‌వర్డ్ రీసెట్ కోడ్: \d{6}$/);
   });
 
   it("a password changed from the profile is told in the account's language, whatever the page's", async () => {
     const user = await account("te");
     await changePassword(page("en"), user, await createSession(testDeps(), user.id), { current: "godavari-2026", password: "new-river-2027" });
     const [changed] = (await mails(user.email)).slice(-1);
-    expect(changed.subject).toBe("మీ Godavari Pulasa పాస్‌వర్డ్ మారింది");
+    expect(changed.subject).toBe("మీ గోదావరి పులస పాస్‌వర్డ్ మారింది");
     expect(changed.body).toBe(
       [
         "నమస్కారం Asha Rani గారూ,",
         "",
-        "మీ Godavari Pulasa ఖాతా పాస్‌వర్డ్ ఇప్పుడే మారింది, మిగతా అన్ని పరికరాల నుంచి సైన్ అవుట్ చేశాం.",
+        "మీ గోదావరి పులస ఖాతా పాస్‌వర్డ్ ఇప్పుడే మారింది, మిగతా అన్ని డివైజ్‌ల నుంచి లాగౌట్ చేశాం.",
         "ఇది మీరు చేయకపోతే, వెంటనే లాగిన్ పేజీ నుంచి పాస్‌వర్డ్ రీసెట్ చేసి మమ్మల్ని సంప్రదించండి.",
         "",
-        "– Godavari Pulasa బృందం",
+        "– గోదావరి పులస బృందం",
       ].join("\n"),
     );
   });

@@ -20,13 +20,22 @@ describe("what a product page says about its price", () => {
     expect(paymentTexts({ ...curry, pricePaise: 30_000 }, "Pulasa", en, "en").estimate).toBe(
       "For 1 pack the ₹500 advance covers the price; what is left over is refunded.",
     );
-    expect(paymentTexts(fish, "పులస", te, "te").estimate).toBe("1 కిలో: ఇప్పుడు ₹500, తూకం వేసిన తర్వాత సుమారు ₹24,500 మిగతా.");
+    expect(paymentTexts(fish, "పులస", te, "te").estimate).toBe("1 కిలో: ఇప్పుడు ₹500, తూకం వేసిన తర్వాత బ్యాలెన్స్ సుమారు ₹24,500.");
   });
 
   it("the most one order may take, in the product's unit", () => {
     expect(paymentTexts(fish, "Pulasa", en, "en").upTo).toBe("Up to 5 kg per order");
     expect(paymentTexts(curry, "Pulasa", en, "en").upTo).toBe("Up to 4 packs per order");
     expect(paymentTexts(curry, "పులస", te, "te").upTo).toBe("ఒక్కో ఆర్డర్‌కు గరిష్ఠంగా 4 ప్యాక్‌లు");
+  });
+
+  it("the delivery slots in the checkout's words: 12-hour times, in Telugu the time of day in words, the zone once", () => {
+    expect(paymentTexts(fish, "Pulasa", en, "en").delivery).toBe(
+      "Delivered within the next 3 days in the slot you choose at checkout: morning, 7:00 AM – 11:00 AM, or evening, 3:00 PM – 8:00 PM (IST).",
+    );
+    expect(paymentTexts(fish, "పులస", te, "te").delivery).toBe(
+      "రాబోయే 3 రోజుల్లో, చెక్‌అవుట్‌లో మీరు ఎంచుకునే స్లాట్‌లో డెలివరీ: ఉదయం 7:00 – 11:00 లేదా సాయంత్రం 3:00 – రాత్రి 8:00 (IST).",
+    );
   });
 });
 

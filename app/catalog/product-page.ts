@@ -1,6 +1,8 @@
+import { DELIVERY_WINDOW_DAYS, formatSlotHours } from "~/delivery/slots";
 import type { productPageMessages } from "~/i18n/product-page.messages";
 import type { Lang } from "~/i18n/lang";
 import type { Translation } from "~/i18n/te/translation";
+import { withZone } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { ADVANCE_PAISE, savingPaise, struckPricePaise } from "~/orders/rules";
 import type { ProductCardData } from "./catalog.server";
@@ -48,6 +50,12 @@ export function paymentTexts(
     }),
     limitsNote: p.unit === "kg" ? m.limitsKg : null,
     perUnit: perUnit(p.unit, lang),
+    /** The slots' hours as the checkout's slot picker and the policies write them. */
+    delivery: fill(m.delivery, {
+      morning: formatSlotHours("morning", lang),
+      evening: withZone(formatSlotHours("evening", lang)),
+      days: String(DELIVERY_WINDOW_DAYS),
+    }),
   };
 }
 

@@ -190,7 +190,7 @@ describe("order limits and stock texts", () => {
         },
         m,
       ),
-    ).toEqual({ soldOut: true, line: "Sold out today", next: "Next available: Fri, 27 Nov (9 kg)" });
+    ).toEqual({ soldOut: true, line: "Sold out today", next: "Next available: Fri, 27 November (9 kg)" });
     expect(stockText({ ...base, days: [{ date: "2026-11-26", left: 0 }] }, m)).toEqual({ soldOut: true, line: "Sold out for tomorrow", next: null });
     expect(stockText({ ...base, minQty: 2, days: [{ date: "2026-11-25", left: 1 }] }, m).soldOut).toBe(true);
     expect(stockText({ ...base, days: [] }, m).line).toBe("No catch planned for the coming days");

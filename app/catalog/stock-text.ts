@@ -6,7 +6,7 @@ type Texts = { soldOutToday: string; soldOutOn: string; leftFor: string; nextWit
 
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? "");
 
-/** "today", "tomorrow" or "Wed, 26 Nov". */
+/** "today", "tomorrow" or "Wed, 26 November". */
 export function dayName(date: string, today: string, m: Pick<Texts, "today" | "tomorrow">, lang: Lang = "en"): string {
   if (date === today) return m.today;
   if (date === addDays(today, 1)) return m.tomorrow;

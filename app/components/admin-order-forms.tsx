@@ -87,16 +87,9 @@ export function WeightsForm(props: { version: number; items: Item[]; weighable: 
                 </p>
               </div>
               {item.productId === null ? null : item.unit === "pack" ? (
-                <LineInput
-                  name={`packs-${item.id}`}
-                  label={m.detail.packs}
-                  min={0}
-                  max={item.quantity}
-                  value={item.packsDelivered ?? item.quantity}
-                  disabled={!weighable}
-                />
+                <LineInput name={`packs-${item.id}`} label={m.detail.packs} value={item.packsDelivered ?? item.quantity} disabled={!weighable} />
               ) : (
-                <LineInput name={`weight-${item.id}`} label={m.detail.weight} min={1} max={100000} value={item.weightGrams ?? ""} disabled={!weighable} />
+                <LineInput name={`weight-${item.id}`} label={m.detail.weight} value={item.weightGrams ?? ""} disabled={!weighable} />
               )}
               {props.fishFields?.(item)}
             </li>
@@ -112,17 +105,17 @@ export function WeightsForm(props: { version: number; items: Item[]; weighable: 
   );
 }
 
-function LineInput(props: { name: string; label: string; min: number; max: number; value: number | string; disabled: boolean }) {
+function LineInput(props: { name: string; label: string; value: number | string; disabled: boolean }) {
   return (
     <label className="flex flex-col text-sm">
       {props.label}
+      {/* A text field, as every typed count is: a number field would send "1e3" and refuse "2,150". */}
       <input
-        type="number"
+        type="text"
         name={props.name}
         inputMode="numeric"
-        min={props.min}
-        max={props.max}
-        step={1}
+        pattern="[0-9, ]*"
+        autoComplete="off"
         required
         defaultValue={props.value}
         disabled={props.disabled}

@@ -82,7 +82,7 @@ export function AuctionCard({ auction, now }: { auction: Auction; now: number })
             </dd>
           </div>
           <div className="col-span-2 text-slate-600 dark:text-slate-300">
-            <dt className="sr-only">Bids</dt>
+            <dt className="sr-only">{m.totalBids}</dt>
             <dd>{auction.bid_count === 1 ? m.oneBid : format(m.bids, { n: auction.bid_count })}</dd>
           </div>
         </dl>

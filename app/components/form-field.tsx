@@ -2,6 +2,7 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { PHONE_INPUT_PATTERN } from "~/lib/phone";
 import { FieldError } from "~/components/field-parts";
+import { useMessages } from "~/web/site";
 
 type Props = {
   field: FieldMetadata<string | number | undefined>;
@@ -89,10 +90,11 @@ export function useClearAfterReply(reply: unknown, fieldId: string) {
 
 /** Hidden from people (and assistive technology); bots that fill every field give themselves away. */
 export function Honeypot() {
+  const label = useMessages().auth.errors.honeypot;
   return (
     <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
       <label>
-        Leave this empty
+        {label}
         <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
       </label>
     </div>

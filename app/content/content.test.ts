@@ -112,7 +112,7 @@ describe("policies", () => {
     expect(getPolicy(c, "/help-support/")?.title).toBe("Help & Support");
     for (const page of policies) {
       expect(page.description.length).toBeLessThanOrEqual(155);
-      expect(page.updatedOn).toBe("2026-11-01");
+      expect(page.updatedOn).toBe("2026-11-27");
       expect(page.sections.length).toBeGreaterThanOrEqual(4);
       expect(page.sections.length).toBeLessThanOrEqual(8);
       expect(new Set(page.sections.map((s) => s.heading)).size).toBe(page.sections.length);
@@ -120,9 +120,9 @@ describe("policies", () => {
   });
 
   it.each([
-    ["/help-support", "Help & Support", ["8:00 AM to 8:00 PM", "10:00 AM to 6:00 PM", "24 hours", "48 hours"]],
-    ["/delivery-info", "Delivery Information", ["7:00 AM to 11:00 AM", "3:00 PM to 8:00 PM", "under 24 hours"]],
-    ["/returns-refunds", "Returns & Refunds", ["within 2 hours", "original payment method", "before dispatch"]],
+    ["/help-support", "Help & Support", ["8:00 AM – 8:00 PM (IST)", "10:00 AM – 6:00 PM (IST)", "24 hours", "48 hours"]],
+    ["/delivery-info", "Delivery Information", ["7:00 AM – 11:00 AM (IST)", "3:00 PM – 8:00 PM (IST)", "under 24 hours"]],
+    ["/returns-refunds", "Returns & Refunds", ["within 2 hours", "original payment method", "until its status is 'Shipped'"]],
     ["/terms-conditions", "Terms & Conditions", ["limited to the order value", "Telangana", "Hyderabad"]],
     ["/privacy-policy", "Privacy Policy", ["Digital Personal Data Protection Act, 2023"]],
   ])("%s is titled %s and states its key facts", (path, title, facts) => {
@@ -136,31 +136,33 @@ describe("policies", () => {
     const facts = [
       "₹500",
       "Razorpay",
-      "payment link or on delivery",
+      "by the payment link we send you, or in cash on delivery",
       "refunded in full",
-      "8:00 AM to 8:00 PM IST, Monday to Sunday",
-      "10:00 AM to 6:00 PM IST, Monday to Saturday",
+      "8:00 AM – 8:00 PM (IST), Monday to Sunday",
+      "10:00 AM – 6:00 PM (IST), Monday to Saturday",
       "within 24 hours",
       "within 48 hours",
       "excluding",
       "5 to 7 working days after approval",
-      "7:00 AM to 11:00 AM",
-      "3:00 PM to 8:00 PM",
-      "Shipping is free within our serviceable areas",
-      "shown at checkout before you pay",
-      "SMS or WhatsApp",
+      "7:00 AM – 11:00 AM (IST)",
+      "3:00 PM – 8:00 PM (IST)",
+      "Delivery is free to every address we serve",
+      "no distance fee",
+      "text message (SMS)",
       "cold chain",
       "Andhra Pradesh",
       "Telangana",
       "Returns are not accepted after delivery",
       "exchanges",
-      "Damage in transit",
+      "Transit damage",
       "Wrong product",
-      "Non-delivery",
+      "Not delivered",
+      "Report a problem",
+      "Cancel order",
+      "sold whole at its winning price, without weighing",
       "within 2 hours of delivery",
       "photos or videos",
       "original payment method",
-      "before dispatch",
       "limited to the order value",
       "laws of India",
       "per kilogram",

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { addDays, formatDelivery, isCalendarDate, isSlotBookable, istDate, slotStart, upcomingDates } from "./slots";
+import {
+  addDays,
+  formatDelivery,
+  formatDeliveryDate,
+  formatSlot,
+  formatSlotHours,
+  isCalendarDate,
+  isSlotBookable,
+  istDate,
+  slotStart,
+  upcomingDates,
+} from "./slots";
 
 const ist = (iso: string) => Date.parse(`${iso}+05:30`);
 
@@ -34,8 +45,23 @@ describe("delivery dates and slots (IST)", () => {
     expect(isCalendarDate("26-11-30")).toBe(false);
   });
 
-  it("writes a delivery as people read it", () => {
-    expect(formatDelivery("2026-11-26", "morning")).toBe("Thu, 26 Nov · Morning, 7:00 AM – 11:00 AM IST");
-    expect(formatDelivery("2026-11-26", "evening")).toBe("Thu, 26 Nov · Evening, 3:00 PM – 8:00 PM IST");
+  it("writes a delivery as people read it, weekday first, the full month, the zone once in brackets", () => {
+    expect(formatDelivery("2026-11-26", "morning")).toBe("Thu, 26 November · Morning, 7:00 AM – 11:00 AM (IST)");
+    expect(formatDelivery("2026-11-26", "evening")).toBe("Thu, 26 November · Evening, 3:00 PM – 8:00 PM (IST)");
+    expect(formatDeliveryDate("2027-01-01")).toBe("Fri, 1 January");
+  });
+
+  it("writes it in Telugu with the time of day in words, never AM/PM or a 24-hour clock", () => {
+    expect(formatDelivery("2026-11-26", "morning", "te")).toBe("గురు, 26 నవంబర్ · ఉదయం 7:00 – 11:00 (IST)");
+    expect(formatDelivery("2026-11-26", "evening", "te")).toBe("గురు, 26 నవంబర్ · సాయంత్రం 3:00 – రాత్రి 8:00 (IST)");
+    expect(formatSlotHours("evening", "te")).toBe("సాయంత్రం 3:00 – రాత్రి 8:00");
+    expect(formatSlotHours("morning")).toBe("7:00 AM – 11:00 AM");
+  });
+
+  it("names each slot by its own name in both languages", () => {
+    expect(formatSlot("morning")).toBe("Morning, 7:00 AM – 11:00 AM");
+    expect(formatSlot("evening")).toBe("Evening, 3:00 PM – 8:00 PM");
+    expect(formatSlot("morning", "te")).toBe("ఉదయం 7:00 – 11:00");
+    expect(formatSlot("evening", "te")).toBe("సాయంత్రం 3:00 – రాత్రి 8:00");
   });
 });

@@ -1,4 +1,6 @@
 import type { Lang } from "~/i18n/lang";
+// Relative: the database schema imports this module, and vite.config.ts loads the schema without path aliases.
+import { formatDay, formatHours, IST_OFFSET_MS, withZone } from "../lib/dates";
 
 /**
  * Delivery dates and slots, pure: dates are IST calendar days written YYYY-MM-DD, slots are fixed IST hours.
@@ -19,7 +21,6 @@ export const DELIVERY_WINDOW_DAYS = 3;
 /** The admin plans catch and slots this many days ahead. */
 export const PLANNING_DAYS = 7;
 
-const IST_OFFSET_MS = 5.5 * 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -69,29 +70,34 @@ export function isCalendarDate(date: string): boolean {
   return DATE_PATTERN.test(date) && addDays(date, 0) === date;
 }
 
-const dayFormats: Record<Lang, Intl.DateTimeFormat> = {
-  en: new Intl.DateTimeFormat("en-IN", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }),
-  te: new Intl.DateTimeFormat("te-IN", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }),
-};
-
-/** Wed, 26 Nov (in Telugu: 26 నవం, బుధ) */
+/** Thu, 26 November (in Telugu: గురు, 26 నవంబర్) */
 export function formatDeliveryDate(date: string, lang: Lang = "en"): string {
-  return dayFormats[lang].format(new Date(`${date}T00:00:00Z`));
+  return formatDay(`${date}T12:00:00+05:30`, lang);
 }
 
-const hour = (h: number) => `${h > 12 ? h - 12 : h}:00 ${h >= 12 ? "PM" : "AM"}`;
 const SLOT_NAMES: Record<Lang, Record<DeliverySlot, string>> = {
   en: { morning: "Morning", evening: "Evening" },
   te: { morning: "ఉదయం", evening: "సాయంత్రం" },
 };
 
-/** Morning, 7:00 AM – 11:00 AM (in Telugu: ఉదయం, 7:00 AM – 11:00 AM) */
-export function formatSlot(slot: DeliverySlot, lang: Lang = "en"): string {
-  const { start, end } = SLOT_HOURS[slot];
-  return `${SLOT_NAMES[lang][slot]}, ${hour(start)} – ${hour(end)}`;
+/** A slot's hours: 7:00 AM – 11:00 AM (in Telugu: ఉదయం 7:00 – 11:00; సాయంత్రం 3:00 – రాత్రి 8:00) */
+export function formatSlotHours(slot: DeliverySlot, lang: Lang = "en"): string {
+  return formatHours(SLOT_HOURS[slot].start, SLOT_HOURS[slot].end, lang);
 }
 
-/** Wed, 26 Nov · Morning, 7:00 AM – 11:00 AM (IST) */
+/**
+ * A slot by its name and hours: Morning, 7:00 AM – 11:00 AM. Telugu says the time of day before the hours, which is
+ * the slot's name itself (ఉదయం 7:00 – 11:00); were the hours ever to start in another part of the day, the name
+ * comes first and the hours after it in brackets.
+ */
+export function formatSlot(slot: DeliverySlot, lang: Lang = "en"): string {
+  const name = SLOT_NAMES[lang][slot];
+  const hours = formatSlotHours(slot, lang);
+  if (lang === "en") return `${name}, ${hours}`;
+  return hours.startsWith(`${name} `) ? hours : `${name} (${hours})`;
+}
+
+/** Thu, 26 November · Morning, 7:00 AM – 11:00 AM (IST) (in Telugu: గురు, 26 నవంబర్ · ఉదయం 7:00 – 11:00 (IST)) */
 export function formatDelivery(date: string, slot: DeliverySlot, lang: Lang = "en"): string {
-  return `${formatDeliveryDate(date, lang)} · ${formatSlot(slot, lang)} IST`;
+  return withZone(`${formatDeliveryDate(date, lang)} · ${formatSlot(slot, lang)}`);
 }

@@ -7,6 +7,7 @@ import { checkoutMessages } from "~/i18n/checkout.messages";
 import { format } from "~/i18n/format";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
 import { InvalidInputError } from "~/lib/errors";
+import { formatSpreadsheetDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { spacedPhone } from "~/lib/phone";
 import { balanceDue, summarizeLedger, type BalanceDue, type LedgerEntry } from "~/payments/ledger";
@@ -127,7 +128,6 @@ export async function deliveryCsv(deps: Pick<Deps, "db">, from: string, to: stri
   const orders = await ordersBetween(deps, from, to);
   const labels = checkoutMessages.status.labels;
   const rupees = (paise: number | null) => (paise === null ? null : (paise / 100).toFixed(2));
-  const ist = (ms: number) => new Date(ms + 5.5 * 3_600_000).toISOString().slice(0, 16).replace("T", " ");
   return `\uFEFF${toCsv([
     [
       "Order",
@@ -167,7 +167,7 @@ export async function deliveryCsv(deps: Pick<Deps, "db">, from: string, to: stri
       rupees(o.paidPaise),
       rupees(o.refundedPaise),
       o.collect.kind === "none" ? "0.00" : rupees(o.collect.paise),
-      ist(o.createdAt),
+      formatSpreadsheetDateTime(o.createdAt),
     ]),
   ])}`;
 }

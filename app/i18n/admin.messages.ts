@@ -140,7 +140,7 @@ export const adminMessages = {
     notPaid: "This order's advance is not paid yet.",
     weighFirst: "Record the weight of every line before packing.",
     balanceFirst: "The balance must be paid, or marked to be collected on delivery, before shipping.",
-    weights: "Enter every weight in grams (1 to 100000).",
+    weights: "Enter every weight in grams (1 to 1,00,000).",
     packs: "Enter the packs delivered for every pack line: a whole number from 0 to the packs ordered.",
     noFinal: "Record the weights first.",
     balanceState: "A balance can be requested once, after the weights and before it is paid.",

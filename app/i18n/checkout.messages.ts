@@ -29,9 +29,7 @@ export const checkoutMessages = {
     payNow: "Payment Required Now",
     weighNote: "We weigh your fish after it is caught and tell you the final price and weight before the balance is due.",
     proceed: "Proceed to Checkout",
-    maxPerOrder: "At most {n} {unit} of {name} per order.",
-    // The {unit} of maxPerOrder.
-    units: { kg: "kg", pack: "packs" },
+    maxPerOrder: "At most {qty} of {name} per order.",
     atLeast: "Order at least {qty} of {name}",
     atMost: "At most {qty} of {name} per order",
     catchLeft: "Only {qty} of {name} left for {date}.",

@@ -63,6 +63,11 @@ export function productName(config: { product: string; productTe: string }, lang
   return lang === "te" ? config.productTe : config.product;
 }
 
+/** The store's name in `lang`, from configuration ("Godavari Pulasa"; in Telugu "గోదావరి పులస"). */
+export function brandName(config: { brand: string; brandTe: string }, lang: Lang): string {
+  return lang === "te" ? config.brandTe : config.brand;
+}
+
 /** An admin-entered text (a product's name, description, category) in `lang`: its Telugu twin where one was given, else the English. */
 export function inLang(english: string, telugu: string | null | undefined, lang: Lang): string {
   return (lang === "te" && telugu) || english;

@@ -1,8 +1,8 @@
 /** Text messages to customers (SMS), and how the admin and the development outbox show them. */
 export const messagingMessages = {
-  /** The SMS when an order is shipped: one message's worth (160 characters, GSM-7 only in English). */
-  enRoute: "Your {product} order {number} is on its way.",
-  enRouteDelivery: "Your {product} order {number} is on its way. Delivery: {when}.",
+  /** The SMS when an order is shipped, opening with the store's name: one message's worth (160 characters, GSM-7 only in English). */
+  enRoute: "{brand}: Your {product} order {number} is on its way.",
+  enRouteDelivery: "{brand}: Your {product} order {number} is on its way. Delivery: {when}.",
   /** How a text message is named wherever it is listed. */
   smsTo: "SMS to {phone}",
   whatsappTo: "WhatsApp to {phone}",

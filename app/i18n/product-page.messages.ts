@@ -25,6 +25,6 @@ export const productPageMessages = {
   kilos: "kilos",
   packs: "packs",
   unavailable: "Product details unavailable",
-  delivery: "Delivered in a morning (7:00–11:00) or evening (15:00–20:00) slot you choose at checkout, within the next 3 days.",
+  delivery: "Delivered within the next {days} days in the slot you choose at checkout: morning, {morning}, or evening, {evening}.",
   struckNote: "The crossed-out price is a reference 20% above ours; the fish itself is priced each day by the catch.",
 } as const;

@@ -33,6 +33,13 @@ describe("a page's language is its path's", () => {
     expect(english.site.product).toBe("Pulasa");
   });
 
+  it("names the store by its Telugu name on a /te page (header, footer, titles), by the English one elsewhere", async () => {
+    expect((unwrap(await load(rootLoader, "/te/products")) as SiteData).site.brand).toBe("గోదావరి పులస");
+    expect((unwrap(await load(rootLoader, "/products")) as SiteData).site.brand).toBe("Godavari Pulasa");
+    expect(((await load(productsLoader, "/te/products")) as { brand: string }).brand).toBe("గోదావరి పులస");
+    expect(((await load(productsLoader, "/products")) as { brand: string }).brand).toBe("Godavari Pulasa");
+  });
+
   it("renders a page's own words in its language", async () => {
     const telugu = (await load(productsLoader, "/te/products")) as { heading: string };
     const english = (await load(productsLoader, "/products")) as { heading: string };

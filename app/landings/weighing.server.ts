@@ -1,4 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
+import { parseTypedNumber } from "~/lib/money";
 import { recordWeights } from "~/orders/changes.server";
 import { bumpCatalogueStatement } from "~/catalog/site-version.server";
 import type { CheckedPhoto, CheckedUpload } from "~/catalog/uploads.server";
@@ -25,7 +26,8 @@ export function typedWeights(form: FormData) {
   const packs = new Map<number, number>();
   for (const [key, value] of form) {
     const [, kind, id] = /^(weight|packs)-(\d{1,9})$/.exec(key) ?? [];
-    if (id && typeof value === "string") (kind === "weight" ? weights : packs).set(Number(id), value.trim() === "" ? Number.NaN : Number(value));
+    // Grams and packs are read as every typed count is: "1e3", "0x3E8" or "1000.5" are no count at all.
+    if (id && typeof value === "string") (kind === "weight" ? weights : packs).set(Number(id), parseTypedNumber(value, 0));
   }
   return { weights, packs };
 }

@@ -4,7 +4,7 @@ import type { Db } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
 import type { Deps, Mail, Mailer } from "../deps";
 import { format } from "../i18n/format";
-import type { Lang } from "../i18n/lang";
+import { brandName, type Lang } from "../i18n/lang";
 import { mailMessages } from "../i18n/mail.messages";
 import * as teluguMail from "../i18n/te/mail.messages";
 import type { Translation } from "../i18n/te/translation";
@@ -55,13 +55,13 @@ function letter(config: AppConfig, reader: Omit<Reader, "name"> & { name: string
   return {
     to: reader.email,
     subject,
-    body: [greeting, "", ...lines, "", format(m.signOff, { brand: config.brand })].join("\n"),
+    body: [greeting, "", ...lines, "", format(m.signOff, { brand: brandName(config, reader.lang) })].join("\n"),
   };
 }
 
 /** A notice (already in the reader's language) by e-mail: its title names the mail. */
 export function noticeMail(config: AppConfig, reader: Reader, notice: { title: string; message: string }): Mail {
-  return letter(config, reader, `${notice.title} – ${config.brand}`, [notice.message]);
+  return letter(config, reader, `${notice.title} – ${brandName(config, reader.lang)}`, [notice.message]);
 }
 
 /** The line a mailed notice ends with, leading to its order or auction, in `lang`. */
@@ -72,21 +72,21 @@ export function noticeLinkTexts(lang: Lang) {
 /** The code that lets the owner of `to` choose a new password, in the language of the page the reset was asked on. */
 export function resetCodeMail(config: AppConfig, reader: Reader, code: string): Mail {
   const m = catalogues[reader.lang].resetCode;
-  const values = { brand: config.brand, code };
+  const values = { brand: brandName(config, reader.lang), code };
   return letter(config, reader, format(m.subject, values), [format(m.code, values), m.lasts, "", m.ignore]);
 }
 
 /** Sent whenever an account's password changes, so its owner hears of a change they did not make. */
 export function passwordChangedMail(config: AppConfig, reader: Reader): Mail {
   const m = catalogues[reader.lang].passwordChanged;
-  const values = { brand: config.brand };
+  const values = { brand: brandName(config, reader.lang) };
   return letter(config, reader, format(m.subject, values), [format(m.changed, values), m.notYou]);
 }
 
 /** A sign-up's code, in the language of the page signed up on. */
 export function codeMail(config: AppConfig, reader: Pick<Reader, "email" | "lang">, code: string): Mail {
   const m = catalogues[reader.lang].signupCode;
-  const values = { brand: config.brand, code };
+  const values = { brand: brandName(config, reader.lang), code };
   // Anyone may sign up with any address: the name they type is never mailed to it.
   return letter(config, { ...reader, name: null }, format(m.subject, values), [format(m.code, values), m.lasts, "", format(m.ignore, values)]);
 }

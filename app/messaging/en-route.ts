@@ -36,15 +36,16 @@ export function smsDelivery(date: string, slot: DeliverySlot, lang: Lang = "en")
 }
 
 /**
- * The SMS that an order is on its way, in the customer's language (`product` is the fish's name in it), with its
- * delivery date and slot when it has them (a won auction's has none).
+ * The SMS that an order is on its way, in the customer's language (`names` are the store's and the fish's names in
+ * it), with its delivery date and slot when it has them (a won auction's has none).
  */
 export function enRouteText(
-  product: string,
+  names: { brand: string; product: string },
   order: { number: string; deliveryDate: string | null; deliverySlot: DeliverySlot | null },
   lang: Lang = "en",
 ): string {
   const m = lang === "te" ? telugu : english;
-  if (!order.deliveryDate || !order.deliverySlot) return format(m.enRoute, { product, number: order.number });
-  return format(m.enRouteDelivery, { product, number: order.number, when: smsDelivery(order.deliveryDate, order.deliverySlot, lang) });
+  const values = { ...names, number: order.number };
+  if (!order.deliveryDate || !order.deliverySlot) return format(m.enRoute, values);
+  return format(m.enRouteDelivery, { ...values, when: smsDelivery(order.deliveryDate, order.deliverySlot, lang) });
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, lte } from "drizzle-orm";
 import type { AppConfig } from "~/config.server";
 import { messageOutbox, type MessageChannel, type Order } from "~/db/schema";
 import type { Deps } from "~/deps";
-import { productName, type Lang } from "~/i18n/lang";
+import { brandName, productName, type Lang } from "~/i18n/lang";
 import { messagingMessages as m } from "~/i18n/messaging.messages";
 import { FIRST_FISH_CODE, fishLinkStart } from "~/landings/sms";
 import { enRouteText, MESSAGE_TRIES, messagePhone, retryDelayMs, SEND_LEASE_MS } from "./en-route";
@@ -39,7 +39,7 @@ export function enRouteStatements(deps: Pick<Deps, "db" | "config">, order: Orde
       .bind(
         order.id,
         to,
-        enRouteText(productName(deps.config, order.lang), order, order.lang),
+        enRouteText({ brand: brandName(deps.config, order.lang), product: productName(deps.config, order.lang) }, order, order.lang),
         now,
         order.version + 1,
         fishLinkStart(deps.config, order.lang),

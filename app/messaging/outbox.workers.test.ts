@@ -19,7 +19,7 @@ describe("the en-route SMS", () => {
     const delivery = await one<{ delivery_date: string; delivery_slot: "evening" }>("SELECT delivery_date, delivery_slot FROM orders WHERE id = ?", order.id);
     expect(await messageOf(order.id)).toMatchObject({
       to_phone: "+919876543210",
-      body: `Your Pulasa order ${order.number} is on its way. Delivery: ${smsDelivery(delivery.delivery_date, delivery.delivery_slot)}.`,
+      body: `Godavari Pulasa: Your Pulasa order ${order.number} is on its way. Delivery: ${smsDelivery(delivery.delivery_date, delivery.delivery_slot)}.`,
       state: "sent",
       tries: 1,
       provider: "twilio",
@@ -60,13 +60,13 @@ describe("the en-route SMS", () => {
     expect(await all("SELECT channel FROM message_outbox WHERE order_id = ?", order.id)).toEqual([{ channel: "sms" }]);
   });
 
-  it("is written in the customer's language: a Telugu account's in Telugu, with the fish's Telugu name", async () => {
+  it("is written in the customer's language: a Telugu account's in Telugu, with the store's and the fish's Telugu names", async () => {
     await one("UPDATE users SET lang = 'te' WHERE id = ?", w.customer.id);
     const order = await shippableOrder(w, w.customer);
     await ship(w, twilioDeps(fakeProvider(201)), order.number, Date.now());
     const delivery = await one<{ delivery_date: string; delivery_slot: "evening" }>("SELECT delivery_date, delivery_slot FROM orders WHERE id = ?", order.id);
     const when = smsDelivery(delivery.delivery_date, delivery.delivery_slot, "te");
-    expect(await messageOf(order.id)).toMatchObject({ body: `మీ పులస ఆర్డర్ ${order.number} బయలుదేరింది. డెలివరీ: ${when}.`, state: "sent" });
+    expect(await messageOf(order.id)).toMatchObject({ body: `గోదావరి పులస: మీ పులస ఆర్డర్ ${order.number} బయలుదేరింది. డెలివరీ: ${when}.`, state: "sent" });
   });
 
   it("is never written for a move to another status or a change that lost its race", async () => {

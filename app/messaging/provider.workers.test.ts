@@ -26,7 +26,7 @@ describe("the messaging provider (Twilio)", () => {
     expect(form.get("To")).toBe("+919876543210");
     expect(form.get("From")).toBe(TWILIO_ENV.TWILIO_FROM);
     expect(form.get("Body")).toBe((await messageOf(order.id)).body);
-    expect(form.get("Body")).toMatch(new RegExp(`^Your Pulasa order ${order.number} is on its way\\. Delivery: .+ IST\\.$`));
+    expect(form.get("Body")).toMatch(new RegExp(`^Godavari Pulasa: Your Pulasa order ${order.number} is on its way\\. Delivery: .+ \\(IST\\)\\.$`));
     // A provider that never answers cannot hold the admin's request.
     expect(init.signal).toBeInstanceOf(AbortSignal);
   });
@@ -45,7 +45,9 @@ describe("the messaging provider (Twilio)", () => {
     const order = await shippableOrder(w, w.customer);
     const provider = fakeProvider(201);
     await ship(w, twilioDeps(provider, { PRODUCT_NAME: "Hilsa" }), order.number);
-    expect(new URLSearchParams(String(provider.calls[0].init.body)).get("Body")).toMatch(new RegExp(`^Your Hilsa order ${order.number} is on its way`));
+    expect(new URLSearchParams(String(provider.calls[0].init.body)).get("Body")).toMatch(
+      new RegExp(`^Godavari Pulasa: Your Hilsa order ${order.number} is on its way`),
+    );
   });
 });
 

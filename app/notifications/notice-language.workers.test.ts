@@ -26,10 +26,19 @@ const words = {
     status: checkoutMessages.status,
     pay: payMessages,
     hello: "Hello Asha Rani,",
+    brand: "Godavari Pulasa",
     bye: "– Godavari Pulasa",
     kg: "1.2 kg",
   },
-  te: { customer: teAdmin.customer, status: teCheckout.status, pay: tePay, hello: "నమస్కారం Asha Rani గారూ,", bye: "– Godavari Pulasa బృందం", kg: "1.2 కిలోలు" },
+  te: {
+    customer: teAdmin.customer,
+    status: teCheckout.status,
+    pay: tePay,
+    hello: "నమస్కారం Asha Rani గారూ,",
+    brand: "గోదావరి పులస",
+    bye: "– గోదావరి పులస బృందం",
+    kg: "1.2 కిలోలు",
+  },
 };
 
 /** The order's notices in the bell and its e-mails, oldest first, by type. */
@@ -90,7 +99,7 @@ describe.each(["te", "en"] as const)("a customer whose account is in %s", (lang)
 
     expect(mail).toHaveLength(bell.length);
     for (const [i, m] of mail.entries()) {
-      expect(m.subject).toBe(`${bell[i].title} – Godavari Pulasa`);
+      expect(m.subject).toBe(`${bell[i].title} – ${t.brand}`);
       expect(m.body.startsWith(`${t.hello}\n\n${bell[i].message}`)).toBe(true);
       expect(m.body.endsWith(`\n\n${t.bye}`)).toBe(true);
     }

@@ -70,13 +70,13 @@ describe("every notice about an order names its delivery date and slot", () => {
     await settlePayment(w.deps, { attemptRef: attempt.provider_ref, paymentId: "pay_LATE00000001", amountPaise: 50_000, currency: "INR" });
 
     const last = async (o: Order, type: string) => (await noticesOf(o)).bell.filter((n) => n.type === type).at(-1)?.message ?? "";
-    expect(await last(cod.order, "balance_requested")).toMatch(/collected on delivery\. Delivery: .+ IST\.$/);
+    expect(await last(cod.order, "balance_requested")).toMatch(/collected on delivery\. Delivery: .+ \(IST\)\.$/);
     expect(await last(small.order, "refund")).toContain(`Delivery: ${small.when}.`);
     const off = `The delivery booked for ${cancelled.when} is cancelled.`;
     expect(await last(cancelled.order, "order_status_update")).toContain(off);
     expect(await last(cancelled.order, "refund")).toContain(off);
     const adminNotice = await one<{ message: string }>("SELECT message FROM notifications WHERE user_id = ? AND order_id = ?", w.admin.id, cancelled.order.id);
-    expect(adminNotice.message).toBe(`Asha Rani cancelled order ${cancelled.order.number}: Ordered twice ${off}`);
+    expect(adminNotice.message).toBe(`Asha Rani cancelled order ${cancelled.order.number}: Ordered twice. ${off}`);
   });
 });
 

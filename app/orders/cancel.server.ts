@@ -3,7 +3,7 @@ import type { User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { messagesFor } from "~/i18n/texts";
 import { checkoutMessages } from "~/i18n/checkout.messages";
-import { format } from "~/i18n/format";
+import { format, sentences } from "~/i18n/format";
 import { ConflictError, NotFoundError } from "~/lib/errors";
 import { deliverySentence, notifyAdmins } from "~/notifications/notify.server";
 import { CUSTOMER_CANCELLABLE } from "./status";
@@ -26,7 +26,7 @@ export async function cancelOwnOrder(deps: Deps, user: User, input: { number: st
   await notifyAdmins(deps, {
     type: "order_status_update",
     title: format(m.cancelAdminTitle, values),
-    message: [format(m.cancelAdmin, values), deliverySentence({ ...order, status: "order_cancelled" })].filter(Boolean).join(" "),
+    message: sentences(format(m.cancelAdmin, values), deliverySentence({ ...order, status: "order_cancelled" })),
     orderId: order.id,
     orderNumber: order.number,
   });

@@ -84,6 +84,20 @@ describe("lines sold per pack", () => {
     expect(receipt.message).toContain("(Fresh Pulasa Fish × 2 kg, Pulasa Curry × 3 packs)");
   });
 
+  it("a Telugu reader is told each line by its Telugu name where the product had one when ordered", async () => {
+    // The line keeps the names its product had when it was ordered.
+    await one("UPDATE products SET name_te = 'తాజా పులస చేప' WHERE id = ? RETURNING id", w.fishId);
+    try {
+      const { order, fishLine, curryLine } = await paid();
+      await one("UPDATE users SET lang = 'te' WHERE id = ? RETURNING id", order.userId);
+      await record(order, [[fishLine, 2150]], [[curryLine, 2]]);
+      const notice = await one<{ message: string }>("SELECT message FROM notifications WHERE order_id = ? AND type = 'order_weighed'", order.id);
+      expect(notice.message).toContain("తాజా పులస చేప: 2.15 కిలోలు, ధర ₹53,750; Pulasa Curry: ఆర్డర్ చేసినవి 3 ప్యాక్‌లు");
+    } finally {
+      await one("UPDATE products SET name_te = NULL WHERE id = ? RETURNING id", w.fishId);
+    }
+  });
+
   it("packs alone are counted, not weighed; a final price below the advance refunds the difference", async () => {
     const { order, curryLine } = await paid([{ curry: 1 }]);
     await record(order, [], [[curryLine, 0]]);
@@ -133,5 +147,43 @@ describe("lines sold per pack", () => {
     // The same post again: the form's version is gone, so it is refused and nothing is recorded twice.
     expect(await post(w.admin.id)).toMatchObject({ status: 409, body: { error: "This order was updated by someone else. Reload to see the latest." } });
     expect(await one("SELECT count(*) AS n FROM order_events WHERE order_id = ? AND kind = 'weight'", order.id)).toEqual({ n: 1 });
+  });
+
+  it("the admin's typed grams and packs are read as every typed count is: an exponent, hex or a fraction is refused", async () => {
+    const { order, fishLine, curryLine } = await paid();
+    const landing = await one<{ id: number }>(
+      "INSERT INTO landings (place_id, landed_at) SELECT id, ? FROM landing_places WHERE name = 'Yanam' RETURNING id",
+      Date.now() - 3_600_000,
+    );
+    // The weighing form as sent: the fish line with its photo on the scale and its landing.
+    const post = async (grams: string, packs = "3") => {
+      const body = new FormData();
+      body.append("intent", "weights");
+      body.append("version", String(await w.version(order.id)));
+      body.append(`weight-${fishLine}`, grams);
+      body.append(`packs-${curryLine}`, packs);
+      body.append(`landing-${fishLine}`, String(landing.id));
+      body.append(`photo-${fishLine}`, new File([jpegOfSize(2000, crypto.randomUUID())], "scale.jpg"));
+      const answer = await runRoute(orderAction, `/admin-dashboard/orders/${order.number}`, {
+        cookie: await sessionCookie(w.admin.id),
+        params: { number: order.number },
+        init: { method: "POST", body },
+        deps: { photos },
+      });
+      return answer instanceof Response ? { status: answer.status } : answer;
+    };
+    const before = await one("SELECT version, final_total_paise AS final FROM orders WHERE id = ?", order.id);
+    const weights = "Enter every weight in grams (1 to 1,00,000).";
+    for (const grams of ["1e3", "0x3E8", "1000.5", "1000.0", "+1000", "1_000", "2,50", "", " "]) {
+      expect(await post(grams), grams).toMatchObject({ status: 400, body: { error: weights } });
+    }
+    expect(await post("1000", "3e0")).toMatchObject({
+      status: 400,
+      body: { error: "Enter the packs delivered for every pack line: a whole number from 0 to the packs ordered." },
+    });
+    expect(await one("SELECT version, final_total_paise AS final FROM orders WHERE id = ?", order.id)).toEqual(before);
+    // Grams as people write them: plain, or grouped by a comma, with spaces around.
+    expect(await post(" 2,150 ")).toMatchObject({ status: 302 });
+    expect(await one("SELECT weight_grams AS grams FROM order_items WHERE id = ?", fishLine)).toEqual({ grams: 2150 });
   });
 });

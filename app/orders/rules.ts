@@ -37,13 +37,20 @@ export function isServiceablePincode(zip: string): boolean {
 export const SERVICEABLE_STATES = ["Andhra Pradesh", "Telangana"] as const;
 export type ServiceableState = (typeof SERVICEABLE_STATES)[number];
 
-/** The state a pincode belongs to, by its first three digits: Telangana 500–509, Andhra Pradesh 515–535. */
+/**
+ * The pincodes each serviceable state has, by their first three digits (Telangana 500–509, Andhra Pradesh
+ * 515–535): the one list the checkout enforces and the policies state.
+ */
+export const PINCODE_PREFIXES: Record<ServiceableState, { from: number; to: number }> = {
+  Telangana: { from: 500, to: 509 },
+  "Andhra Pradesh": { from: 515, to: 535 },
+};
+
+/** The state a pincode belongs to, by its first three digits (PINCODE_PREFIXES). */
 export function stateForPincode(zip: string): ServiceableState | null {
   if (!/^\d{6}$/.test(zip)) return null;
   const prefix = Number(zip.slice(0, 3));
-  if (prefix >= 500 && prefix <= 509) return "Telangana";
-  if (prefix >= 515 && prefix <= 535) return "Andhra Pradesh";
-  return null;
+  return SERVICEABLE_STATES.find((state) => prefix >= PINCODE_PREFIXES[state].from && prefix <= PINCODE_PREFIXES[state].to) ?? null;
 }
 
 const NUMBER_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"; // no 0/O, 1/I: read out over the phone

@@ -11,6 +11,8 @@ export const ADMIN_STATUSES = [...FULFILMENT, CANCELLED] as const;
 export const PAYMENT_STATUSES = ["payment_pending", "payment_expired"] as const;
 /** A customer may cancel their own order until it is shipped (cancellation only before dispatch). */
 export const CUSTOMER_CANCELLABLE: readonly string[] = ["order_raised", "order_confirmed", "order_packed"];
+/** The first step of an order's life at which its customer can no longer cancel it (the policies name it). */
+export const CANCELLABLE_UNTIL: FulfilmentStatus = FULFILMENT.find((status) => !CUSTOMER_CANCELLABLE.includes(status)) ?? "order_shipped";
 /** Every value `orders.status` holds (the drizzle schema's enum). */
 export const ORDER_STATUSES = [...PAYMENT_STATUSES, ...ADMIN_STATUSES] as const;
 

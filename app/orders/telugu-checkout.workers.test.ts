@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { action as addressAction } from "~/routes/profile_.addresses.$id";
+import { loader as orderLoader } from "~/routes/orders.$number._index";
+import { loader as myOrdersLoader } from "~/routes/orders._index";
 import { te } from "~/i18n/te/messages";
 import { quantityAtPrice, type ProductUnit } from "~/catalog/units";
 import { formatRupees } from "~/lib/money";
@@ -98,6 +100,30 @@ describe("the checkout's lines", () => {
       ]);
     } finally {
       await env.DB.prepare("UPDATE products SET unit = 'kg' WHERE id = 2").run();
+    }
+  });
+});
+
+describe("an order's page and its receipt", () => {
+  it("name the fish in Telugu and the state by its Telugu name for a Telugu reader, in English for an English one", async () => {
+    await env.DB.prepare("UPDATE products SET name_te = ? WHERE id = 1").bind(FISH).run();
+    try {
+      const { userId, order, started } = await w.paidSetup("te.order@example.in");
+      await env.DB.prepare("UPDATE users SET lang = 'te' WHERE id = ?").bind(userId).run();
+      await w.webhook("payment.captured", w.captured(started.gatewayOrderId, "pay_TELUGUNAMES01"));
+      const params = { number: order.number };
+      const telugu = await orderLoader(await asUser(userId, `/te/orders/${order.number}`, undefined, params));
+      expect(telugu.order.items.map((i) => i.name)).toEqual([FISH]);
+      expect(telugu.shipTo.lines[1]).toBe(`${VALID_ADDRESS.city}, ${te.shop.states["Andhra Pradesh"]} ${VALID_ADDRESS.zip}`);
+      const english = await orderLoader(await asUser(userId, `/orders/${order.number}`, undefined, params));
+      expect(english.order.items.map((i) => i.name)).toEqual(["Fresh Pulasa Fish"]);
+      expect(english.shipTo.lines[1]).toBe(`${VALID_ADDRESS.city}, Andhra Pradesh ${VALID_ADDRESS.zip}`);
+      const mine = await myOrdersLoader(await asUser(userId, "/te/orders"));
+      expect(mine.orders.find((o) => o.number === order.number)?.items.map((i) => i.name)).toEqual([FISH]);
+      const receipt = await one<{ message: string }>("SELECT message FROM notifications WHERE user_id = ? AND type = 'order_placed'", userId);
+      expect(receipt.message).toContain(`(${FISH} × 1 కిలో)`);
+    } finally {
+      await env.DB.prepare("UPDATE products SET name_te = NULL WHERE id = 1").run();
     }
   });
 });

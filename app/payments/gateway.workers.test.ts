@@ -5,7 +5,7 @@ import { getConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { GatewayError, type PaymentGateway } from "./gateway";
 import { getGateway } from "./gateway.server";
-import { sandboxFailLink, sandboxLink, sandboxPayLink, sendSandboxWebhook } from "./sandbox.server";
+import { sandboxCheckout, sandboxFailLink, sandboxLink, sandboxPayLink, sendSandboxWebhook } from "./sandbox.server";
 
 /** A balance link on `gateway`, with a throwaway customer and callback unless the test names its own. */
 const balanceLink = (
@@ -138,10 +138,36 @@ describe("the sandbox gateway", () => {
       number: "PUL-2611-ADV1",
       status: "created",
       details: { description: "₹500 Token Advance", businessName: "Godavari Pulasa", customer },
+      orderPath: "/orders/PUL-2611-ADV1",
     });
     expect((await sandboxPayLink(deps, link.id))?.ok).toBe(true);
     expect((await deps.gateway!.fetchPaymentLink(link.id)).payments.map((p) => p.status)).toEqual(["failed", "captured"]);
     expect(await sandboxFailLink(deps, link.id)).toBe(false);
+  });
+
+  it("the gateway's pages lead back to the order's page in its owner's language", async () => {
+    const deps = testDeps();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO users (id, name, email, lang) VALUES (51, 'Lakshmi', 'lakshmi@example.in', 'te'), (52, 'Asha', 'asha@example.in', 'en')"),
+      ...[
+        [51, "PUL-2611-TEL1"],
+        [52, "PUL-2611-ENG1"],
+      ].map(([user, number]) =>
+        env.DB.prepare(
+          "INSERT INTO orders (number, user_id, status, payment_state, estimated_total_paise, advance_paise, first_name, last_name, phone, address, city, state, zip) VALUES (?, ?, 'order_raised', 'advance_paid', 2500000, 50000, 'L', 'D', '+919876543210', '12 Bund Road', 'Rajahmundry', 'Andhra Pradesh', '533101')",
+        ).bind(number, user),
+      ),
+    ]);
+    const sandbox = deps.gateway!;
+    for (const [number, path] of [
+      ["PUL-2611-TEL1", "/te/orders/PUL-2611-TEL1"],
+      ["PUL-2611-ENG1", "/orders/PUL-2611-ENG1"],
+    ]) {
+      const order = await sandbox.createOrder({ amountPaise: 50000, receipt: number });
+      expect((await sandboxCheckout(deps, order.id))?.orderPath).toBe(path);
+      const link = await balanceLink(sandbox, { amountPaise: 50000, referenceId: `${number}-A0f3c9e21`, expiresAt: Date.now() + 20 * 60_000 });
+      expect((await sandboxLink(deps, link.id))?.orderPath).toBe(path);
+    }
   });
 
   it("like Razorpay, refuses a link that would expire within 15 minutes", async () => {

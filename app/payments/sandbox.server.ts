@@ -1,4 +1,5 @@
 import type { Deps } from "~/deps";
+import { localePath, type Lang } from "~/i18n/lang";
 import { sandboxEnabled } from "./gateway.server";
 import { SANDBOX_SECRETS, sandboxId, sandboxLinkRecord, sandboxSetting, type SandboxLinkDetails, type SandboxRecord } from "./sandbox-gateway.server";
 import { paymentLinkSignature, paymentSignature, webhookSignature } from "./signature";
@@ -30,6 +31,12 @@ async function webhooksDropped(deps: Pick<Deps, "db">) {
 }
 
 /**
+ * The order's page in its owner's language, where the gateway's return lands too: the gateway's own page is
+ * English, the shopper's order page is not.
+ */
+const orderPathIn = (lang: Lang, number: string) => localePath(lang, `/orders/${number}`);
+
+/**
  * A sandbox gateway order as its page shows it: the amount, our order number (its receipt), whether it is
  * paid, and the customer's details the store prefills (as it passes them to Razorpay's checkout).
  */
@@ -40,11 +47,12 @@ export async function sandboxCheckout(deps: Pick<Deps, "db">, gatewayOrderId: st
   const paid = await d1.prepare("SELECT 1 FROM sandbox_records WHERE kind = 'payment' AND parent = ? AND status = 'captured'").bind(gatewayOrderId).first();
   const customer = await d1
     .prepare(
-      "SELECT o.first_name || ' ' || o.last_name AS name, u.email AS email, o.phone AS contact FROM orders o JOIN users u ON u.id = o.user_id WHERE o.number = ?",
+      "SELECT o.first_name || ' ' || o.last_name AS name, u.email AS email, o.phone AS contact, u.lang AS lang FROM orders o JOIN users u ON u.id = o.user_id WHERE o.number = ?",
     )
     .bind(order.reference)
-    .first<{ name: string; email: string; contact: string }>();
-  return { amountPaise: order.amount_paise, number: order.reference, paid: paid !== null, prefill: customer ?? { name: "", email: "", contact: "" } };
+    .first<{ name: string; email: string; contact: string; lang: Lang }>();
+  const { lang, ...prefill } = customer ?? { name: "", email: "", contact: "", lang: "en" as const };
+  return { amountPaise: order.amount_paise, number: order.reference, paid: paid !== null, prefill, orderPath: orderPathIn(lang, order.reference) };
 }
 
 export type SandboxOutcome = { callback: string; webhooks: () => Promise<void> };
@@ -159,5 +167,10 @@ export async function sandboxLink(deps: Pick<Deps, "db">, linkId: string) {
   const link = await sandboxLinkRecord(deps, linkId);
   if (!link) return null;
   const details = link.details ? (JSON.parse(link.details) as SandboxLinkDetails) : null;
-  return { amountPaise: link.amount_paise, number: (link.reference ?? "").replace(/-(A[0-9a-f]+|B\d*)$/, ""), status: link.status, details };
+  const number = (link.reference ?? "").replace(/-(A[0-9a-f]+|B\d*)$/, "");
+  const owner = await deps.db.$client
+    .prepare("SELECT u.lang AS lang FROM orders o JOIN users u ON u.id = o.user_id WHERE o.number = ?")
+    .bind(number)
+    .first<{ lang: Lang }>();
+  return { amountPaise: link.amount_paise, number, status: link.status, details, orderPath: orderPathIn(owner?.lang ?? "en", number) };
 }

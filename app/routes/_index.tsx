@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { productName } from "~/i18n/lang";
+import { brandName, productName } from "~/i18n/lang";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { listProducts, withStockText } from "~/catalog/catalog.server";
@@ -25,7 +25,7 @@ export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   const products = withStockText(await listProducts(deps), messagesFor(deps).products, deps.lang);
   const product = productName(config, deps.lang);
   // The page's words first, the store's name last, as every page's title ends.
-  const title = `${format(messagesFor(deps).titles.home, { product })} | ${config.brand}`;
+  const title = `${format(messagesFor(deps).titles.home, { product })} | ${brandName(config, deps.lang)}`;
   // The page's own words are in the catalogue the page fetches; only the search engines' summary is here.
   return { products, title, description: messagesFor(deps).home.story.tagline };
 }

@@ -10,7 +10,7 @@ import { InvalidInputError } from "~/lib/errors";
 import { checkAuctionForm, type AuctionFormErrors } from "~/auctions/auction-form";
 import { FormError } from "~/components/form-field";
 import { auctionLiveMessages } from "~/i18n/auction-live.messages";
-import { formatDateTime } from "~/lib/dates";
+import { formatAdminDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { redirectWithFlash } from "~/web/flash.server";
 import { fishMessages } from "~/i18n/fish.messages";
@@ -261,7 +261,7 @@ export default function AdminAuctions() {
                   </Link>
                   <p className="text-sm text-slate-700 dark:text-slate-200">
                     {statusOf(row, now, messages)} · {formatRupees(row.currentPricePaise)} · {messages.auctions.totalBids}: {row.bidCount} ·{" "}
-                    {formatDateTime(row.endTime)}
+                    {formatAdminDateTime(row.endTime)}
                     {row.cancelReason ? ` · ${row.cancelReason}` : ""}
                   </p>
                 </div>

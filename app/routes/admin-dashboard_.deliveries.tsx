@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { StatusBadge } from "~/components/status-badge";
 import { addDays, formatDeliveryDate, formatSlot, istDate } from "~/delivery/slots";
+import { withZone } from "~/lib/dates";
 import { deliveryWork } from "~/delivery/work.server";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
 import { format } from "~/i18n/format";
@@ -71,7 +72,7 @@ export default function Deliveries() {
       {slots.map((s) => (
         <section key={s.slot} aria-labelledby={`slot-${s.slot}`} className="mt-6 break-inside-avoid">
           <h3 id={`slot-${s.slot}`} className="text-xl font-bold">
-            {formatSlot(s.slot)} IST · {s.orders.length}
+            {withZone(formatSlot(s.slot))} · {s.orders.length}
           </h3>
           {s.orders.length === 0 ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{m.none}</p> : null}
           <ol className="mt-2 grid gap-3">

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { textLang } from "~/i18n/lang";
+import { brandName, textLang } from "~/i18n/lang";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { auctionFishCode } from "~/landings/landings.server";
 import { fishPath } from "~/landings/rules";
@@ -42,11 +42,14 @@ export async function loader({ params, request, context: { deps } }: LoaderFunct
   const payable = won !== null && awaitsPayment(won.status);
   // The texts come with the page: live updates carry what bidding changes, never the Telugu texts.
   const fishCode = await auctionFishCode(deps, auction.id);
+  // The store selling its own lot is named as the page names the store (in Telugu on a Telugu page).
+  const seller = auction.seller.name === config.brand ? brandName(config, deps.lang) : auction.seller.name;
   return {
     auction,
     payable,
     texts: auctionTexts(auction, deps.lang),
-    brand: config.brand,
+    seller,
+    brand: brandName(config, deps.lang),
     now: deps.now(),
     live: sectionsFor(deps).live,
     fish: fishCode ? { code: fishCode, text: sectionsFor(deps).fish.page.auctionLink } : null,
@@ -244,7 +247,9 @@ export default function AuctionDetail() {
             </p>
             <dl className="mt-4 text-sm">
               <dt className="inline text-slate-600 dark:text-slate-300">{m.seller}: </dt>
-              <dd className="inline font-medium">{auction.seller.name || m.unknownSeller}</dd>
+              <dd className="inline font-medium" lang={textLang(data.seller)}>
+                {data.seller || m.unknownSeller}
+              </dd>
             </dl>
             {data.fish ? (
               <Link to={fishPath(data.fish.code)} className="link mt-3 inline-block">
@@ -266,7 +271,8 @@ export default function AuctionDetail() {
                   <li key={bid.id} className="flex items-center justify-between gap-3 py-3">
                     <div>
                       <p className="font-medium">
-                        {bid.bidder_name}
+                        {/* A bidder's name is written as its owner typed it: screen readers read it in its own language. */}
+                        <span lang={textLang(bid.bidder_name)}>{bid.bidder_name}</span>
                         {yours.has(bid.id) ? (
                           <span className="badge ml-2 bg-gold-100 text-gold-900 dark:bg-gold-300 dark:text-river-950" data-testid="your-bid">
                             {live.you}

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { pathInLang } from "~/i18n/lang";
+import { brandName, pathInLang } from "~/i18n/lang";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { AuctionServiceError, fetchAuctions } from "~/auctions/auctions.server";
 import { AuctionCard } from "~/components/auction-card";
@@ -19,7 +19,7 @@ export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   const config = deps.config;
   const m = messagesFor(deps).auctions;
   if (!config.features.auctions) throw new Response("Not Found", { status: 404 });
-  const base = { brand: config.brand, heading: m.heading, subtitle: m.subtitle, now: deps.now() };
+  const base = { brand: brandName(config, deps.lang), heading: m.heading, subtitle: m.subtitle, now: deps.now() };
   try {
     return { ...base, auctions: await fetchAuctions(deps, m.failed), error: null };
   } catch (error) {

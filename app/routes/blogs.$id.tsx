@@ -1,4 +1,5 @@
 import { formatDate } from "~/lib/dates";
+import { brandName } from "~/i18n/lang";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
@@ -21,7 +22,7 @@ export async function loader({ params, context: { deps } }: LoaderFunctionArgs) 
   const config = deps.config;
   const id = /^\d{1,3}$/.test(params.id ?? "") ? Number(params.id) : Number.NaN;
   const blog = getBlog(contentContext(config, deps.lang), id, deps.lang) ?? null;
-  return data({ blog, brand: config.brand }, { status: blog ? 200 : 404 });
+  return data({ blog, brand: brandName(config, deps.lang) }, { status: blog ? 200 : 404 });
 }
 
 export default function BlogArticle() {

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { brandName } from "~/i18n/lang";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { Picture } from "~/components/picture";
@@ -24,7 +25,7 @@ export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   const cards = getBlogs(contentContext(config, deps.lang), deps.lang)
     .slice(0, INDEX_SIZE)
     .map(({ id, title, category, summary, image, readMinutes }) => ({ id, title, category, summary, image, readMinutes }));
-  return { cards, brand: config.brand, heading: m.heading, intro: m.intro };
+  return { cards, brand: brandName(config, deps.lang), heading: m.heading, intro: m.intro };
 }
 
 export default function Blogs() {

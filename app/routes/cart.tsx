@@ -200,7 +200,7 @@ function CartLineItem({ line }: { line: CartLineView }) {
           <p className="mt-2 text-sm font-semibold text-red-700 dark:text-red-300">{line.note}</p>
         ) : atMax ? (
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-200">
-            {format(m.maxPerOrder, { n: line.maxQty, unit: m.units[line.unit], name: line.name })}
+            {format(m.maxPerOrder, { qty: quantityText(line.maxQty, line.unit, lang), name: line.name })}
           </p>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { brandName } from "~/i18n/lang";
 import { useLoaderData } from "@remix-run/react";
 import { listProducts, withStockText } from "~/catalog/catalog.server";
 import { ProductGrid } from "~/components/product-card";
@@ -15,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export async function loader({ context: { deps } }: LoaderFunctionArgs) {
   const config = deps.config;
   const m = messagesFor(deps).products;
-  return { products: withStockText(await listProducts(deps), m, deps.lang), brand: config.brand, heading: m.heading, intro: m.intro };
+  return { products: withStockText(await listProducts(deps), m, deps.lang), brand: brandName(config, deps.lang), heading: m.heading, intro: m.intro };
 }
 
 export default function Products() {

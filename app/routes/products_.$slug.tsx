@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { textLang } from "~/i18n/lang";
+import { brandName, textLang } from "~/i18n/lang";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { findProduct, withStockText } from "~/catalog/catalog.server";
@@ -47,7 +47,7 @@ async function productPage({ params, context: { deps } }: LoaderFunctionArgs) {
   const [found, photos] = slug ? await Promise.all([findProduct(deps, { slug }), listPhotosBySlug(deps, slug)]) : [null, []];
   if (!found) throw new Response("Not found", { status: 404 });
   const [product] = withStockText([found], messagesFor(deps).products, deps.lang);
-  const { brand } = deps.config;
+  const brand = brandName(deps.config, deps.lang);
   const words = sectionsFor(deps).productPage;
   const texts = paymentTexts(product, productName(deps.config, deps.lang), words, deps.lang);
   return {
@@ -117,7 +117,7 @@ export default function ProductPage() {
             <h2 className="mt-4 text-lg font-bold">{m.limitsHeading}</h2>
             <p className="mt-1 text-sm">{texts.limits}</p>
             {texts.limitsNote ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{texts.limitsNote}</p> : null}
-            <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{m.delivery}</p>
+            <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{texts.delivery}</p>
           </section>
         </div>
       </div>

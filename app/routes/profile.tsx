@@ -97,7 +97,7 @@ export default function Profile() {
           {rows.map(([label, value]) => (
             <div key={label} className="grid gap-1 py-3 sm:grid-cols-3">
               <dt className="text-sm font-medium text-slate-600 dark:text-slate-300">{label}</dt>
-              <dd className="break-words sm:col-span-2">{value}</dd>
+              <dd className="min-w-0 [overflow-wrap:anywhere] sm:col-span-2">{value}</dd>
             </div>
           ))}
         </dl>

@@ -32,7 +32,7 @@ export async function action({ context: { deps, cloudflare }, params, request }:
 }
 
 export default function SandboxCheckout() {
-  const { amountPaise, number, paid, prefill, brand } = useLoaderData<typeof loader>();
+  const { amountPaise, number, paid, prefill, brand, orderPath } = useLoaderData<typeof loader>();
   const m = sandboxMessages;
   return (
     <SandboxCard label={m.order} number={number} amountPaise={amountPaise}>
@@ -41,7 +41,7 @@ export default function SandboxCheckout() {
         <div role="status" className="mt-8">
           <h2 className="text-xl font-bold">{payMessages.alreadyPaid}</h2>
           <p className="mt-2 text-sm">{payMessages.alreadyPaidText}</p>
-          <Link to={`/orders/${number}`} className="btn-outline mt-4 inline-flex">
+          <Link to={orderPath} className="btn-outline mt-4 inline-flex">
             {payMessages.viewOrder}
           </Link>
         </div>

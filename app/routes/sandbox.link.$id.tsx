@@ -53,7 +53,7 @@ export async function action({ context: { deps }, params, request }: ActionFunct
 }
 
 export default function SandboxLink() {
-  const { amountPaise, number, status, details, failed } = useLoaderData<typeof loader>();
+  const { amountPaise, number, status, details, failed, orderPath } = useLoaderData<typeof loader>();
   const m = sandboxMessages;
   return (
     <SandboxCard label={m.link} number={number} amountPaise={amountPaise}>
@@ -74,7 +74,7 @@ export default function SandboxLink() {
         <div role="status" className="mt-8">
           <h2 className="text-xl font-bold">{status === "paid" ? payMessages.alreadyPaid : payMessages.linkClosed}</h2>
           <p className="mt-2 text-sm">{status === "paid" ? payMessages.alreadyPaidText : payMessages.linkClosedText}</p>
-          <Link to={`/orders/${number}`} className="btn-outline mt-4 inline-flex">
+          <Link to={orderPath} className="btn-outline mt-4 inline-flex">
             {payMessages.viewOrder}
           </Link>
         </div>

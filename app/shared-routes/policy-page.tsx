@@ -1,5 +1,5 @@
 import { formatDate } from "~/lib/dates";
-import { pathInLang } from "~/i18n/lang";
+import { brandName, pathInLang } from "~/i18n/lang";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { RichText } from "~/components/rich-text";
@@ -20,7 +20,7 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
   const config = deps.config;
   const policy = getPolicy(contentContext(config, deps.lang), pathInLang(new URL(request.url).pathname, "en"), deps.lang);
   if (!policy) throw new Response("Not Found", { status: 404 });
-  return { policy, brand: config.brand };
+  return { policy, brand: brandName(config, deps.lang) };
 }
 
 function anchor(heading: string) {

@@ -21,7 +21,7 @@ describe("page titles end with the store's name", () => {
     const english = await homeLoader((await asUser(null, "/")) as never);
     const telugu = await homeLoader((await asUser(null, "/te")) as never);
     expect(titleOf(homeMeta as MetaFunction, english)).toBe("Fresh Godavari Pulasa | Godavari Pulasa");
-    expect(titleOf(homeMeta as MetaFunction, telugu)).toBe("తాజా గోదావరి పులస | Godavari Pulasa");
+    expect(titleOf(homeMeta as MetaFunction, telugu)).toBe("తాజా గోదావరి పులస | గోదావరి పులస");
   });
 
   it("on the admin's shop pages", () => {

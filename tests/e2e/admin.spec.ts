@@ -81,7 +81,15 @@ describe.each(VARIANTS)("admin fulfilment ($javaScript, $viewport)", (variant) =
     expect(await status()).toContain("Packed: weigh first (record every line's weight).");
     expect(await status()).toContain("Delivered: weigh first (record every line's weight).");
     await setStatus(admin.page, "Confirmed");
-    await admin.page.getByLabel("Weight (grams)").fill("2150");
+    // Grams are typed as every count is: "1e3" is no count (the field refuses it before it is sent), "2,150" is.
+    const grams = admin.page.getByLabel("Weight (grams)");
+    await grams.fill("1e3");
+    await admin.page.getByRole("button", { name: "Save weights" }).click();
+    expect(await grams.evaluate((field: HTMLInputElement) => field.validity.patternMismatch)).toBe(true);
+    expect(await sql(`SELECT i.weight_grams AS grams FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.number = '${number}'`)).toEqual([
+      { grams: null },
+    ]);
+    await grams.fill("2,150");
     await addScalePhotos(admin.page);
     await admin.page.getByRole("button", { name: "Save weights" }).click();
     await expect.poll(() => toast(admin.page)).toBe("Weights saved. Final price ₹53,750; balance ₹53,250.");

@@ -65,7 +65,7 @@ describe.each(VARIANTS)("the en-route SMS ($javaScript, $viewport)", (variant) =
     expect(sms[0]).toBe(ours[0]);
     expect(ours[0]).toMatch(/^SMS\b/);
     expect(ours[0]).toContain(phone);
-    expect(ours[0]).toContain(`Your Pulasa order ${number} is on its way. Delivery: Thu, 26 Nov, Evening, 3:00 PM - 8:00 PM IST.`);
+    expect(ours[0]).toContain(`Godavari Pulasa: Your Pulasa order ${number} is on its way. Delivery: Thu, 26 November, Evening, 3:00 PM - 8:00 PM (IST).`);
     await inspect(admin.page, "en-route-dev-outbox", variant);
     await admin.close();
   }, 120_000);
@@ -79,7 +79,7 @@ describe("a text message that could not be sent", () => {
     await sql(`UPDATE orders SET status = 'order_shipped' WHERE number = '${number}'`);
     await sql(
       `INSERT INTO message_outbox (order_id, kind, to_phone, body, state, tries, next_attempt_at, last_error)
-       SELECT id, 'en_route', phone, 'Your Pulasa order ${number} is on its way.', 'failed', 5, ${Date.now()}, 'The provider answered 503' FROM orders WHERE number = '${number}'`,
+       SELECT id, 'en_route', phone, 'Godavari Pulasa: Your Pulasa order ${number} is on its way.', 'failed', 5, ${Date.now()}, 'The provider answered 503' FROM orders WHERE number = '${number}'`,
     );
     const variant: Variant = { javaScript: false, viewport: "phone" };
     const admin = await open(variant);

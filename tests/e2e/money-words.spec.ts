@@ -51,8 +51,8 @@ async function makeOrder(email: string, date: string, made: Made, cancel?: { act
   );
   const [{ id }] = await sql("SELECT id FROM orders WHERE number = ?", number);
   await sql(
-    `INSERT INTO order_items (order_id, product_id, name, image, price_paise, quantity, unit, weight_grams, final_paise)
-     SELECT ?, id, name, image, price_paise, ?, 'kg', ?, ? FROM products WHERE slug = 'fresh-fish'`,
+    `INSERT INTO order_items (order_id, product_id, name, name_te, image, price_paise, quantity, unit, weight_grams, final_paise)
+     SELECT ?, id, name, name_te, image, price_paise, ?, 'kg', ?, ? FROM products WHERE slug = 'fresh-fish'`,
     id,
     made.kg,
     made.grams ?? null,
@@ -162,7 +162,8 @@ describe.each(RUNS)("money words ($javaScript, $viewport)", (variant) => {
     expect(card).toMatch(/Final total ₹78,750/);
     await inspect(s, "order-weighed", variant, { part: s.getByRole("main") });
     await s.goto(`/te/orders/${number}`);
-    expect(await text(s, "article")).toContain("Fresh Pulasa Fish · ఆర్డర్ 3 కిలోలు · తూకం 3.15 కిలోలు ₹78,750");
+    // The Telugu page names the fish by the Telugu name the catalogue gives it.
+    expect(await text(s, "article")).toContain("తాజా పులస చేప · ఆర్డర్ 3 కిలోలు · తూకం 3.15 కిలోలు ₹78,750");
     await inspect(s, "order-weighed-te", variant, { part: s.getByRole("main") });
     await s.goto(`/orders/${number}`);
 

@@ -151,7 +151,7 @@ describe("words and numbers", () => {
     await newAccount("phone.ist", { name: "Ravi Kumar" });
     await page.goto("/dev/mail");
     const when = await page.locator("main time").first().innerText();
-    expect(when).toMatch(/ IST$/);
+    expect(when).toMatch(/ \(IST\)$/);
     expect(when).not.toContain("UTC");
     await close();
   });

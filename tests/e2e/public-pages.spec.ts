@@ -6,8 +6,8 @@ const open = useBrowser();
 const sql = useLocalDb();
 
 const POLICIES = [
-  ["/help-support", "Help & Support", "8:00 AM to 8:00 PM"],
-  ["/delivery-info", "Delivery Information", "7:00 AM to 11:00 AM"],
+  ["/help-support", "Help & Support", "8:00 AM – 8:00 PM (IST)"],
+  ["/delivery-info", "Delivery Information", "7:00 AM – 11:00 AM (IST)"],
   ["/returns-refunds", "Returns & Refunds", "within 2 hours"],
   ["/terms-conditions", "Terms & Conditions", "Telangana"],
   ["/privacy-policy", "Privacy Policy", "Digital Personal Data Protection Act"],
@@ -106,7 +106,8 @@ describe.each(VARIANTS)("public pages ($javaScript, $viewport)", (variant) => {
     expect(await nav.getByRole("link").allInnerTexts()).toEqual(variant.viewport === "phone" ? [...names, "తెలుగు"] : names);
     expect(await page.getByRole("link", { name: "Profile" }).count()).toBe(0);
 
-    expect(await page.locator("html").getAttribute("class")).toBe("");
+    // No theme chosen yet: the page follows the device's light or dark preference.
+    expect(await page.locator("html").getAttribute("class")).toBe("system");
     await page.locator("header details summary").first().click();
     // Wait for the server's answer (a fetcher with JavaScript, a redirect without) before reloading.
     await Promise.all([
@@ -121,9 +122,16 @@ describe.each(VARIANTS)("public pages ($javaScript, $viewport)", (variant) => {
 
     const footer = page.locator("footer");
     const text = (await footer.textContent()) ?? "";
-    for (const part of ["Quick Links", "Customer Care", "WhatsApp Support", "App Coming Soon", "Best Seafood 2025", "Certified Fresh", "@godavaripulasa"]) {
+    for (const part of ["Quick Links", "Customer Care", "WhatsApp Support", "App Coming Soon", "@godavaripulasa"]) {
       expect(text).toContain(part);
     }
+    // The badges say what the shop's own rules back, not awards or certificates nobody gave it.
+    expect(await footer.getByRole("list", { name: "Badges" }).getByRole("listitem").allInnerTexts()).toEqual([
+      "₹500 advance refunded in full if we cannot deliver",
+      "Fish by the kilo weighed before you pay the balance",
+      "Cold-chain delivery, packed in ice",
+    ]);
+    expect(text).not.toMatch(/Best Seafood|Certified Fresh/);
     expect(await footer.locator('a[href^="mailto:"]').count()).toBe(1);
     expect(await footer.locator('a[href^="tel:"]').count()).toBe(1);
     await close();

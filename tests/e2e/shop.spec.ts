@@ -55,7 +55,8 @@ describe.each(VARIANTS)("running the shop ($javaScript, $viewport)", (variant) =
     const inputs = admin.page.locator(`input[name^="catch.${/\/(\d+)$/.exec(productPage)![1]}."]`);
     await admin.page.locator("main").getByRole("link", { name: "Catch and slots" }).click();
     await admin.page.waitForURL("**/admin-dashboard/catch");
-    expect(await inputs.count()).toBe(7);
+    // With JavaScript the address changes before the new page is drawn: wait for its fields.
+    await expect.poll(() => inputs.count()).toBe(7);
     for (let i = 0; i < 7; i++) await inputs.nth(i).fill(i === 2 ? "20000" : "6");
     await admin.page.getByRole("button", { name: "Save catch and slots" }).first().click();
     await expect.poll(() => admin.page.getByText("Enter a whole number from 0 to 10000").count()).toBe(1);

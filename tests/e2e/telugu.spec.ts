@@ -25,6 +25,31 @@ function englishPieces(english: unknown, telugu: unknown, out: Set<string>) {
 }
 const ENGLISH = [...(englishPieces(en, te, new Set()) ?? [])];
 
+/**
+ * Latin words a Telugu page may show: names kept as they are (the glossary keeps WhatsApp and IST in Latin letters),
+ * the fish's scientific name, and the language link's own name. Any other English word is text that bypassed the
+ * catalogue (`own`: what the shopper typed themselves, their name).
+ */
+const LATIN_KEPT = new Set([
+  "WhatsApp",
+  "IST",
+  "SMS",
+  "UPI",
+  "OTP",
+  "PIN",
+  "Google",
+  "Razorpay",
+  "Android",
+  "iPhone",
+  "English",
+  "INR",
+  "MB",
+  "Tenualosa",
+  "ilisha",
+]);
+const latinWords = (text: string, own: string[] = []) =>
+  [...new Set(text.replace(/\S+@\S+|@\w+|PUL-\d{4}-\w{4}/g, " ").match(/[A-Za-z][A-Za-z']+/g) ?? [])].filter((w) => !LATIN_KEPT.has(w) && !own.includes(w));
+
 const PUBLIC = [
   "/te",
   "/te/products",
@@ -40,7 +65,7 @@ const PUBLIC = [
 ];
 const SIGNED_IN = ["/te/cart", "/te/orders", "/te/profile", "/te/notifications"];
 
-async function checkPage(page: Page, path: string) {
+async function checkPage(page: Page, path: string, own: string[] = []) {
   const res = await page.goto(path);
   expect(res?.status(), path).toBe(path.endsWith("no-such-page") ? 404 : 200);
   expect(await page.locator("html").getAttribute("lang")).toBe("te");
@@ -58,6 +83,7 @@ async function checkPage(page: Page, path: string) {
     ENGLISH.filter((piece) => words(piece).test(text)),
     `${path} shows English`,
   ).toEqual([]);
+  expect(latinWords(text, own), `${path} shows English words`).toEqual([]);
   const hrefs = await page
     .locator("header a[href^='/'], main a[href^='/'], footer a[href^='/']")
     .evaluateAll((links) => links.filter((a) => a.getAttribute("hreflang") !== "en").map((a) => a.getAttribute("href") ?? ""));
@@ -100,15 +126,18 @@ describe.each(RUNS)("Telugu pages (JavaScript $javaScript, $viewport)", (variant
     await page.goto("/te/auctions/1");
     expect(await page.locator("h1").innerText()).toBe("రాయల్ పులస – 2.1 కిలోలు");
     expect(await page.locator("h1").getAttribute("lang")).toBe("te");
+    // The store selling its own lot goes by its Telugu name on the Telugu page.
+    expect(await page.locator("main dd[lang]").filter({ hasText: "గోదావరి పులస" }).count()).toBe(1);
     await page.goto("/auctions/1");
     expect(await page.locator("h1").innerText()).toBe("Royal Pulasa – 2.1 kg");
+    expect(await page.locator("main dd[lang]").filter({ hasText: "Godavari Pulasa" }).count()).toBe(1);
     await close();
   });
 
   it("a shopper's own pages are in Telugu once signed in", async () => {
     const { page, close } = await open(variant);
     await signIn(page, shopper);
-    for (const path of SIGNED_IN) await checkPage(page, path);
+    for (const path of SIGNED_IN) await checkPage(page, path, ["Lakshmi", "Devi"]);
     await close();
   });
 
@@ -122,6 +151,40 @@ describe.each(RUNS)("Telugu pages (JavaScript $javaScript, $viewport)", (variant
     await switchLanguage(page, "te", /^(తె|తెలుగు)$/);
     await page.waitForURL(`${baseUrl()}/te/products?from=switch`);
     expect(await page.locator("h1").innerText()).toBe(te.products.heading);
+    await close();
+  });
+});
+
+describe.each(RUNS)("the gateway and a Telugu order (JavaScript $javaScript, $viewport)", (variant) => {
+  it("paying the advance returns to the Telugu order page, and the gateway's page, once paid, leads back to it", async () => {
+    const who = await newAccount(`telugu.gateway.${variant.viewport}`, { name: "Lakshmi Devi" });
+    const { page, close } = await open(variant);
+    await signIn(page, who);
+    await page.goto("/te/products");
+    await page.locator('main form[action="/te/cart/add"] button').first().click();
+    await page.getByRole("complementary", { name: te.shop.cart.floatingLabel }).waitFor();
+    await page.goto("/te/checkout");
+    const checkout = page.locator("main form").filter({ has: page.locator("[name=zip]") });
+    const shipping = { firstName: "లక్ష్మి", lastName: "దేవి", phone: "9876543210", address: "12-4 మెయిన్ రోడ్, ఇన్నీసుపేట", city: "రాజమండ్రి", zip: "533101" };
+    for (const [name, value] of Object.entries(shipping)) await checkout.locator(`[name="${name}"]`).fill(value);
+    await checkout.locator("[name=state]").selectOption("Andhra Pradesh");
+    await checkout.locator("input[name=delivery]:not([disabled])").first().check();
+    await page.getByRole("button", { name: te.shop.checkout.pay }).click();
+    // The gateway's own page (English, as Razorpay's is): its checkout with JavaScript, a payment link without.
+    await page.waitForURL(/\/sandbox\/(checkout\/order_|link\/plink_)/);
+    await page.getByRole("heading", { name: "Razorpay sandbox", exact: true }).waitFor();
+    await page.waitForLoadState("networkidle");
+    const gateway = page.url();
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.waitForURL(/\/te\/orders\/PUL-/);
+    const number = new URL(page.url()).pathname.split("/").at(-1)!;
+    await page.goto(gateway);
+    await page.getByRole("heading", { name: "Already paid" }).waitFor();
+    const view = page.getByRole("link", { name: "View the order" });
+    expect(await view.getAttribute("href")).toBe(`/te/orders/${number}`);
+    await view.click();
+    await page.waitForURL(`${baseUrl()}/te/orders/${number}`);
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("te");
     await close();
   });
 });

@@ -1,13 +1,12 @@
 import { ol, p, ul } from "../blocks";
 import type { ContentContext, PolicyPage } from "../types";
-import { ADVANCE, ADVANCE_REFUND, EVENING_SLOT, MORNING_SLOT, SERVICE_AREA, SHIPPING, UPDATED_ON } from "./facts";
+import { ADVANCE, ADVANCE_REFUND, CLAIM, EVENING_SLOT, MORNING_SLOT, ORDER_STEPS, SERVICE_AREA, SHIPPING, SLOT_CHOICE, UPDATED_ON } from "./facts";
 
 export function deliveryInfo(c: ContentContext): PolicyPage {
   return {
     path: "/delivery-info",
     title: "Delivery Information",
-    description:
-      "Where we deliver in Andhra Pradesh and Telangana, delivery slots, charges, tracking, and how your fish " + "stays cold from the river to your door.",
+    description: "Where we deliver in Andhra Pradesh and Telangana, delivery slots, free delivery, tracking, and how your fish " + "stays cold to your door.",
     updatedOn: UPDATED_ON,
     intro:
       `A ${c.product} is only as good as it is fresh, so delivery is the part of our work we plan most carefully. ` +
@@ -16,13 +15,7 @@ export function deliveryInfo(c: ContentContext): PolicyPage {
     sections: [
       {
         heading: "Where we deliver",
-        blocks: [
-          p(SERVICE_AREA),
-          p(
-            "Enter your delivery address and pincode at checkout; the check happens before any payment is taken, " +
-              "so you never pay an advance for an address we cannot reach.",
-          ),
-        ],
+        blocks: [p(SERVICE_AREA), p("The check happens before any payment is taken, so you never pay an advance for an address we cannot reach.")],
       },
       {
         heading: "From the river to your door",
@@ -39,9 +32,11 @@ export function deliveryInfo(c: ContentContext): PolicyPage {
         heading: "Delivery slots",
         blocks: [
           ul(`Morning: ${MORNING_SLOT}.`, `Evening: ${EVENING_SLOT}.`),
+          p(SLOT_CHOICE),
           p(
-            "Once your fish has been caught we tell you which slot it will arrive in. Please make sure someone is " +
-              "at the address to receive it during that slot, because fresh fish cannot wait on a doorstep.",
+            "Please make sure someone is at the address to receive the fish during your slot, because fresh fish " +
+              "cannot wait on a doorstep. If we have to move your delivery to another date or slot, we tell you the " +
+              "new one by e-mail and in your account.",
           ),
         ],
       },
@@ -59,9 +54,9 @@ export function deliveryInfo(c: ContentContext): PolicyPage {
         heading: "Tracking your delivery",
         blocks: [
           p(
-            "You can follow your order under My Orders at any time, and you receive a notification in your " +
-              "account at each step. When the delivery partner is on the way, we send you an SMS or WhatsApp " +
-              "message so you know to expect them.",
+            `You can follow your order under My Orders at any time: its page shows each step, ${ORDER_STEPS}, and ` +
+              "you receive a notification in your account and an e-mail at each one. When your order is shipped, we " +
+              "also send a text message (SMS) to its phone number with your delivery date and slot.",
           ),
         ],
       },
@@ -71,7 +66,7 @@ export function deliveryInfo(c: ContentContext): PolicyPage {
           p(
             "The river sets its own terms. Floods, a poor run or closed roads can mean that no suitable fish is " +
               `caught for you, or that it cannot reach you fresh. ${ADVANCE_REFUND} We will tell you as soon as ` +
-              "we know and offer to keep your order open for the next catch if you would rather wait.",
+              "we know, and if you would rather wait, we can move your delivery to a later date instead.",
           ),
           p(
             "If our delivery partner cannot reach you in your slot, we will call or message you to arrange a " +
@@ -82,11 +77,7 @@ export function deliveryInfo(c: ContentContext): PolicyPage {
       {
         heading: "When your fish arrives",
         blocks: [
-          ul(
-            "Open the box and check the fish and packaging straight away.",
-            "Refrigerate it at once, or cook it the same day for the best flavour.",
-            "If anything is wrong, report it within 2 hours of delivery with photos or videos, as explained on " + "our Returns & Refunds page.",
-          ),
+          ul("Open the box and check the fish and packaging straight away.", "Refrigerate it at once, or cook it the same day for the best flavour.", CLAIM),
         ],
       },
     ],

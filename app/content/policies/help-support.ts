@@ -1,6 +1,8 @@
 import { ol, p, ul } from "../blocks";
 import type { ContentContext, PolicyPage } from "../types";
-import { ADVANCE, ADVANCE_REFUND, OFF_SEASON_HOURS, REFUND_TIME, SEASON_HOURS, UPDATED_ON } from "./facts";
+import { claimMessages } from "../../i18n/claims.messages";
+import { checkoutMessages } from "../../i18n/checkout.messages";
+import { ADVANCE, ADVANCE_REFUND, AUCTION_LOT, BALANCE, CLAIM_HOURS, OFF_SEASON_HOURS, ORDER_STEPS, REFUND_TIME, SEASON_HOURS, UPDATED_ON } from "./facts";
 
 export function helpSupport(c: ContentContext): PolicyPage {
   return {
@@ -22,6 +24,10 @@ export function helpSupport(c: ContentContext): PolicyPage {
             `Phone: ${c.supportPhone}, during the support hours below.`,
             `E-mail: ${c.supportEmail}, best for anything that needs photos, documents or a written record.`,
             `Social media: ${c.socialHandle}, for season news and catch updates.`,
+          ),
+          p(
+            `To cancel an order or report a problem with one, use its page in My Orders ('${checkoutMessages.orders.cancelTitle}', ` +
+              `'${claimMessages.report}' for ${CLAIM_HOURS} after delivery): it works at any hour and needs no reply from us.`,
           ),
           p(
             "Please include your order number when you write about an order. Never share card numbers, UPI PINs, " +
@@ -56,7 +62,7 @@ export function helpSupport(c: ContentContext): PolicyPage {
             `At checkout, pay a fixed token advance of ${ADVANCE} online by card or UPI through Razorpay. This ` + "places your order.",
             "Our fishers go out for your fish. Once it is caught, we weigh it and record its actual weight.",
             "We tell you the final price: the actual weight multiplied by the price per kg.",
-            "You pay the balance (the final price minus the advance) against a payment link or on delivery, " + "whichever suits you.",
+            BALANCE,
           ),
           p(`${ADVANCE_REFUND} Your order is never held back waiting for the full amount before we start work.`),
         ],
@@ -76,19 +82,23 @@ export function helpSupport(c: ContentContext): PolicyPage {
         heading: "How do I track my order?",
         blocks: [
           p(
-            "Sign in and open My Orders. Each order shows where it stands: raised, confirmed, packed, shipped or " +
-              "delivered. You also get a notification in your account as it moves along, and an SMS or WhatsApp " +
-              "message when the delivery partner is on the way to you.",
+            `Log in and open My Orders. Each order shows where it stands: ${ORDER_STEPS}. You also get a ` +
+              "notification in your account and an e-mail as it moves along, and a text message (SMS) with your " +
+              "delivery date and slot when it is shipped.",
           ),
         ],
+      },
+      {
+        heading: "What happens if I win an auction?",
+        blocks: [p(`${AUCTION_LOT} Until then, the lot's order waits in My Orders with a '${checkoutMessages.orders.payAdvance}' button.`)],
       },
       {
         heading: "My payment failed but money was debited",
         blocks: [
           p(
             "This can happen when your bank takes the money but the confirmation does not reach us. First check " +
-              "My Orders: if the order is there, the payment went through and there is nothing more to do. Please " +
-              "do not pay again straight away.",
+              `My Orders: if the order is there and no longer says '${checkoutMessages.status.labels.payment_pending}', the ` +
+              "payment went through and there is nothing more to do. Please do not pay again straight away.",
           ),
           ol(
             `Write to us at ${c.supportEmail} or on WhatsApp with your registered e-mail address, the amount, the ` +

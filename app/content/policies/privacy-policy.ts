@@ -18,7 +18,7 @@ export function privacyPolicy(c: ContentContext): PolicyPage {
         heading: "What we collect",
         blocks: [
           ul(
-            "Your name, e-mail address and, if you give them, your phone number and delivery address with pincode.",
+            "Your name, e-mail address and, if you give them, your phone number and delivery addresses with pincode.",
             "Your password, stored only as a salted one-way hash that nobody, including us, can read back.",
             "If you sign in with Google: the name and e-mail address Google shares with us.",
             "Your orders, the fish's recorded weight and price, and your auction bids.",
@@ -36,7 +36,7 @@ export function privacyPolicy(c: ContentContext): PolicyPage {
           ul(
             "To create and secure your account and verify your e-mail address.",
             "To process your order, tell you the final weight and price, collect payments and issue refunds.",
-            "To deliver your fish and keep you updated by e-mail, in-app notification, SMS or WhatsApp.",
+            "To deliver your fish and keep you updated by e-mail, in-app notification and text message (SMS).",
             "To run auctions fairly and tell bidders when they win or are outbid.",
             "To answer your questions and resolve disputes.",
             "To prevent fraud and meet our legal, tax and accounting obligations.",

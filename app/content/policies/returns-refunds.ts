@@ -1,13 +1,15 @@
 import { ol, p, ul } from "../blocks";
 import type { ContentContext, PolicyPage } from "../types";
-import { ADVANCE, ADVANCE_REFUND, REFUND_TIME, UPDATED_ON } from "./facts";
+import { claimMessages } from "../../i18n/claims.messages";
+import { ADVANCE, ADVANCE_REFUND, BALANCE, CANCEL, CLAIM, CLAIM_HOURS, REFUND_TIME, UPDATED_ON } from "./facts";
+
+const kinds = claimMessages.kinds;
 
 export function returnsRefunds(c: ContentContext): PolicyPage {
   return {
     path: "/returns-refunds",
     title: "Returns & Refunds",
-    description:
-      "Why fresh fish cannot be returned, when we refund (transit damage, wrong product, non-delivery), how to " + "report a problem, and cancelling.",
+    description: "Why fresh fish cannot be returned, when we refund, how to report a problem from your order's page, and cancelling an order.",
     updatedOn: UPDATED_ON,
     intro:
       `Fresh ${c.product} is perishable, so we cannot take it back once it has been delivered. We do stand behind ` +
@@ -27,15 +29,17 @@ export function returnsRefunds(c: ContentContext): PolicyPage {
       {
         heading: "When we refund",
         blocks: [
-          p("A refund is considered only in these cases:"),
+          p("After delivery, a refund is considered only in these cases:"),
           ul(
-            "Damage in transit: the fish or its packaging arrives damaged, or the fish is spoiled on arrival.",
-            "Wrong product: you received something other than what you ordered.",
-            "Non-delivery: your order did not reach you.",
+            `${kinds.transit_damage}: the fish or its packaging arrives damaged, or the fish is spoiled on arrival.`,
+            `${kinds.wrong_product}: you received something other than what you ordered.`,
+            `${kinds.not_delivered}: the order is marked delivered, but it did not reach you.`,
           ),
+          p(CLAIM),
           p(
-            "The problem must be reported within 2 hours of delivery, with photos or videos that show it. For " +
-              "non-delivery, contact us as soon as your delivery slot has passed without the fish arriving.",
+            "If your delivery slot has passed, the fish has not arrived and the order is not marked delivered, " +
+              "contact us straight away: we find out where it is, and if it cannot reach you fresh we cancel the " +
+              "order and refund everything you paid.",
           ),
         ],
       },
@@ -43,43 +47,45 @@ export function returnsRefunds(c: ContentContext): PolicyPage {
         heading: "How to report a problem",
         blocks: [
           ol(
-            `Within 2 hours of delivery, write to us on WhatsApp at ${c.whatsapp} or by e-mail at ` + `${c.supportEmail}, with your order number.`,
-            "Attach clear photos or a short video of the fish, the packaging and the label.",
+            `Sign in, open the order in My Orders and press '${claimMessages.report}'. The button is there for ` +
+              `${CLAIM_HOURS} after the order is marked delivered, and the page shows until when.`,
+            "Choose what went wrong, describe it, and attach clear photos or a short video of the fish, the " + "packaging and the label.",
             "Keep the fish and packaging refrigerated until we have replied, in case we need more detail.",
-            "We reply within 24 hours with our decision or any questions. Payment disputes are answered within " + "48 hours, excluding bank delays.",
+            "We reply within 24 hours. You see our decision on the order's page and in your notifications, and we " +
+              "e-mail it to you. Payment disputes are answered within 48 hours, excluding bank delays.",
           ),
+          p("A report sent by WhatsApp or e-mail cannot start a refund: please use the order's page, which keeps your " + "photos with the order."),
         ],
       },
       {
         heading: `Your ${ADVANCE} advance`,
         blocks: [
           p(
-            `When you order, you pay a fixed token advance of ${ADVANCE}; the balance follows once the fish is ` +
-              `caught and weighed. ${ADVANCE_REFUND} You do not need to ask: we start the refund as soon as we ` +
-              "know the order cannot be fulfilled.",
+            `When you order, you pay a fixed token advance of ${ADVANCE}; the final price follows once the fish is ` +
+              `caught and weighed. ${BALANCE} ${ADVANCE_REFUND} You do not need to ask: we start the refund as ` +
+              "soon as we know the order cannot be fulfilled.",
           ),
         ],
       },
       {
         heading: "Cancelling an order",
         blocks: [
+          p(CANCEL),
           ul(
-            "Orders can be cancelled only before dispatch. Once the fish has left with our delivery partner, the " + "order can no longer be cancelled.",
-            `If you cancel before your fish has been caught, the ${ADVANCE} advance is refunded in full.`,
-            "If your fish has already been caught and weighed for you, contact us straight away. Cancellation is " +
-              "still possible before dispatch, and we will explain what can be refunded before you confirm it.",
+            "This is so whether or not your fish has already been caught and weighed: there is nothing to agree " + "with us first.",
+            "Once the order has left with our delivery partner, it can no longer be cancelled.",
+            "If we have to cancel an order ourselves, we tell you why and refund everything you paid for it.",
           ),
-          p(`To cancel, use WhatsApp or e-mail us at ${c.supportEmail} with your order number, or call ` + `${c.supportPhone} during support hours.`),
         ],
       },
       {
         heading: "How refunds are paid",
         blocks: [
           p(
-            `Approved refunds are processed in ${REFUND_TIME}, always to the original payment method: the card, ` +
+            `Refunds are processed in ${REFUND_TIME}, always to the original payment method: the card, ` +
               "UPI account or wallet you paid with. Your bank may take a little longer to show the money in your " +
-              "account. If part of your payment was made on delivery and cannot be returned to the same method, " +
-              "we will agree another way to refund it with you in writing.",
+              "account. Cash paid on delivery cannot go back through the payment gateway: if a refund is due on it, " +
+              "we agree another way to refund it with you in writing.",
           ),
         ],
       },

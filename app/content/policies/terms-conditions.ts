@@ -1,6 +1,6 @@
 import { p, ul } from "../blocks";
 import type { ContentContext, PolicyPage } from "../types";
-import { ADVANCE, ADVANCE_REFUND, SHIPPING, UPDATED_ON } from "./facts";
+import { ADVANCE, ADVANCE_REFUND, AUCTION_LOT, BALANCE, CANCEL, CLAIM_HOURS, SERVICE_AREA, SHIPPING, UPDATED_ON } from "./facts";
 
 export function termsConditions(c: ContentContext): PolicyPage {
   return {
@@ -23,8 +23,7 @@ export function termsConditions(c: ContentContext): PolicyPage {
           ),
           p(
             "Because each fish is wild, its final price follows its actual weight, which we tell you after it has " +
-              "been caught. The balance (the final price minus the advance) is then paid against a payment link we " +
-              `send you, or on delivery. ${ADVANCE_REFUND}`,
+              `been caught. ${BALANCE} ${ADVANCE_REFUND}`,
           ),
         ],
       },
@@ -32,7 +31,7 @@ export function termsConditions(c: ContentContext): PolicyPage {
         heading: "Prices and weight",
         blocks: [
           ul(
-            "Prices are per kilogram and in Indian rupees (INR).",
+            "Prices are per kilogram (curry per pack) and in Indian rupees (INR).",
             "The per-kg price shown when you place your order is the price that applies to your fish.",
             "Weight varies. Wild fish do not come in standard sizes, so the fish caught for you may weigh more or " +
               "less than the roughly 1 kg estimate in your cart. You pay for its actual weight, as weighed and " +
@@ -44,10 +43,11 @@ export function termsConditions(c: ContentContext): PolicyPage {
       {
         heading: "Delivery",
         blocks: [
+          p(SERVICE_AREA),
           p(
-            "We deliver only within Andhra Pradesh and Telangana, in the delivery slots described on our Delivery " +
-              "Information page. Delivery times depend on the river and the catch, so they are estimates rather " +
-              "than guarantees. Once the fish has been delivered, storing and cooking it properly is in your hands.",
+            "We deliver in the date and slot you choose at checkout, as described on our Delivery Information page. " +
+              "The river and the catch can still force us to move a delivery; we tell you when we do. Once the fish " +
+              "has been delivered, storing and cooking it properly is in your hands.",
           ),
         ],
       },
@@ -56,10 +56,11 @@ export function termsConditions(c: ContentContext): PolicyPage {
         blocks: [
           p(
             "Fresh fish is perishable: returns are not accepted after delivery and there are no exchanges. Refunds " +
-              "are considered only for damage in transit, a wrong product or non-delivery, reported within 2 hours " +
-              "of delivery with photos or videos, and are paid to the original payment method. Orders can be " +
-              "cancelled only before dispatch. The full rules are on our Returns & Refunds page.",
+              "are considered only for damage in transit, a wrong product or non-delivery, reported from the order's " +
+              `page within ${CLAIM_HOURS} of delivery with photos or videos, and are paid to the original payment ` +
+              "method. The full rules are on our Returns & Refunds page.",
           ),
+          p(CANCEL),
         ],
       },
       {
@@ -72,7 +73,8 @@ export function termsConditions(c: ContentContext): PolicyPage {
             "The highest bid when the auction closes wins.",
             "Soft close: a bid placed in the final minutes may extend the end time, within a fixed limit, so that " +
               "other bidders have a fair chance to respond.",
-            "Winners and outbid bidders are notified in their account and by e-mail. We contact the winner to " + "arrange payment and delivery.",
+            "Winners and outbid bidders are notified in their account and by e-mail.",
+            AUCTION_LOT,
           ),
         ],
       },

@@ -8,18 +8,20 @@ import * as enFacts from "../policies/facts";
 import { POLICY_PATHS } from "../policies/paths";
 import type { Block, ContentContext, PolicyPage } from "../types";
 import * as teFacts from "./policies/facts";
+import { en } from "../../i18n/messages";
+import { te } from "../../i18n/te/messages";
 
-/** What a Telugu page passes: the fish by its Telugu name, the brand as the name it is. */
+/** What a Telugu page passes: the fish and the store by their Telugu names. */
 const c: ContentContext = {
   product: "పులస",
-  brand: "Godavari Pulasa",
+  brand: "గోదావరి పులస",
   supportEmail: "help@example.in",
   supportPhone: "+91 90000 11111",
   whatsapp: "+91 90000 22222",
   socialHandle: "@riverhilsa",
 };
 /** Another fish and brand, to prove the Telugu prose takes both from configuration too. */
-const other: ContentContext = { ...c, product: "ఇలిష్", brand: "River Hilsa Co" };
+const other: ContentContext = { ...c, product: "ఇలిష్", brand: "నదీ హిల్సా" };
 
 /** Keys whose values are identifiers or data, never text a reader sees. */
 const NOT_TEXT = new Set(["name", "path", "updatedOn", "publishedOn", "type"]);
@@ -111,7 +113,7 @@ describe("Telugu policies", () => {
 
   it("serve the same five paths with the same date, sections and shape", () => {
     expect(te.map((p) => p.path)).toEqual(en.map((p) => p.path));
-    expect(getPolicy(c, "/help-support/", "te")?.title).toBe("సహాయం & మద్దతు");
+    expect(getPolicy(c, "/help-support/", "te")?.title).toBe("సహాయం & సపోర్ట్");
     expect(getPolicy(c, "/unknown", "te")).toBeUndefined();
     te.forEach((page, i) => {
       expect(page.updatedOn).toBe(en[i].updatedOn);
@@ -155,6 +157,15 @@ describe("Telugu policies", () => {
   });
 });
 
+describe("policy titles", () => {
+  const footerKeys = ["helpSupport", "deliveryInfo", "returnsRefunds", "terms", "privacy"] as const;
+
+  it.each(["en", "te"] as const)("are the footer's link texts, word for word (%s)", (lang) => {
+    const footer = (lang === "te" ? te : en).footer;
+    expect(pages(c, lang).map((page) => page.title)).toEqual(footerKeys.map((key) => footer[key]));
+  });
+});
+
 describe("Telugu text", () => {
   it("is written in Telugu: every visible string mostly, the whole almost entirely", () => {
     const strings = visibleText(everything(c));
@@ -167,7 +178,7 @@ describe("Telugu text", () => {
     const strings = visibleText(everything(other));
     expect(strings.filter((s) => /పులస|pulasa/i.test(s))).toEqual([]);
     expect(strings.some((s) => s.includes("ఇలిష్ పులుసు"))).toBe(true);
-    expect(strings.some((s) => s.includes("River Hilsa Coలో"))).toBe(true);
+    expect(strings.some((s) => s.includes("నదీ హిల్సాలో"))).toBe(true);
   });
 
   it("is plain text: no HTML tags, markdown emphasis or stray escapes", () => {

@@ -3,19 +3,19 @@ import type { Translation } from "./translation";
 
 /** Claims after delivery (the customer's report and its outcome, the admin's list and decision, the notices), in Telugu. */
 export const claimMessages: Translation<typeof English.claimMessages> = {
-  kinds: { transit_damage: "రవాణాలో నష్టం", wrong_product: "తప్పు ఉత్పత్తి", not_delivered: "డెలివరీ కాలేదు" },
-  states: { open: "పరిశీలనలో ఉంది", approved: "ఆమోదించబడింది", rejected: "తిరస్కరించబడింది" },
+  kinds: { transit_damage: "రవాణాలో దెబ్బతింది", wrong_product: "వేరే వస్తువు వచ్చింది", not_delivered: "డెలివరీ కాలేదు" },
+  states: { open: "పరిశీలనలో ఉంది", approved: "ఆమోదించాం", rejected: "తిరస్కరించాం" },
   report: "సమస్యను తెలియజేయండి",
-  reportUntil: "రవాణాలో చేప దెబ్బతిందా, వేరే ఉత్పత్తి వచ్చిందా, లేదా అసలు ఏమీ డెలివరీ కాలేదా? {time} లోపు మాకు తెలియజేయండి.",
+  reportUntil: "రవాణాలో చేప దెబ్బతిందా, వేరే వస్తువు వచ్చిందా, లేదా అసలు ఏమీ డెలివరీ కాలేదా? మాకు తెలియజేయడానికి గడువు: {time}.",
   page: {
     title: "సమస్యను తెలియజేయండి",
-    intro: "ఆర్డర్ {number} {time}న డెలివరీ అయింది. డెలివరీ అయిన 2 గంటల్లోపు తెలియజేసిన రవాణా నష్టం, తప్పు ఉత్పత్తి లేదా డెలివరీ కాకపోవడం విషయంలో రీఫండ్‌ను పరిశీలిస్తాం.",
+    intro: "ఆర్డర్ {number} డెలివరీ అయింది: {time}. చేప రవాణాలో దెబ్బతిన్నా, వేరే వస్తువు వచ్చినా, డెలివరీ కాకపోయినా, డెలివరీ అయిన 2 గంటల్లోపు తెలియజేస్తే రీఫండ్‌ను పరిశీలిస్తాం.",
     kind: "సమస్య ఏమిటి",
     description: "సమస్యను వివరించండి",
     descriptionHint: "10 నుంచి 1,000 అక్షరాలు: మీకు ఏం అందింది, అందులో తప్పేమిటి.",
     files: "ఫోటోలు లేదా వీడియోలు",
     filesHint:
-      "5 ఫైళ్ల వరకు, అన్నీ కలిపి 30 MB వరకు: ఒక్కోటి 15 MB వరకు JPEG, PNG, WebP లేదా AVIF ఫోటోలు, ఒక్కోటి 25 MB వరకు MP4, WebM లేదా MOV వీడియోలు. రవాణా నష్టం లేదా తప్పు ఉత్పత్తి అయితే కనీసం ఒకటి జత చేయండి.",
+      "5 ఫైళ్ల వరకు, అన్నీ కలిపి 30 MB వరకు: ఒక్కోటి 15 MB వరకు JPEG, PNG, WebP లేదా AVIF ఫోటోలు, ఒక్కోటి 25 MB వరకు MP4, WebM లేదా MOV వీడియోలు. చేప రవాణాలో దెబ్బతిన్నా, వేరే వస్తువు వచ్చినా కనీసం ఒకటి జత చేయండి.",
     submit: "రిపోర్ట్ పంపండి",
     sending: "పంపుతున్నాం…",
     preparing: "ఫోటోలను చిన్నవిగా చేస్తున్నాం…",
@@ -28,7 +28,7 @@ export const claimMessages: Translation<typeof English.claimMessages> = {
   received: "ధన్యవాదాలు. ఆర్డర్ {number} గురించి మీ రిపోర్ట్ మాకు అందింది, 24 గంటల్లోపు జవాబిస్తాం.",
   section: {
     title: "తెలియజేసిన సమస్యలు",
-    reported: "{time}న తెలియజేశారు: {kind}",
+    reported: "{kind}: తెలియజేసిన సమయం {time}",
     open: "దీన్ని పరిశీలిస్తున్నాం, 24 గంటల్లోపు జవాబిస్తాం.",
     approved: "ఆమోదించాం: మీరు చెల్లించిన పద్ధతిలోనే {amount} రీఫండ్ చేశాం. రీఫండ్‌లు 5 నుంచి 7 పని దినాల్లో మీ ఖాతాకు చేరతాయి.",
     rejected: "ఆమోదించలేదు: {reason}",
@@ -48,18 +48,18 @@ export const claimMessages: Translation<typeof English.claimMessages> = {
     pixels: "ఫోటో ఒక్కో వైపు 12,000 పిక్సెల్స్, మొత్తం 50 మెగాపిక్సెల్స్ మించకూడదు",
     videoTooLarge: "ఒక్కో వీడియో 25 MB మించకూడదు",
     notDelivered: "ఆర్డర్ డెలివరీ అయిన తర్వాతే సమస్యను తెలియజేయవచ్చు.",
-    tooLate: "డెలివరీ అయిన 2 గంటల్లోపే సమస్యలను తెలియజేయాలి. ఆర్డర్ {number} కోసం ఆ గడువు {time}న ముగిసింది.",
+    tooLate: "డెలివరీ అయిన 2 గంటల్లోపే సమస్యలను తెలియజేయాలి. ఆర్డర్ {number} విషయంలో ఆ గడువు ముగిసింది: {time}.",
     alreadyOpen: "ఈ ఆర్డర్‌పై తెలియజేసిన ఒక సమస్యను ఇంకా పరిశీలిస్తున్నాం. ముందు దానికి జవాబిస్తాం.",
     unavailable: "ఫోటో, వీడియో స్టోరేజ్ కాన్ఫిగర్ చేయలేదు",
   },
   notices: {
     filedTitle: "కొత్త క్లెయిమ్: {number}",
-    filed: "{name} ఆర్డర్ {number}పై సమస్య తెలియజేశారు ({kind}; {time}న డెలివరీ అయింది): {description}",
-    approvedTitle: "క్లెయిమ్ ఆమోదించాం: {number}",
+    filed: "{name} ఆర్డర్ {number}పై సమస్య తెలియజేశారు ({kind}; డెలివరీ: {time}): {description}",
+    approvedTitle: "మీరు తెలియజేసిన సమస్యను ఆమోదించాం: {number}",
     approved: "ఆర్డర్ {number} ({kind}) గురించి మీరు తెలియజేసిన సమస్యను ఆమోదించాం: మీరు చెల్లించిన పద్ధతిలోనే {amount} రీఫండ్ చేశాం. రీఫండ్‌లు 5 నుంచి 7 పని దినాల్లో మీ ఖాతాకు చేరతాయి.",
     approvedPending:
       "ఆర్డర్ {number} ({kind}) గురించి మీరు తెలియజేసిన సమస్యను ఆమోదించాం: మీరు చెల్లించిన పద్ధతిలోనే {amount} రీఫండ్ మీకు చేరే దారిలో ఉంది. రీఫండ్‌లు 5 నుంచి 7 పని దినాల్లో మీ ఖాతాకు చేరతాయి.",
-    rejectedTitle: "క్లెయిమ్ ఆమోదించలేదు: {number}",
+    rejectedTitle: "మీరు తెలియజేసిన సమస్యను ఆమోదించలేదు: {number}",
     rejected: "ఆర్డర్ {number} ({kind}) గురించి మీరు తెలియజేసిన సమస్యను ఆమోదించలేదు. కారణం: {reason}",
   },
   admin: {
@@ -88,7 +88,7 @@ export const claimMessages: Translation<typeof English.claimMessages> = {
     alreadyRefunded: "రీఫండ్ చేసినది లేదా రీఫండ్ అవుతున్నది",
     refundable: "రీఫండ్ చేయడానికి మిగిలినది",
     decision: "నిర్ణయం",
-    decidedBy: "{state}: {time}న {name} నిర్ణయించారు",
+    decidedBy: "{state}: {name} నిర్ణయించారు, {time}",
     refund: "రీఫండ్: {amount}",
     reason: "కారణం: {reason}",
     approve: "రీఫండ్‌తో ఆమోదించండి",

@@ -3,8 +3,8 @@ import type { Translation } from "./translation";
 
 /** Text messages to customers (SMS) in Telugu; a Telugu SMS is Unicode, so it is kept short. */
 export const messagingMessages: Translation<typeof English.messagingMessages> = {
-  enRoute: "మీ {product} ఆర్డర్ {number} బయలుదేరింది.",
-  enRouteDelivery: "మీ {product} ఆర్డర్ {number} బయలుదేరింది. డెలివరీ: {when}.",
+  enRoute: "{brand}: మీ {product} ఆర్డర్ {number} బయలుదేరింది.",
+  enRouteDelivery: "{brand}: మీ {product} ఆర్డర్ {number} బయలుదేరింది. డెలివరీ: {when}.",
   smsTo: "{phone}కు SMS",
   whatsappTo: "{phone}కు WhatsApp",
   errors: {
@@ -16,10 +16,10 @@ export const messagingMessages: Translation<typeof English.messagingMessages> = 
   admin: {
     title: "టెక్స్ట్ మెసేజ్‌లు",
     kinds: { en_route: "దారిలో ఉంది" },
-    sent: "{when}న పంపాం",
-    sentLocally: "{when}న డెవలప్‌మెంట్ అవుట్‌బాక్స్‌కు పంపాం",
+    sent: "పంపాం: {when}",
+    sentLocally: "డెవలప్‌మెంట్ అవుట్‌బాక్స్‌కు పంపాం: {when}",
     waiting: "పంపడానికి వేచి ఉంది",
-    retrying: "{max}లో {tries}వ ప్రయత్నం విఫలమైంది: {error}. మళ్లీ ప్రయత్నం {when}",
+    retrying: "{max}లో {tries}వ ప్రయత్నం విఫలమైంది: {error}. తర్వాతి ప్రయత్నం: {when}",
     failed: "{tries} ప్రయత్నాల తర్వాత విఫలమైంది: {error}",
     failedAtOnce: "విఫలమైంది: {error}",
   },

@@ -4,8 +4,8 @@ import type { Translation } from "./translation";
 /** The pay page's and the sandbox gateway's strings, in Telugu. */
 export const payMessages: Translation<typeof English.payMessages> = {
   title: "₹500 టోకెన్ అడ్వాన్స్ చెల్లించండి",
-  intro: "ఆర్డర్ {number} {time} వరకు మీ కోసం హోల్డ్‌లో ఉంది. ఆర్డర్ చేయడానికి ₹500 టోకెన్ అడ్వాన్స్ చెల్లించండి.",
-  auctionIntro: "ఈ వేలంలో మీరు గెలిచారు. ఆర్డర్ {number} మీది కావాలంటే {time} లోపు ₹500 టోకెన్ అడ్వాన్స్ చెల్లించండి.",
+  intro: "ఆర్డర్ {number}ను మీ కోసం ఉంచాం. ఆర్డర్ చేయడానికి ₹500 టోకెన్ అడ్వాన్స్ చెల్లించండి; గడువు: {time}.",
+  auctionIntro: "ఈ వేలంలో మీరు గెలిచారు. ఆర్డర్ {number} మీది కావాలంటే ₹500 టోకెన్ అడ్వాన్స్ చెల్లించండి; గడువు: {time}.",
   payButton: "₹500 చెల్లించండి",
   description: "₹500 టోకెన్ అడ్వాన్స్",
   notPending: "ఈ ఆర్డర్‌కు ఇప్పుడు చెల్లింపు అవసరం లేదు.",
@@ -22,7 +22,7 @@ export const payMessages: Translation<typeof English.payMessages> = {
   alreadyPaid: "ఇప్పటికే చెల్లించారు",
   alreadyPaidText: "ఈ చెల్లింపు పూర్తయింది. ఇక్కడ ఇంకేమీ చెల్లించాల్సిన అవసరం లేదు.",
   viewOrder: "ఆర్డర్ చూడండి",
-  linkClosed: "ఈ చెల్లింపు లింక్ మూసివేయబడింది",
+  linkClosed: "ఈ చెల్లింపు లింక్ మూతపడింది",
   linkClosedText: "ఇది రద్దయింది లేదా గడువు ముగిసింది, కాబట్టి దీనితో చెల్లింపు జరగదు. ఎంత చెల్లించాలో మీ ఆర్డర్ పేజీలో చూడండి.",
   balancePaidToast: "బ్యాలెన్స్ చెల్లించారు. ధన్యవాదాలు!",
 };

@@ -139,7 +139,7 @@ describe("the close in D1", () => {
       },
     ]);
     const [mail] = await q<{ subject: string; body: string }>('SELECT subject, body FROM mail_outbox WHERE "to" = ?', `user${sita.id}@example.in`);
-    expect(mail.subject).toBe("వేలంలో మీరు గెలిచారు! – Godavari Pulasa");
+    expect(mail.subject).toBe("వేలంలో మీరు గెలిచారు! – గోదావరి పులస");
     expect(mail.body).toMatch(/^నమస్కారం Sita Rao గారూ,\n\n"రాయల్ పులస 2 కిలోలు" వేలంలో/);
     expect(mail.body).toContain(`అడ్వాన్స్ చెల్లించండి.\n\nమీ ఆర్డర్ చూడండి: https://pulasa.example/te/orders/${number}\n`);
     const [loser] = await q<{ body: string }>('SELECT body FROM mail_outbox WHERE "to" = ?', `user${ravi.id}@example.in`);
