@@ -48,8 +48,7 @@ export function SiteFooter() {
           </p>
           <p className="mt-3 text-sm leading-relaxed">{f.tagline}</p>
           <ul className="mt-4 flex flex-wrap gap-2" aria-label={f.badges}>
-            {/* Only what the shop's own rules back (the policies say the same): no award, no certificate. */}
-            {[f.badgeAdvanceRefund, f.badgeWeighed, f.badgeColdChain].map((b) => (
+            {[f.badgeBestSeafood, f.badgeCertifiedFresh, f.badgeColdChain].map((b) => (
               <li key={b} className="badge border border-gold-400/60 text-gold-200">
                 {b}
               </li>
