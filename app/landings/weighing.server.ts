@@ -14,9 +14,6 @@ import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { fishPath, MAX_SCALE_PHOTOS, MAX_WEIGHING_FILES_BYTES, newFishCode } from "./rules";
 import { checkScalePhoto, checkScaleVideo, isChosen, storeScalePhoto, storeScaleVideo, variantsJson, type StoredPhoto } from "./scale-photos.server";
 
-/** What a weighing brings besides the weights (the fish on the scale): statements for its batch, each written only if the weighing was, and a line for its e-mail. */
-export type WeighingAttachment = { statements: D1PreparedStatement[]; emailLine: (lang: Lang) => string | undefined };
-
 /** A weighing's refusal of its files or landings, shown at the top of the weighing form. */
 export class WeighingFilesError extends InvalidInputError {}
 

@@ -15,7 +15,6 @@ import { processOrderRefunds, refundStatement } from "~/payments/ledger.server";
 import { cancelLinksStatement } from "~/payments/links.server";
 import { closeCancelledLinks } from "~/payments/settle.server";
 import { finalTotals, MAX_WEIGHT_GRAMS, moneyBlocksMove } from "./fulfilment";
-import type { WeighingAttachment } from "~/landings/weighing.server";
 import { weighedNotice } from "./weighed-notice";
 
 /**
@@ -168,6 +167,9 @@ export async function changeOrderStatus(deps: Deps, actor: User, input: { number
   );
   return { label: labelOf(check.to), emailed };
 }
+
+/** What a weighing brings besides the weights (the fish on the scale): statements for its batch, each written only if the weighing was, and a line for its e-mail. */
+export type WeighingAttachment = { statements: D1PreparedStatement[]; emailLine: (lang: Lang) => string | undefined };
 
 /**
  * Records what each line came to: a per-kg line's weight (grams), a per-pack line's packs delivered (0 to the
