@@ -32,6 +32,7 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
   const order = await loadByNumber(deps, input.number);
   if (order.version !== input.version) throw new StaleOrderError();
   if (order.finalTotalPaise === null) throw new ConflictError(m.errors.noFinal);
+  if (order.priceAnswer === "awaiting") throw new ConflictError(m.errors.answerFirst);
   const links = await deps.db.select().from(payments).where(eq(payments.orderId, order.id));
   if (!canRequestBalance(order, links, now)) throw new ConflictError(m.errors.balanceState);
   const from = order.paymentState;
@@ -42,7 +43,8 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
   const claim = (state: PaymentState) =>
     d1
       .prepare(
-        "UPDATE orders SET payment_state = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND payment_state = ? AND status <> 'order_cancelled'",
+        `UPDATE orders SET payment_state = ?, version = version + 1, updated_at = ?
+         WHERE id = ? AND version = ? AND payment_state = ? AND status <> 'order_cancelled' AND coalesce(price_answer, '') <> 'awaiting'`,
       )
       .bind(state, now, order.id, order.version, from);
 
@@ -66,7 +68,7 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
         amountPaise: amount,
         now,
         guard: {
-          sql: "c.reason = 'advance' AND EXISTS (SELECT 1 FROM orders WHERE id = ? AND version = ? AND payment_state = 'advance_paid' AND status <> 'order_cancelled')",
+          sql: "c.reason = 'advance' AND EXISTS (SELECT 1 FROM orders WHERE id = ? AND version = ? AND payment_state = 'advance_paid' AND status <> 'order_cancelled' AND coalesce(price_answer, '') <> 'awaiting')",
           binds: [order.id, order.version],
         },
       }),
@@ -156,13 +158,15 @@ export async function collectOnDelivery(deps: Deps, actor: User, input: { number
   if (order.version !== input.version) throw new StaleOrderError();
   if (order.finalTotalPaise === null) throw new ConflictError(m.errors.noFinal);
   if (order.finalTotalPaise <= order.advancePaise) throw new ConflictError(m.errors.nothingToCollect);
+  if (order.priceAnswer === "awaiting") throw new ConflictError(m.errors.answerFirst);
   if (!canCollectOnDelivery(order)) throw new ConflictError(m.errors.balanceState);
   const d1 = deps.db.$client;
   const results = await d1.batch([
     d1
       .prepare(
         `UPDATE orders SET payment_state = 'balance_on_delivery', version = version + 1, updated_at = ?
-         WHERE id = ? AND version = ? AND payment_state = ? AND status <> 'order_cancelled' AND final_total_paise > advance_paise`,
+         WHERE id = ? AND version = ? AND payment_state = ? AND status <> 'order_cancelled' AND final_total_paise > advance_paise
+           AND coalesce(price_answer, '') <> 'awaiting'`,
       )
       .bind(now, order.id, order.version, order.paymentState),
     eventStatement(deps, order.id, actor, "payment", order.paymentState, "balance_on_delivery", null, now),
