@@ -13,6 +13,9 @@ import { errorMessage, messagesFor } from "~/i18n/texts";
 import { StaleOrderError } from "~/orders/changes.server";
 import { OrderClaims } from "~/components/order-claims";
 import { OrderFish } from "~/components/order-fish";
+import { OrderCeiling } from "~/components/order-ceiling";
+import { orderCeilingData } from "~/orders/ceiling-view";
+import { priceAnswerAction } from "~/orders/price-answer-action.server";
 import { orderFishData } from "~/landings/fish-page.server";
 import { claimTexts, orderClaims } from "~/claims/claims.server";
 import { cancelledByCustomer } from "~/orders/lookup.server";
@@ -36,6 +39,7 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
   return {
     order: card,
     fish: await orderFishData(deps, order, card, deps.lang),
+    ceiling: orderCeilingData(order, deps.lang, deps.now()),
     shipTo: { name: `${firstName} ${lastName}`, phone, lines: [address, placeLine({ city, state, zip }, messagesFor(deps).shop.states)] },
     cancelVersion: CUSTOMER_CANCELLABLE.includes(order.status) ? order.version : null,
     ...claimed,
@@ -54,7 +58,10 @@ const cancelSchema = (m: { cancelWhyRule: string }) =>
 export async function action({ request, context: { deps }, params }: ActionFunctionArgs) {
   const m = messagesFor(deps).shop.orders;
   const user = await requireUser(request, deps, m.loginToView);
-  const parsed = cancelSchema(m).safeParse(Object.fromEntries(await request.formData()));
+  const form = await request.formData();
+  // Accept / Decline of a final price above the ceiling: its own section's post.
+  if (form.has("answer")) return priceAnswerAction(deps, user, params.number ?? "", form);
+  const parsed = cancelSchema(m).safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
   try {
     await cancelOwnOrder(deps, user, { number: params.number ?? "", ...parsed.data });
@@ -68,7 +75,7 @@ export async function action({ request, context: { deps }, params }: ActionFunct
 }
 
 export default function OrderPage() {
-  const { order, shipTo, cancelVersion, reportUntil, claims, claimTexts: claimWords, fish } = useLoaderData<typeof loader>();
+  const { order, shipTo, cancelVersion, reportUntil, claims, claimTexts: claimWords, fish, ceiling } = useLoaderData<typeof loader>();
   const m = useMessages().shop.orders;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -78,6 +85,7 @@ export default function OrderPage() {
       <div className="mt-4">
         <OrderCard order={order} headingLevel={1} linkNumber={false} />
       </div>
+      <OrderCeiling data={ceiling} />
       <OrderFish data={fish} />
       <section aria-labelledby="ship-to" className="card mt-6 p-5 text-sm">
         <h2 id="ship-to" className="font-bold">
@@ -98,7 +106,8 @@ export default function OrderPage() {
 /** A confirmation step before anything happens: the reason and the button are inside a closed disclosure. */
 function CancelOrder({ version }: { version: number }) {
   const m = useMessages().shop.orders;
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const result = answer && "error" in answer ? answer : null;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
