@@ -4,7 +4,7 @@ import { format } from "~/i18n/format";
 import type { Messages } from "~/i18n/messages";
 import { normalisePhone, normalisePincode, PHONE_RULE } from "~/lib/phone";
 import { plainLine } from "~/lib/text";
-import { CEILING_CHOICES } from "./ceiling";
+import { CEILING_CHOICES, DEFAULT_CEILING } from "./ceiling";
 import { isServiceablePincode, SERVICEABLE_STATES, stateForPincode } from "./rules";
 
 /**
@@ -63,9 +63,11 @@ const deliveryField = (m: ShopMessages) =>
     return { date, slot: slot as DeliverySlot };
   });
 
-/** The most the shopper agrees to pay: one of the offered margins, or any weight (the amount itself is the server's to compute). */
-const ceilingField = (m: ShopMessages) =>
-  z.enum(CEILING_CHOICES, { errorMap: () => ({ message: m.ceiling.required }) });
+/**
+ * The most the shopper agrees to pay: one of the offered margins, or any weight (the amount itself is the server's
+ * to compute). The form always sends one (the usual margin is chosen first); a post without it gets the usual one.
+ */
+const ceilingField = (m: ShopMessages) => z.enum(CEILING_CHOICES, { errorMap: () => ({ message: m.ceiling.required }) }).default(DEFAULT_CEILING);
 
 /** 'A new address': the typed fields count. Without saved addresses the form has no choice at all, which means the same. */
 export const NEW_ADDRESS = "new";
