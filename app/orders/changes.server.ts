@@ -248,7 +248,7 @@ export async function recordWeights(
       return { ...notice, message: sentences(notice.message, asked, link), emailLine: input.attach?.emailLine(lang) };
     },
   });
-  return { ...amounts, awaitingAnswer: answer.priceAnswer === "awaiting" };
+  return amounts;
 }
 
 /**

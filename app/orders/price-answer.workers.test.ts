@@ -73,7 +73,8 @@ describe("the ceiling at weighing", () => {
     await expect(collectOnDelivery(deps, w.admin, await at())).rejects.toThrow(/wait for their answer/);
     // The page's own buttons: the same refusals through the admin's form, never a 5xx.
     const cookie = await sessionCookie(w.admin.id);
-    for (const form of [{ intent: "status", status: "order_packed" }, { intent: "balance" }, { intent: "cod" }]) {
+    const forms: Record<string, string>[] = [{ intent: "status", status: "order_packed" }, { intent: "balance" }, { intent: "cod" }];
+    for (const form of forms) {
       const res = await callRoute(adminAction, `/admin-dashboard/orders/${order.number}`, {
         cookie,
         form: { ...form, version: String(await version(order.number)) },

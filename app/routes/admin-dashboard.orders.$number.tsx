@@ -88,9 +88,8 @@ export async function action({ request, context: { deps, oversizedForm }, params
         return redirectWithFlash(deps, here, { type: result.emailed ? "success" : "info", text });
       }
       case "weights": {
-        const { awaitingAnswer, ...amounts } = await weighWithPhotos(deps, admin, { ...input, form });
-        const text = format(m.detail.weightsSaved, amounts) + (awaitingAnswer ? ` ${m.detail.answers.awaiting}.` : "");
-        return redirectWithFlash(deps, here, { type: "success", text });
+        const amounts = await weighWithPhotos(deps, admin, { ...input, form });
+        return redirectWithFlash(deps, here, { type: "success", text: format(m.detail.weightsSaved, amounts) });
       }
       case "balance":
         return redirectWithFlash(deps, here, { type: "success", text: (await requestBalance(deps, admin, input)).message });
