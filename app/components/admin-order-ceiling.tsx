@@ -34,7 +34,10 @@ export function AdminOrderCeiling({
       </h2>
       <p className="mt-2">{limit}</p>
       {awaiting ? (
-        <p role="status" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 font-semibold text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
+        <p
+          role="status"
+          className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 font-semibold text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+        >
           {format(m.awaitingAnswer, {
             final: formatRupees(order.finalTotalPaise ?? 0),
             limit: formatRupees(order.ceilingPaise ?? 0),

@@ -215,7 +215,8 @@ export const checkoutMessages = {
     heading: "Your price limit",
     agreed: "You agreed to pay at most {amount}: the estimate of {estimate} + {percent}%.",
     agreedAny: "You agreed to pay for any weight: the final price is what your fish weighs.",
-    awaiting: "Your fish came to {final}, above your limit of {limit}. Nothing is packed until you answer: accept the final price, or decline it and we cancel the order and refund everything you paid.",
+    awaiting:
+      "Your fish came to {final}, above your limit of {limit}. Nothing is packed until you answer: accept the final price, or decline it and we cancel the order and refund everything you paid.",
     dueBy: "Please answer by {time}. No answer by then counts as a decline.",
     accept: "Accept {amount}",
     decline: "Decline and get a full refund",

@@ -18,7 +18,10 @@ export type OrderCeilingData = {
 
 /** Null for an order with no ceiling to show: an auction lot (sold at its winning price) or an order not paid for. */
 export function orderCeilingData(
-  order: Pick<Order, "source" | "status" | "estimatedTotalPaise" | "ceilingPaise" | "ceilingPercent" | "finalTotalPaise" | "priceAnswer" | "answerDueAt" | "version">,
+  order: Pick<
+    Order,
+    "source" | "status" | "estimatedTotalPaise" | "ceilingPaise" | "ceilingPercent" | "finalTotalPaise" | "priceAnswer" | "answerDueAt" | "version"
+  >,
   lang: Lang,
   now: number,
 ): OrderCeilingData | null {

@@ -89,7 +89,8 @@ export async function changeOrderStatus(
     throw new ConflictError(format(m.errors.notAllowed, { from: labelOf(order.status), to: labelOf(input.to) }));
   }
   const blocked = moneyBlocksMove(check.to, order);
-  if (blocked) throw new ConflictError(blocked === "weigh_first" ? m.errors.weighFirst : blocked === "answer_first" ? m.errors.answerFirst : m.errors.balanceFirst);
+  if (blocked)
+    throw new ConflictError(blocked === "weigh_first" ? m.errors.weighFirst : blocked === "answer_first" ? m.errors.answerFirst : m.errors.balanceFirst);
   const cancelling = check.to === "order_cancelled";
   const reason = input.reason?.trim() ?? "";
   if (cancelling && (reason.length < 3 || reason.length > 300)) throw new InvalidInputError(m.errors.cancelReason);
@@ -261,6 +262,7 @@ export function answerAfterWeighing(
   dueAt: number,
 ): { priceAnswer: "awaiting"; answerDueAt: number } | { priceAnswer: "accepted" | null; answerDueAt: null } {
   if (!aboveCeiling(finalPaise, order.ceilingPaise)) return { priceAnswer: null, answerDueAt: null };
-  if (order.priceAnswer === "accepted" && order.finalTotalPaise !== null && finalPaise <= order.finalTotalPaise) return { priceAnswer: "accepted", answerDueAt: null };
+  if (order.priceAnswer === "accepted" && order.finalTotalPaise !== null && finalPaise <= order.finalTotalPaise)
+    return { priceAnswer: "accepted", answerDueAt: null };
   return { priceAnswer: "awaiting", answerDueAt: dueAt };
 }

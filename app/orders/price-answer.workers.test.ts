@@ -155,7 +155,12 @@ describe("the customer's answer", () => {
     expect(await row(order.id)).toMatchObject({ status: "order_confirmed", price_answer: "accepted" });
 
     const cancelled = await weighed();
-    await changeOrderStatus(deps, w.admin, { number: cancelled.number, version: await version(cancelled.number), to: "order_cancelled", reason: "No boat today" });
+    await changeOrderStatus(deps, w.admin, {
+      number: cancelled.number,
+      version: await version(cancelled.number),
+      to: "order_cancelled",
+      reason: "No boat today",
+    });
     await expect(answer(cancelled, "accept")).rejects.toThrow(m.errors.moved);
     const within = await weighed(2000);
     await expect(answer(within, "decline")).rejects.toThrow(m.errors.moved);
@@ -173,7 +178,11 @@ describe("the order page's Accept / Decline forms", () => {
       (await callRoute(orderLoader, `/orders/${order.number}`, { cookie: await sessionCookie(w.customer.id), params: { number: order.number } })).body as {
         ceiling: { limit: unknown; ask: { version: number } | null; answer: string | null };
       };
-    expect((await page()).ceiling).toMatchObject({ limit: { paise: 6_000_000, percent: 20 }, ask: { version: await version(order.number) }, answer: "awaiting" });
+    expect((await page()).ceiling).toMatchObject({
+      limit: { paise: 6_000_000, percent: 20 },
+      ask: { version: await version(order.number) },
+      answer: "awaiting",
+    });
     const res = await post(w.customer.id, order.number, { answer: "accept", version: String(await version(order.number)) });
     expect(res).toMatchObject({ status: 302, location: `/orders/${order.number}` });
     expect((await page()).ceiling).toMatchObject({ ask: null, answer: "accepted" });
@@ -228,7 +237,10 @@ describe("races: exactly one outcome, and the money rules hold", () => {
       // The job's run is fulfilled either way; it won if the order was declined for want of an answer.
       const won = [0, 1, 3].filter((i) => results[i].status === "fulfilled").length + (after.price_answer === "timed_out" ? 1 : 0);
       expect(won).toBe(1);
-      const statusEvents = await one<{ n: number }>("SELECT count(*) AS n FROM order_events WHERE order_id = ? AND to_value IN ('order_cancelled', 'accepted')", order.id);
+      const statusEvents = await one<{ n: number }>(
+        "SELECT count(*) AS n FROM order_events WHERE order_id = ? AND to_value IN ('order_cancelled', 'accepted')",
+        order.id,
+      );
       expect(statusEvents.n).toBe(1);
       expect(after.status === "order_cancelled").toBe(after.price_answer !== "accepted");
       await moneyHolds(order.id);

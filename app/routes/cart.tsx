@@ -129,7 +129,6 @@ export default function Cart() {
 
 function CartLineItem({ line }: { line: CartLineView }) {
   const m = useMessages().shop.cart;
-  const ceilingNote = useMessages().shop.ceiling.cartNote;
   const { l, lang } = useLang();
   // One fetcher per line, so quick clicks on one line replace each other instead of racing.
   const fetcher = useFetcher({ key: `cart-line-${line.productId}` });

@@ -15,7 +15,7 @@ import { OrderClaims } from "~/components/order-claims";
 import { OrderFish } from "~/components/order-fish";
 import { OrderCeiling } from "~/components/order-ceiling";
 import { orderCeilingData } from "~/orders/ceiling-view";
-import { priceAnswerAction } from "~/orders/price-answer-action.server";
+import { priceAnswerAction } from "~/web/price-answer.server";
 import { orderFishData } from "~/landings/fish-page.server";
 import { claimTexts, orderClaims } from "~/claims/claims.server";
 import { cancelledByCustomer } from "~/orders/lookup.server";

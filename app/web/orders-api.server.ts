@@ -66,7 +66,12 @@ export async function createApiOrder(deps: Pick<Deps, "db" | "now" | "config" | 
     ? body.products.map((p) => ({ productId: Number(p.product_id), quantity: p.quantity }))
     : (await getCart(deps, user.id)).map((l) => ({ productId: l.productId, quantity: l.quantity }));
   try {
-    const order = await checkOut(deps, { user, lines, value: { ...shipping.data, delivery: delivery.data, ceiling: body.ceiling ?? DEFAULT_CEILING }, now: deps.now() });
+    const order = await checkOut(deps, {
+      user,
+      lines,
+      value: { ...shipping.data, delivery: delivery.data, ceiling: body.ceiling ?? DEFAULT_CEILING },
+      now: deps.now(),
+    });
     return orderJson(await getUserOrder(deps, user.id, { id: order.id }, deps.now()));
   } catch (error) {
     if (error instanceof OutOfStockError) throw new ConflictError(checkoutMessages.checkout.outOfStock.replace("{name}", error.productName));

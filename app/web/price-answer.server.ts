@@ -5,7 +5,7 @@ import type { Deps } from "~/deps";
 import { errorMessage, messagesFor } from "~/i18n/texts";
 import { DomainError, NotFoundError } from "~/lib/errors";
 import { redirectWithFlash } from "~/web/flash.server";
-import { answerPrice } from "./price-answer.server";
+import { answerPrice } from "~/orders/price-answer.server";
 
 const answerSchema = z.object({ answer: z.enum(["accept", "decline"]), version: z.coerce.number().int().positive() });
 
