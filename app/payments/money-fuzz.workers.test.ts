@@ -135,7 +135,7 @@ describe("random interleavings keep every invariant", () => {
           const target = anOrder();
           if (!target) return;
           const item = await one<{ id: number; quantity: number }>("SELECT id, quantity FROM order_items WHERE order_id = ?", target.order.id);
-          const grams = pick([10, 20, 1000, 1200, 2300]);
+          const grams = pick([10, 20, 1000, 1200, 1500, 2300, 3000]);
           await recordWeights(deps, w.admin, { number: target.order.number, version: await version(target.order.id), weights: new Map([[item.id, grams]]) });
         },
         // The shopper's answer to a price above their ceiling: accept, decline, no answer in time, or all at once
@@ -252,6 +252,11 @@ describe("random interleavings keep every invariant", () => {
       const storeRefunds = await one<{ n: number }>("SELECT coalesce(sum(amount_paise), 0) AS n FROM ledger WHERE kind = 'refund'");
       expect(storeRefunds.n).toBe(gatewayRefunds.n);
       expect(Object.keys(counts).length).toBe(weights.length);
+      // The answers were walked, not only tried: prices above a ceiling were awaited, then accepted or declined.
+      const answered = await all<{ price_answer: string }>(
+        "SELECT DISTINCT price_answer FROM orders WHERE price_answer IN ('accepted', 'declined', 'timed_out')",
+      );
+      expect(answered.length).toBeGreaterThan(0);
     },
   );
 });
