@@ -4,7 +4,7 @@ import { SummaryRow } from "~/components/summary-row";
 import { format } from "~/i18n/format";
 import type { Messages } from "~/i18n/messages";
 import { formatRupees } from "~/lib/money";
-import { ceilingPaise, ceilingPercent, CEILING_CHOICES, DEFAULT_CEILING, isCeilingChoice, type CeilingChoice } from "~/orders/ceiling";
+import { ceilingPaise, ceilingPercent, CEILING_CHOICES, DEFAULT_CEILING, type CeilingChoice } from "~/orders/ceiling";
 import { useMessages } from "~/web/site";
 
 type CeilingMessages = Messages["shop"]["ceiling"];
@@ -16,21 +16,19 @@ export function ceilingText(m: CeilingMessages, choice: CeilingChoice, estimateP
   return limit === null || percent === null ? m.anyWeight : format(m.limitValue, { amount: formatRupees(limit), percent });
 }
 
-/** The summary's two rows: what the chosen quantity is expected to cost, and the most the shopper pays with `choice`. */
-export function CeilingRows({ estimatePaise, choice = DEFAULT_CEILING }: { estimatePaise: number; choice?: CeilingChoice }) {
+/**
+ * The summary's rows: what the chosen quantity is expected to cost and, in the cart, the most paid with the usual
+ * margin. The checkout's summary has only the first: its choices beside the button each say their own amount (a
+ * row here could not follow the choice without JavaScript).
+ */
+export function CeilingRows({ estimatePaise, withLimit = true }: { estimatePaise: number; withLimit?: boolean }) {
   const m = useMessages().shop.ceiling;
   return (
     <>
       <SummaryRow label={m.expected} value={formatRupees(estimatePaise)} />
-      <SummaryRow label={m.limit} value={ceilingText(m, choice, estimatePaise)} />
+      {withLimit ? <SummaryRow label={m.limit} value={ceilingText(m, DEFAULT_CEILING, estimatePaise)} /> : null}
     </>
   );
-}
-
-/** The chosen value of the form's field, or the usual margin before one is chosen. */
-export function chosenCeiling(field: FieldMetadata<unknown>): CeilingChoice {
-  const value = field.value ?? field.initialValue;
-  return isCeilingChoice(value) ? value : DEFAULT_CEILING;
 }
 
 /**

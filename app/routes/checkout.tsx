@@ -35,7 +35,7 @@ import { replyWithError } from "~/web/page-errors.server";
 import { useLang, useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 import { SummaryRow } from "~/components/summary-row";
-import { CeilingChoiceField, CeilingRows, chosenCeiling } from "~/components/ceiling-choice";
+import { CeilingChoiceField, CeilingRows } from "~/components/ceiling-choice";
 import { DEFAULT_CEILING } from "~/orders/ceiling";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.checkout, matches);
@@ -188,7 +188,7 @@ function CheckoutForm({ lines, choices, resume, defaults, addresses, addressText
               <SummaryRow label={format(all.cart.subtotal, { qty: cartQuantityText(lines, lang) })} value={formatRupees(summary.subtotalPaise)} />
               <SummaryRow label={all.cart.shipping} value={all.cart.free} />
               <SummaryRow label={all.cart.estimatedRemaining} value={formatRupees(summary.remainingPaise)} />
-              <CeilingRows estimatePaise={summary.subtotalPaise} choice={chosenCeiling(fields.ceiling)} />
+              <CeilingRows estimatePaise={summary.subtotalPaise} withLimit={false} />
               <div className="flex justify-between gap-4 text-base font-bold">
                 <dt>{all.cart.payNow}</dt>
                 <dd className="shrink-0 text-right">{formatRupees(summary.advancePaise)}</dd>

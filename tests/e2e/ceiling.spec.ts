@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectNoAxeViolations, newAccount, signIn, toast, useBrowser, DEV_ADMIN, type Variant } from "./browser";
+import { newAccount, signIn, toast, useBrowser, DEV_ADMIN, type Variant } from "./browser";
+import { inspect } from "./inspect";
 import { useLocalDb } from "./local-db";
 import { balanceLink, openOrder, weigh } from "./money-steps";
 import { addFish, arrive, checkoutOneFish, ORDER_NUMBER, SANDBOX_PAGE, VALID_SHIPPING } from "./shop";
@@ -40,6 +41,7 @@ async function teluguCheckout(page: Page, payButton: string) {
   await page.locator('select[name="state"]').selectOption(VALID_SHIPPING.State);
   await page.locator("input[name=delivery]:not([disabled])").first().check();
   await page.getByRole("radio", { name: "అంచనా + 10%: గరిష్ఠంగా ₹27,500" }).check();
+  await inspect(page, "ceiling-checkout-te", { javaScript: false, viewport: "phone" });
   await page.getByRole("button", { name: payButton }).click();
 }
 
@@ -58,6 +60,7 @@ describe("the price ceiling", () => {
       const cart = await s.getByRole("main").innerText();
       expect(cart).toContain("అంచనా ఖర్చు");
       expect(cart).toContain("₹30,000 (అంచనా + 20%)");
+      await inspect(s, "ceiling-cart-te", variant);
 
       await teluguCheckout(s, "₹500 చెల్లించండి");
       await arrive(s, SANDBOX_PAGE, "Razorpay sandbox");
@@ -82,13 +85,13 @@ describe("the price ceiling", () => {
       );
       expect(await a.getByText("Request balance", { exact: true }).count()).toBe(0);
       expect(await a.getByText("Paid on delivery", { exact: true }).count()).toBe(0);
+      await inspect(a, "ceiling-admin-awaiting", { javaScript: false, viewport: "desktop" }, { part: ceilingSection(a, "Customer's limit") });
 
       // The customer is asked, in Telugu, and declines.
       await s.goto(`/te/orders/${number}`);
       const section = ceilingSection(s, "మీ ధర పరిమితి");
       expect(await section.innerText()).toContain("మీ చేప ధర ₹30,000 అయింది, ఇది మీ పరిమితి ₹27,500 కంటే ఎక్కువ.");
-      await expectNoAxeViolations(s);
-      expect(await s.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await inspect(s, "ceiling-ask-te", variant, { part: section });
       await section.getByRole("button", { name: "వద్దు, పూర్తి రీఫండ్ ఇవ్వండి" }).click();
       await s.waitForURL(`**/te/orders/${number}`);
       await expect.poll(() => toast(s)).toBe(`ఆర్డర్ ${number} రద్దయింది. మీరు చెల్లించినదంతా రీఫండ్ అవుతుంది.`);
@@ -123,7 +126,7 @@ describe("the price ceiling", () => {
       const section = ceilingSection(s, "Your price limit");
       expect(await section.innerText()).toContain("Your fish came to ₹32,500, above your limit of ₹30,000.");
       expect(await section.innerText()).toMatch(/Please answer by .+ IST\. No answer by then counts as a decline\./);
-      await expectNoAxeViolations(s);
+      await inspect(s, "ceiling-ask", variant, { part: section });
       await section.getByRole("button", { name: "Accept ₹32,500" }).click();
       await expect.poll(() => toast(s)).toBe(`Thank you: you accepted the final price for order ${number}.`);
       await expect.poll(() => ceilingSection(s, "Your price limit").innerText()).toContain("You accepted the final price of ₹32,500.");
