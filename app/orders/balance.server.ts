@@ -43,8 +43,7 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
   const claim = (state: PaymentState) =>
     d1
       .prepare(
-        `UPDATE orders SET payment_state = ?, version = version + 1, updated_at = ?
-         WHERE id = ? AND version = ? AND payment_state = ? AND status <> 'order_cancelled' AND coalesce(price_answer, '') <> 'awaiting'`,
+        "UPDATE orders SET payment_state = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND payment_state = ? AND status <> 'order_cancelled'",
       )
       .bind(state, now, order.id, order.version, from);
 
@@ -68,7 +67,7 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
         amountPaise: amount,
         now,
         guard: {
-          sql: "c.reason = 'advance' AND EXISTS (SELECT 1 FROM orders WHERE id = ? AND version = ? AND payment_state = 'advance_paid' AND status <> 'order_cancelled' AND coalesce(price_answer, '') <> 'awaiting')",
+          sql: "c.reason = 'advance' AND EXISTS (SELECT 1 FROM orders WHERE id = ? AND version = ? AND payment_state = 'advance_paid' AND status <> 'order_cancelled')",
           binds: [order.id, order.version],
         },
       }),
@@ -165,8 +164,7 @@ export async function collectOnDelivery(deps: Deps, actor: User, input: { number
     d1
       .prepare(
         `UPDATE orders SET payment_state = 'balance_on_delivery', version = version + 1, updated_at = ?
-         WHERE id = ? AND version = ? AND payment_state = ? AND status <> 'order_cancelled' AND final_total_paise > advance_paise
-           AND coalesce(price_answer, '') <> 'awaiting'`,
+         WHERE id = ? AND version = ? AND payment_state = ? AND status <> 'order_cancelled' AND final_total_paise > advance_paise`,
       )
       .bind(now, order.id, order.version, order.paymentState),
     eventStatement(deps, order.id, actor, "payment", order.paymentState, "balance_on_delivery", null, now),

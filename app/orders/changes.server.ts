@@ -98,8 +98,8 @@ export async function changeOrderStatus(
   const d1 = deps.db.$client;
   // Delivered with the balance to collect: the cash is recorded with the delivery.
   const cashOnDelivery = check.to === "order_delivered" && order.paymentState === "balance_on_delivery";
-  // A decline (or no answer in time) of a price above the ceiling is this cancel, recorded with it, and only
-  // while the answer is still awaited.
+  // A decline (or no answer in time) of a price above the ceiling is this cancel, recorded with it. Its callers
+  // check the answer is awaited on the version they pass: any change of the answer moves the version.
   const answer = cancelling ? (input.answer ?? null) : null;
   // The status update alone decides whether this change happens: every statement after it applies only if it
   // did (`changes() = 1` chained, or the order's new state checked).
@@ -111,9 +111,9 @@ export async function changeOrderStatus(
            cancel_reason = CASE WHEN ? THEN ? ELSE cancel_reason END,
            payment_state = CASE WHEN ? THEN 'balance_paid' ELSE payment_state END,
            price_answer = coalesce(?, price_answer)
-         WHERE id = ? AND version = ? AND status = ? AND (? IS NULL OR price_answer = 'awaiting')`,
+         WHERE id = ? AND version = ? AND status = ?`,
       )
-      .bind(check.to, now, cancelling ? 1 : 0, cancelling ? 1 : 0, reason, cashOnDelivery ? 1 : 0, answer, order.id, order.version, order.status, answer),
+      .bind(check.to, now, cancelling ? 1 : 0, cancelling ? 1 : 0, reason, cashOnDelivery ? 1 : 0, answer, order.id, order.version, order.status),
     eventStatement(deps, order.id, actor, "status", order.status, check.to, cancelling ? reason : null, now),
   ];
   // What is left of the catch and the slot is derived from stock_held, which the update above cleared; public pages move on.
