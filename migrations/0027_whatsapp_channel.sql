@@ -1,3 +1,2 @@
--- A message may go by SMS and, where the store has a WhatsApp sender, by WhatsApp too: one of each kind per order and channel.
 DROP INDEX `message_outbox_order_kind_idx`;--> statement-breakpoint
 CREATE UNIQUE INDEX `message_outbox_order_kind_channel_idx` ON `message_outbox` (`order_id`,`kind`,`channel`);

@@ -5,6 +5,7 @@ import { purgeExpiredSessions } from "../app/auth/session.server";
 import { fillMissingCopies } from "../app/catalog/photos.server";
 import { createDeps } from "../app/deps.server";
 import { sendDueMessages } from "../app/messaging/outbox.server";
+import { declineUnanswered } from "../app/orders/price-answer.server";
 import { releaseExpiredOrders } from "../app/orders/stock.server";
 import { reconcilePayments } from "../app/payments/reconcile.server";
 
@@ -12,6 +13,7 @@ import { reconcilePayments } from "../app/payments/reconcile.server";
  * The app Worker's Cron Trigger (wrangler.toml `[triggers]`, every 5 minutes; `npm start` calls it on a timer):
  * - payments are reconciled with the gateway (lost returns and webhooks, second captures, links to close,
  *   refunds to retry) and unpaid reservations released;
+ * - a final price above the shopper's ceiling left unanswered past its time is declined (the order cancelled, all refunded);
  * - text messages the provider refused or never answered are tried again (with backoff, a bounded number of times);
  * - product photos uploaded before a copy's width was added get that copy, a few photos a run;
  * - tables that would otherwise only grow lose their dead rows (expired sessions, sign-ups nobody finished,
@@ -20,6 +22,7 @@ import { reconcilePayments } from "../app/payments/reconcile.server";
 export async function runScheduledJobs(env: Env, now = Date.now()) {
   const deps = createDeps(env);
   await releaseExpiredOrders(deps, now);
+  await declineUnanswered(deps, now);
   await reconcilePayments(deps, now);
   await sendDueMessages(deps, now);
   await deps.db.batch([purgeExpiredSessions(deps, now), purgeDeadSignups(deps, now), purgeDeadResets(deps, now), purgeOldRateLimits(deps, now)]);

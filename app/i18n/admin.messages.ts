@@ -99,7 +99,22 @@ export const adminMessages = {
     waits: {
       weigh_first: "{label}: weigh first (record every line's weight).",
       balance_first: "{label}: balance due (paid, or set to be collected on delivery).",
+      answer_first: "{label}: the customer's answer first (the final price is above their limit).",
     },
+    ceiling: "Customer's limit",
+    ceilingValue: "{amount} (estimate + {percent}%)",
+    anyWeight: "Any weight",
+    lotNoCeiling: "None: an auction lot is sold at its winning price",
+    awaitingAnswer:
+      "Awaiting the customer's answer: the final price {final} is above their limit of {limit}. Nothing may be packed and no balance requested until they accept; no answer by {time} cancels the order with a full refund.",
+    answers: {
+      awaiting: "Awaiting the customer's answer",
+      accepted: "The customer accepted the final price above their limit.",
+      declined: "The customer declined the final price above their limit.",
+      timed_out: "The customer did not answer in time: counted as a decline.",
+    },
+    acceptedTitle: "Order {number}: the customer accepted the final price",
+    acceptedText: "{name} accepted the final price of {final} for order {number} (above their limit of {limit}).",
     finalStatus: "This order is closed: no further status changes.",
     history: "History",
     system: "System",
@@ -148,6 +163,7 @@ export const adminMessages = {
     nothingToCollect: "Nothing is left to collect on delivery: the final price is within the advance. Settle the balance instead.",
     gateway: "The payment gateway did not answer. Please try again.",
     cancelReason: "Give the reason for cancelling (3 to 300 characters): the customer is shown it.",
+    answerFirst: "The final price is above the customer's limit: wait for their answer (accept or decline) first.",
   },
   move: {
     heading: "Delivery date and slot",
@@ -184,6 +200,9 @@ export const adminMessages = {
     lineLot: "{name}, {price}",
     finalPrice: "Final price {final}; after your ₹500 advance the balance is {balance}.",
     finalBelowAdvance: "Final price {final}: below your ₹500 advance, so the difference of {difference} is refunded to you.",
+    answerNeeded:
+      "This is above your limit of {limit}, so nothing is packed until you answer: accept the final price or decline it (a full refund) on your order page by {time}. No answer by then counts as a decline.",
+    answerAt: "Answer here: {url}",
     balanceRequestedTitle: "Balance due: {number}",
     balanceRequested: "Please pay the balance of {amount} for order {number}: open the order and press 'Pay balance'.",
     balanceLink: "Pay it here: {link}",

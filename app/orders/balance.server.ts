@@ -32,6 +32,7 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
   const order = await loadByNumber(deps, input.number);
   if (order.version !== input.version) throw new StaleOrderError();
   if (order.finalTotalPaise === null) throw new ConflictError(m.errors.noFinal);
+  if (order.priceAnswer === "awaiting") throw new ConflictError(m.errors.answerFirst);
   const links = await deps.db.select().from(payments).where(eq(payments.orderId, order.id));
   if (!canRequestBalance(order, links, now)) throw new ConflictError(m.errors.balanceState);
   const from = order.paymentState;
@@ -156,6 +157,7 @@ export async function collectOnDelivery(deps: Deps, actor: User, input: { number
   if (order.version !== input.version) throw new StaleOrderError();
   if (order.finalTotalPaise === null) throw new ConflictError(m.errors.noFinal);
   if (order.finalTotalPaise <= order.advancePaise) throw new ConflictError(m.errors.nothingToCollect);
+  if (order.priceAnswer === "awaiting") throw new ConflictError(m.errors.answerFirst);
   if (!canCollectOnDelivery(order)) throw new ConflictError(m.errors.balanceState);
   const d1 = deps.db.$client;
   const results = await d1.batch([

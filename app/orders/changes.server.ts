@@ -5,7 +5,9 @@ import { orderItems, orders, users, type Order, type User } from "~/db/schema";
 import { adminMessages } from "~/i18n/admin.messages";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { format, sentences } from "~/i18n/format";
-import type { Lang } from "~/i18n/lang";
+import { localePath, type Lang } from "~/i18n/lang";
+import { formatDateTimeIst } from "~/lib/dates";
+import { aboveCeiling } from "./ceiling";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { deliverOrderMessages, enRouteStatements } from "~/messaging/outbox.server";
@@ -71,7 +73,12 @@ export function eventStatement(
  * delivery with the balance to collect records the cash. The customer is told; `emailed` says whether the
  * e-mail went out.
  */
-export async function changeOrderStatus(deps: Deps, actor: User, input: { number: string; version: number; to: string; reason?: string }, now = deps.now()) {
+export async function changeOrderStatus(
+  deps: Deps,
+  actor: User | null,
+  input: { number: string; version: number; to: string; reason?: string; answer?: "declined" | "timed_out" },
+  now = deps.now(),
+) {
   const order = await loadByNumber(deps, input.number);
   if (order.version !== input.version) throw new StaleOrderError();
   const check = checkTransition(order.status, input.to);
@@ -81,7 +88,8 @@ export async function changeOrderStatus(deps: Deps, actor: User, input: { number
     throw new ConflictError(format(m.errors.notAllowed, { from: labelOf(order.status), to: labelOf(input.to) }));
   }
   const blocked = moneyBlocksMove(check.to, order);
-  if (blocked) throw new ConflictError(blocked === "weigh_first" ? m.errors.weighFirst : m.errors.balanceFirst);
+  if (blocked)
+    throw new ConflictError(blocked === "weigh_first" ? m.errors.weighFirst : blocked === "answer_first" ? m.errors.answerFirst : m.errors.balanceFirst);
   const cancelling = check.to === "order_cancelled";
   const reason = input.reason?.trim() ?? "";
   if (cancelling && (reason.length < 3 || reason.length > 300)) throw new InvalidInputError(m.errors.cancelReason);
@@ -89,6 +97,9 @@ export async function changeOrderStatus(deps: Deps, actor: User, input: { number
   const d1 = deps.db.$client;
   // Delivered with the balance to collect: the cash is recorded with the delivery.
   const cashOnDelivery = check.to === "order_delivered" && order.paymentState === "balance_on_delivery";
+  // A decline (or no answer in time) of a price above the ceiling is this cancel, recorded with it. Its callers
+  // check the answer is awaited on the version they pass: any change of the answer moves the version.
+  const answer = cancelling ? (input.answer ?? null) : null;
   // The status update alone decides whether this change happens: every statement after it applies only if it
   // did (`changes() = 1` chained, or the order's new state checked).
   const statements = [
@@ -97,10 +108,11 @@ export async function changeOrderStatus(deps: Deps, actor: User, input: { number
         `UPDATE orders SET status = ?, version = version + 1, updated_at = ?,
            stock_held = CASE WHEN ? THEN 0 ELSE stock_held END,
            cancel_reason = CASE WHEN ? THEN ? ELSE cancel_reason END,
-           payment_state = CASE WHEN ? THEN 'balance_paid' ELSE payment_state END
+           payment_state = CASE WHEN ? THEN 'balance_paid' ELSE payment_state END,
+           price_answer = coalesce(?, price_answer)
          WHERE id = ? AND version = ? AND status = ?`,
       )
-      .bind(check.to, now, cancelling ? 1 : 0, cancelling ? 1 : 0, reason, cashOnDelivery ? 1 : 0, order.id, order.version, order.status),
+      .bind(check.to, now, cancelling ? 1 : 0, cancelling ? 1 : 0, reason, cashOnDelivery ? 1 : 0, answer, order.id, order.version, order.status),
     eventStatement(deps, order.id, actor, "status", order.status, check.to, cancelling ? reason : null, now),
   ];
   // What is left of the catch and the slot is derived from stock_held, which the update above cleared; public pages move on.
@@ -143,7 +155,7 @@ export async function changeOrderStatus(deps: Deps, actor: User, input: { number
   const refunded = refund.done + refund.pending;
   const to = check.to as keyof typeof checkoutMessages.status.messages;
   // A customer who cancelled their own order is not asked to contact support "if this is unexpected".
-  const byCustomer = cancelling && actor.id === order.userId;
+  const byCustomer = cancelling && actor?.id === order.userId;
   const { emailed } = await notifyCustomer(
     deps,
     { ...order, status: check.to },
@@ -199,11 +211,14 @@ export async function recordWeights(
   });
   const totals = finalTotals(recorded, order.advancePaise);
   if (!totals) throw new InvalidInputError(m.errors.weights);
+  const answer = answerAfterWeighing(order, totals.finalPaise, now + deps.config.priceAnswerMs);
   const d1 = deps.db.$client;
   const results = await d1.batch([
     d1
-      .prepare("UPDATE orders SET final_total_paise = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND payment_state = 'advance_paid'")
-      .bind(totals.finalPaise, now, order.id, order.version),
+      .prepare(
+        "UPDATE orders SET final_total_paise = ?, price_answer = ?, answer_due_at = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND payment_state = 'advance_paid'",
+      )
+      .bind(totals.finalPaise, answer.priceAnswer, answer.answerDueAt, now, order.id, order.version),
     // Chained on `changes() = 1`: each line is written only if the order's update (and the line before) was.
     ...recorded.map((item, i) =>
       d1
@@ -224,9 +239,32 @@ export async function recordWeights(
   ]);
   if (results[0].meta.changes !== 1) throw new StaleOrderError();
   const amounts = { final: formatRupees(totals.finalPaise), balance: formatRupees(totals.balancePaise) };
+  const base = deps.origin || deps.config.siteUrl;
   await notifyCustomer(deps, order, {
     type: "order_weighed",
-    words: (t, lang) => ({ ...weighedNotice(t.customer, lang, order.number, recorded, totals), emailLine: input.attach?.emailLine(lang) }),
+    words: (t, lang) => {
+      const notice = weighedNotice(t.customer, lang, order.number, recorded, totals);
+      if (answer.priceAnswer !== "awaiting" || order.ceilingPaise === null) return { ...notice, emailLine: input.attach?.emailLine(lang) };
+      // Above the ceiling the customer is asked for their answer, with the way to their order page.
+      const asked = format(t.customer.answerNeeded, { limit: formatRupees(order.ceilingPaise), time: formatDateTimeIst(answer.answerDueAt, lang) });
+      const link = base ? format(t.customer.answerAt, { url: `${base}${localePath(lang, `/orders/${order.number}`)}` }) : null;
+      return { ...notice, message: sentences(notice.message, asked, link), emailLine: input.attach?.emailLine(lang) };
+    },
   });
   return amounts;
+}
+
+/**
+ * The answer a weighing leaves the order with: above the ceiling the shopper's answer is awaited until `dueAt`,
+ * unless they already accepted a final price at least this high; within it (or without a ceiling) none is needed.
+ */
+export function answerAfterWeighing(
+  order: Pick<Order, "ceilingPaise" | "priceAnswer" | "finalTotalPaise">,
+  finalPaise: number,
+  dueAt: number,
+): { priceAnswer: "awaiting"; answerDueAt: number } | { priceAnswer: "accepted" | null; answerDueAt: null } {
+  if (!aboveCeiling(finalPaise, order.ceilingPaise)) return { priceAnswer: null, answerDueAt: null };
+  if (order.priceAnswer === "accepted" && order.finalTotalPaise !== null && finalPaise <= order.finalTotalPaise)
+    return { priceAnswer: "accepted", answerDueAt: null };
+  return { priceAnswer: "awaiting", answerDueAt: dueAt };
 }

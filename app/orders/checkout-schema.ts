@@ -4,6 +4,7 @@ import { format } from "~/i18n/format";
 import type { Messages } from "~/i18n/messages";
 import { normalisePhone, normalisePincode, PHONE_RULE } from "~/lib/phone";
 import { plainLine } from "~/lib/text";
+import { CEILING_CHOICES, DEFAULT_CEILING } from "./ceiling";
 import { isServiceablePincode, SERVICEABLE_STATES, stateForPincode } from "./rules";
 
 /**
@@ -13,7 +14,7 @@ import { isServiceablePincode, SERVICEABLE_STATES, stateForPincode } from "./rul
  * tests. Values are trimmed, a phone and a pincode lose their spaces, dashes and +91/0 prefix. The pincode must
  * also be serviceable, the state one of the two we deliver to, and the pincode in that state.
  */
-export type ShopMessages = Pick<Messages["shop"], "shippingErrors" | "serviceable" | "pincodeState" | "states" | "delivery">;
+export type ShopMessages = Pick<Messages["shop"], "shippingErrors" | "serviceable" | "pincodeState" | "states" | "delivery" | "ceiling">;
 
 function shippingFields(m: ShopMessages) {
   const e = m.shippingErrors;
@@ -62,17 +63,24 @@ const deliveryField = (m: ShopMessages) =>
     return { date, slot: slot as DeliverySlot };
   });
 
+/**
+ * The most the shopper agrees to pay: one of the offered margins, or any weight (the amount itself is the server's
+ * to compute). The form always sends one (the usual margin is chosen first); a post without it gets the usual one.
+ */
+const ceilingField = (m: ShopMessages) => z.enum(CEILING_CHOICES, { errorMap: () => ({ message: m.ceiling.required }) }).default(DEFAULT_CEILING);
+
 /** 'A new address': the typed fields count. Without saved addresses the form has no choice at all, which means the same. */
 export const NEW_ADDRESS = "new";
 
 function buildSchemas(m: ShopMessages) {
   const shipping = shippingFields(m).superRefine(pincodeInState(m));
   const delivery = deliveryField(m);
+  const ceiling = ceilingField(m);
   return {
     shipping,
     delivery,
     /** The checkout's form: the address and the delivery choice, each checked on its own so both say what is wrong at once. */
-    checkout: z.intersection(shipping, z.object({ delivery })),
+    checkout: z.intersection(shipping, z.object({ delivery, ceiling })),
     /** A saved address chosen by its id (whose it is, and whether it still passes the rules, the server checks). */
     saved: z.object({
       addressId: z
@@ -80,6 +88,7 @@ function buildSchemas(m: ShopMessages) {
         .regex(/^\d{1,15}$/, m.shippingErrors.chooseAddress)
         .transform(Number),
       delivery,
+      ceiling,
     }),
   };
 }

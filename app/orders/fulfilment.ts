@@ -3,7 +3,7 @@
  * money must look like before an order may move on. Unit-tested on their own; the admin module calls them.
  */
 import type { ProductUnit } from "~/catalog/units";
-import { FULFILMENT, type AdminStatus, type FulfilmentStatus, type PaymentState } from "~/orders/status";
+import { FULFILMENT, type AdminStatus, type FulfilmentStatus, type PaymentState, type PriceAnswer } from "~/orders/status";
 import { isLiveLink } from "~/payments/ledger";
 
 /** The money states in which an order may ship: the balance is settled or is to be collected on delivery. */
@@ -17,9 +17,16 @@ const COLLECTABLE_ON_DELIVERY: readonly PaymentState[] = ["advance_paid", "balan
  * above, and owes more than its advance. A final price within the advance leaves nothing to collect: its
  * difference is refunded (or nothing is owed) through the balance request, never kept by the store.
  */
-export function canCollectOnDelivery(order: { status: string; paymentState: PaymentState; finalTotalPaise: number | null; advancePaise: number }) {
+export function canCollectOnDelivery(order: {
+  status: string;
+  paymentState: PaymentState;
+  finalTotalPaise: number | null;
+  advancePaise: number;
+  priceAnswer?: PriceAnswer | null;
+}) {
   return (
     order.finalTotalPaise !== null &&
+    order.priceAnswer !== "awaiting" &&
     order.finalTotalPaise > order.advancePaise &&
     order.status !== "order_cancelled" &&
     COLLECTABLE_ON_DELIVERY.includes(order.paymentState)
@@ -65,15 +72,16 @@ export function finalTotals(lines: RecordedLine[], advancePaise: number): { fina
 }
 
 /**
- * Whether the balance may be asked for now: the order is weighed and not cancelled, and nothing has been asked
- * yet, or every link sent for it has run out unpaid (a new link then replaces it; two are never live at once).
+ * Whether the balance may be asked for now: the order is weighed, not cancelled and not waiting for the shopper's
+ * answer to a price above their ceiling, and nothing has been asked yet, or every link sent for it has run out
+ * unpaid (a new link then replaces it; two are never live at once).
  */
 export function canRequestBalance(
-  order: { status: string; paymentState: PaymentState; finalTotalPaise: number | null },
+  order: { status: string; paymentState: PaymentState; finalTotalPaise: number | null; priceAnswer?: PriceAnswer | null },
   links: readonly { kind: string; status: string; expiresAt: number | null }[],
   now: number,
 ): boolean {
-  if (order.finalTotalPaise === null || order.status === "order_cancelled") return false;
+  if (order.finalTotalPaise === null || order.status === "order_cancelled" || order.priceAnswer === "awaiting") return false;
   if (order.paymentState === "advance_paid") return true;
   return order.paymentState === "balance_requested" && !links.some((l) => isLiveLink(l, now));
 }
@@ -83,15 +91,17 @@ export const MAX_WEIGHT_GRAMS = 100_000;
 
 /**
  * Why a move to `to` must wait for the money, or null when it may go ahead. Nothing is packed before the
- * final price is known, and nothing ships until the balance is paid or is to be collected on delivery.
+ * final price is known (and, above the shopper's ceiling, accepted by them), and nothing ships until the balance
+ * is paid or is to be collected on delivery.
  */
 export function moneyBlocksMove(
   to: AdminStatus,
-  order: { paymentState: PaymentState; finalTotalPaise: number | null },
-): "weigh_first" | "balance_first" | null {
+  order: { paymentState: PaymentState; finalTotalPaise: number | null; priceAnswer?: PriceAnswer | null },
+): "weigh_first" | "answer_first" | "balance_first" | null {
   const at = FULFILMENT.indexOf(to as FulfilmentStatus);
   if (at < 0) return null;
   if (at >= FULFILMENT.indexOf("order_packed") && order.finalTotalPaise === null) return "weigh_first";
+  if (at >= FULFILMENT.indexOf("order_packed") && order.priceAnswer === "awaiting") return "answer_first";
   if (at >= FULFILMENT.indexOf("order_shipped") && !SHIPPABLE.includes(order.paymentState)) return "balance_first";
   return null;
 }

@@ -12,6 +12,7 @@ import { ConflictError, InvalidInputError } from "~/lib/errors";
 import type { ShippingInput } from "./checkout-schema";
 import { shippingColumns } from "./checkout.server";
 import { cancelLinksStatement } from "~/payments/links.server";
+import { ceilingPaise, ceilingPercent, DEFAULT_CEILING, type CeilingChoice } from "./ceiling";
 import { holdCondition, releaseExpiredOrders, type OrderLineInput } from "./stock.server";
 import { ADVANCE_PAISE, MAX_LINE_QUANTITY, MAX_LINES, orderNumber, RESERVATION_MS } from "./rules";
 
@@ -49,7 +50,21 @@ export function normalizeLines(lines: OrderLineInput[], m: Messages["shop"]["che
   return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
-export type ShopOrderInput = { user: Pick<User, "id">; lines: OrderLineInput[]; shipping: ShippingInput; delivery: Delivery; now: number };
+/** `ceiling`: the margin the shopper agreed to above the estimate (the usual one when the caller has no choice). */
+export type ShopOrderInput = {
+  user: Pick<User, "id">;
+  lines: OrderLineInput[];
+  shipping: ShippingInput;
+  delivery: Delivery;
+  ceiling?: CeilingChoice;
+  now: number;
+};
+
+/** The ceiling's columns for an estimate: computed here from the server's prices, never taken from a form. */
+function ceilingColumns(estimatePaise: number, choice: CeilingChoice = DEFAULT_CEILING) {
+  const percent = ceilingPercent(choice);
+  return { ceilingPercent: percent, ceilingPaise: ceilingPaise(estimatePaise, percent) };
+}
 
 /** A checkout's order, and what happened to the shopper's earlier unpaid one: resumed, or replaced (numbers and ids). */
 export type ShopOrder = Order & { resumed: boolean; replaced: string[]; replacedIds: number[] };
@@ -104,7 +119,7 @@ export async function createShopOrder(deps: Pick<Deps, "db" | "config" | "lang">
   if (same) {
     const [resumed] = await deps.db
       .update(orders)
-      .set({ ...shippingColumns(s), updatedAt: input.now })
+      .set({ ...shippingColumns(s), ...ceilingColumns(same.estimatedTotalPaise, input.ceiling), updatedAt: input.now })
       .where(and(eq(orders.id, same.id), eq(orders.status, "payment_pending")))
       .returning();
     if (resumed) return { ...resumed, resumed: true, replaced: [], replacedIds: [] };
@@ -150,6 +165,7 @@ async function insertShopOrder(
   replacing: Pick<Order, "id" | "stockHeld">[],
 ) {
   const estimated = priced.reduce((sum, l) => sum + l.product.pricePaise * l.quantity, 0);
+  const ceiling = ceilingColumns(estimated, input.ceiling);
   const c = shippingColumns(input.shipping);
   const d1 = deps.db.$client;
   const hold = holdCondition(lines, input.delivery, deps.config.defaultSlotCapacity);
@@ -158,15 +174,17 @@ async function insertShopOrder(
     const number = orderNumber(input.now);
     const insertOrder = d1
       .prepare(
-        `INSERT INTO orders (number, user_id, status, payment_state, source, estimated_total_paise, advance_paise, first_name, last_name, phone,
-           address, city, state, zip, delivery_date, delivery_slot, reserved_until, stock_held, created_at, updated_at)
-         SELECT ?, ?, 'payment_pending', 'advance_due', 'shop', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ? WHERE ${hold.sql}`,
+        `INSERT INTO orders (number, user_id, status, payment_state, source, estimated_total_paise, advance_paise, ceiling_percent, ceiling_paise,
+           first_name, last_name, phone, address, city, state, zip, delivery_date, delivery_slot, reserved_until, stock_held, created_at, updated_at)
+         SELECT ?, ?, 'payment_pending', 'advance_due', 'shop', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ? WHERE ${hold.sql}`,
       )
       .bind(
         number,
         input.user.id,
         estimated,
         ADVANCE_PAISE,
+        ceiling.ceilingPercent,
+        ceiling.ceilingPaise,
         c.firstName,
         c.lastName,
         c.phone,

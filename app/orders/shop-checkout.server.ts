@@ -14,7 +14,14 @@ export type CheckOutInput = { user: Pick<User, "id">; lines: OrderLineInput[]; v
  */
 export async function checkOut(deps: Pick<Deps, "db" | "config" | "lang">, input: CheckOutInput): Promise<ShopOrder> {
   const shipping = await chosenShipping(deps, input.user.id, input.value);
-  const order = await createShopOrder(deps, { user: input.user, lines: input.lines, shipping, delivery: input.value.delivery, now: input.now });
+  const order = await createShopOrder(deps, {
+    user: input.user,
+    lines: input.lines,
+    shipping,
+    delivery: input.value.delivery,
+    ceiling: input.value.ceiling,
+    now: input.now,
+  });
   try {
     await rememberAddress(deps, input.user.id, shipping, input.now);
   } catch (error) {

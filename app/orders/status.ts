@@ -24,6 +24,13 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_STATES = ["advance_due", "advance_paid", "balance_requested", "balance_paid", "balance_on_delivery", "refunded"] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
+/**
+ * The shopper's answer to a final price above their ceiling (`orders.price_answer`; null: no answer needed):
+ * awaited, accepted, declined, or not given in time (which counts as a decline).
+ */
+export const PRICE_ANSWERS = ["awaiting", "accepted", "declined", "timed_out"] as const;
+export type PriceAnswer = (typeof PRICE_ANSWERS)[number];
+
 export function isAdminStatus(value: string): value is AdminStatus {
   return (ADMIN_STATUSES as readonly string[]).includes(value);
 }

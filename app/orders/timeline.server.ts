@@ -7,6 +7,10 @@ export type TimelineKey =
   | "advance"
   | "weighed"
   | "won"
+  | "withinLimit"
+  | "answerAwaited"
+  | "accepted"
+  | "limit"
   | "balancePaid"
   | "balanceRequested"
   | "balanceOnDelivery"
@@ -33,7 +37,7 @@ const lastAt = (events: readonly Event[], kind: string, to?: string) =>
  * order whose advance is not paid has no steps yet.
  */
 export function timelineSteps(
-  order: Pick<Order, "status" | "paymentState" | "paidAt" | "createdAt" | "source" | "finalTotalPaise" | "advancePaise">,
+  order: Pick<Order, "status" | "paymentState" | "paidAt" | "createdAt" | "source" | "finalTotalPaise" | "advancePaise" | "ceilingPaise" | "priceAnswer">,
   events: readonly Event[],
 ): TimelineStep[] {
   if (order.status === "payment_pending" || order.status === "payment_expired") return [];
@@ -61,9 +65,18 @@ export function timelineSteps(
     }
   })();
   const happened = (key: TimelineKey, at: number | null): Step => ({ key, at, done: at !== null });
+  // With a price limit agreed at checkout: within it from the weighing, or the shopper's answer above it.
+  const limit = ((): Step[] => {
+    if (order.ceilingPaise === null) return [];
+    if (order.priceAnswer === "accepted") return [{ key: "accepted", at: lastAt(events, "answer", "accepted"), done: true }];
+    if (order.priceAnswer === "awaiting") return [{ key: "answerAwaited", at: null, done: false }];
+    if (order.finalTotalPaise !== null && order.priceAnswer === null) return [{ key: "withinLimit", at: weighedAt, done: true }];
+    return order.finalTotalPaise === null ? [{ key: "limit", at: null, done: false }] : [];
+  })();
   const steps: Step[] = [
     happened("advance", order.paidAt ?? order.createdAt),
     happened(order.source === "auction" ? "won" : "weighed", weighedAt),
+    ...limit,
     balance,
     happened("packed", status("order_packed")),
     happened("shipped", status("order_shipped")),

@@ -10,6 +10,8 @@ const order = {
   source: "shop",
   finalTotalPaise: null,
   advancePaise: 50_000,
+  ceilingPaise: null,
+  priceAnswer: null,
 } as const;
 const at = (hours: number) => T + hours * 3_600_000;
 const weighed = { kind: "weight", to: "₹27,000", at: at(2) };
@@ -57,6 +59,24 @@ describe("an order's steps, as its page shows them", () => {
       "weighed:done@2",
       "cancelled:done@5",
     ]);
+  });
+
+  it("with a price limit: within it from the weighing, the answer awaited above it, the yes with its time", () => {
+    const limited = { ...order, ceilingPaise: 3_000_000 };
+    expect(view(timelineSteps(limited, [])).slice(1, 4)).toEqual(["weighed:next", "limit:later", "balance:later"]);
+    expect(view(timelineSteps({ ...limited, finalTotalPaise: 2_700_000 }, [weighed])).slice(1, 4)).toEqual([
+      "weighed:done@2",
+      "withinLimit:done@2",
+      "balance:next",
+    ]);
+    const above = { ...limited, finalTotalPaise: 3_300_000 };
+    expect(view(timelineSteps({ ...above, priceAnswer: "awaiting" }, [weighed])).slice(1, 4)).toEqual([
+      "weighed:done@2",
+      "answerAwaited:next",
+      "balance:later",
+    ]);
+    const yes = [weighed, { kind: "answer", to: "accepted", at: at(4) }];
+    expect(view(timelineSteps({ ...above, priceAnswer: "accepted" }, yes)).slice(1, 4)).toEqual(["weighed:done@2", "accepted:done@4", "balance:next"]);
   });
 
   it("a lot won at auction is sold at the close, not weighed", () => {

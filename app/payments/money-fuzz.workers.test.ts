@@ -2,8 +2,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { collectOnDelivery, requestBalance } from "~/orders/balance.server";
 import { changeOrderStatus, recordWeights } from "~/orders/changes.server";
-import type { Order } from "~/db/schema";
+import type { Order, User } from "~/db/schema";
 import { createShopOrder } from "~/orders/orders.server";
+import { answerPrice, declineUnanswered } from "~/orders/price-answer.server";
+import { CEILING_CHOICES } from "~/orders/ceiling";
 import { payBalanceLink, setUpMoneyWorld } from "../../tests/setup/money";
 import { startAdvancePayment } from "./advance.server";
 import { settlePayment } from "./settle.server";
@@ -12,6 +14,8 @@ import { sandboxDecide } from "./sandbox.server";
 
 const w = setUpMoneyWorld();
 const { deps, shipping, one, all, version } = w;
+/** The shopper who placed an order, as the answer's forms are sent by them. */
+const owner = (order: Order) => ({ id: order.userId, name: "Fuzz" }) as User;
 const numberOf = async (orderId: number) => (await one<{ number: string }>("SELECT number FROM orders WHERE id = ?", orderId)).number;
 
 /** A small seeded generator (mulberry32), so a failing run can be replayed from its seed. */
@@ -47,7 +51,14 @@ describe("random interleavings keep every invariant", () => {
       JOIN (SELECT order_id, sum(CASE WHEN kind = 'refund' THEN -amount_paise ELSE amount_paise END) AS kept FROM ledger GROUP BY order_id) k ON k.order_id = o.id
       WHERE (o.status = 'order_delivered' AND k.kept <> o.final_total_paise)
          OR (o.status IN ('order_cancelled', 'payment_expired') AND k.kept <> 0)
-         OR k.kept > max(coalesce(o.final_total_paise, 0), o.advance_paise)`;
+         OR k.kept > max(coalesce(o.final_total_paise, 0), o.advance_paise)
+    UNION ALL
+    SELECT 'a price above the ceiling went on unanswered', o.id FROM orders o
+      WHERE o.price_answer = 'awaiting' AND o.status <> 'order_cancelled'
+        AND (o.payment_state <> 'advance_paid' OR o.status IN ('order_shipped', 'order_delivered')
+             OR EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.kind = 'balance' AND p.status = 'created'))
+    UNION ALL
+    SELECT 'a declined price left the order standing', o.id FROM orders o WHERE o.price_answer IN ('declined', 'timed_out') AND o.status <> 'order_cancelled'`;
 
   it("the invariant check itself catches a refund above its capture", async () => {
     const { order, paymentId } = await w.paidOrder(1);
@@ -89,6 +100,7 @@ describe("random interleavings keep every invariant", () => {
             lines: [{ productId: w.productId, quantity: 1 + Math.floor(rand() * 2) }],
             shipping,
             delivery: await w.delivery(clock),
+            ceiling: pick([...CEILING_CHOICES]),
             now: clock,
           });
           const started = await startAdvancePayment(deps, order);
@@ -123,8 +135,34 @@ describe("random interleavings keep every invariant", () => {
           const target = anOrder();
           if (!target) return;
           const item = await one<{ id: number; quantity: number }>("SELECT id, quantity FROM order_items WHERE order_id = ?", target.order.id);
-          const grams = pick([10, 20, 1000, 1200, 2300]);
+          const grams = pick([10, 20, 1000, 1200, 1500, 2300, 3000]);
           await recordWeights(deps, w.admin, { number: target.order.number, version: await version(target.order.id), weights: new Map([[item.id, grams]]) });
+        },
+        // The shopper's answer to a price above their ceiling: accept, decline, no answer in time, or all at once
+        // with the admin's cancel and a balance payment.
+        async accept() {
+          const target = anOrder();
+          if (target) await answerPrice(deps, owner(target.order), { number: target.order.number, version: await version(target.order.id), answer: "accept" });
+        },
+        async decline() {
+          const target = anOrder();
+          if (target) await answerPrice(deps, owner(target.order), { number: target.order.number, version: await version(target.order.id), answer: "decline" });
+        },
+        async timeout() {
+          await declineUnanswered(deps, Date.now() + 13 * 60 * 60_000);
+        },
+        async answerRace() {
+          const target = anOrder();
+          if (!target) return;
+          const { number, id } = target.order;
+          const v = await version(id);
+          await Promise.allSettled([
+            answerPrice(deps, owner(target.order), { number, version: v, answer: "accept" }),
+            answerPrice(deps, owner(target.order), { number, version: v, answer: "decline" }),
+            declineUnanswered(deps, Date.now() + 13 * 60 * 60_000),
+            changeOrderStatus(deps, w.admin, { number, version: v, to: "order_cancelled", reason: "Race" }),
+            payBalanceLink(deps, id).catch(() => null),
+          ]);
         },
         async requestBalance() {
           const target = anOrder();
@@ -170,6 +208,10 @@ describe("random interleavings keep every invariant", () => {
         ["cashOnDelivery", 4],
         ["move", 14],
         ["doubleCancel", 3],
+        ["accept", 4],
+        ["decline", 2],
+        ["timeout", 1],
+        ["answerRace", 2],
         ["refundsFail", 2],
         ["time", 4],
         ["reconcile", 4],
@@ -210,6 +252,11 @@ describe("random interleavings keep every invariant", () => {
       const storeRefunds = await one<{ n: number }>("SELECT coalesce(sum(amount_paise), 0) AS n FROM ledger WHERE kind = 'refund'");
       expect(storeRefunds.n).toBe(gatewayRefunds.n);
       expect(Object.keys(counts).length).toBe(weights.length);
+      // The answers were walked, not only tried: prices above a ceiling were awaited, then accepted or declined.
+      const answered = await all<{ price_answer: string }>(
+        "SELECT DISTINCT price_answer FROM orders WHERE price_answer IN ('accepted', 'declined', 'timed_out')",
+      );
+      expect(answered.length).toBeGreaterThan(0);
     },
   );
 });

@@ -12,6 +12,7 @@ import { changeOrderStatus } from "~/orders/changes.server";
 import { MoveDeliveryForm } from "~/components/admin-order-delivery";
 import { StatusForm, WeightsForm } from "~/components/admin-order-forms";
 import { MoneySection } from "~/components/admin-order-money";
+import { AdminOrderCeiling } from "~/components/admin-order-ceiling";
 import { OrderMessages } from "~/components/admin-order-messages";
 import { OrderHistory } from "~/components/admin-order-records";
 import { OrderDialog } from "~/components/order-dialog";
@@ -138,6 +139,7 @@ export default function AdminOrder() {
         </p>
       ) : null}
 
+      <AdminOrderCeiling order={order} />
       <StatusForm version={order.version} next={next} waiting={waiting} label={label} busy={busy} />
       <WeightsForm
         version={order.version}

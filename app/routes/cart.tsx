@@ -18,6 +18,7 @@ import { requireUser } from "~/web/guards.server";
 import { useLang, useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 import { SummaryRow } from "~/components/summary-row";
+import { CeilingRows } from "~/components/ceiling-choice";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.cart, matches);
 
@@ -69,6 +70,7 @@ export default function Cart() {
   const { lines: serverLines } = useLoaderData<typeof loader>();
   const lines = useOptimisticLines(serverLines);
   const m = useMessages().shop.cart;
+  const ceilingNote = useMessages().shop.ceiling.cartNote;
   const clear = useFetcher({ key: "cart-clear" });
   if (lines.length === 0) {
     return (
@@ -102,12 +104,14 @@ export default function Cart() {
             <SummaryRow label={m.tokenAdvance} value={formatRupees(summary.advancePaise)} />
             <SummaryRow label={m.estimatedRemaining} value={formatRupees(summary.remainingPaise)} note={m.estimatedRemainingNote} />
             <SummaryRow label={m.finalTotal} value={m.finalTotalValue} />
+            <CeilingRows estimatePaise={summary.subtotalPaise} />
             <div className="flex justify-between border-t border-river-100 pt-3 text-base font-bold dark:border-river-800">
               <dt>{m.payNow}</dt>
               <dd>{formatRupees(summary.advancePaise)}</dd>
             </div>
           </dl>
           <p className="mt-4 rounded-xl bg-river-50 p-3 text-sm text-slate-700 dark:bg-river-950 dark:text-slate-200">{m.weighNote}</p>
+          <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{ceilingNote}</p>
           <Link to="/checkout" className="btn-primary mt-6 w-full">
             {m.proceed}
           </Link>

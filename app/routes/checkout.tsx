@@ -35,6 +35,8 @@ import { replyWithError } from "~/web/page-errors.server";
 import { useLang, useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
 import { SummaryRow } from "~/components/summary-row";
+import { CeilingChoiceField, CeilingRows } from "~/components/ceiling-choice";
+import { DEFAULT_CEILING } from "~/orders/ceiling";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.checkout, matches);
 
@@ -152,8 +154,8 @@ function CheckoutForm({ lines, choices, resume, defaults, addresses, addressText
   const press = useShippingPress(m.fixErrors);
   const [form, fields] = useForm({
     lastResult,
-    defaultValue: { ...defaults, delivery: resume ?? "", addressId: addresses.length ? String(addresses[0].id) : undefined },
-    constraint: relaxedConstraint(getZodConstraint(checkoutSchema(all)), addresses.length > 0, ["delivery"]),
+    defaultValue: { ...defaults, delivery: resume ?? "", ceiling: DEFAULT_CEILING, addressId: addresses.length ? String(addresses[0].id) : undefined },
+    constraint: relaxedConstraint(getZodConstraint(checkoutSchema(all)), addresses.length > 0, ["delivery", "ceiling"]),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => {
@@ -186,6 +188,7 @@ function CheckoutForm({ lines, choices, resume, defaults, addresses, addressText
               <SummaryRow label={format(all.cart.subtotal, { qty: cartQuantityText(lines, lang) })} value={formatRupees(summary.subtotalPaise)} />
               <SummaryRow label={all.cart.shipping} value={all.cart.free} />
               <SummaryRow label={all.cart.estimatedRemaining} value={formatRupees(summary.remainingPaise)} />
+              <CeilingRows estimatePaise={summary.subtotalPaise} withLimit={false} />
               <div className="flex justify-between gap-4 text-base font-bold">
                 <dt>{all.cart.payNow}</dt>
                 <dd className="shrink-0 text-right">{formatRupees(summary.advancePaise)}</dd>
@@ -220,6 +223,7 @@ function CheckoutForm({ lines, choices, resume, defaults, addresses, addressText
                 ...(addresses.length ? [{ id: fields.addressId.id, label: addressTexts.choiceLegend, errors: fields.addressId.errors }] : []),
                 ...shippingSummary(fields, m),
                 { id: fields.delivery.id, label: all.delivery.heading, errors: fields.delivery.errors },
+                { id: fields.ceiling.id, label: all.ceiling.legend, errors: fields.ceiling.errors },
               ]}
             />
             {answer && "razorpay" in answer && answer.notice ? (
@@ -231,6 +235,7 @@ function CheckoutForm({ lines, choices, resume, defaults, addresses, addressText
               <ShippingFields fields={fields} checked={form.status === "error" || press.checked} />
             </AddressChoice>
             <DeliveryPicker field={fields.delivery} choices={choices} />
+            <CeilingChoiceField field={fields.ceiling} estimatePaise={summary.subtotalPaise} />
             {paymentAvailable ? null : (
               <p role="alert" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
                 {m.notAvailable}

@@ -15,6 +15,9 @@ import { OrderClaims } from "~/components/order-claims";
 import { OrderFish } from "~/components/order-fish";
 import { OrderTimeline } from "~/components/order-timeline";
 import { orderTimeline } from "~/orders/timeline.server";
+import { OrderCeiling } from "~/components/order-ceiling";
+import { orderCeilingData } from "~/orders/ceiling-view";
+import { priceAnswerAction } from "~/web/price-answer.server";
 import { orderFishData } from "~/landings/fish-page.server";
 import { claimTexts, orderClaims } from "~/claims/claims.server";
 import { cancelledByCustomer } from "~/orders/lookup.server";
@@ -43,6 +46,7 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
     order: card,
     fish: await orderFishData(deps, order, card, deps.lang),
     timeline,
+    ceiling: orderCeilingData(order, deps.lang, deps.now()),
     shipTo: { name: `${firstName} ${lastName}`, phone, lines: [address, placeLine({ city, state, zip }, messagesFor(deps).shop.states)] },
     cancelVersion: CUSTOMER_CANCELLABLE.includes(order.status) ? order.version : null,
     ...claimed,
@@ -61,7 +65,10 @@ const cancelSchema = (m: { cancelWhyRule: string }) =>
 export async function action({ request, context: { deps }, params }: ActionFunctionArgs) {
   const m = messagesFor(deps).shop.orders;
   const user = await requireUser(request, deps, m.loginToView);
-  const parsed = cancelSchema(m).safeParse(Object.fromEntries(await request.formData()));
+  const form = await request.formData();
+  // Accept / Decline of a final price above the ceiling: its own section's post.
+  if (form.has("answer")) return priceAnswerAction(deps, user, params.number ?? "", form);
+  const parsed = cancelSchema(m).safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
   try {
     await cancelOwnOrder(deps, user, { number: params.number ?? "", ...parsed.data });
@@ -75,7 +82,7 @@ export async function action({ request, context: { deps }, params }: ActionFunct
 }
 
 export default function OrderPage() {
-  const { order, shipTo, cancelVersion, reportUntil, claims, claimTexts: claimWords, fish, timeline } = useLoaderData<typeof loader>();
+  const { order, shipTo, cancelVersion, reportUntil, claims, claimTexts: claimWords, fish, timeline, ceiling } = useLoaderData<typeof loader>();
   const m = useMessages().shop.orders;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -85,6 +92,7 @@ export default function OrderPage() {
       <div className="mt-4">
         <OrderCard order={order} headingLevel={1} linkNumber={false} />
       </div>
+      <OrderCeiling data={ceiling} />
       <OrderTimeline steps={timeline} />
       <OrderFish data={fish} />
       <section aria-labelledby="ship-to" className="card mt-6 p-5 text-sm">
@@ -106,7 +114,8 @@ export default function OrderPage() {
 /** A confirmation step before anything happens: the reason and the button are inside a closed disclosure. */
 function CancelOrder({ version }: { version: number }) {
   const m = useMessages().shop.orders;
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const result = answer && "error" in answer ? answer : null;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (

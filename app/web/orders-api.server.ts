@@ -11,6 +11,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { startAdvancePayment, verifyAdvanceCallback } from "~/payments/advance.server";
 import { settlePayment } from "~/payments/settle.server";
 import { deliveryChoice, shippingSchema } from "~/orders/checkout-schema";
+import { CEILING_CHOICES, DEFAULT_CEILING } from "~/orders/ceiling";
 import { orderJson } from "./order-json.server";
 import { getAnyOrder, getUserOrder, listUserOrders, type OrderView } from "~/orders/lookup.server";
 import { OutOfStockError } from "~/orders/orders.server";
@@ -36,6 +37,8 @@ export const createOrderSchema = z.object({
   zip: str.optional(),
   delivery_date: z.string().max(10).optional(),
   delivery_slot: z.string().max(10).optional(),
+  // The most the shopper agrees to pay above the estimate; the usual margin when left out.
+  ceiling: z.enum(CEILING_CHOICES).optional(),
 });
 
 /** The JSON API answers in English (its paths have no Telugu twin): the English catalogue's rules and texts. */
@@ -63,7 +66,12 @@ export async function createApiOrder(deps: Pick<Deps, "db" | "now" | "config" | 
     ? body.products.map((p) => ({ productId: Number(p.product_id), quantity: p.quantity }))
     : (await getCart(deps, user.id)).map((l) => ({ productId: l.productId, quantity: l.quantity }));
   try {
-    const order = await checkOut(deps, { user, lines, value: { ...shipping.data, delivery: delivery.data }, now: deps.now() });
+    const order = await checkOut(deps, {
+      user,
+      lines,
+      value: { ...shipping.data, delivery: delivery.data, ceiling: body.ceiling ?? DEFAULT_CEILING },
+      now: deps.now(),
+    });
     return orderJson(await getUserOrder(deps, user.id, { id: order.id }, deps.now()));
   } catch (error) {
     if (error instanceof OutOfStockError) throw new ConflictError(checkoutMessages.checkout.outOfStock.replace("{name}", error.productName));

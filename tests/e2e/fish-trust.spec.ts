@@ -71,12 +71,14 @@ describe.each(RUNS)("the fish on the scale ($javaScript, $viewport)", (variant) 
     const text = await scale.innerText();
     for (const part of ["1.8 kg", "₹25,000", "₹45,000", "₹44,500", "Landed at Dowleswaram"]) expect(text).toContain(part);
     await imagesLoaded(s, "section[aria-labelledby=scale-heading]");
-    // The order's steps: the advance and the weighing done with their times, the balance next, the door to come.
+    // The order's steps: the advance and the weighing done with their times; 1.8 kg of a 1 kg order is above the
+    // agreed limit, so the shopper's answer is next; the balance and the door to come.
     const steps = s.getByRole("region", { name: "Your order, step by step" });
     expect(await steps.getByRole("listitem").allInnerTexts()).toEqual([
       expect.stringMatching(/^✓\s*₹500 advance paid\s*\d/),
       expect.stringMatching(/^✓\s*Caught and weighed\s*\d/),
-      expect.stringMatching(/^●\s*Balance paid or set to pay on delivery\s*Next$/),
+      expect.stringMatching(/^●\s*Above your price limit: your answer is needed\s*Next$/),
+      expect.stringMatching(/^○\s*Balance paid or set to pay on delivery\s*To come$/),
       expect.stringMatching(/^○\s*Packed\s*To come$/),
       expect.stringMatching(/^○\s*Out for delivery\s*To come$/),
       expect.stringMatching(/^○\s*Delivered\s*To come$/),

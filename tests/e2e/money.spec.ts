@@ -139,10 +139,10 @@ describe.each(RUNS)("money ($javaScript, $viewport)", (variant) => {
     const a = sessions.admin.page;
     const number = await placePaidOrder(s, variant, sessions.email);
     await openOrder(a, number);
-    await weigh(a, 1300, "Weights saved. Final price ₹32,500; balance ₹32,000.");
-    await requestBalance(a, "₹32,000");
+    await weigh(a, 1150, "Weights saved. Final price ₹28,750; balance ₹28,250.");
+    await requestBalance(a, "₹28,250");
 
-    const { pay, href } = await balanceLink(s, number, "₹32,000");
+    const { pay, href } = await balanceLink(s, number, "₹28,250");
     await pay.click();
     await arrive(s, /\/sandbox\/link\/plink_/, "Razorpay sandbox");
 
@@ -162,12 +162,12 @@ describe.each(RUNS)("money ($javaScript, $viewport)", (variant) => {
 
     for (const step of ["Confirmed", "Packed", "Shipped", "Delivered"]) await setStatus(a, step);
     const rows = await ledgerRows(a);
-    expect(rows.some((r) => r.includes("Cash · balance") && r.includes("₹32,000") && r.includes("Received"))).toBe(true);
+    expect(rows.some((r) => r.includes("Cash · balance") && r.includes("₹28,250") && r.includes("Received"))).toBe(true);
     expect(rows.some((r) => r.includes("Capture · balance"))).toBe(false);
     expect((await payments(a).innerText()).replace(/\s+/g, " ")).toMatch(/Balance due ₹0/);
     await inspect(a, "admin-payments-cash", variant, { part: payments(a), darkScope: DIALOG });
 
     await s.goto(`/orders/${number}`);
-    expect(await s.getByRole("article").innerText()).toMatch(/Balance paid ₹32,000 on \d/);
+    expect(await s.getByRole("article").innerText()).toMatch(/Balance paid ₹28,250 on \d/);
   }, 180_000);
 });

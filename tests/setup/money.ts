@@ -4,6 +4,7 @@ import { recordWeights } from "~/orders/changes.server";
 import type { Order, User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { createShopOrder } from "~/orders/orders.server";
+import type { CeilingChoice } from "~/orders/ceiling";
 import { plannedDelivery } from "./shop-days";
 import { startAdvancePayment } from "~/payments/advance.server";
 import { sandboxDecide, sandboxPayLink } from "~/payments/sandbox.server";
@@ -64,13 +65,15 @@ export function setUpMoneyWorld() {
     customer: () => one<{ id: number }>("INSERT INTO users (name, email) VALUES ('Ravi Kumar', ?) RETURNING id", `ravi.${crypto.randomUUID()}@example.in`),
     /** A delivery the checkout accepts at `now`, with plenty of catch and room. */
     delivery: (now: number) => plannedDelivery([world.productId], now),
-    async paidOrder(kg = 1) {
+    /** A paid order; by default for any weight, so a weighing above the estimate goes on without the shopper's answer. */
+    async paidOrder(kg = 1, ceiling: CeilingChoice = "any") {
       const now = Date.now();
       const order = await createShopOrder(deps, {
         user: await world.customer(),
         lines: [{ productId: world.productId, quantity: kg }],
         shipping,
         delivery: await world.delivery(now),
+        ceiling,
         now,
       });
       return { order, paymentId: await payAdvance(deps, order) };

@@ -2,7 +2,7 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PRODUCT_UNITS } from "../../catalog/units";
 import { DELIVERY_SLOTS } from "../../delivery/slots";
-import { ORDER_STATUSES, PAYMENT_STATES } from "../../orders/status";
+import { ORDER_STATUSES, PAYMENT_STATES, PRICE_ANSWERS } from "../../orders/status";
 import { users } from "./accounts";
 import { products } from "./catalogue";
 import { addressColumns, createdAt, updatedAt } from "./columns";
@@ -50,6 +50,18 @@ export const orders = sqliteTable(
     advancePaise: integer("advance_paise").notNull(),
     /** Set when every line is weighed: the sum of the weighed lines, rounded to the rupee. */
     finalTotalPaise: integer("final_total_paise"),
+    /**
+     * The most the shopper agreed to pay before paying the advance: the estimate plus the margin they chose
+     * (`ceilingPercent`, one of CEILING_CHOICES). Both null: any weight (or an auction lot, sold at its price).
+     */
+    ceilingPercent: integer("ceiling_percent"),
+    ceilingPaise: integer("ceiling_paise"),
+    /**
+     * The shopper's answer to a final price above their ceiling: `awaiting` from the weighing until they accept
+     * or decline (or `answerDueAt` passes, which counts as a decline); null while the price is within the ceiling.
+     */
+    priceAnswer: text("price_answer", { enum: PRICE_ANSWERS }),
+    answerDueAt: integer("answer_due_at", { mode: "number" }),
     /** Why the order was cancelled (shown to the customer). */
     cancelReason: text("cancel_reason"),
     /** The delivery address, the phone with the +91 prefix. */
