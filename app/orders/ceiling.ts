@@ -8,10 +8,6 @@ export type CeilingChoice = (typeof CEILING_CHOICES)[number];
 /** The margin offered first: the estimate plus 20%. */
 export const DEFAULT_CEILING: CeilingChoice = "20";
 
-export function isCeilingChoice(value: unknown): value is CeilingChoice {
-  return typeof value === "string" && (CEILING_CHOICES as readonly string[]).includes(value);
-}
-
 /** The choice's margin in percent, or null for any weight. */
 export function ceilingPercent(choice: CeilingChoice): number | null {
   return choice === "any" ? null : Number(choice);
