@@ -27,6 +27,13 @@ const DOMAIN = [
   "payments",
 ];
 
+const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
+const NOT_ROUTES = { group: ["~/routes/*", "**/routes/*"], message: "Only routes import routes: move what is shared into a module." };
+const NOT_PAGES = {
+  group: ["~/components/*", "**/components/*", "~/web/*", "**/web/*"],
+  message: "Domain code serves the pages and the API; it never imports them.",
+};
+
 export default tseslint.config(
   { ignores: ["build/**", "**/.wrangler/**", "node_modules/**", "public/**", "test-results/**", "worker-configuration.d.ts"] },
   js.configs.recommended,
@@ -45,48 +52,27 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
-    ignores: ["**/*.test.ts", "**/*.test.tsx", "app/routes/**", "app/root.tsx", "app/entry.*", "app/components/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["~/routes/*", "**/routes/*"], message: "Only routes import routes: move what is shared into a module." }] },
-      ],
-    },
+    ignores: [...TESTS, "app/routes/**", "app/root.tsx", "app/entry.*", "app/components/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [NOT_ROUTES] }] },
   },
   {
     // Domain folders hold the shop's rules: they never reach into pages (components) or the HTTP layer (web).
     files: DOMAIN.map((folder) => `app/${folder}/**/*.{ts,tsx}`),
-    ignores: ["**/*.test.ts", "**/*.test.tsx"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { group: ["~/routes/*", "**/routes/*"], message: "Only routes import routes: move what is shared into a module." },
-            {
-              group: ["~/components/*", "**/components/*", "~/web/*", "**/web/*"],
-              message: "Domain code serves the pages and the API; it never imports them.",
-            },
-          ],
-        },
-      ],
-    },
+    ignores: TESTS,
+    rules: { "no-restricted-imports": ["error", { patterns: [NOT_ROUTES, NOT_PAGES] }] },
   },
   {
     // The order's life (loading, its version guard, events, status and payment moves) lives in app/orders, which
     // the admin, the customer, claims, payments and the auction close all call: it never imports the admin's code.
     files: ["app/orders/**/*.{ts,tsx}"],
-    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    ignores: TESTS,
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
-            { group: ["~/routes/*", "**/routes/*"], message: "Only routes import routes: move what is shared into a module." },
-            {
-              group: ["~/components/*", "**/components/*", "~/web/*", "**/web/*"],
-              message: "Domain code serves the pages and the API; it never imports them.",
-            },
+            NOT_ROUTES,
+            NOT_PAGES,
             { group: ["~/admin/*", "**/admin/*"], message: "The order's home never imports the admin's views: move the shared part into app/orders." },
           ],
         },
