@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { EmptyCart } from "~/components/empty-cart";
 import { isActionOf, localePath } from "~/i18n/lang";
 import { data } from "@remix-run/cloudflare";
 import { useFetcher, useFetchers, useLoaderData } from "@remix-run/react";
@@ -72,17 +73,7 @@ export default function Cart() {
   const m = useMessages().shop.cart;
   const ceilingNote = useMessages().shop.ceiling.cartNote;
   const clear = useFetcher({ key: "cart-clear" });
-  if (lines.length === 0) {
-    return (
-      <div className="mx-auto max-w-md px-4 py-20 text-center">
-        <h1 className="font-serif text-3xl font-bold">{m.empty}</h1>
-        <p className="mt-3 text-slate-600 dark:text-slate-300">{m.emptyText}</p>
-        <Link to="/" className="btn-dark mt-8">
-          {m.startShopping}
-        </Link>
-      </div>
-    );
-  }
+  if (lines.length === 0) return <EmptyCart to="/" action={m.startShopping} />;
   const summary = cartSummary(lines);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">

@@ -4,7 +4,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { Form, Link } from "~/components/link";
+import { Form } from "~/components/link";
+import { EmptyCart } from "~/components/empty-cart";
 import { useEffect } from "react";
 import { FetcherMarker } from "~/components/hydrated";
 import { openRazorpayCheckout, type RazorpayCheckout } from "~/components/razorpay-button";
@@ -121,20 +122,8 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
 
 export default function Checkout() {
   const page = useLoaderData<typeof loader>();
-  return "empty" in page ? <EmptyCheckout /> : <CheckoutForm {...page} />;
-}
-
-function EmptyCheckout() {
-  const { cart, checkout } = useMessages().shop;
-  return (
-    <div className="mx-auto max-w-md px-4 py-20 text-center">
-      <h1 className="font-serif text-3xl font-bold">{cart.empty}</h1>
-      <p className="mt-3 text-slate-600 dark:text-slate-300">{cart.emptyText}</p>
-      <Link to="/products" className="btn-dark mt-8">
-        {checkout.continueShopping}
-      </Link>
-    </div>
-  );
+  const m = useMessages().shop.checkout;
+  return "empty" in page ? <EmptyCart to="/products" action={m.continueShopping} /> : <CheckoutForm {...page} />;
 }
 
 function CheckoutForm({ lines, choices, resume, defaults, addresses, addressTexts, paymentAvailable }: Exclude<SerializeFrom<typeof loader>, { empty: true }>) {
