@@ -125,7 +125,7 @@ describe("the price ceiling", () => {
       await s.goto(`/orders/${number}`);
       const section = ceilingSection(s, "Your price limit");
       expect(await section.innerText()).toContain("Your fish came to ₹32,500, above your limit of ₹30,000.");
-      expect(await section.innerText()).toMatch(/Please answer by .+ IST\. No answer by then counts as a decline\./);
+      expect(await section.innerText()).toMatch(/Please answer by .+ \(IST\)\. No answer by then counts as a decline\./);
       await inspect(s, "ceiling-ask", variant, { part: section });
       await section.getByRole("button", { name: "Accept ₹32,500" }).click();
       await expect.poll(() => toast(s)).toBe(`Thank you: you accepted the final price for order ${number}.`);
