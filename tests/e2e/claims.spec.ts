@@ -38,6 +38,8 @@ async function deliver(page: Page, number: string) {
 
 /** Every image in `scope` has loaded its bytes, and every video its metadata (both were served, and are what they claim). */
 async function mediaLoaded(page: Page, scope: string) {
+  // Photos load as they near the screen: bring the section there, as a reader scrolling to it would.
+  await page.locator(scope).scrollIntoViewIfNeeded();
   await expect
     .poll(() =>
       page.locator(scope).evaluate((root) => ({
