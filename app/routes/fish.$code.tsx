@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PhotoPicture } from "~/components/product-image";
 import { sectionsFor } from "~/i18n/texts";
 import { format } from "~/i18n/format";
-import { productName } from "~/i18n/lang";
+import { brandName, productName } from "~/i18n/lang";
 import { findFish } from "~/landings/fish-page.server";
 import { publicPage } from "~/web/cache-headers";
 import { pageMeta } from "~/web/meta";
@@ -24,7 +24,8 @@ export async function loader({ params, context: { deps } }: LoaderFunctionArgs) 
   return {
     fish,
     words,
-    brand: deps.config.brand,
+    // The page names the store in its own language, as every page's title does.
+    brand: brandName(deps.config, deps.lang),
     title: format(words.title, { code: fish.code }),
     heading: format(words.heading, { product: productName(deps.config, deps.lang), place: fish.place }),
   };

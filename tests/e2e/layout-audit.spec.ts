@@ -53,6 +53,9 @@ const PAGES: { who: Who; path: string }[] = [
     "/dev/mail",
     "/te",
     "/te/products/fresh-fish",
+    // The seed's weighed sample fish.
+    "/fish/yanampcs23",
+    "/te/fish/yanampcs23",
   ].map((path) => ({ who: "visitor" as const, path })),
   ...[
     "/products",
@@ -82,6 +85,7 @@ const PAGES: { who: Who; path: string }[] = [
     "/admin-dashboard/claims",
     "/admin-dashboard/claims/{claim}",
     "/admin-dashboard/auctions",
+    "/admin-dashboard/landings",
   ].map((path) => ({ who: "admin" as const, path })),
 ];
 
