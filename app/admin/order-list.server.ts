@@ -11,6 +11,14 @@ import { orderMoney } from "~/payments/ledger.server";
 import { moneyRows, paymentLabel } from "./money-view";
 
 /** What the admin reads: the dashboard's figures, one page of orders, one order with its money and history. */
+/** The ledger rows of these orders (ids, or a subquery of ids), as the money labels and balances read them. */
+function ledgerMoves(deps: Pick<Deps, "db">, orderIds: number[] | SQL) {
+  return deps.db
+    .select({ orderId: ledger.orderId, kind: ledger.kind, reason: ledger.reason, state: ledger.state, amountPaise: ledger.amountPaise })
+    .from(ledger)
+    .where(inArray(ledger.orderId, orderIds));
+}
+
 /** Orders an admin works on: everything paid (payment_pending / payment_expired are the gateway's business). */
 const UNPAID = [...PAYMENT_STATUSES];
 
@@ -29,15 +37,10 @@ export async function adminStats(deps: Pick<Deps, "db">) {
     .from(orders)
     .where(and(inArray(orders.status, [...PENDING_STATUSES]), isNotNull(orders.finalTotalPaise)));
   const openLedger = open.length
-    ? await deps.db
-        .select({ orderId: ledger.orderId, kind: ledger.kind, reason: ledger.reason, state: ledger.state, amountPaise: ledger.amountPaise })
-        .from(ledger)
-        .where(
-          inArray(
-            ledger.orderId,
-            sql`(SELECT ${orders.id} FROM ${orders} WHERE ${inArray(orders.status, [...PENDING_STATUSES])} AND ${isNotNull(orders.finalTotalPaise)})`,
-          ),
-        )
+    ? await ledgerMoves(
+        deps,
+        sql`(SELECT ${orders.id} FROM ${orders} WHERE ${inArray(orders.status, [...PENDING_STATUSES])} AND ${isNotNull(orders.finalTotalPaise)})`,
+      )
     : [];
   const outstanding = open.reduce((sum, o) => {
     const due = balanceDue(o, summarizeLedger(openLedger.filter((l) => l.orderId === o.id)));
@@ -94,15 +97,10 @@ export async function listAdminOrders(deps: Pick<Deps, "db">, filter: OrderFilte
     deps.db.select({ n: count() }).from(orders).where(condition),
   ]);
   const moves = rows.length
-    ? await deps.db
-        .select({ orderId: ledger.orderId, kind: ledger.kind, reason: ledger.reason, state: ledger.state, amountPaise: ledger.amountPaise })
-        .from(ledger)
-        .where(
-          inArray(
-            ledger.orderId,
-            rows.map((r) => r.id),
-          ),
-        )
+    ? await ledgerMoves(
+        deps,
+        rows.map((r) => r.id),
+      )
     : [];
   return {
     orders: rows.map((o) => ({
