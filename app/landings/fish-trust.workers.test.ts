@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
-import { beforeEach, describe, expect, it } from "vitest";
-import { setUpAdminWorld } from "../../tests/setup/admin";
+import { describe, expect, it } from "vitest";
+import { setUpFishWorld } from "../../tests/setup/fish-trust";
 import { cookieOf, outcome, runRoute } from "../../tests/setup/claims-pages";
 import { jpegOfSize, truncatedJpeg } from "../../tests/setup/images";
 import { messageOf, ship } from "../../tests/setup/messaging";
@@ -10,40 +10,17 @@ import { readCatalogueVersion } from "~/catalog/site-version.server";
 import { fishMessages } from "~/i18n/fish.messages";
 import { fishMessages as teluguFish } from "~/i18n/te/fish.messages";
 import { action as orderAction } from "~/routes/admin-dashboard.orders.$number";
-import { action as landingsAction } from "~/routes/admin-dashboard_.landings";
 import { headers as fishHeaders, loader as fishLoader } from "~/routes/fish.$code";
 import { loader as fishVideo } from "~/routes/fish.$code_.video";
 import { loader as orderPage } from "~/routes/orders.$number._index";
 import { MAX_WEIGHING_FORM_BYTES } from "../../workers/request-guards";
-import { auctionFishCode, tieAuctionFish, weighLotFish } from "./landings.server";
 import { FISH_CODE_PATTERN, newFishCode } from "./rules";
 
-const w = setUpAdminWorld();
+const { w, withPhotos, landing, photo, errorOf } = setUpFishWorld();
 const e = fishMessages.errors;
 const MB = 1024 * 1024;
-// The test pool binds the auction Worker's bucket, which stands in for the product photos.
-const photos = (env as unknown as { AUCTION_IMAGES: R2Bucket }).AUCTION_IMAGES;
-const withPhotos = { photos };
-w.deps.photos = photos;
-
-beforeEach(async () => {
-  await env.DB.batch(["auction_fish", "fish_photos", "fish", "landings"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)));
-});
-
-/** A landing at Yanam an hour ago, as the admin records it. */
-async function landing(hoursAgo = 1) {
-  const place = await one<{ id: number }>("SELECT id FROM landing_places WHERE name = 'Yanam'");
-  return (
-    await one<{ id: number }>(
-      "INSERT INTO landings (place_id, landed_at, boat) VALUES (?, ?, 'Boat of Satyanarayana') RETURNING id",
-      place.id,
-      Date.now() - hoursAgo * 3_600_000,
-    )
-  ).id;
-}
 
 type Part = [name: string, value: string | File];
-const photo = (name = "IMG_0001.jpg", bytes: Uint8Array<ArrayBuffer> = jpegOfSize(2000, crypto.randomUUID())) => new File([bytes], name);
 
 /** The weighing form as a browser without JavaScript sends it: the version, each line's weight, landing and files. */
 async function weighingForm(order: { id: number; number: string }, parts: (itemId: number) => Part[], version?: number) {
@@ -72,8 +49,6 @@ async function unchanged(order: { id: number; number: string }, version: number)
   expect(await all("SELECT * FROM fish")).toEqual([]);
   expect(await all("SELECT * FROM fish_photos")).toEqual([]);
 }
-
-const errorOf = (answer: Response | { status: number; body?: unknown }) => (answer as { body: { error: string } }).body.error;
 
 describe("weighing an order needs a photo of each fish on the scale", () => {
   it("refuses a weighing without a photo, with a clear message, and changes nothing", async () => {
@@ -338,91 +313,5 @@ describe("a public page per fish", () => {
     const deps = { ...w.deps, config: { ...w.deps.config, siteUrl: "https://pulasa.example" } };
     await ship(w, deps, order.number);
     expect((await messageOf(order.id)).body).toMatch(new RegExp(`Your fish: https://pulasa\\.example/fish/${code}$`));
-  });
-});
-
-describe("landings", () => {
-  const post = async (fields: Record<string, string>, userId = w.admin.id, file?: File) => {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    if (file) form.append("photo", file);
-    return runRoute(landingsAction, "/admin-dashboard/landings", { cookie: await cookieOf(userId), init: { method: "POST", body: form }, deps: withPhotos });
-  };
-  const istNow = (offsetHours = 0) => new Date(Date.now() + (5.5 + offsetHours) * 3_600_000).toISOString().slice(0, 16);
-
-  it("come seeded with the Godavari landings", async () => {
-    expect((await all<{ name: string }>("SELECT name FROM landing_places ORDER BY id")).map((p) => p.name)).toEqual([
-      "Yanam",
-      "Dowleswaram",
-      "Narsapuram",
-      "Antarvedi",
-      "Kotipalli",
-    ]);
-  });
-
-  it("refuses a place not on the list (or hidden), a time in the future or missing, a boat on two lines, a photo that is not one; records a good one", async () => {
-    const yanam = (await one<{ id: number }>("SELECT id FROM landing_places WHERE name = 'Yanam'")).id;
-    const bad = await post(
-      { intent: "landing", place: "999", landed_at: istNow(2), boat: "one\ntwo" },
-      w.admin.id,
-      new File([new TextEncoder().encode("not a photo")], "x.jpg"),
-    );
-    expect(bad.status).toBe(400);
-    expect((bad as { body: { fields: Record<string, string> } }).body.fields).toEqual({
-      place: e.place,
-      landed_at: e.landedAt,
-      boat: e.boat,
-      photo: `x.jpg: ${e.notPhoto}`,
-    });
-    await post({ intent: "place-hide", id: String(yanam) });
-    expect(((await post({ intent: "landing", place: String(yanam), landed_at: istNow(-1), boat: "" })) as { body: { fields: object } }).body.fields).toEqual({
-      place: e.place,
-    });
-    await post({ intent: "place-show", id: String(yanam) });
-    expect(await all("SELECT * FROM landings")).toEqual([]);
-    const good = await post({ intent: "landing", place: String(yanam), landed_at: istNow(-1), boat: " Boat  Ganga " }, w.admin.id, photo());
-    expect(outcome(good)).toBe("→ /admin-dashboard/landings");
-    expect(await one("SELECT boat, photo_name IS NOT NULL AS photo FROM landings")).toEqual({ boat: "Boat Ganga", photo: 1 });
-  });
-
-  it("keeps a list of places: a new one needs both names, a name twice is refused", async () => {
-    expect(outcome(await post({ intent: "place-add", name: "Bhadrachalam", name_te: "భద్రాచలం" }))).toBe("→ /admin-dashboard/landings");
-    expect(errorOf(await post({ intent: "place-add", name: "Bhadrachalam", name_te: "భద్రాచలం" }))).toBe(e.placeTaken);
-    expect(errorOf(await post({ intent: "place-add", name: "X", name_te: "" }))).toBe(e.placeName);
-  });
-
-  it("are the admin's alone: a customer's and a stranger's posts change nothing", async () => {
-    const yanam = (await one<{ id: number }>("SELECT id FROM landing_places WHERE name = 'Yanam'")).id;
-    for (const who of [w.customer.id]) {
-      expect(outcome(await post({ intent: "landing", place: String(yanam), landed_at: istNow(-1), boat: "" }, who))).toMatch(/^→ \/(login)?$/);
-      expect(outcome(await post({ intent: "place-hide", id: String(yanam) }, who))).toMatch(/^→ \/(login)?$/);
-    }
-    const signedOut = await runRoute(landingsAction, "/admin-dashboard/landings", {
-      init: { method: "POST", body: new URLSearchParams({ intent: "place-add", name: "Rajahmundry", name_te: "రాజమండ్రి" }) },
-    });
-    expect(outcome(signedOut)).toBe("→ /login");
-    expect(await all("SELECT * FROM landings")).toEqual([]);
-    expect(await one("SELECT hidden FROM landing_places WHERE id = ?", yanam)).toEqual({ hidden: 0 });
-    expect(await all("SELECT * FROM landing_places WHERE name = 'Rajahmundry'")).toEqual([]);
-  });
-
-  it("a fish weighed for an auction lot gets its page, and the lot shows it", async () => {
-    const landingId = await landing();
-    const form = new FormData();
-    form.append("landing", String(landingId));
-    form.append("grams", "1450");
-    form.append("photos", photo());
-    const { code } = await weighLotFish(w.deps, form);
-    const fish = await one<{ id: number }>("SELECT id FROM fish WHERE code = ?", code);
-    const auction = await one<{ id: number }>(
-      "INSERT INTO auctions (title, description, start_price_paise, current_price_paise, end_time, status, seller_name) VALUES ('Lot', 'A lot', 100, 100, ?, 'active', 'x') RETURNING id",
-      Date.now() + 3_600_000,
-    );
-    await tieAuctionFish(w.deps, auction.id, fish.id);
-    expect(await auctionFishCode(w.deps, auction.id)).toBe(code);
-    const noPhoto = new FormData();
-    noPhoto.append("landing", String(landingId));
-    noPhoto.append("grams", "1450");
-    await expect(weighLotFish(w.deps, noPhoto)).rejects.toThrow(e.photoMissing);
   });
 });
