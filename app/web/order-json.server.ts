@@ -12,6 +12,11 @@ export function orderJson(o: OrderView) {
     advance_amount: paiseToRupees(o.advancePaise),
     advance_paid: paiseToRupees(advance?.amountPaise ?? 0),
     final_amount: o.finalTotalPaise === null ? null : paiseToRupees(o.finalTotalPaise),
+    // The most the shopper agreed to pay after weighing (null: any weight, or an auction lot sold at its price),
+    // and their answer to a final price above it (null: none was needed).
+    price_limit: o.ceilingPaise === null ? null : { amount: paiseToRupees(o.ceilingPaise), percent_over_estimate: o.ceilingPercent },
+    price_answer: o.priceAnswer,
+    price_answer_due_at: o.priceAnswer === "awaiting" && o.answerDueAt !== null ? new Date(o.answerDueAt).toISOString() : null,
     status: o.status,
     payment_state: o.paymentState,
     source: o.source,

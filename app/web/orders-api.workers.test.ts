@@ -96,6 +96,19 @@ describe("orders API", () => {
     expect(res.body.order.user_id).not.toBe(999);
   });
 
+  it("stores the price limit the shopper chose (the estimate plus 20% unless they say) and answers it with the order", async () => {
+    const order = (ceiling?: string) =>
+      call("orders", "POST", { ...address, ...(ceiling ? { ceiling } : {}), products: [{ product_id: "1", quantity: 2 }] }, ravi).then((r) => r.body.order);
+    expect(await order()).toMatchObject({
+      amount: 50000,
+      price_limit: { amount: 60000, percent_over_estimate: 20 },
+      price_answer: null,
+      price_answer_due_at: null,
+    });
+    expect(await order("35")).toMatchObject({ price_limit: { amount: 67500, percent_over_estimate: 35 } });
+    expect(await order("any")).toMatchObject({ price_limit: null });
+  });
+
   it("refuses bad quantities, unknown products, unserviceable pincodes, malformed and oversized bodies with 4xx", async () => {
     for (const products of [
       [{ product_id: "1", quantity: 0 }],
