@@ -7,7 +7,7 @@ import type { Lang } from "~/i18n/lang";
 import { ConflictError, InvalidInputError, NotFoundError, UnauthorizedError } from "~/lib/errors";
 import { codeMail } from "~/mail/mail.server";
 import { hashPassword, verifyPassword } from "~/lib/crypto.server";
-import { endPendingCodes, issueCode, redrawCode, enterCode } from "./pending-codes.server";
+import { endPendingCodes, enterCode, issueCode, redrawCode } from "./pending-codes.server";
 import { LIMITS, throttle } from "./rate-limit.server";
 import type { AuthSchemas } from "./schemas";
 import { createSession, deleteSession } from "./session.server";

@@ -7,7 +7,7 @@ import { passwordChangedMail, resetCodeMail } from "~/mail/mail.server";
 import { findAccount } from "./accounts.server";
 import { hashPassword } from "~/lib/crypto.server";
 import { RESEND_INTERVAL_MS } from "./otp-rules";
-import { endPendingCodes, issueCode, redrawCode, enterCode } from "./pending-codes.server";
+import { endPendingCodes, enterCode, issueCode, redrawCode } from "./pending-codes.server";
 import { claimAfterGap, LIMITS, throttle } from "./rate-limit.server";
 import { createSession } from "./session.server";
 
