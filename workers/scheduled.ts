@@ -1,5 +1,4 @@
-import { purgeDeadSignups } from "../app/auth/accounts.server";
-import { purgeDeadResets } from "../app/auth/password-reset.server";
+import { purgeDeadCodes } from "../app/auth/pending-codes.server";
 import { purgeOldRateLimits } from "../app/auth/rate-limit.server";
 import { purgeExpiredSessions } from "../app/auth/session.server";
 import { fillMissingCopies } from "../app/catalog/photos.server";
@@ -16,8 +15,8 @@ import { reconcilePayments } from "../app/payments/reconcile.server";
  * - a final price above the shopper's ceiling left unanswered past its time is declined (the order cancelled, all refunded);
  * - text messages the provider refused or never answered are tried again (with backoff, a bounded number of times);
  * - product photos uploaded before a copy's width was added get that copy, a few photos a run;
- * - tables that would otherwise only grow lose their dead rows (expired sessions, sign-ups nobody finished,
- *   old rate-limit windows).
+ * - tables that would otherwise only grow lose their dead rows (expired sessions, sign-ups and password resets
+ *   nobody finished, old rate-limit windows).
  */
 export async function runScheduledJobs(env: Env, now = Date.now()) {
   const deps = createDeps(env);
@@ -25,6 +24,6 @@ export async function runScheduledJobs(env: Env, now = Date.now()) {
   await declineUnanswered(deps, now);
   await reconcilePayments(deps, now);
   await sendDueMessages(deps, now);
-  await deps.db.batch([purgeExpiredSessions(deps, now), purgeDeadSignups(deps, now), purgeDeadResets(deps, now), purgeOldRateLimits(deps, now)]);
+  await deps.db.batch([purgeExpiredSessions(deps, now), purgeDeadCodes(deps, now), purgeOldRateLimits(deps, now)]);
   await fillMissingCopies(deps);
 }

@@ -48,7 +48,7 @@ describe("the account mails", () => {
     const [mail] = await mails(email);
     expect(mail.body).toMatch(/^Hello,\n\n/);
     expect(mail.body).not.toContain("evil.example");
-    expect(await one("SELECT name FROM signups WHERE email = ?", email)).toEqual({ name: "Alice Visit http://evil.example to claim prize" });
+    expect(await one("SELECT name FROM pending_codes WHERE email = ?", email)).toEqual({ name: "Alice Visit http://evil.example to claim prize" });
   });
 
   it("a reset's codes are in the language of the page it was asked on; the password-changed mail in the account's, landing on its profile page", async () => {
@@ -84,7 +84,7 @@ describe("the account mails", () => {
   it("a reset code asked again from an English page is in the language the reset was asked in", async () => {
     const user = await account("en");
     const { token } = await startPasswordReset(page("te"), user.email);
-    expect(await one("SELECT lang FROM password_resets WHERE email = ?", user.email)).toEqual({ lang: "te" });
+    expect(await one("SELECT lang FROM pending_codes WHERE email = ?", user.email)).toEqual({ lang: "te" });
     await resendResetCode(page("en", RESEND), token, user.email);
     const [first, again] = await mails(user.email).then((m) => m.slice(-2));
     for (const mail of [first, again]) expect(mail.subject).toMatch(/^మీ గోదావరి పులస పాస్‌వర్డ్ రీసెట్ కోడ్: \d{6}$/);

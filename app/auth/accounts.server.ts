@@ -1,17 +1,16 @@
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
-import type { AppConfig } from "~/config.server";
-import { cartItems, signups, users, type User } from "~/db/schema";
+import { cartItems, users, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { accountTexts as accountMessages } from "~/i18n/texts";
 import type { Lang } from "~/i18n/lang";
-import { ConflictError, InvalidInputError, NotFoundError, TooManyRequestsError, UnauthorizedError } from "~/lib/errors";
+import { ConflictError, InvalidInputError, NotFoundError, UnauthorizedError } from "~/lib/errors";
 import { codeMail } from "~/mail/mail.server";
-import { hashPassword, randomCode, randomToken, safeEqual, sha256, verifyPassword } from "~/lib/crypto.server";
-import { CODE_LIFETIME_MS, codeUnusableReason, resendWaitSeconds } from "./otp-rules";
+import { hashPassword, verifyPassword } from "~/lib/crypto.server";
+import { endPendingCodes, enterCode, issueCode, redrawCode } from "./pending-codes.server";
 import { LIMITS, throttle } from "./rate-limit.server";
 import type { AuthSchemas } from "./schemas";
-import { createSession, deleteSession, SIGNUP_TTL_MS } from "./session.server";
+import { createSession, deleteSession } from "./session.server";
 
 /** The fields a user may see about themselves (never the password hash or internal fields). */
 export function publicUser(user: User) {
@@ -33,25 +32,8 @@ export async function findAccount(deps: Pick<Deps, "db">, email: string) {
   return user?.emailVerifiedAt ? user : null;
 }
 
-/** A mailed code as stored: bound to the secret and to the token of the browser that asked for it. */
-export async function codeHash(config: AppConfig, token: string, code: string) {
-  return sha256(`${config.sessionSecret}:${token}:${code}`);
-}
-
 async function mailCode(deps: Pick<Deps, "config" | "mailer">, signup: { email: string; name: string; lang: Lang }, code: string) {
   await deps.mailer.send(codeMail(deps.config, signup, code));
-}
-
-/** This browser's sign-up, while it lives (an hour from when it was made, resends included). */
-const thisSignup = async (token: string, now: number) => and(eq(signups.tokenHash, await sha256(token)), gt(signups.createdAt, now - SIGNUP_TTL_MS));
-
-async function findSignup(deps: Pick<Deps, "db" | "now">, token: string) {
-  const [row] = await deps.db
-    .select()
-    .from(signups)
-    .where(await thisSignup(token, deps.now()))
-    .limit(1);
-  return row ?? null;
 }
 
 /**
@@ -65,21 +47,14 @@ export async function register(deps: Deps, input: z.infer<AuthSchemas["signup"]>
   // Each sign-up mails a code: a cap per address keeps anyone from flooding someone's inbox.
   await throttle(deps, `register:email:${input.email}`, LIMITS.registerPerEmail);
   if (await findAccount(deps, input.email)) throw new ConflictError(accountMessages.emailTaken);
-  const now = deps.now();
-  const token = randomToken();
-  const code = randomCode();
-  await deps.db.insert(signups).values({
-    tokenHash: await sha256(token),
+  const { token, code } = await issueCode(deps, {
+    purpose: "signup",
     email: input.email,
+    lang: deps.lang,
     name: input.name,
     phone: input.phone ?? null,
     address: input.address ?? null,
     passwordHash: await hashPassword(input.password),
-    lang: deps.lang,
-    codeHash: await codeHash(deps.config, token, code),
-    expiresAt: now + CODE_LIFETIME_MS,
-    sentAt: now,
-    createdAt: now,
   });
   await mailCode(deps, { ...input, lang: deps.lang }, code);
   return { token, email: input.email, name: input.name };
@@ -108,9 +83,8 @@ export async function login(
 }
 
 /**
- * Checks the code of this browser's sign-up: 10 minutes, single use, 5 tries. Every try is counted atomically
- * before the comparison, so concurrent guesses cannot exceed the limit. On success the account is created (or
- * an unverified row of the first version is replaced) and signed in.
+ * Checks the code of this browser's sign-up (the rules of pending-codes.server.ts). On success the account is
+ * created (or an unverified row of the first version is replaced) and signed in.
  */
 export async function verifyEmail(
   deps: Pick<Deps, "db" | "config" | "client" | "now">,
@@ -118,39 +92,19 @@ export async function verifyEmail(
   email: string,
   code: string,
 ): Promise<{ user: User; token: string }> {
-  await throttle(deps, `code:ip:${deps.client}`, LIMITS.codePerClient);
   const m = accountMessages;
-  const now = deps.now();
-  if (!signupToken) throw new InvalidInputError(m.noSignupHere);
-  const [counted] = await deps.db
-    .update(signups)
-    .set({ tries: sql`${signups.tries} + 1` })
-    .where(and(await thisSignup(signupToken, now), eq(signups.email, email)))
-    .returning();
-  if (!counted) {
-    if (await findAccount(deps, email)) throw new ConflictError(m.alreadyVerified);
+  const signup = await enterCode(deps, "signup", signupToken, email, code);
+  if (!signup) {
+    if (signupToken && (await findAccount(deps, email))) throw new ConflictError(m.alreadyVerified);
     throw new InvalidInputError(m.noSignupHere);
   }
-  // Only a try on a live sign-up counts towards the address's tries: one that names none cannot lock it.
-  await throttle(deps, `code:email:${email}`, LIMITS.codePerEmail);
-  const unusable = codeUnusableReason({ expiresAt: counted.expiresAt, failedAttempts: counted.tries - 1, sentAt: counted.sentAt }, now);
-  if (unusable) throw new InvalidInputError(m.deadCode);
-  if (!safeEqual(await codeHash(deps.config, signupToken, code), counted.codeHash)) {
-    throw new InvalidInputError(codeUnusableReason({ ...counted, failedAttempts: counted.tries }, now) ? m.deadCode : m.wrongCode);
-  }
-  // Single use: only the request that deletes the sign-up goes on.
-  const [signup] = await deps.db
-    .delete(signups)
-    .where(and(eq(signups.id, counted.id), eq(signups.codeHash, counted.codeHash)))
-    .returning();
-  if (!signup) throw new InvalidInputError(m.deadCode);
   const fields = {
-    name: signup.name,
+    name: signup.name!,
     phone: signup.phone,
     address: signup.address,
     passwordHash: signup.passwordHash,
     lang: signup.lang,
-    emailVerifiedAt: now,
+    emailVerifiedAt: deps.now(),
   };
   const [user] = await deps.db
     .insert(users)
@@ -159,38 +113,18 @@ export async function verifyEmail(
     .returning();
   if (!user) throw new ConflictError(m.alreadyVerified);
   // Other sign-ups for the address can no longer become anything.
-  await deps.db.delete(signups).where(eq(signups.email, signup.email));
+  await endPendingCodes(deps, "signup", signup.email);
   return { user, token: await createSession(deps, user.id) };
 }
 
 /** Mails a new code for this browser's sign-up, at most once per 300 s. */
 export async function resendCode(deps: Deps, signupToken: string | null, email: string): Promise<void> {
-  await throttle(deps, `resend:ip:${deps.client}`, LIMITS.resendPerClient);
-  const m = accountMessages;
-  const signup = signupToken ? await findSignup(deps, signupToken) : null;
-  if (!signup || signup.email !== email) {
-    if (await findAccount(deps, email)) throw new ConflictError(m.alreadyVerified);
-    throw new NotFoundError(m.noSignupHere);
+  const resent = await redrawCode(deps, "signup", signupToken, email);
+  if (!resent) {
+    if (await findAccount(deps, email)) throw new ConflictError(accountMessages.alreadyVerified);
+    throw new NotFoundError(accountMessages.noSignupHere);
   }
-  const now = deps.now();
-  const wait = resendWaitSeconds(signup, now);
-  if (wait > 0) throw new TooManyRequestsError(m.resendWait, wait);
-  const code = randomCode();
-  // Conditional on the previous send time, so two resends at once mail one code.
-  const [updated] = await deps.db
-    .update(signups)
-    .set({ codeHash: await codeHash(deps.config, signupToken!, code), expiresAt: now + CODE_LIFETIME_MS, tries: 0, sentAt: now })
-    .where(and(eq(signups.id, signup.id), eq(signups.sentAt, signup.sentAt)))
-    .returning({ id: signups.id });
-  if (!updated) throw new TooManyRequestsError(m.resendWait, resendWaitSeconds({ sentAt: now }, now));
-  await mailCode(deps, signup, code);
-}
-
-/** Seconds before this browser's sign-up may be sent another code; null when this browser has no sign-up for `email`. */
-export async function signupResendWait(deps: Pick<Deps, "db" | "now">, signupToken: string | null, email: string): Promise<number | null> {
-  const signup = signupToken ? await findSignup(deps, signupToken) : null;
-  if (!signup || signup.email !== email) return null;
-  return resendWaitSeconds(signup, deps.now());
+  await mailCode(deps, { email, name: resent.pending.name!, lang: resent.pending.lang }, resent.code);
 }
 
 /**
@@ -221,7 +155,7 @@ export async function loginWithGoogle(deps: Pick<Deps, "db" | "now">, identity: 
       .values({ name: identity.name || email, email, googleSub: identity.sub, emailVerifiedAt: now, lang })
       .returning();
   }
-  await deps.db.delete(signups).where(eq(signups.email, user.email));
+  await endPendingCodes(deps, "signup", user.email);
   return { user, token: await createSession(deps, user.id) };
 }
 
@@ -233,9 +167,4 @@ export async function logout(deps: Pick<Deps, "db">, token: string, userId: numb
 
 export async function emailExists(deps: Pick<Deps, "db">, email: string): Promise<boolean> {
   return (await findAccount(deps, email)) !== null;
-}
-
-/** Sign-ups whose code can no longer be used (expired, with no resend possible to revive them after a day). */
-export function purgeDeadSignups(deps: Pick<Deps, "db" | "now">, now = deps.now()) {
-  return deps.db.delete(signups).where(lt(signups.expiresAt, now - 24 * 60 * 60_000));
 }

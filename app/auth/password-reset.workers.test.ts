@@ -12,7 +12,7 @@ const login = (email: string, password: string) => call("POST", "login", { email
 const mails = (email: string) => all<{ subject: string }>('SELECT subject FROM mail_outbox WHERE "to" = ? ORDER BY id', email);
 /** Five minutes pass for `email`: its resets may be sent another code, and the address may be mailed one again. */
 async function fiveMinutesLater(email: string) {
-  await env.DB.prepare("UPDATE password_resets SET sent_at = sent_at - 300000 WHERE email = ?").bind(email).run();
+  await env.DB.prepare("UPDATE pending_codes SET sent_at = sent_at - 300000 WHERE email = ?").bind(email).run();
   await env.DB.prepare("UPDATE rate_limits SET window_start = window_start - 300000 WHERE key = ?").bind(`reset:mail:${email}`).run();
 }
 
@@ -71,7 +71,7 @@ describe("forgot password", () => {
     const guesses = await Promise.all(Array.from({ length: 30 }, () => reset("guess@example.in", wrongFor(code), body.tempToken)));
     // Refused as wrong, dead, or past the address's tries for the hour; every one counted on the reset first.
     expect(guesses.every((g) => g.status === 400 || g.status === 429)).toBe(true);
-    expect((await one<{ tries: number }>("SELECT tries FROM password_resets WHERE email = 'guess@example.in'")).tries).toBe(30);
+    expect((await one<{ tries: number }>("SELECT tries FROM pending_codes WHERE email = 'guess@example.in'")).tries).toBe(30);
     expect((await reset("guess@example.in", code, body.tempToken)).status).toBe(429);
     expect((await login("guess@example.in", "godavari-2026")).status).toBe(200);
   });
@@ -89,9 +89,9 @@ describe("forgot password", () => {
 
     await verifiedUser("slow@example.in");
     const { body } = await forgot("slow@example.in");
-    const row = await one<{ sent_at: number; expires_at: number }>("SELECT sent_at, expires_at FROM password_resets WHERE email = 'slow@example.in'");
+    const row = await one<{ sent_at: number; expires_at: number }>("SELECT sent_at, expires_at FROM pending_codes WHERE email = 'slow@example.in'");
     expect(row.expires_at - row.sent_at).toBe(10 * 60_000);
-    await env.DB.prepare("UPDATE password_resets SET sent_at = sent_at - 600000, expires_at = expires_at - 600000 WHERE email = 'slow@example.in'").run();
+    await env.DB.prepare("UPDATE pending_codes SET sent_at = sent_at - 600000, expires_at = expires_at - 600000 WHERE email = 'slow@example.in'").run();
     const late = await reset("slow@example.in", await lastCode("slow@example.in"), body.tempToken);
     expect(late).toMatchObject({ status: 400, body: { error: "This code can no longer be used. Please request a new code." } });
   });
@@ -127,7 +127,7 @@ describe("forgot password, bounded", () => {
   it("a reset lives an hour from when it was asked, resends included: then neither a resend nor its code works", async () => {
     await verifiedUser("old-reset@example.in");
     const { body } = await forgot("old-reset@example.in");
-    await env.DB.prepare("UPDATE password_resets SET created_at = created_at - 3600000, sent_at = sent_at - 300000 WHERE email = 'old-reset@example.in'").run();
+    await env.DB.prepare("UPDATE pending_codes SET created_at = created_at - 3600000, sent_at = sent_at - 300000 WHERE email = 'old-reset@example.in'").run();
     expect((await call("POST", "resend-reset", { email: "old-reset@example.in" }, { token: body.tempToken })).status).toBe(404);
     const late = await reset("old-reset@example.in", await lastCode("old-reset@example.in"), body.tempToken);
     expect(late.body.error).toBe("We could not find a password reset waiting for this code in this browser. Please ask for a new code here.");

@@ -93,7 +93,7 @@ describe("password resets asked by strangers (JSON API)", () => {
     const second = await forgot(email);
     expect(await codes(email)).toHaveLength(1);
     // The second browser's countdown ends when the address may be mailed again, not before.
-    await env.DB.prepare("UPDATE password_resets SET sent_at = sent_at - 300000 WHERE email = ?").bind(email).run();
+    await env.DB.prepare("UPDATE pending_codes SET sent_at = sent_at - 300000 WHERE email = ?").bind(email).run();
     const early = await call("POST", "resend-reset", { email }, { token: second.body.tempToken });
     expect(early.status).toBe(429);
     expect(Number(early.headers.get("Retry-After"))).toBeGreaterThan(280);

@@ -3,7 +3,7 @@ import { errors, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import { inPageLang, selectCartLines, type CartLine } from "../cart/cart-lines.server";
 import type { AppConfig } from "../config.server";
 import { batchPrepared, perClient, type Db } from "../db/client.server";
-import { notifications, sessions, users, type User } from "../db/schema";
+import { notifications, sessions, users, type PendingCode, type User } from "../db/schema";
 import type { Deps } from "../deps";
 import { randomToken, sha256 } from "../lib/crypto.server";
 
@@ -130,7 +130,7 @@ export async function readApiToken(config: AppConfig, jwt: string): Promise<{ se
  * token in a signed cookie). It names the pending sign-up or reset under `sup`, never `sid`, so it can never
  * pass for a session, and its `typ` says which, so one can never pass for the other.
  */
-export type CodePurpose = "signup" | "reset";
+export type CodePurpose = PendingCode["purpose"];
 
 export function issueCodeToken(config: AppConfig, purpose: CodePurpose, token: string) {
   const exp = Math.floor((Date.now() + SIGNUP_TTL_MS) / 1000);

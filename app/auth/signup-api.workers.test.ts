@@ -61,7 +61,7 @@ describe("takeover attempts on a sign-up", () => {
     // The code mailed for the attacker's sign-up (in the victim's inbox) does not fit the victim's sign-up, and vice versa.
     expect((await call("POST", "verify-otp", { email: "victim@example.in", otp: attackerCode }, { token: victim.body.tempToken })).status).toBe(400);
     // The victim resends (after the 300 s wait) and enters their new code.
-    await env.DB.prepare("UPDATE signups SET sent_at = sent_at - 300000 WHERE email = 'victim@example.in'").run();
+    await env.DB.prepare("UPDATE pending_codes SET sent_at = sent_at - 300000 WHERE email = 'victim@example.in'").run();
     expect((await call("POST", "resend-otp", { email: "victim@example.in" }, { token: victim.body.tempToken })).status).toBe(200);
     const ok = await call("POST", "verify-otp", { email: "victim@example.in", otp: await lastCode("victim@example.in") }, { token: victim.body.tempToken });
     expect(ok.status).toBe(200);
@@ -88,7 +88,7 @@ describe("takeover attempts on a sign-up", () => {
     const res = await call("POST", "google", { idToken: await idToken(claims) }, { ctx: GOOGLE_CTX });
     expect(res.status).toBe(200);
     expect(await userRow("gmail.victim@example.in")).toMatchObject({ password_hash: null, name: "Gita" });
-    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM signups WHERE email = 'gmail.victim@example.in'").first<{ n: number }>())?.n).toBe(0);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM pending_codes WHERE email = 'gmail.victim@example.in'").first<{ n: number }>())?.n).toBe(0);
     expect((await call("POST", "login", { email: "gmail.victim@example.in", password: "attacker-password-2" })).status).toBe(401);
     keys.mockRestore();
   });
@@ -153,7 +153,7 @@ describe("verify-otp", () => {
   it("refuses an expired code and a code that is not 6 digits", async () => {
     const { body } = await signup("late@example.in");
     const code = await lastCode("late@example.in");
-    await env.DB.prepare("UPDATE signups SET expires_at = ? WHERE email = 'late@example.in'")
+    await env.DB.prepare("UPDATE pending_codes SET expires_at = ? WHERE email = 'late@example.in'")
       .bind(Date.now() - 1)
       .run();
     expect((await call("POST", "verify-otp", { email: "late@example.in", otp: code }, { token: body.tempToken })).status).toBe(400);
@@ -166,7 +166,7 @@ describe("verify-otp", () => {
     const early = await call("POST", "resend-otp", { email: "resend@example.in" }, { token: body.tempToken });
     expect(early.status).toBe(429);
     expect(Number(early.headers.get("Retry-After"))).toBeGreaterThan(290);
-    await env.DB.prepare("UPDATE signups SET sent_at = sent_at - 300000 WHERE email = 'resend@example.in'").run();
+    await env.DB.prepare("UPDATE pending_codes SET sent_at = sent_at - 300000 WHERE email = 'resend@example.in'").run();
     const later = await call("POST", "resend-otp", { email: "resend@example.in" }, { token: body.tempToken });
     expect(later.body).toEqual({ success: true, message: "OTP resent successfully!" });
     const second = await lastCode("resend@example.in");
@@ -177,7 +177,7 @@ describe("verify-otp", () => {
 
   it("lives an hour from the sign-up, resends included: then neither a resend nor its code works", async () => {
     const { body } = await signup("old-signup@example.in");
-    await env.DB.prepare("UPDATE signups SET created_at = created_at - 3600000, sent_at = sent_at - 300000 WHERE email = 'old-signup@example.in'").run();
+    await env.DB.prepare("UPDATE pending_codes SET created_at = created_at - 3600000, sent_at = sent_at - 300000 WHERE email = 'old-signup@example.in'").run();
     const resend = await call("POST", "resend-otp", { email: "old-signup@example.in" }, { token: body.tempToken });
     expect(resend.status).toBe(404);
     const code = await lastCode("old-signup@example.in");

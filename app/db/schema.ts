@@ -10,3 +10,4 @@ export * from "./tables/shop-days";
 export * from "./tables/messages";
 export * from "./tables/addresses";
 export * from "./tables/landings";
+export * from "./tables/retired";

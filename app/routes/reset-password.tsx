@@ -5,7 +5,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
-import { resendResetCode, resetPassword, resetResendWait } from "~/auth/password-reset.server";
+import { resendResetCode, resetPassword } from "~/auth/password-reset.server";
+import { pendingResendWait } from "~/auth/pending-codes.server";
 import { authSchemas } from "~/auth/schemas";
 import { AuthCard, FormError, FormField } from "~/components/form-field";
 import { ResendCode } from "~/components/resend-code";
@@ -24,7 +25,7 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
   const email = new URL(request.url).searchParams.get("email")?.trim().toLowerCase();
   if (!email) return redirectWithFlash(deps, "/forgot-password", { type: "error", text: authMessages(deps).emailRequired });
   // null: this browser did not ask for this address's reset (the code works only where it was asked for).
-  const resendWait = await resetResendWait(deps, await readCodeCookie(request, deps, "reset"), email);
+  const resendWait = await pendingResendWait(deps, "reset", await readCodeCookie(request, deps, "reset"), email);
   return { email, resendWait: resendWait ?? 0, noResetHere: resendWait === null ? sectionsFor(deps).account.noResetHere : null };
 }
 

@@ -5,7 +5,8 @@ import { data } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useState } from "react";
-import { resendCode, signupResendWait, verifyEmail } from "~/auth/accounts.server";
+import { resendCode, verifyEmail } from "~/auth/accounts.server";
+import { pendingResendWait } from "~/auth/pending-codes.server";
 import { authSchemas } from "~/auth/schemas";
 import { AuthCard, FormError } from "~/components/form-field";
 import { OtpInput } from "~/components/otp-input";
@@ -25,7 +26,7 @@ export async function loader({ request, context: { deps } }: LoaderFunctionArgs)
   const email = new URL(request.url).searchParams.get("email")?.trim().toLowerCase();
   if (!email) return redirectWithFlash(deps, "/signup", { type: "error", text: authMessages(deps).emailRequired });
   // null: this browser has no sign-up waiting for this address (the code can only be entered where it started).
-  const resendWait = await signupResendWait(deps, await readSignupCookie(request, deps), email);
+  const resendWait = await pendingResendWait(deps, "signup", await readSignupCookie(request, deps), email);
   return { email, resendWait, noSignupHere: resendWait === null ? sectionsFor(deps).account.noSignupHere : null };
 }
 

@@ -115,7 +115,7 @@ describe("forms", () => {
     await page.waitForURL(/\/verify-otp/);
     await page.getByText(/You can request a new code in (5:00|4:5\d)/).waitFor();
     // Five minutes pass, for the page and for the server's record of the last code.
-    await sql(`UPDATE signups SET sent_at = sent_at - 301000 WHERE email = '${email}'`);
+    await sql(`UPDATE pending_codes SET sent_at = sent_at - 301000 WHERE email = '${email}'`);
     await page.clock.fastForward("05:01");
     await page.getByRole("button", { name: "Resend code" }).click();
     await expect.poll(() => toast(page)).toBe("OTP resent successfully!");

@@ -88,7 +88,7 @@ describe("Telugu pages without JavaScript: every form answers in Telugu", () => 
     await expectTelugu(/^\/te\/verify-otp/);
     expect(await alertText()).toMatch(TELUGU);
     // Five minutes on, the code can be sent again.
-    await sql("UPDATE signups SET sent_at = sent_at - 301000 WHERE email = ?", who.email);
+    await sql("UPDATE pending_codes SET sent_at = sent_at - 301000 WHERE email = ?", who.email);
     await page.reload();
     await press(page.locator("main button[value=resend]"));
     await expectTelugu(/^\/te\/verify-otp\?email=/);
@@ -126,7 +126,7 @@ describe("Telugu pages without JavaScript: every form answers in Telugu", () => 
     await press(submitOf(reset));
     await expectTelugu(/^\/te\/reset-password/);
     expect(await alertText()).toMatch(TELUGU);
-    await sql("UPDATE password_resets SET sent_at = sent_at - 301000 WHERE email = ?", who.email);
+    await sql("UPDATE pending_codes SET sent_at = sent_at - 301000 WHERE email = ?", who.email);
     await sql("UPDATE rate_limits SET window_start = window_start - 301000 WHERE key = ?", `reset:mail:${who.email}`);
     await page.reload();
     await press(page.locator("main button[value=resend]"));

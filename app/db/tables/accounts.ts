@@ -42,55 +42,39 @@ export const sessions = sqliteTable(
 );
 
 /**
- * Sign-ups waiting for their e-mail code. An account (a `users` row) is created only when the code mailed for
- * that very sign-up is entered, from the browser (or API client) that made it: `tokenHash` is the SHA-256 of a
- * random token held only there (a signed cookie, or the API's temporary token). So nobody but the inbox's owner
- * decides an account's password, however many sign-ups, resends or wrong codes others send.
+ * Codes mailed for a sign-up or a password reset, waiting to be entered (app/auth/pending-codes.server.ts keeps
+ * their rules, one set for both purposes). `tokenHash` is the SHA-256 of a random token held only by the browser
+ * (signed cookie) or API client (temporary token) that asked, and the code's hash is bound to it: a code works
+ * only there, and only for its own purpose. Every try counts (atomically, before the comparison).
+ * - A sign-up holds the account it becomes (name, phone, address, password hash): a `users` row is created only
+ *   when the code mailed for that very sign-up is entered, so nobody but the inbox's owner decides an account's
+ *   password, however many sign-ups, resends or wrong codes others send.
+ * - A reset names its account (`userId`). A reset asked for an address without an account names none and no
+ *   code is mailed: it answers exactly as a real one, and no code ever matches it.
  */
-export const signups = sqliteTable(
-  "signups",
+export const pendingCodes = sqliteTable(
+  "pending_codes",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    purpose: text("purpose", { enum: ["signup", "reset"] }).notNull(),
     tokenHash: text("token_hash").notNull().unique(),
     email: text("email").notNull(),
-    name: text("name").notNull(),
+    /** The language of the page it was asked on: its code mails are in it, and so is the account a sign-up becomes. */
+    lang: text("lang", { enum: LANGS }).notNull().default("en"),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    tries: integer("tries").notNull().default(0),
+    sentAt: integer("sent_at", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+    /** A reset's account. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** A sign-up's account to be (set for every sign-up; null for resets). */
+    name: text("name"),
     phone: text("phone"),
     address: text("address"),
-    passwordHash: text("password_hash").notNull(),
-    /** The language of the page signed up on: its code mails are in it, and so is the account it becomes. */
-    lang: text("lang", { enum: LANGS }).notNull().default("en"),
-    codeHash: text("code_hash").notNull(),
-    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
-    /** Every try counts (counted atomically before the comparison); more than 5 and the code is dead. */
-    tries: integer("tries").notNull().default(0),
-    sentAt: integer("sent_at", { mode: "number" }).notNull(),
-    createdAt: createdAt(),
+    passwordHash: text("password_hash"),
   },
-  (t) => [index("signups_email_idx").on(t.email), index("signups_expires_idx").on(t.expiresAt)],
-);
-
-/**
- * Password resets waiting for their e-mail code, kept like sign-ups: `tokenHash` binds the reset to the
- * browser (signed cookie) or API client (temporary token) that asked, and every try counts before the
- * comparison. A reset asked for an e-mail without an account has no `userId` and no code is mailed: it
- * answers exactly as a real one, and no code ever matches it.
- */
-export const passwordResets = sqliteTable(
-  "password_resets",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    tokenHash: text("token_hash").notNull().unique(),
-    email: text("email").notNull(),
-    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
-    /** The language of the page the reset was asked on: its code mails are in it. */
-    lang: text("lang", { enum: LANGS }).notNull().default("en"),
-    codeHash: text("code_hash").notNull(),
-    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
-    tries: integer("tries").notNull().default(0),
-    sentAt: integer("sent_at", { mode: "number" }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index("password_resets_email_idx").on(t.email), index("password_resets_expires_idx").on(t.expiresAt)],
+  (t) => [index("pending_codes_email_idx").on(t.email), index("pending_codes_expires_idx").on(t.expiresAt)],
 );
 
 /** Fixed-window counters for throttling (per e-mail and per client address). */
@@ -135,4 +119,5 @@ export const notifications = sqliteTable(
 );
 
 export type User = typeof users.$inferSelect;
+export type PendingCode = typeof pendingCodes.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
