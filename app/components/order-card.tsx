@@ -14,6 +14,7 @@ import { useLang, useMessages } from "~/web/site";
  */
 function weighedNext(order: OrderCardData, status: string | null, texts: ReturnType<typeof useMessages>["shop"]["status"]) {
   if (order.finalTotalPaise === null || (status !== "order_raised" && status !== "order_confirmed" && status !== "order_packed")) return null;
+  if (order.answerAwaited) return format(texts.weighed.answer, { amount: formatRupees(order.finalTotalPaise) });
   const m = order.source === "auction" ? { ...texts.lot, refund: texts.lot.paid } : texts.weighed;
   const amount = order.balance ? formatRupees(order.balance.amountPaise) : "";
   if (order.balance?.kind === "link") return format(m.link, { amount });
@@ -124,7 +125,8 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
         ) : null}
         <div>
           <dt className="text-slate-600 dark:text-slate-300">{m.paymentRef}</dt>
-          <dd className="break-all font-mono">{order.paymentRef ?? m.na}</dd>
+          {/* Only a gateway's reference is set in the monospace font, which has no Telugu letters for "none". */}
+          <dd className={order.paymentRef ? "break-all font-mono" : undefined}>{order.paymentRef ?? m.na}</dd>
         </div>
       </dl>
       <p className="mt-4 text-sm">

@@ -211,6 +211,7 @@ export const checkoutMessages = {
       paid: "Your fish is weighed and paid for in full. We pack and ship it next.",
       refund: "Your fish is weighed and came in below the advance: the difference is refunded to you.",
       due: "Your fish is weighed. We send you a link to pay the balance of {amount}.",
+      answer: "Your fish is weighed at {amount}, above the limit you agreed to. Nothing is packed until you accept or decline on the order page.",
     },
     // A lot won at auction is sold whole at its winning price: never weighed, its balance is known from the close.
     lot: {

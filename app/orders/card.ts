@@ -29,6 +29,8 @@ export type OrderCardData = {
   /** The customer cancelled it themselves. */
   cancelledByCustomer: boolean;
   payable: boolean;
+  /** Weighed above the price limit its customer agreed to: nothing happens until they accept or decline. */
+  answerAwaited: boolean;
   /** A shop line counts kilos or packs (`unit`), with its weight or packs once recorded; an auction lot (unit null) is one lot. */
   items: OrderLine[];
 };

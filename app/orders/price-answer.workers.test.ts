@@ -177,15 +177,16 @@ describe("the order page's Accept / Decline forms", () => {
     const page = async () =>
       (await callRoute(orderLoader, `/orders/${order.number}`, { cookie: await sessionCookie(w.customer.id), params: { number: order.number } })).body as {
         ceiling: { limit: unknown; ask: { version: number } | null; answer: string | null };
+        order: { answerAwaited: boolean };
       };
-    expect((await page()).ceiling).toMatchObject({
-      limit: { paise: 6_000_000, percent: 20 },
-      ask: { version: await version(order.number) },
-      answer: "awaiting",
+    expect(await page()).toMatchObject({
+      ceiling: { limit: { paise: 6_000_000, percent: 20 }, ask: { version: await version(order.number) }, answer: "awaiting" },
+      // The order card's next step is the answer, not the balance.
+      order: { answerAwaited: true },
     });
     const res = await post(w.customer.id, order.number, { answer: "accept", version: String(await version(order.number)) });
     expect(res).toMatchObject({ status: 302, location: `/orders/${order.number}` });
-    expect((await page()).ceiling).toMatchObject({ ask: null, answer: "accepted" });
+    expect(await page()).toMatchObject({ ceiling: { ask: null, answer: "accepted" }, order: { answerAwaited: false } });
   });
 
   it("a forged, replayed or foreign post is a clear refusal in the page's language that changes nothing, never a 5xx", async () => {

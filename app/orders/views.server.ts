@@ -43,6 +43,7 @@ export function toOrderCard(order: OrderView, lang: Lang, now: number, cancelled
     cancelReason: order.status === "order_cancelled" ? order.cancelReason : null,
     cancelledByCustomer: order.status === "order_cancelled" && cancelledByCustomer,
     payable: order.status === "payment_pending",
+    answerAwaited: order.priceAnswer === "awaiting" && order.status !== "order_cancelled",
     items: order.items.map((i) => ({
       name: inLang(i.name, i.nameTe, lang),
       quantity: i.quantity,

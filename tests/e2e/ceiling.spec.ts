@@ -91,6 +91,8 @@ describe("the price ceiling", () => {
       await s.goto(`/te/orders/${number}`);
       const section = ceilingSection(s, "మీ ధర పరిమితి");
       expect(await section.innerText()).toContain("మీ చేప ధర ₹30,000 అయింది, ఇది మీ పరిమితి ₹27,500 కంటే ఎక్కువ.");
+      // The order's next step is the answer, not the balance.
+      expect(await s.locator("main").innerText()).toContain("మీ చేపను తూకం వేశాం: ధర ₹30,000, మీరు ఒప్పుకున్న పరిమితి కంటే ఎక్కువ.");
       await inspect(s, "ceiling-ask-te", variant, { part: section });
       await section.getByRole("button", { name: "వద్దు, పూర్తి రీఫండ్ ఇవ్వండి" }).click();
       await s.waitForURL(`**/te/orders/${number}`);
@@ -125,6 +127,9 @@ describe("the price ceiling", () => {
       await s.goto(`/orders/${number}`);
       const section = ceilingSection(s, "Your price limit");
       expect(await section.innerText()).toContain("Your fish came to ₹32,500, above your limit of ₹30,000.");
+      expect(await s.locator("main").innerText()).toContain(
+        "Your fish is weighed at ₹32,500, above the limit you agreed to. Nothing is packed until you accept or decline on the order page.",
+      );
       expect(await section.innerText()).toMatch(/Please answer by .+ \(IST\)\. No answer by then counts as a decline\./);
       await inspect(s, "ceiling-ask", variant, { part: section });
       await section.getByRole("button", { name: "Accept ₹32,500" }).click();

@@ -12,19 +12,20 @@ const ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 export const orderNumber = () => `PUL-2611-${Array.from({ length: 4 }, () => ALPHABET[Math.floor(Math.random() * ALPHABET.length)]).join("")}`;
 
 /** The ids the audited pages' paths name ({order}, {delivered}, ...), known once the world is made. */
-export type World = Record<"order" | "delivered" | "claimed" | "claim" | "address" | "won" | "wonOrder", string>;
+export type World = Record<"order" | "asked" | "delivered" | "claimed" | "claim" | "address" | "won" | "wonOrder", string>;
 
 /** `/orders/{order}` with the world's order number in it. */
 export const pathIn = (path: string, world: Partial<World>) => path.replace(/\{(\w+)\}/g, (_, key: keyof World) => world[key] ?? `{${key}}`);
 
 /**
  * The shopper's world, so every page shows what a real shopper's does: a paid order (My Orders, the admin's
- * order page), an order delivered just now (its claim page) and one with an open claim (the admin's claim page),
+ * order page), an order weighed above the price limit its shopper agreed to (their accept or decline), an order
+ * delivered just now (its claim page) and one with an open claim (the admin's claim page),
  * a saved address (the checkout's choice, the profile and its edit page), a mail with a long unbroken link
  * (the outbox), and an auction the shopper won (the pay link on its page, and the won lot's pay page).
  */
 export async function makeWorld(sql: Sql, open: Open, shopper: { email: string }, cookies: { name: string; value: string }[]) {
-  const world: Partial<World> = { order: orderNumber(), delivered: orderNumber(), claimed: orderNumber() };
+  const world: Partial<World> = { order: orderNumber(), asked: orderNumber(), delivered: orderNumber(), claimed: orderNumber() };
   const wonId = 700 + Math.floor(Math.random() * 90);
   world.won = String(wonId);
   // An auction ending in 35 s, bid on first (its close comes while the rest is set up).
@@ -45,7 +46,14 @@ export async function makeWorld(sql: Sql, open: Open, shopper: { email: string }
      INSERT INTO order_items (order_id, product_id, name, name_te, image, price_paise, quantity) SELECT o.id, p.id, p.name, p.name_te, p.image, p.price_paise, 1 FROM orders o, products p WHERE o.number = '${number}' AND p.slug = 'fresh-fish';`;
   const delivered = (number: string) =>
     `INSERT INTO order_events (order_id, kind, from_value, to_value, created_at) SELECT id, 'status', 'order_shipped', 'order_delivered', ${now} FROM orders WHERE number = '${number}';`;
+  // Weighed at ₹31,000 against a limit of ₹30,000 (the estimate plus 20%): the answer is awaited for 12 hours.
+  const asked = `UPDATE orders SET final_total_paise = 3100000, ceiling_percent = 20, ceiling_paise = 3000000, price_answer = 'awaiting', answer_due_at = ${now + 12 * 3_600_000} WHERE number = '${world.asked}';
+     UPDATE order_items SET weight_grams = 1240, final_paise = 3100000 WHERE order_id = (SELECT id FROM orders WHERE number = '${world.asked}');
+     INSERT INTO order_events (order_id, kind, from_value, to_value, created_at) SELECT id, 'weight', NULL, '₹31,000', ${now} FROM orders WHERE number = '${world.asked}';
+     INSERT INTO ledger (order_id, kind, reason, ref, provider, amount_paise, state, created_at, updated_at) SELECT id, 'capture', 'advance', 'pay_LAYOUTASKED01', 'sandbox', 50000, 'done', ${now}, ${now} FROM orders WHERE number = '${world.asked}';`;
   await sql(`${order(world.order!, "order_raised", "advance_paid")}
+     ${order(world.asked!, "order_confirmed", "advance_paid")}
+     ${asked}
      ${order(world.delivered!, "order_delivered", "balance_paid")}
      ${delivered(world.delivered!)}
      ${order(world.claimed!, "order_delivered", "balance_paid")}
