@@ -46,11 +46,12 @@ export function orderIs(orderId: number, at: OrderAt): SQL {
 }
 
 /**
- * The previous statement of the batch changed exactly one row (SQLite's `changes()`; a batch runs on one
- * connection, in order): a statement chained on it applies only if the one before it did.
+ * The previous statement of the batch changed exactly one row, or with "some" at least one (a refund spread over
+ * several captures). SQLite's `changes()`; a batch runs on one connection, in order: a statement chained on it
+ * applies only if the one before it did.
  */
-export function previousChanged(): SQL {
-  return sql`changes() = 1`;
+export function previousChanged(rows: "one" | "some" = "one"): SQL {
+  return rows === "one" ? sql`changes() = 1` : sql`changes() > 0`;
 }
 
 /** Marks the message of a batch aborted on purpose, so it is told apart from any other failure. */

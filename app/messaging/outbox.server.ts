@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, lte } from "drizzle-orm";
+import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
 import type { AppConfig } from "~/config.server";
 import { messageOutbox, type MessageChannel, type Order } from "~/db/schema";
 import type { Deps } from "~/deps";
+import { orderIs } from "~/db/guards.server";
+import { ORDER_STATUS } from "~/orders/status";
 import { brandName, productName, type Lang } from "~/i18n/lang";
 import { messagingMessages as m } from "~/i18n/messaging.messages";
-import { FIRST_FISH_CODE, fishLinkStart } from "~/landings/sms";
+import { firstFishCode, fishLinkStart } from "~/landings/sms";
 import { enRouteText, MESSAGE_TRIES, messagePhone, retryDelayMs, SEND_LEASE_MS } from "./en-route";
 import { ProviderError, sendTwilioSms } from "./twilio.server";
 
@@ -28,23 +30,16 @@ export function messageChannels(config: Pick<AppConfig, "whatsappSender">): Mess
 export function enRouteStatements(deps: Pick<Deps, "db" | "config">, order: Order & { lang: Lang }, now: number) {
   const to = messagePhone(order.phone);
   if (!to) return [];
+  const text = enRouteText({ brand: brandName(deps.config, order.lang), product: productName(deps.config, order.lang) }, order, order.lang);
+  const shipped = orderIs(order.id, { status: ORDER_STATUS.order_shipped, version: order.version + 1 });
   return messageChannels(deps.config).map((channel) =>
-    deps.db.$client
-      .prepare(
-        `INSERT INTO message_outbox (order_id, kind, channel, to_phone, body, state, tries, next_attempt_at, created_at, updated_at)
-         SELECT ?1, 'en_route', ?7, ?2, ?3 || coalesce(' ' || ?6 || (${FIRST_FISH_CODE}), ''), 'pending', 0, ?4, ?4, ?4
-         WHERE EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND status = 'order_shipped' AND version = ?5)
-         ON CONFLICT (order_id, kind, channel) DO NOTHING`,
-      )
-      .bind(
-        order.id,
-        to,
-        enRouteText({ brand: brandName(deps.config, order.lang), product: productName(deps.config, order.lang) }, order, order.lang),
-        now,
-        order.version + 1,
-        fishLinkStart(deps.config, order.lang),
-        channel,
-      ),
+    deps.db.run(
+      sql`INSERT INTO ${messageOutbox} (order_id, kind, channel, to_phone, body, state, tries, next_attempt_at, created_at, updated_at)
+          SELECT ${order.id}, 'en_route', ${channel}, ${to}, ${text} || coalesce(' ' || ${fishLinkStart(deps.config, order.lang)} || (${firstFishCode(order.id)}), ''),
+            'pending', 0, ${now}, ${now}, ${now}
+          WHERE ${shipped}
+          ON CONFLICT (order_id, kind, channel) DO NOTHING`,
+    ),
   );
 }
 

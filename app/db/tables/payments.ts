@@ -62,6 +62,7 @@ export type LedgerState = (typeof LEDGER_STATES)[number];
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 export const LEDGER_KIND = byName(LEDGER_KINDS);
 export const LEDGER_STATE = byName(LEDGER_STATES);
+export const LEDGER_REASON = byName(LEDGER_REASONS);
 
 export const ledger = sqliteTable(
   "ledger",
