@@ -11,6 +11,7 @@ import { notifyAdmins } from "~/notifications/notify.server";
 import type { ClaimInput } from "./forms";
 import { checkEvidence, ClaimFilesError, evidenceStatements, storeEvidence } from "./evidence.server";
 import { CLAIM_WINDOW_MS, claimDeadline, DESCRIPTION_MAX, DESCRIPTION_MIN, evidenceProblem, evidenceUrl, isWithinClaimWindow } from "./rules";
+import { ORDER_STATUS } from "~/orders/status";
 
 /**
  * The customer's side of claims: whether an order may be reported now, the report itself, and what became of
@@ -43,7 +44,7 @@ async function hasOpenClaim(deps: Pick<Deps, "db">, orderId: number): Promise<bo
 /** Why the order cannot be reported now (ConflictError with the reason), or when it was delivered. */
 async function checkReportable(deps: Reader, order: Order, now: number): Promise<number> {
   const e = errorsIn(deps);
-  const at = order.status === "order_delivered" ? await deliveredAt(deps, order.id) : null;
+  const at = order.status === ORDER_STATUS.order_delivered ? await deliveredAt(deps, order.id) : null;
   if (at === null) throw new ConflictError(e.notDelivered);
   if (!isWithinClaimWindow(at, now)) {
     throw new ConflictError(format(e.tooLate, { number: order.number, time: formatDateTimeIst(claimDeadline(at)!, deps.lang) }));
@@ -150,7 +151,7 @@ export async function claimViews(deps: Pick<Deps, "db">, orderNumber: string, ro
  */
 export async function orderClaims(deps: Pick<Deps, "db">, order: Pick<Order, "id" | "number" | "status">, now: number) {
   const rows = await deps.db.select().from(claims).where(eq(claims.orderId, order.id)).orderBy(desc(claims.createdAt), desc(claims.id));
-  const at = order.status === "order_delivered" ? await deliveredAt(deps, order.id) : null;
+  const at = order.status === ORDER_STATUS.order_delivered ? await deliveredAt(deps, order.id) : null;
   const reportable = isWithinClaimWindow(at, now) && !rows.some((r) => r.status === "open");
   return { reportUntil: reportable ? claimDeadline(at) : null, claims: await claimViews(deps, order.number, rows) };
 }
