@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { orderAt, orderIs, previousChanged, runBatch } from "~/db/guards.server";
-import { ATTEMPT_STATUS, LEDGER_REASON, orders, payments, users, type User } from "~/db/schema";
+import { ATTEMPT_STATUS, LEDGER_REASON, orders, payments, users, type Payment, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { adminMessages } from "~/i18n/admin.messages";
 import { format } from "~/i18n/format";
@@ -12,7 +12,8 @@ import { cancelLinksStatement } from "~/payments/links.server";
 import { closeCancelledLinks } from "~/payments/settle.server";
 import { ORDER_STATUS, PAYMENT_STATE, type PaymentState } from "~/orders/status";
 import { canCollectOnDelivery, canRequestBalance } from "./fulfilment";
-import { eventStatement, loadByNumber, StaleOrderError } from "./changes.server";
+import type { PaymentGateway } from "~/payments/gateway";
+import { eventStatement, loadByNumber, StaleOrderError, type CustomerOrder } from "./changes.server";
 
 /** The balance after weighing: a payment link, a refund of the difference, or cash on delivery. */
 const m = adminMessages;
@@ -36,67 +37,96 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
   if (order.priceAnswer === "awaiting") throw new ConflictError(m.errors.answerFirst);
   const links = await deps.db.select().from(payments).where(eq(payments.orderId, order.id));
   if (!canRequestBalance(order, links, now)) throw new ConflictError(m.errors.balanceState);
-  const from = order.paymentState;
   const balance = order.finalTotalPaise - order.advancePaise;
   const gateway = deps.gateway;
   if (balance > 0 && !gateway) throw new ConflictError(m.errors.noGateway);
-  const db = deps.db;
-  // Leaves `from` only on the version the form showed, and never for a cancelled order.
-  const decidedOn = { version: order.version, paymentState: from, notStatus: ORDER_STATUS.order_cancelled } as const;
-  const claim = (state: PaymentState) =>
-    db
+  const ask = { deps, actor, order, now };
+  if (balance === 0) return markNothingOwed(ask);
+  if (balance < 0) return refundDifference(ask, -balance);
+  return sendBalanceLink(ask, balance, links, gateway!);
+}
+
+/** A balance asked for: who asks, of which order (as the admin's form saw it), when. */
+type BalanceAsk = { deps: Deps; actor: User; order: CustomerOrder; now: number };
+
+/** Where the admin's form saw the order: the balance is asked for only from there, and never for a cancelled order. */
+const decidedOn = ({ order }: BalanceAsk) => ({ version: order.version, paymentState: order.paymentState, notStatus: ORDER_STATUS.order_cancelled }) as const;
+
+/** Moves the payment state to `state`, only from where the form saw the order. */
+const claimBalance = (ask: BalanceAsk, state: PaymentState) =>
+  ask.deps.db
+    .update(orders)
+    .set({ paymentState: state, version: sql`${orders.version} + 1`, updatedAt: ask.now })
+    .where(orderAt(ask.order.id, decidedOn(ask)));
+
+async function markNothingOwed(ask: BalanceAsk) {
+  const { deps, actor, order, now } = ask;
+  const batch = await runBatch(deps.db, {
+    order: claimBalance(ask, PAYMENT_STATE.balance_paid),
+    event: eventStatement(deps, order.id, actor, "payment", PAYMENT_STATE.advance_paid, PAYMENT_STATE.balance_paid, m.detail.nothingOwed, now),
+  });
+  if (batch.order.meta.changes !== 1) throw new StaleOrderError();
+  return { message: m.detail.nothingOwed };
+}
+
+/**
+ * The fish came in below the advance: the refund row exists only if the advance has that much left and the
+ * order is still where the form saw it; the order moves only if the refund row was written.
+ */
+async function refundDifference(ask: BalanceAsk, amount: number) {
+  const { deps, actor, order, now } = ask;
+  const batch = await runBatch(deps.db, {
+    refund: refundStatement(deps, {
+      orderId: order.id,
+      reason: LEDGER_REASON.difference,
+      amountPaise: amount,
+      now,
+      guard: sql`c.reason = ${LEDGER_REASON.advance} AND ${orderIs(order.id, { ...decidedOn(ask), paymentState: PAYMENT_STATE.advance_paid })}`,
+    }),
+    order: deps.db
       .update(orders)
-      .set({ paymentState: state, version: sql`${orders.version} + 1`, updatedAt: now })
-      .where(orderAt(order.id, decidedOn));
+      .set({ paymentState: PAYMENT_STATE.balance_paid, version: sql`${orders.version} + 1`, updatedAt: now })
+      .where(and(orderAt(order.id, { version: order.version }), previousChanged())),
+    event: eventStatement(
+      deps,
+      order.id,
+      actor,
+      "payment",
+      PAYMENT_STATE.advance_paid,
+      PAYMENT_STATE.balance_paid,
+      `Difference of ${formatRupees(amount)} to refund`,
+      now,
+    ),
+  });
+  if (batch.order.meta.changes !== 1) throw new StaleOrderError();
+  const { done } = await processOrderRefunds(deps, order.id, now);
+  const made = done >= amount;
+  const text = formatRupees(amount);
+  await notifyCustomer(deps, order, {
+    type: "refund",
+    words: (t) => ({
+      title: format(t.customer.differenceRefundedTitle, { number: order.number }),
+      message: format(made ? t.customer.differenceRefunded : t.customer.differenceRefundPending, { amount: text, number: order.number }),
+    }),
+  });
+  return { message: format(made ? m.detail.differenceRefunded : m.detail.differencePending, { amount: text }) };
+}
 
-  if (balance === 0) {
-    const batch = await runBatch(db, {
-      order: claim(PAYMENT_STATE.balance_paid),
-      event: eventStatement(deps, order.id, actor, "payment", PAYMENT_STATE.advance_paid, PAYMENT_STATE.balance_paid, m.detail.nothingOwed, now),
-    });
-    if (batch.order.meta.changes !== 1) throw new StaleOrderError();
-    return { message: m.detail.nothingOwed };
-  }
-
-  if (balance < 0) {
-    const amount = -balance;
-    // The refund row exists only if the advance has that much left and the order is still where the form saw
-    // it; the order moves only if the refund row was written.
-    const batch = await runBatch(db, {
-      refund: refundStatement(deps, {
-        orderId: order.id,
-        reason: LEDGER_REASON.difference,
-        amountPaise: amount,
-        now,
-        guard: sql`c.reason = ${LEDGER_REASON.advance} AND ${orderIs(order.id, { ...decidedOn, paymentState: PAYMENT_STATE.advance_paid })}`,
-      }),
-      order: db
-        .update(orders)
-        .set({ paymentState: PAYMENT_STATE.balance_paid, version: sql`${orders.version} + 1`, updatedAt: now })
-        .where(and(orderAt(order.id, { version: order.version }), previousChanged())),
-      event: eventStatement(deps, order.id, actor, "payment", PAYMENT_STATE.advance_paid, PAYMENT_STATE.balance_paid, `Difference of ${formatRupees(amount)} to refund`, now),
-    });
-    if (batch.order.meta.changes !== 1) throw new StaleOrderError();
-    const { done } = await processOrderRefunds(deps, order.id, now);
-    const made = done >= amount;
-    const text = formatRupees(amount);
-    await notifyCustomer(deps, order, {
-      type: "refund",
-      words: (t) => ({
-        title: format(t.customer.differenceRefundedTitle, { number: order.number }),
-        message: format(made ? t.customer.differenceRefunded : t.customer.differenceRefundPending, { amount: text, number: order.number }),
-      }),
-    });
-    return { message: format(made ? m.detail.differenceRefunded : m.detail.differencePending, { amount: text }) };
-  }
-
-  // Claimed first, so a second press (or another admin) cannot make a second link.
-  if ((await claim(PAYMENT_STATE.balance_requested)).meta.changes !== 1) throw new StaleOrderError();
-  const [customer] = await deps.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, order.userId)).limit(1);
+/**
+ * A payment link for the balance: `balance_requested` is claimed first, so a second press (or another admin)
+ * cannot make a second link; a gateway failure gives the claim back. The link is recorded only while the order
+ * still waits for it; otherwise (cancelled meanwhile) it is recorded cancelled and closed at the gateway.
+ */
+async function sendBalanceLink(ask: BalanceAsk, balance: number, links: Payment[], gateway: PaymentGateway) {
+  const { deps, actor, order, now } = ask;
+  const db = deps.db;
+  const from = order.paymentState;
+  if ((await claimBalance(ask, PAYMENT_STATE.balance_requested)).meta.changes !== 1) throw new StaleOrderError();
+  const [customer] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, order.userId)).limit(1);
   const sent = links.filter((l) => l.kind === "balance").length;
   let made;
   try {
-    made = await gateway!.createPaymentLink({
+    made = await gateway.createPaymentLink({
       amountPaise: balance,
       // Razorpay wants a reference unique per link: a second link for the order (after one expired) gets its own.
       referenceId: `${order.number}-B${sent ? sent + 1 : ""}`,
@@ -115,11 +145,10 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
       .where(orderAt(order.id, { paymentState: PAYMENT_STATE.balance_requested }));
     throw new ConflictError(m.errors.gateway);
   }
-  // The link is recorded only while the order still waits for it; otherwise (cancelled meanwhile) it is closed.
   const link = {
     orderId: order.id,
     kind: "balance",
-    provider: gateway!.name,
+    provider: gateway.name,
     providerRef: made.id,
     amountPaise: balance,
     currency: "INR",

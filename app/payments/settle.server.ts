@@ -51,9 +51,26 @@ export async function settlePayment(
   // The gateway takes exactly the attempt's amount; a report of anything else is recorded as it is, and refunded.
   const amount = input.amountPaise ?? attempt.amountPaise;
   if (!Number.isSafeInteger(amount) || amount <= 0) return { kind: "ignored", reason: "amount" };
+  const advance = attempt.kind === "advance";
+  const batch = await runBatch(deps.db, settleStatements(deps, attempt, input.paymentId, amount, now));
+  // The links this call closed are closed at the gateway too (what was paid on them meanwhile is settled, so refunded).
+  if (batch.advanceLinks && batch.advanceLinks.meta.changes > 0) await closeCancelledLinks(deps, attempt.orderId, now);
+  const order = await loadOrder(deps, attempt.orderId);
+  if (batch.order.meta.changes === 1) {
+    await (advance ? sendReceipt(deps, order) : tellBalancePaid(deps, order, amount));
+    return { kind: "paid", order };
+  }
+  return refundUnowed(deps, order, input.paymentId, batch.refund.meta.changes === 1, now);
+}
+
+/**
+ * The one batch that records a capture reported through `attempt`: the capture once per payment id, the
+ * settlement if the attempt and the order still wait for exactly this money, otherwise its full refund.
+ */
+function settleStatements(deps: Deps, attempt: Payment, paymentId: string, amount: number, now: number) {
   const db = deps.db;
   const advance = attempt.kind === "advance";
-  const note = `${advance ? "Advance" : "Balance"} ${formatRupees(amount)} paid (${input.paymentId})`;
+  const note = `${advance ? "Advance" : "Balance"} ${formatRupees(amount)} paid (${paymentId})`;
   const orderId = attempt.orderId;
   // What the attempt and its order must be waiting for, for this payment to settle them.
   const attemptOwed = advance
@@ -66,14 +83,14 @@ export async function settlePayment(
   const [from, to] = advance ? [ORDER_STATUS.payment_pending, ORDER_STATUS.order_raised] : [PAYMENT_STATE.balance_requested, PAYMENT_STATE.balance_paid];
   // Each statement after the capture is chained on the one before it: the attempt is paid only by a new
   // capture, the order settled only by the attempt's payment, the event written only for a settled order.
-  const batch = await runBatch(db, {
+  return {
     capture: db
       .insert(ledger)
       .values({
         orderId,
         kind: LEDGER_KIND.capture,
         reason: attempt.kind,
-        ref: input.paymentId,
+        ref: paymentId,
         provider: attempt.provider,
         amountPaise: amount,
         state: LEDGER_STATE.done,
@@ -84,7 +101,7 @@ export async function settlePayment(
       .onConflictDoNothing({ target: ledger.ref }),
     attempt: db
       .update(payments)
-      .set({ status: ATTEMPT_STATUS.paid, paymentId: input.paymentId, updatedAt: now })
+      .set({ status: ATTEMPT_STATUS.paid, paymentId: paymentId, updatedAt: now })
       .where(and(eq(payments.id, attempt.id), attemptOwed, eq(payments.amountPaise, amount), previousChanged())),
     order: advance
       ? db
@@ -116,31 +133,30 @@ export async function settlePayment(
       orderId,
       reason: LEDGER_REASON.unowed,
       now,
-      paymentRef: input.paymentId,
-      guard: sql`NOT EXISTS (SELECT 1 FROM ${payments} WHERE ${and(eq(payments.id, attempt.id), eq(payments.status, ATTEMPT_STATUS.paid), eq(payments.paymentId, input.paymentId))})`,
+      paymentRef: paymentId,
+      guard: sql`NOT EXISTS (SELECT 1 FROM ${payments} WHERE ${and(eq(payments.id, attempt.id), eq(payments.status, ATTEMPT_STATUS.paid), eq(payments.paymentId, paymentId))})`,
     }),
-  });
-  // The links this call closed are closed at the gateway too (what was paid on them meanwhile is settled, so refunded).
-  if (batch.advanceLinks && batch.advanceLinks.meta.changes > 0) await closeCancelledLinks(deps, orderId, now);
-  const order = await loadOrder(deps, orderId);
-  if (batch.order.meta.changes === 1) {
-    await (advance ? sendReceipt(deps, order) : tellBalancePaid(deps, order, amount));
-    return { kind: "paid", order };
-  }
-  const refundInserted = batch.refund.meta.changes === 1;
+  };
+}
+
+/**
+ * A capture nothing was owed for has its full refund row (written by the settling batch, or by an earlier
+ * report of the same payment): it is asked of the gateway, and the first report tells the customer and admins.
+ */
+async function refundUnowed(deps: Deps, order: Order, paymentId: string, refundInserted: boolean, now: number): Promise<SettleOutcome> {
   const [refund] = await deps.db
     .select()
     .from(ledger)
-    .where(eq(ledger.ref, `unowed:${input.paymentId}`))
+    .where(eq(ledger.ref, `${LEDGER_REASON.unowed}:${paymentId}`))
     .limit(1);
   if (!refund) return { kind: "already", order };
   if (refundInserted) {
-    await db.insert(orderEvents).values({
+    await deps.db.insert(orderEvents).values({
       orderId: order.id,
       kind: "payment",
       fromValue: null,
       toValue: "refund",
-      note: `${formatRupees(refund.amountPaise)} from ${input.paymentId} was not owed: refunded in full`,
+      note: `${formatRupees(refund.amountPaise)} from ${paymentId} was not owed: refunded in full`,
       createdAt: now,
     });
   }
