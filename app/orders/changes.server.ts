@@ -14,7 +14,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { deliverOrderMessages, enRouteStatements } from "~/messaging/outbox.server";
 import { notifyCustomer } from "~/notifications/notify.server";
-import { awaitsPayment, checkTransition, normalizeStatus, ORDER_STATUS, PAYMENT_STATE } from "~/orders/status";
+import { awaitsPayment, checkTransition, normalizeStatus, ORDER_STATUS, PAYMENT_STATE, type AdminStatus } from "~/orders/status";
 import { processOrderRefunds, refundStatement } from "~/payments/ledger.server";
 import { cancelLinksStatement } from "~/payments/links.server";
 import { closeCancelledLinks } from "~/payments/settle.server";
@@ -149,23 +149,34 @@ export async function changeOrderStatus(
     await closeCancelledLinks(deps, order.id, now);
     refund = await processOrderRefunds(deps, order.id, now);
   }
-  const refunded = refund.done + refund.pending;
-  const to = check.to as keyof typeof checkoutMessages.status.messages;
   // A customer who cancelled their own order is not asked to contact support "if this is unexpected".
   const byCustomer = cancelling && actor?.id === order.userId;
-  const { emailed } = await notifyCustomer(
+  const { emailed } = await tellStatusChange(deps, order, check.to, { reason: cancelling ? reason : null, byCustomer, refund });
+  return { label: labelOf(check.to), emailed };
+}
+
+/** The customer is told the order's new status, with the cancel's reason and its refund (made, or on its way). */
+function tellStatusChange(
+  deps: Deps,
+  order: CustomerOrder,
+  status: AdminStatus,
+  cancel: { reason: string | null; byCustomer: boolean; refund: { done: number; pending: number } },
+) {
+  const refunded = cancel.refund.done + cancel.refund.pending;
+  const to = status as keyof typeof checkoutMessages.status.messages;
+  return notifyCustomer(
     deps,
-    { ...order, status: check.to },
+    { ...order, status },
     {
       type: "order_status_update",
       words: (t) => ({
-        title: format(t.customer.statusTitle, { number: order.number, label: labelOf(check.to, t.status.labels) }),
+        title: format(t.customer.statusTitle, { number: order.number, label: labelOf(status, t.status.labels) }),
         message: sentences(
-          byCustomer ? t.status.cancelledByYou : t.status.messages[to],
-          cancelling ? format(t.customer.cancelReason, { reason }) : null,
+          cancel.byCustomer ? t.status.cancelledByYou : t.status.messages[to],
+          cancel.reason !== null ? format(t.customer.cancelReason, { reason: cancel.reason }) : null,
           // A refund the gateway has not made yet is told as on its way, never as made.
           refunded > 0
-            ? format(refund.pending > 0 ? t.customer.cancelledRefundPending : t.customer.cancelledRefund, {
+            ? format(cancel.refund.pending > 0 ? t.customer.cancelledRefundPending : t.customer.cancelledRefund, {
                 amount: formatRupees(refunded),
                 number: order.number,
               })
@@ -174,7 +185,6 @@ export async function changeOrderStatus(
       }),
     },
   );
-  return { label: labelOf(check.to), emailed };
 }
 
 /** What a weighing brings besides the weights (the fish on the scale): statements for its batch, each written only if the weighing was, and a line for its e-mail. */
@@ -212,7 +222,13 @@ export async function recordWeights(
   const batch = await runBatch(deps.db, {
     order: deps.db
       .update(orders)
-      .set({ finalTotalPaise: totals.finalPaise, priceAnswer: answer.priceAnswer, answerDueAt: answer.answerDueAt, version: sql`${orders.version} + 1`, updatedAt: now })
+      .set({
+        finalTotalPaise: totals.finalPaise,
+        priceAnswer: answer.priceAnswer,
+        answerDueAt: answer.answerDueAt,
+        version: sql`${orders.version} + 1`,
+        updatedAt: now,
+      })
       .where(orderAt(order.id, { version: order.version, paymentState: PAYMENT_STATE.advance_paid })),
     // Chained on the previous statement: each line is written only if the order's update (and the line before) was.
     lines: recorded.map((item, i) =>
