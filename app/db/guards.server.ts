@@ -118,8 +118,8 @@ export async function runBatch<T extends Record<string, Entry>>(db: Db, named: T
     spans.push([name, items.length, list.length, Array.isArray(entry)]);
     items.push(...list);
   }
-  // Not drizzle's own `db.batch`: it cannot bind a `db.run(sql)` statement (drizzle-orm issue 2277). Each item's
-  // query is bound here and its answer read back as drizzle reads it.
+  // Not drizzle's own `db.batch`: in drizzle-orm 0.45 it fails on a `db.run(sql…)` statement with parameters (a raw
+  // statement carries no prepared D1 statement to bind). Each item's query is bound here and read back as drizzle reads it.
   const prepared = items.map((item) => (item as unknown as { _prepare(): PreparedQuery })._prepare());
   let results: unknown[] = [];
   if (items.length > 0) {

@@ -23,8 +23,8 @@ import { ADVANCE_PAISE, MAX_LINE_QUANTITY, MAX_LINES, orderNumber, RESERVATION_M
  * Orders: the pending order made when 'Pay ₹500' is pressed, its stock reservation and its release.
  *
  * D1 has no interactive transactions, so each money-or-stock step is ONE `batch` (atomic) of conditional
- * statements whose row counts tell what happened. Where a later statement must only apply if an earlier one
- * did, it says `changes() = n`: SQLite's count for the previous statement of the same batch.
+ * statements whose row counts tell what happened, each guarded by a named guard of app/db/guards.server.ts
+ * (`previousChanged` where a later statement must only apply if the one before it did).
  */
 
 /** A line's catch ran short; `productName` is in the checkout page's language. */
@@ -177,7 +177,16 @@ async function insertShopOrder(
       .update(orders)
       .set({ status: ORDER_STATUS.payment_expired, stockHeld: false, version: sql`${orders.version} + 1`, updatedAt: input.now })
       .where(orderAt(o.id, { status: ORDER_STATUS.payment_pending })),
-    eventStatement(deps, o.id, null, "status", ORDER_STATUS.payment_pending, ORDER_STATUS.payment_expired, "Replaced by a new checkout; stock released", input.now),
+    eventStatement(
+      deps,
+      o.id,
+      null,
+      "status",
+      ORDER_STATUS.payment_pending,
+      ORDER_STATUS.payment_expired,
+      "Replaced by a new checkout; stock released",
+      input.now,
+    ),
     cancelLinksStatement(deps, o.id, input.now, { status: ORDER_STATUS.payment_expired }, "advance"),
   ]);
 
