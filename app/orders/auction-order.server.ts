@@ -136,5 +136,6 @@ export async function bookLotDelivery(
     // What public pages show of the slots' room moves with it.
     catalogue: bumpCatalogue(deps),
   });
-  if (batch.order.meta.changes !== 1) throw new SlotFullError(format(shop.delivery.slotFull, { when: formatDelivery(delivery.date, delivery.slot, deps.lang) }));
+  if (batch.order.meta.changes !== 1)
+    throw new SlotFullError(format(shop.delivery.slotFull, { when: formatDelivery(delivery.date, delivery.slot, deps.lang) }));
 }

@@ -52,7 +52,12 @@ export async function answerPrice(deps: Deps, user: User, input: PriceAnswerInpu
   if (input.answer === "decline") {
     const reason = messagesFor({ config: deps.config, lang: order.lang }).shop.ceiling.declineReason;
     try {
-      await changeOrderStatus(deps, user, { number: order.number, version: order.version, to: ORDER_STATUS.order_cancelled, reason, answer: PRICE_ANSWER.declined }, now);
+      await changeOrderStatus(
+        deps,
+        user,
+        { number: order.number, version: order.version, to: ORDER_STATUS.order_cancelled, reason, answer: PRICE_ANSWER.declined },
+        now,
+      );
     } catch (error) {
       if (error instanceof StaleOrderError) throw await lost();
       throw error;
@@ -111,7 +116,12 @@ export async function declineUnanswered(deps: Deps, now: number): Promise<number
       const order = await loadByNumber(deps, row.number);
       if (order.version !== row.version) continue;
       const reason = messagesFor({ config: deps.config, lang: order.lang }).shop.ceiling.timeoutReason;
-      await changeOrderStatus(deps, null, { number: order.number, version: order.version, to: ORDER_STATUS.order_cancelled, reason, answer: PRICE_ANSWER.timed_out }, now);
+      await changeOrderStatus(
+        deps,
+        null,
+        { number: order.number, version: order.version, to: ORDER_STATUS.order_cancelled, reason, answer: PRICE_ANSWER.timed_out },
+        now,
+      );
       declined++;
     } catch (error) {
       if (!(error instanceof ConflictError)) console.error("declining an unanswered price failed", row.number, error);
