@@ -113,7 +113,7 @@ async function refundDifference(ask: BalanceAsk, amount: number) {
 }
 
 /**
- * A payment link for the balance: `balance_requested` is claimed first, so a second press (or another admin)
+ * A payment link for the balance: the request is claimed on the order first, so a second press (or another admin)
  * cannot make a second link; a gateway failure gives the claim back. The link is recorded only while the order
  * still waits for it; otherwise (cancelled meanwhile) it is recorded cancelled and closed at the gateway.
  */
