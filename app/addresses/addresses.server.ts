@@ -1,5 +1,6 @@
 import { and, desc, eq, notInArray, sql } from "drizzle-orm";
 import type { Deps } from "~/deps";
+import { isUniqueClash } from "~/db/guards.server";
 import { savedAddresses, type SavedAddress } from "~/db/schema";
 import { messagesFor, sectionsFor } from "~/i18n/texts";
 import { format } from "~/i18n/format";
@@ -72,7 +73,7 @@ export async function chosenShipping(deps: Pick<Deps, "db" | "config" | "lang">,
   return checked.data;
 }
 
-const isDuplicate = (error: unknown) => String(error).includes("UNIQUE") && String(error).includes("saved_addresses.key");
+const isDuplicate = (error: unknown) => isUniqueClash(error, "saved_addresses.key");
 
 /** Edits one of the account's own addresses; it keeps its place as last used (or not). */
 export async function updateAddress(deps: Pick<Deps, "db" | "lang">, userId: number, id: number, shipping: ShippingInput, now: number): Promise<void> {

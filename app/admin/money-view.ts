@@ -8,6 +8,7 @@ import { format } from "~/i18n/format";
 import { formatRupees } from "~/lib/money";
 import type { OrderStatus, PaymentState } from "~/orders/status";
 import { balanceDue, refundsByReason, summarizeLedger, type LedgerEntry } from "~/payments/ledger";
+import { ORDER_STATUS, PAYMENT_STATE } from "~/orders/status";
 
 type MoneyOrder = { status: OrderStatus; paymentState: PaymentState; estimatedTotalPaise: number; finalTotalPaise: number | null };
 
@@ -29,15 +30,15 @@ function refundParts(rows: readonly LedgerEntry[]): string[] {
  */
 export function paymentLabel(order: MoneyOrder, rows: readonly LedgerEntry[]): string {
   const money = summarizeLedger(rows);
-  if (order.status === "order_cancelled") {
+  if (order.status === ORDER_STATUS.order_cancelled) {
     const parts = [
       ...(money.refundedPaise > 0 ? [format(m.payment.refunded, { amount: formatRupees(money.refundedPaise) })] : []),
       ...(money.refundPendingPaise > 0 ? [format(m.payment.refundPending, { amount: formatRupees(money.refundPendingPaise) })] : []),
     ];
     return parts.length ? parts.join(" · ") : m.payment.nothingPaid;
   }
-  if (order.status === "payment_expired") return m.payment.notPaid;
-  const state = order.status === "order_delivered" ? m.payment.paidInFull : (m.paymentStates[order.paymentState] ?? order.paymentState);
+  if (order.status === ORDER_STATUS.payment_expired) return m.payment.notPaid;
+  const state = order.status === ORDER_STATUS.order_delivered ? m.payment.paidInFull : (m.paymentStates[order.paymentState] ?? order.paymentState);
   return [state, ...refundParts(rows)].join(" · ");
 }
 
@@ -62,9 +63,10 @@ export function moneyRows(order: MoneyOrder, rows: readonly (LedgerEntry & { ref
     if (donePaise > 0) result.push({ label: format(m.detail.refundedFor, { reason: reasonWord(reason) }), value: formatRupees(donePaise) });
     if (pendingPaise > 0) result.push({ label: format(m.detail.refundPendingFor, { reason: reasonWord(reason) }), value: formatRupees(pendingPaise) });
   }
-  if (order.status === "order_cancelled" || order.status === "payment_pending" || order.status === "payment_expired") return result;
+  if (order.status === ORDER_STATUS.order_cancelled || order.status === ORDER_STATUS.payment_pending || order.status === ORDER_STATUS.payment_expired)
+    return result;
   const due = balanceDue(order, money);
-  const label = order.paymentState === "balance_on_delivery" && due.kind !== "none" ? m.detail.toCollect : m.ledger.due;
+  const label = order.paymentState === PAYMENT_STATE.balance_on_delivery && due.kind !== "none" ? m.detail.toCollect : m.ledger.due;
   const value =
     due.kind === "none" ? formatRupees(0) : due.kind === "due" ? formatRupees(due.paise) : format(m.detail.dueAbout, { amount: formatRupees(due.paise) });
   result.push({ label, value, strong: true });

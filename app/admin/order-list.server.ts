@@ -5,7 +5,7 @@ import { checkoutMessages } from "~/i18n/checkout.messages";
 import { NotFoundError } from "~/lib/errors";
 import { phoneSearch } from "~/lib/phone";
 import { orderMessages } from "~/messaging/outbox.server";
-import { isAdminStatus, PAYMENT_STATUSES, PENDING_STATUSES } from "~/orders/status";
+import { isAdminStatus, ORDER_STATUS, PAYMENT_STATUSES, PENDING_STATUSES } from "~/orders/status";
 import { balanceDue, summarizeLedger } from "~/payments/ledger";
 import { orderMoney } from "~/payments/ledger.server";
 import { moneyRows, paymentLabel } from "./money-view";
@@ -27,8 +27,8 @@ export async function adminStats(deps: Pick<Deps, "db">) {
     .select({
       total: sql<number>`sum(case when ${notInArray(orders.status, UNPAID)} then 1 else 0 end)`,
       pending: sql<number>`sum(case when ${inArray(orders.status, [...PENDING_STATUSES])} then 1 else 0 end)`,
-      completed: sql<number>`sum(case when ${eq(orders.status, "order_delivered")} then 1 else 0 end)`,
-      cancelled: sql<number>`sum(case when ${eq(orders.status, "order_cancelled")} then 1 else 0 end)`,
+      completed: sql<number>`sum(case when ${eq(orders.status, ORDER_STATUS.order_delivered)} then 1 else 0 end)`,
+      cancelled: sql<number>`sum(case when ${eq(orders.status, ORDER_STATUS.order_cancelled)} then 1 else 0 end)`,
     })
     .from(orders);
   // The balances still owed: the weighed orders on their way (the only ones that can owe), each by balanceDue.

@@ -1,6 +1,7 @@
 import { asc } from "drizzle-orm";
 import { products } from "~/db/schema";
 import type { Deps } from "~/deps";
+import { isUniqueClash } from "~/db/guards.server";
 import { DELIVERY_SLOTS, formatDeliveryDate, isCalendarDate, PLANNING_DAYS, upcomingDates, type DeliverySlot } from "~/delivery/slots";
 import { format } from "~/i18n/format";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
@@ -40,7 +41,7 @@ export async function getAdminProduct(deps: Pick<Deps, "db" | "now">, id: number
 }
 
 function isSlugClash(error: unknown) {
-  return String(error).includes("UNIQUE") && String(error).includes("products.slug");
+  return isUniqueClash(error, "products.slug");
 }
 
 /** The form's values in the column order both statements below use; a Telugu text left empty is stored as none. */

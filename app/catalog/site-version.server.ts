@@ -1,3 +1,5 @@
+import { sql } from "drizzle-orm";
+import { siteVersions } from "~/db/schema";
 import type { Deps } from "~/deps";
 
 /**
@@ -7,7 +9,15 @@ import type { Deps } from "~/deps";
  */
 const NAME = "catalogue";
 
-/** Bumps the catalogue's version; goes into the batch that changes what public pages show. */
+/** Bumps the catalogue's version; goes into the batch (`runBatch`) that changes what public pages show. */
+export function bumpCatalogue(deps: Pick<Deps, "db">) {
+  return deps.db
+    .insert(siteVersions)
+    .values({ name: NAME, version: 2 })
+    .onConflictDoUpdate({ target: siteVersions.name, set: { version: sql`${siteVersions.version} + 1` } });
+}
+
+/** The same bump for the catalogue's own batches, still written as D1 statements. */
 export function bumpCatalogueStatement(deps: Pick<Deps, "db">): D1PreparedStatement {
   return deps.db.$client.prepare("INSERT INTO site_versions (name, version) VALUES (?, 2) ON CONFLICT (name) DO UPDATE SET version = version + 1").bind(NAME);
 }

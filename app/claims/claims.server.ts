@@ -1,6 +1,7 @@
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { loadByNumber } from "~/orders/changes.server";
-import { claimEvidence, claims, type Order, type User } from "~/db/schema";
+import { previousChanged, runBatch } from "~/db/guards.server";
+import { claimEvidence, claims, orderEvents, orders, type Order, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { messagesFor, sectionsFor } from "~/i18n/texts";
 import { claimMessages } from "~/i18n/claims.messages";
@@ -10,7 +11,8 @@ import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { notifyAdmins } from "~/notifications/notify.server";
 import type { ClaimInput } from "./forms";
 import { checkEvidence, ClaimFilesError, evidenceStatements, storeEvidence } from "./evidence.server";
-import { CLAIM_WINDOW_MS, claimDeadline, DESCRIPTION_MAX, DESCRIPTION_MIN, evidenceProblem, evidenceUrl, isWithinClaimWindow } from "./rules";
+import { CLAIM_STATUS, CLAIM_WINDOW_MS, claimDeadline, DESCRIPTION_MAX, DESCRIPTION_MIN, evidenceProblem, evidenceUrl, isWithinClaimWindow } from "./rules";
+import { ORDER_STATUS } from "~/orders/status";
 
 /**
  * The customer's side of claims: whether an order may be reported now, the report itself, and what became of
@@ -23,10 +25,13 @@ type Reader = Pick<Deps, "db" | "config" | "lang">;
 const errorsIn = (deps: Pick<Deps, "lang">) => sectionsFor(deps).claims.errors;
 
 /** The time the order was marked delivered: its latest move to Delivered in the order's history. */
-const DELIVERED_AT = "(SELECT max(created_at) FROM order_events WHERE order_id = ?1 AND kind = 'status' AND to_value = 'order_delivered')";
+const deliveredAtOf = (orderId: number) =>
+  sql<
+    number | null
+  >`(SELECT max(created_at) FROM ${orderEvents} WHERE order_id = ${orderId} AND kind = 'status' AND to_value = ${ORDER_STATUS.order_delivered})`;
 
 export async function deliveredAt(deps: Pick<Deps, "db">, orderId: number): Promise<number | null> {
-  const row = await deps.db.$client.prepare(`SELECT ${DELIVERED_AT} AS at`).bind(orderId).first<{ at: number | null }>();
+  const [row] = await deps.db.all<{ at: number | null }>(sql`SELECT ${deliveredAtOf(orderId)} AS at`);
   return row?.at ?? null;
 }
 
@@ -37,13 +42,18 @@ async function ownOrder(deps: Reader, user: User, number: string): Promise<Order
 }
 
 async function hasOpenClaim(deps: Pick<Deps, "db">, orderId: number): Promise<boolean> {
-  return (await deps.db.$client.prepare("SELECT 1 FROM claims WHERE order_id = ? AND status = 'open'").bind(orderId).first()) !== null;
+  const [open] = await deps.db
+    .select({ id: claims.id })
+    .from(claims)
+    .where(and(eq(claims.orderId, orderId), eq(claims.status, CLAIM_STATUS.open)))
+    .limit(1);
+  return open !== undefined;
 }
 
 /** Why the order cannot be reported now (ConflictError with the reason), or when it was delivered. */
 async function checkReportable(deps: Reader, order: Order, now: number): Promise<number> {
   const e = errorsIn(deps);
-  const at = order.status === "order_delivered" ? await deliveredAt(deps, order.id) : null;
+  const at = order.status === ORDER_STATUS.order_delivered ? await deliveredAt(deps, order.id) : null;
   if (at === null) throw new ConflictError(e.notDelivered);
   if (!isWithinClaimWindow(at, now)) {
     throw new ConflictError(format(e.tooLate, { number: order.number, time: formatDateTimeIst(claimDeadline(at)!, deps.lang) }));
@@ -73,25 +83,24 @@ export async function fileClaim(deps: Deps, user: User, number: string, input: C
   if (problem) throw new ClaimFilesError(e[problem]);
   const uploads = await checkEvidence(input.files, e);
   await storeEvidence(deps, uploads);
-  const d1 = deps.db.$client;
-  const results = await d1.batch([
-    d1
-      .prepare(
-        `INSERT INTO claims (order_id, user_id, kind, description, status, created_at, updated_at)
-         SELECT id, user_id, ?3, ?4, 'open', ?5, ?5 FROM orders
-         WHERE id = ?1 AND user_id = ?2 AND status = 'order_delivered' AND ${DELIVERED_AT} >= ?6
-         ON CONFLICT DO NOTHING`,
-      )
-      .bind(order.id, user.id, input.kind, description, now, now - CLAIM_WINDOW_MS),
-    ...evidenceStatements(deps, order.id, uploads),
-    d1
-      .prepare(
-        `INSERT INTO order_events (order_id, actor_user_id, kind, from_value, to_value, note, created_at)
-         SELECT ?1, ?2, 'claim', id, 'open', ?3, ?4 FROM claims WHERE order_id = ?1 AND status = 'open' AND changes() = 1`,
-      )
-      .bind(order.id, user.id, claimMessages.kinds[input.kind], now),
-  ]);
-  if (results[0].meta.changes !== 1) {
+  const openClaim = and(eq(claims.orderId, order.id), eq(claims.status, CLAIM_STATUS.open));
+  const batch = await runBatch(deps.db, {
+    // The partial unique index (one open claim an order) makes a second report at the same moment insert nothing.
+    claim: deps.db.run(
+      sql`INSERT INTO ${claims} (order_id, user_id, kind, description, status, created_at, updated_at)
+          SELECT id, user_id, ${input.kind}, ${description}, ${CLAIM_STATUS.open}, ${now}, ${now} FROM ${orders}
+          WHERE ${and(eq(orders.id, order.id), eq(orders.userId, user.id), eq(orders.status, ORDER_STATUS.order_delivered))}
+            AND ${deliveredAtOf(order.id)} >= ${now - CLAIM_WINDOW_MS}
+          ON CONFLICT DO NOTHING`,
+    ),
+    evidence: evidenceStatements(deps, order.id, uploads),
+    event: deps.db.run(
+      sql`INSERT INTO ${orderEvents} (order_id, actor_user_id, kind, from_value, to_value, note, created_at)
+          SELECT ${order.id}, ${user.id}, 'claim', id, ${CLAIM_STATUS.open}, ${claimMessages.kinds[input.kind]}, ${now} FROM ${claims}
+          WHERE ${openClaim} AND ${previousChanged()}`,
+    ),
+  });
+  if (batch.claim.meta.changes !== 1) {
     await checkReportable(deps, await ownOrder(deps, user, number), now);
     throw new ConflictError(e.alreadyOpen);
   }
@@ -150,7 +159,7 @@ export async function claimViews(deps: Pick<Deps, "db">, orderNumber: string, ro
  */
 export async function orderClaims(deps: Pick<Deps, "db">, order: Pick<Order, "id" | "number" | "status">, now: number) {
   const rows = await deps.db.select().from(claims).where(eq(claims.orderId, order.id)).orderBy(desc(claims.createdAt), desc(claims.id));
-  const at = order.status === "order_delivered" ? await deliveredAt(deps, order.id) : null;
-  const reportable = isWithinClaimWindow(at, now) && !rows.some((r) => r.status === "open");
+  const at = order.status === ORDER_STATUS.order_delivered ? await deliveredAt(deps, order.id) : null;
+  const reportable = isWithinClaimWindow(at, now) && !rows.some((r) => r.status === CLAIM_STATUS.open);
   return { reportUntil: reportable ? claimDeadline(at) : null, claims: await claimViews(deps, order.number, rows) };
 }

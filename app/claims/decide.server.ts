@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { eventStatement } from "~/orders/changes.server";
-import { claims, orders, type Claim, type User } from "~/db/schema";
+import { previousChanged, runBatch } from "~/db/guards.server";
+import { claims, LEDGER_REASON, orders, type Claim, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { claimMessages } from "~/i18n/claims.messages";
 import { format } from "~/i18n/format";
@@ -8,6 +9,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import type { NoticeMessages } from "~/notifications/notice-messages";
 import { notifyCustomer } from "~/notifications/notify.server";
+import { CLAIM_STATUS } from "./rules";
 import { processOrderRefunds, refundablePaise, refundAmountStatement } from "~/payments/ledger.server";
 
 /**
@@ -56,33 +58,32 @@ async function tellCustomer(
 export async function approveClaim(deps: Deps, admin: User, input: { id: number; amountPaise: number }, now = deps.now()) {
   const row = await loadClaim(deps, input.id);
   const { claim } = row;
-  if (claim.status !== "open") throw new ConflictError(d.decided);
+  if (claim.status !== CLAIM_STATUS.open) throw new ConflictError(d.decided);
   // Whole rupees, like every capture: split over the order's payments, no part is then under the ₹1 a gateway refunds.
   if (!Number.isSafeInteger(input.amountPaise) || input.amountPaise % 100 !== 0 || input.amountPaise < 100) throw new InvalidInputError(d.amount);
   const tooMuch = (left: number) => new ConflictError(left > 0 ? format(d.tooMuch, { max: formatRupees(left) }) : d.nothingLeft);
   const left = await refundablePaise(deps, claim.orderId);
   if (input.amountPaise > left) throw tooMuch(left);
   const amount = formatRupees(input.amountPaise);
-  const d1 = deps.db.$client;
-  const results = await d1.batch([
-    refundAmountStatement(deps, {
+  const stillOpen = and(eq(claims.id, claim.id), eq(claims.status, CLAIM_STATUS.open));
+  const batch = await runBatch(deps.db, {
+    refund: refundAmountStatement(deps, {
       orderId: claim.orderId,
-      reason: "claim",
+      reason: LEDGER_REASON.claim,
       key: `claim-${claim.id}`,
       amountPaise: input.amountPaise,
       now,
-      guard: { sql: "EXISTS (SELECT 1 FROM claims WHERE id = ? AND status = 'open')", binds: [claim.id] },
+      guard: sql`EXISTS (SELECT 1 FROM ${claims} WHERE ${stillOpen})`,
     }),
     // Approved only if this batch wrote the refund.
-    d1
-      .prepare(
-        "UPDATE claims SET status = 'approved', refund_paise = ?, decided_by = ?, decided_at = ?, updated_at = ? WHERE id = ? AND status = 'open' AND changes() > 0",
-      )
-      .bind(input.amountPaise, admin.id, now, now, claim.id),
-    eventStatement(deps, claim.orderId, admin, "claim", String(claim.id), "approved", format(m.admin.refund, { amount }), now),
-  ]);
-  if (results[1].meta.changes !== 1) {
-    if ((await loadClaim(deps, claim.id)).claim.status !== "open") throw new ConflictError(d.decided);
+    claim: deps.db
+      .update(claims)
+      .set({ status: CLAIM_STATUS.approved, refundPaise: input.amountPaise, decidedBy: admin.id, decidedAt: now, updatedAt: now })
+      .where(and(stillOpen, previousChanged("some"))),
+    event: eventStatement(deps, claim.orderId, admin, "claim", String(claim.id), CLAIM_STATUS.approved, format(m.admin.refund, { amount }), now),
+  });
+  if (batch.claim.meta.changes !== 1) {
+    if ((await loadClaim(deps, claim.id)).claim.status !== CLAIM_STATUS.open) throw new ConflictError(d.decided);
     throw tooMuch(await refundablePaise(deps, claim.orderId));
   }
   const { done } = await processOrderRefunds(deps, claim.orderId, now);
@@ -97,17 +98,17 @@ export async function approveClaim(deps: Deps, admin: User, input: { id: number;
 export async function rejectClaim(deps: Deps, admin: User, input: { id: number; reason: string }, now = deps.now()) {
   const row = await loadClaim(deps, input.id);
   const { claim } = row;
-  if (claim.status !== "open") throw new ConflictError(d.decided);
+  if (claim.status !== CLAIM_STATUS.open) throw new ConflictError(d.decided);
   const reason = input.reason.trim();
   if (reason.length < 3 || reason.length > 500) throw new InvalidInputError(d.reason);
-  const d1 = deps.db.$client;
-  const results = await d1.batch([
-    d1
-      .prepare("UPDATE claims SET status = 'rejected', decision_reason = ?, decided_by = ?, decided_at = ?, updated_at = ? WHERE id = ? AND status = 'open'")
-      .bind(reason, admin.id, now, now, claim.id),
-    eventStatement(deps, claim.orderId, admin, "claim", String(claim.id), "rejected", reason, now),
-  ]);
-  if (results[0].meta.changes !== 1) throw new ConflictError(d.decided);
+  const batch = await runBatch(deps.db, {
+    claim: deps.db
+      .update(claims)
+      .set({ status: CLAIM_STATUS.rejected, decisionReason: reason, decidedBy: admin.id, decidedAt: now, updatedAt: now })
+      .where(and(eq(claims.id, claim.id), eq(claims.status, CLAIM_STATUS.open))),
+    event: eventStatement(deps, claim.orderId, admin, "claim", String(claim.id), CLAIM_STATUS.rejected, reason, now),
+  });
+  if (batch.claim.meta.changes !== 1) throw new ConflictError(d.decided);
   const { emailed } = await tellCustomer(deps, row, (c, kind) => ({
     title: c.notices.rejectedTitle,
     message: format(c.notices.rejected, { number: row.number, kind, reason }),

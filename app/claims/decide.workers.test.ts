@@ -148,8 +148,7 @@ describe("approving a claim", () => {
   it("what lands between an approval's checks and its write decides: no refund beyond the captures, no refund for a rejected claim", async () => {
     const a = await openClaim("cash");
     // Another refund of the whole ₹500 (a second claim's, say), written after the approval checked what was left.
-    const other = () =>
-      deps.db.$client.batch([refundAmountStatement(deps, { orderId: a.order.id, reason: "claim", key: "claim-other", amountPaise: 50_000, now: Date.now() })]);
+    const other = () => refundAmountStatement(deps, { orderId: a.order.id, reason: "claim", key: "claim-other", amountPaise: 50_000, now: Date.now() });
     await expect(approveClaim(landingFirst(other), w.admin, { id: a.id, amountPaise: 50_000 })).rejects.toThrow("Nothing is left to refund for this order.");
     expect(await one("SELECT status FROM claims WHERE id = ?", a.id)).toEqual({ status: "open" });
     expect(await claimRefunds(a.order.id)).toEqual([expect.objectContaining({ ref: expect.stringMatching(/^claim-other:/) })]);

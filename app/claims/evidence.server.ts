@@ -1,11 +1,14 @@
+import { and, eq, sql } from "drizzle-orm";
 import { MAX_PHOTO_BYTES } from "~/catalog/photos";
 import { checkUpload, putUpload, type CheckedUpload } from "~/catalog/uploads.server";
+import { previousChanged } from "~/db/guards.server";
+import { claimEvidence, claims } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { sectionsFor } from "~/i18n/texts";
 import { format } from "~/i18n/format";
 import { InvalidInputError, UnavailableError } from "~/lib/errors";
 import type { ClaimErrors } from "./forms";
-import { EVIDENCE_NAME_PATTERN, MAX_CLAIM_VIDEO_BYTES } from "./rules";
+import { CLAIM_STATUS, EVIDENCE_NAME_PATTERN, MAX_CLAIM_VIDEO_BYTES } from "./rules";
 
 /**
  * A claim's photos and videos: checked by their bytes with the catalogue's upload check, stored in the private
@@ -51,23 +54,13 @@ export async function storeEvidence(deps: Pick<Deps, "evidence" | "lang">, uploa
  * The rows of the order's open claim's files, for the batch that creates the claim: each is written only if
  * the statement before it was (`changes() = 1`), so nothing is attached unless this batch opened the claim.
  */
-export function evidenceStatements(deps: Pick<Deps, "db">, orderId: number, uploads: readonly CheckedUpload[]): D1PreparedStatement[] {
+export function evidenceStatements(deps: Pick<Deps, "db">, orderId: number, uploads: readonly CheckedUpload[]) {
   return uploads.map(({ name, kind, bytes }, position) =>
-    deps.db.$client
-      .prepare(
-        `INSERT INTO claim_evidence (claim_id, name, media, content_type, bytes, width, height, position)
-         SELECT id, ?, ?, ?, ?, ?, ?, ? FROM claims WHERE order_id = ? AND status = 'open' AND changes() = 1`,
-      )
-      .bind(
-        name,
-        kind.media,
-        kind.type,
-        bytes.length,
-        kind.media === "image" ? kind.width : null,
-        kind.media === "image" ? kind.height : null,
-        position,
-        orderId,
-      ),
+    deps.db.run(
+      sql`INSERT INTO ${claimEvidence} (claim_id, name, media, content_type, bytes, width, height, position)
+          SELECT id, ${name}, ${kind.media}, ${kind.type}, ${bytes.length}, ${kind.media === "image" ? kind.width : null}, ${kind.media === "image" ? kind.height : null}, ${position}
+          FROM ${claims} WHERE ${and(eq(claims.orderId, orderId), eq(claims.status, CLAIM_STATUS.open))} AND ${previousChanged()}`,
+    ),
   );
 }
 
@@ -77,13 +70,11 @@ export type EvidenceFile = { contentType: string; bytes: number };
 export async function findEvidence(deps: Pick<Deps, "db" | "user">, number: string, name: string): Promise<EvidenceFile | null> {
   const user = deps.user;
   if (!user || !EVIDENCE_NAME_PATTERN.test(name)) return null;
-  return deps.db.$client
-    .prepare(
-      `SELECT e.content_type AS contentType, e.bytes FROM claim_evidence e JOIN claims c ON c.id = e.claim_id JOIN orders o ON o.id = c.order_id
-       WHERE o.number = ? AND e.name = ? AND (? = 1 OR c.user_id = ?) LIMIT 1`,
-    )
-    .bind(number, name, user.isAdmin ? 1 : 0, user.id)
-    .first<EvidenceFile>();
+  const [file] = await deps.db.all<EvidenceFile>(
+    sql`SELECT e.content_type AS contentType, e.bytes FROM claim_evidence e JOIN claims c ON c.id = e.claim_id JOIN orders o ON o.id = c.order_id
+        WHERE o.number = ${number} AND e.name = ${name} AND (${user.isAdmin ? 1 : 0} = 1 OR c.user_id = ${user.id}) LIMIT 1`,
+  );
+  return file ?? null;
 }
 
 /** The stored bytes of a file `findEvidence` allowed, whole or one range of them. */

@@ -1,3 +1,6 @@
+// Relative, not ~/: the schema (app/db/tables/claims.ts) loads this file where the app alias is unknown.
+import { byName } from "../orders/status";
+
 /**
  * Claims after delivery, pure: what may be reported, until when, and with what evidence. Refunds are
  * considered only for transit damage, a wrong product or non-delivery, reported within 2 hours of the time
@@ -8,6 +11,8 @@ export type ClaimKind = (typeof CLAIM_KINDS)[number];
 
 /** A claim is open until an admin approves it (with a refund) or rejects it (with a reason), once. */
 export const CLAIM_STATES = ["open", "approved", "rejected"] as const;
+export type ClaimStatus = (typeof CLAIM_STATES)[number];
+export const CLAIM_STATUS = byName(CLAIM_STATES);
 
 export const CLAIM_WINDOW_MS = 2 * 60 * 60_000;
 

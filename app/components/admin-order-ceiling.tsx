@@ -3,6 +3,7 @@ import { format } from "~/i18n/format";
 import { formatAdminDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import type { PriceAnswer } from "~/orders/status";
+import { ORDER_STATUS } from "~/orders/status";
 
 const m = adminMessages.detail;
 
@@ -26,7 +27,7 @@ export function AdminOrderCeiling({
       : order.ceilingPaise !== null && order.ceilingPercent !== null
         ? format(m.ceilingValue, { amount: formatRupees(order.ceilingPaise), percent: order.ceilingPercent })
         : m.anyWeight;
-  const awaiting = order.priceAnswer === "awaiting" && order.status !== "order_cancelled";
+  const awaiting = order.priceAnswer === "awaiting" && order.status !== ORDER_STATUS.order_cancelled;
   return (
     <section aria-labelledby="ceiling-heading" className="card mt-6 p-5 text-sm">
       <h2 id="ceiling-heading" className="text-lg font-bold">

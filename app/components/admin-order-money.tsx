@@ -7,7 +7,7 @@ import { LedgerEntries } from "~/components/admin-order-records";
 import { adminMessages as m } from "~/i18n/admin.messages";
 import { format } from "~/i18n/format";
 import { formatRupees } from "~/lib/money";
-import { awaitsPayment } from "~/orders/status";
+import { awaitsPayment, ORDER_STATUS, PAYMENT_STATE } from "~/orders/status";
 
 type AdminOrder = SerializeFrom<Awaited<ReturnType<typeof getAdminOrder>>>;
 /** `requestable`: the balance may be asked for now (canRequestBalance: weighed, and no link yet or every link run out). */
@@ -19,8 +19,8 @@ const PRIMARY = "btn-dark";
 export function MoneySection({ order, ledger, money, moneyRows, requestable, busy }: Props) {
   // What the balance request or the cash on delivery would ask for (the final price less the advance).
   const balance = order.finalTotalPaise === null ? null : order.finalTotalPaise - order.advancePaise;
-  const cancellable = order.status !== "order_cancelled" && order.status !== "order_delivered" && !awaitsPayment(order.status);
-  const balanceOpen = order.finalTotalPaise !== null && order.status !== "order_cancelled";
+  const cancellable = order.status !== ORDER_STATUS.order_cancelled && order.status !== ORDER_STATUS.order_delivered && !awaitsPayment(order.status);
+  const balanceOpen = order.finalTotalPaise !== null && order.status !== ORDER_STATUS.order_cancelled;
   const canRequest = balanceOpen && requestable;
   const canCollect = canCollectOnDelivery(order);
   const version = <input type="hidden" name="version" value={order.version} />;
@@ -39,7 +39,7 @@ export function MoneySection({ order, ledger, money, moneyRows, requestable, bus
         ))}
       </dl>
       <LedgerEntries ledger={ledger} />
-      {canRequest && order.paymentState === "balance_requested" ? <p className="mt-3 text-sm font-semibold">{m.detail.linkRanOut}</p> : null}
+      {canRequest && order.paymentState === PAYMENT_STATE.balance_requested ? <p className="mt-3 text-sm font-semibold">{m.detail.linkRanOut}</p> : null}
       {canRequest || canCollect || cancellable ? (
         // One row of actions; the panels' own padding sets them apart, and the row's negative margin keeps a
         // closed panel's button in line with the text above.

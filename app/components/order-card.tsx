@@ -7,19 +7,24 @@ import type { OrderCardData } from "~/orders/card";
 import { customerStatus } from "~/orders/status-text";
 import { formatDateTimeIst } from "~/lib/dates";
 import { useLang, useMessages } from "~/web/site";
+import { ORDER_STATUS } from "~/orders/status";
 
 /**
  * Once weighed (a lot won at auction: from the close) and until it ships, an order's next step is its balance,
  * not the catch.
  */
 function weighedNext(order: OrderCardData, status: string | null, texts: ReturnType<typeof useMessages>["shop"]["status"]) {
-  if (order.finalTotalPaise === null || (status !== "order_raised" && status !== "order_confirmed" && status !== "order_packed")) return null;
+  if (
+    order.finalTotalPaise === null ||
+    (status !== ORDER_STATUS.order_raised && status !== ORDER_STATUS.order_confirmed && status !== ORDER_STATUS.order_packed)
+  )
+    return null;
   if (order.answerAwaited) return format(texts.weighed.answer, { amount: formatRupees(order.finalTotalPaise) });
   const m = order.source === "auction" ? { ...texts.lot, refund: texts.lot.paid } : texts.weighed;
   const amount = order.balance ? formatRupees(order.balance.amountPaise) : "";
   if (order.balance?.kind === "link") return format(m.link, { amount });
   // Packed and settled (or to be paid in cash), the packing message says what comes next.
-  if (status === "order_packed" && order.balance !== null) return null;
+  if (status === ORDER_STATUS.order_packed && order.balance !== null) return null;
   if (order.balance?.kind === "on_delivery") return format(m.onDelivery, { amount });
   if (order.balance?.kind === "paid") return m.paid;
   if (order.finalTotalPaise < order.advancePaidPaise) return m.refund;
@@ -46,7 +51,8 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
   // A cancelled order whose refund is recorded (shown below) is told when the money arrives, not "if you paid".
   const refundRecorded = order.refunded !== null || order.refundPendingPaise > 0;
   const next =
-    weighedNext(order, status.status, all.shop.status) ?? (status.status === "order_cancelled" && refundRecorded ? all.shop.status.refundNext : status.next);
+    weighedNext(order, status.status, all.shop.status) ??
+    (status.status === ORDER_STATUS.order_cancelled && refundRecorded ? all.shop.status.refundNext : status.next);
   const message = order.cancelledByCustomer ? all.shop.status.cancelledByYou : status.message;
   return (
     <article className="card p-5 sm:p-6">

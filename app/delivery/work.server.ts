@@ -2,7 +2,7 @@ import type { Deps } from "~/deps";
 import { paymentLabel } from "~/admin/money-view";
 import { quantityText, type ProductUnit } from "~/catalog/units";
 import { orderLineText, type OrderLine } from "~/orders/line-text";
-import { FULFILMENT, type OrderStatus, type PaymentState } from "~/orders/status";
+import { FULFILMENT, ORDER_STATUS, type OrderStatus, type PaymentState } from "~/orders/status";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { format } from "~/i18n/format";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
@@ -92,7 +92,7 @@ function itemText(i: WorkItem): string {
 }
 
 /** Orders still to pack or to hand to the delivery: what "To pack in all" counts (a shipped or delivered one has left). */
-const TO_PACK: readonly OrderStatus[] = ["order_raised", "order_confirmed", "order_packed"];
+const TO_PACK: readonly OrderStatus[] = [ORDER_STATUS.order_raised, ORDER_STATUS.order_confirmed, ORDER_STATUS.order_packed];
 
 /** One date's work: each slot's orders, and what is still to pack in all, per product. */
 export async function deliveryWork(deps: Pick<Deps, "db">, date: string) {

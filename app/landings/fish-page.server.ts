@@ -7,6 +7,7 @@ import { inLang, type Lang } from "~/i18n/lang";
 import { formatDateTimeIst } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { FISH_CODE_PATTERN, hoursToDoor } from "./rules";
+import { ORDER_STATUS } from "~/orders/status";
 
 /**
  * What the public learns of one fish: where and when it landed, its weight and photos on the scale, and, once its
@@ -59,7 +60,7 @@ export type FishView = {
 function toView(row: FishRow, photos: PhotoRow[], lang: Lang): FishView {
   const t = sectionsFor({ lang }).fish.page;
   const weight = weightText(row.weightGrams, lang);
-  const delivered = row.status === "order_delivered" ? row.deliveredAt : null;
+  const delivered = row.status === ORDER_STATUS.order_delivered ? row.deliveredAt : null;
   const hours = hoursToDoor(row.landedAt, delivered);
   const place = inLang(row.place, row.placeTe, lang);
   return {

@@ -1,3 +1,4 @@
+import { sql, type SQL } from "drizzle-orm";
 import { sectionsFor } from "~/i18n/texts";
 import { format } from "~/i18n/format";
 import { localePath, type Lang } from "~/i18n/lang";
@@ -11,5 +12,7 @@ export function fishLinkStart(config: { siteUrl: string | null }, lang: Lang): s
   return format(sectionsFor({ lang }).fish.sms.page, { url: `${config.siteUrl}${localePath(lang, "/fish/x").slice(0, -1)}` });
 }
 
-/** The code of order `?1`'s first weighed fish, as a subquery. */
-export const FIRST_FISH_CODE = "SELECT f.code FROM fish f JOIN order_items i ON i.id = f.order_item_id WHERE i.order_id = ?1 ORDER BY f.id LIMIT 1";
+/** The code of the order's first weighed fish, as a subquery. */
+export function firstFishCode(orderId: number): SQL {
+  return sql`SELECT f.code FROM fish f JOIN order_items i ON i.id = f.order_item_id WHERE i.order_id = ${orderId} ORDER BY f.id LIMIT 1`;
+}

@@ -1,9 +1,11 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { parseTypedNumber } from "~/lib/money";
 import { recordWeights } from "~/orders/changes.server";
-import { bumpCatalogueStatement } from "~/catalog/site-version.server";
+import { bumpCatalogue } from "~/catalog/site-version.server";
 import type { CheckedPhoto, CheckedUpload } from "~/catalog/uploads.server";
-import { fish, landings, orderItems, orders, type User } from "~/db/schema";
+import { previousChanged } from "~/db/guards.server";
+import { fish, fishPhotos, landings, orderItems, orders, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { adminMessages } from "~/i18n/admin.messages";
 import { sectionsFor } from "~/i18n/texts";
@@ -106,28 +108,25 @@ export async function weighWithPhotos(deps: Deps, actor: User, input: { number: 
   }
 
   const now = deps.now();
-  const d1 = deps.db.$client;
-  // Chained on `changes() = 1` after the weighing's own statements: nothing here is written unless the weighing was.
-  const statements = stored.flatMap((f) => [
-    d1
-      .prepare(
-        `INSERT INTO fish (code, order_item_id, landing_id, weight_grams, weighed_at, weighing, video_name, video_type, video_bytes)
-         SELECT ?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8 WHERE changes() = 1
-         ON CONFLICT (order_item_id) DO UPDATE SET landing_id = excluded.landing_id, weight_grams = excluded.weight_grams,
-           weighed_at = excluded.weighed_at, weighing = fish.weighing + 1, video_name = excluded.video_name,
-           video_type = excluded.video_type, video_bytes = excluded.video_bytes`,
-      )
-      .bind(f.code, f.itemId, f.landingId, weights.get(f.itemId), now, f.video?.name ?? null, f.video?.kind.type ?? null, f.video?.bytes.length ?? null),
+  // Chained on the previous statement after the weighing's own statements: nothing here is written unless the weighing was.
+  const statements: BatchItem<"sqlite">[] = stored.flatMap((f) => [
+    deps.db.run(
+      sql`INSERT INTO ${fish} (code, order_item_id, landing_id, weight_grams, weighed_at, weighing, video_name, video_type, video_bytes)
+          SELECT ${f.code}, ${f.itemId}, ${f.landingId}, ${weights.get(f.itemId)}, ${now}, 1, ${f.video?.name ?? null}, ${f.video?.kind.type ?? null}, ${f.video?.bytes.length ?? null}
+          WHERE ${previousChanged()}
+          ON CONFLICT (order_item_id) DO UPDATE SET landing_id = excluded.landing_id, weight_grams = excluded.weight_grams,
+            weighed_at = excluded.weighed_at, weighing = fish.weighing + 1, video_name = excluded.video_name,
+            video_type = excluded.video_type, video_bytes = excluded.video_bytes`,
+    ),
     ...f.photos.map(({ upload, variants }, position) =>
-      d1
-        .prepare(
-          `INSERT INTO fish_photos (fish_id, weighing, name, content_type, bytes, width, height, variants, position)
-           SELECT id, weighing, ?2, ?3, ?4, ?5, ?6, ?7, ?8 FROM fish WHERE order_item_id = ?1 AND changes() = 1`,
-        )
-        .bind(f.itemId, upload.name, upload.kind.type, upload.bytes.length, upload.kind.width, upload.kind.height, variantsJson(variants), position),
+      deps.db.run(
+        sql`INSERT INTO ${fishPhotos} (fish_id, weighing, name, content_type, bytes, width, height, variants, position)
+            SELECT id, weighing, ${upload.name}, ${upload.kind.type}, ${upload.bytes.length}, ${upload.kind.width}, ${upload.kind.height}, ${variantsJson(variants)}, ${position}
+            FROM fish WHERE order_item_id = ${f.itemId} AND ${previousChanged()}`,
+      ),
     ),
   ]);
-  statements.push(bumpCatalogueStatement(deps));
+  statements.push(bumpCatalogue(deps));
   const base = deps.origin || deps.config.siteUrl;
   const emailLine = (lang: Lang) => {
     if (!base) return undefined;

@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, lte } from "drizzle-orm";
+import { and, asc, desc, eq, lt, lte, sql } from "drizzle-orm";
 import type { AppConfig } from "~/config.server";
 import { messageOutbox, type MessageChannel, type Order } from "~/db/schema";
 import type { Deps } from "~/deps";
+import { orderIs } from "~/db/guards.server";
+import { ORDER_STATUS } from "~/orders/status";
 import { brandName, productName, type Lang } from "~/i18n/lang";
 import { messagingMessages as m } from "~/i18n/messaging.messages";
-import { FIRST_FISH_CODE, fishLinkStart } from "~/landings/sms";
+import { firstFishCode, fishLinkStart } from "~/landings/sms";
 import { enRouteText, MESSAGE_TRIES, messagePhone, retryDelayMs, SEND_LEASE_MS } from "./en-route";
 import { ProviderError, sendTwilioSms } from "./twilio.server";
 
@@ -12,7 +14,7 @@ type SendDeps = Pick<Deps, "db" | "config" | "fetch" | "now">;
 export type DeliveryOutcome = "sent" | "retry" | "failed" | "skipped";
 
 /** Only a message about an order still on its way may go: the order must be shipped still (not delivered, not cancelled). */
-const STILL_SHIPPED = "EXISTS (SELECT 1 FROM orders o WHERE o.id = message_outbox.order_id AND o.status = 'order_shipped')";
+const STILL_SHIPPED = sql`EXISTS (SELECT 1 FROM orders o WHERE o.id = message_outbox.order_id AND o.status = ${ORDER_STATUS.order_shipped})`;
 
 /** The channels a message goes by: SMS always; WhatsApp too where the store has a WhatsApp sender. */
 export function messageChannels(config: Pick<AppConfig, "whatsappSender">): MessageChannel[] {
@@ -28,23 +30,16 @@ export function messageChannels(config: Pick<AppConfig, "whatsappSender">): Mess
 export function enRouteStatements(deps: Pick<Deps, "db" | "config">, order: Order & { lang: Lang }, now: number) {
   const to = messagePhone(order.phone);
   if (!to) return [];
+  const text = enRouteText({ brand: brandName(deps.config, order.lang), product: productName(deps.config, order.lang) }, order, order.lang);
+  const shipped = orderIs(order.id, { status: ORDER_STATUS.order_shipped, version: order.version + 1 });
   return messageChannels(deps.config).map((channel) =>
-    deps.db.$client
-      .prepare(
-        `INSERT INTO message_outbox (order_id, kind, channel, to_phone, body, state, tries, next_attempt_at, created_at, updated_at)
-         SELECT ?1, 'en_route', ?7, ?2, ?3 || coalesce(' ' || ?6 || (${FIRST_FISH_CODE}), ''), 'pending', 0, ?4, ?4, ?4
-         WHERE EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND status = 'order_shipped' AND version = ?5)
-         ON CONFLICT (order_id, kind, channel) DO NOTHING`,
-      )
-      .bind(
-        order.id,
-        to,
-        enRouteText({ brand: brandName(deps.config, order.lang), product: productName(deps.config, order.lang) }, order, order.lang),
-        now,
-        order.version + 1,
-        fishLinkStart(deps.config, order.lang),
-        channel,
-      ),
+    deps.db.run(
+      sql`INSERT INTO ${messageOutbox} (order_id, kind, channel, to_phone, body, state, tries, next_attempt_at, created_at, updated_at)
+          SELECT ${order.id}, 'en_route', ${channel}, ${to}, ${text} || coalesce(' ' || ${fishLinkStart(deps.config, order.lang)} || (${firstFishCode(order.id)}), ''),
+            'pending', 0, ${now}, ${now}, ${now}
+          WHERE ${shipped}
+          ON CONFLICT (order_id, kind, channel) DO NOTHING`,
+    ),
   );
 }
 
@@ -72,32 +67,37 @@ async function handOver(deps: SendDeps, channel: MessageChannel, to: string, bod
  * throws: the change the message tells about has already happened and stands.
  */
 export async function deliverMessage(deps: SendDeps, id: number, now = deps.now()): Promise<DeliveryOutcome> {
-  const d1 = deps.db.$client;
+  const db = deps.db;
   try {
-    const claimed = await d1
-      .prepare(
-        `UPDATE message_outbox SET tries = tries + 1, next_attempt_at = ?1, updated_at = ?2
-         WHERE id = ?3 AND state = 'pending' AND next_attempt_at <= ?2 AND tries < ?4 AND ${STILL_SHIPPED}
-         RETURNING to_phone AS toPhone, body, tries, channel`,
+    const [claimed] = await db
+      .update(messageOutbox)
+      .set({ tries: sql`${messageOutbox.tries} + 1`, nextAttemptAt: now + SEND_LEASE_MS, updatedAt: now })
+      .where(
+        and(
+          eq(messageOutbox.id, id),
+          eq(messageOutbox.state, "pending"),
+          lte(messageOutbox.nextAttemptAt, now),
+          lt(messageOutbox.tries, MESSAGE_TRIES),
+          STILL_SHIPPED,
+        ),
       )
-      .bind(now + SEND_LEASE_MS, now, id, MESSAGE_TRIES)
-      .first<{ toPhone: string; body: string; tries: number; channel: MessageChannel }>();
+      .returning({ toPhone: messageOutbox.toPhone, body: messageOutbox.body, tries: messageOutbox.tries, channel: messageOutbox.channel });
     if (!claimed) return "skipped";
     try {
       const { provider, ref } = await handOver(deps, claimed.channel, claimed.toPhone, claimed.body);
-      await d1
-        .prepare("UPDATE message_outbox SET state = 'sent', provider = ?, provider_ref = ?, last_error = NULL, sent_at = ?, updated_at = ? WHERE id = ?")
-        .bind(provider, ref, now, now, id)
-        .run();
+      await db
+        .update(messageOutbox)
+        .set({ state: "sent", provider, providerRef: ref, lastError: null, sentAt: now, updatedAt: now })
+        .where(eq(messageOutbox.id, id));
       return "sent";
     } catch (error) {
       const final = (error instanceof ProviderError && !error.retryable) || claimed.tries >= MESSAGE_TRIES;
       const reason = error instanceof ProviderError ? error.message : m.errors.noAnswer;
       if (!(error instanceof ProviderError)) console.error("text message failed", error);
-      await d1
-        .prepare("UPDATE message_outbox SET state = ?, next_attempt_at = ?, last_error = ?, updated_at = ? WHERE id = ? AND state = 'pending'")
-        .bind(final ? "failed" : "pending", now + retryDelayMs(claimed.tries), reason, now, id)
-        .run();
+      await db
+        .update(messageOutbox)
+        .set({ state: final ? "failed" : "pending", nextAttemptAt: now + retryDelayMs(claimed.tries), lastError: reason, updatedAt: now })
+        .where(and(eq(messageOutbox.id, id), eq(messageOutbox.state, "pending")));
       return final ? "failed" : "retry";
     }
   } catch (error) {
@@ -111,15 +111,16 @@ export async function deliverMessage(deps: SendDeps, id: number, now = deps.now(
  * order that moved on from shipped), then tries every message whose backoff or lease has run out, oldest first.
  */
 export async function sendDueMessages(deps: SendDeps, now = deps.now()) {
-  const d1 = deps.db.$client;
-  await d1
-    .prepare(
-      `UPDATE message_outbox SET state = 'failed', updated_at = ?1,
-         last_error = CASE WHEN ${STILL_SHIPPED} THEN coalesce(last_error, ?3) ELSE ?4 END
-       WHERE state = 'pending' AND next_attempt_at <= ?1 AND (tries >= ?2 OR NOT ${STILL_SHIPPED})`,
-    )
-    .bind(now, MESSAGE_TRIES, m.errors.noAnswer, m.errors.orderMovedOn)
-    .run();
+  await deps.db
+    .update(messageOutbox)
+    .set({
+      state: "failed",
+      updatedAt: now,
+      lastError: sql`CASE WHEN ${STILL_SHIPPED} THEN coalesce(${messageOutbox.lastError}, ${m.errors.noAnswer}) ELSE ${m.errors.orderMovedOn} END`,
+    })
+    .where(
+      and(eq(messageOutbox.state, "pending"), lte(messageOutbox.nextAttemptAt, now), sql`(${messageOutbox.tries} >= ${MESSAGE_TRIES} OR NOT ${STILL_SHIPPED})`),
+    );
   const due = await deps.db
     .select({ id: messageOutbox.id })
     .from(messageOutbox)

@@ -8,6 +8,7 @@ import { localePath, type Lang } from "~/i18n/lang";
 import { InvalidInputError } from "~/lib/errors";
 import { noticeLinkTexts, noticeMail, type Reader } from "~/mail/mail.server";
 import { noticeMessages, type NoticeMessages } from "./notice-messages";
+import { ORDER_STATUS } from "~/orders/status";
 
 /** `origin` (a request's) makes the e-mail's links; without one, the configured `SITE_URL`. */
 type NoticeDeps = Pick<Deps, "db" | "config" | "mailer"> & Partial<Pick<Deps, "origin">>;
@@ -136,7 +137,7 @@ export function deliverySentence(order: Pick<NoticeOrder, "status" | "deliveryDa
   if (!order.deliveryDate || !order.deliverySlot) return null;
   const m = noticeMessages(lang).customer;
   const when = formatDelivery(order.deliveryDate, order.deliverySlot, lang);
-  return format(order.status === "order_cancelled" ? m.deliveryCancelled : m.delivery, { when });
+  return format(order.status === ORDER_STATUS.order_cancelled ? m.deliveryCancelled : m.delivery, { when });
 }
 
 /**

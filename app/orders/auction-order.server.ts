@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
-import { bumpCatalogueStatement } from "~/catalog/site-version.server";
-import { orders, type Order, type User } from "~/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { bumpCatalogue } from "~/catalog/site-version.server";
+import { isUniqueClash, orderAt, runBatch } from "~/db/guards.server";
+import { notifications, orderItems, orders, type Order, type User } from "~/db/schema";
 import { formatDelivery, isSlotBookable } from "~/delivery/slots";
 import { messagesFor } from "~/i18n/texts";
 import { InvalidInputError } from "~/lib/errors";
@@ -15,6 +16,7 @@ import type { ShippingInput } from "./checkout-schema";
 import { shippingColumns } from "./checkout.server";
 import { SlotFullError, type Delivery } from "./orders.server";
 import { ADVANCE_PAISE, AUCTION_PAY_MS, orderNumber, splitName } from "./rules";
+import { ORDER_STATUS, PAYMENT_STATE } from "./status";
 import { holdCondition } from "./stock.server";
 
 export type AuctionOrderInput = {
@@ -52,53 +54,54 @@ function auctionWonNotice(lang: Lang, title: string, winningPaise: number, numbe
 export async function createAuctionOrder(deps: Pick<Deps, "db" | "config" | "mailer">, input: AuctionOrderInput): Promise<{ order: Order; created: boolean }> {
   const { firstName, lastName } = splitName(input.user.name);
   const digits = tenDigitPhone(input.user.phone);
-  const d1 = deps.db.$client;
+  const db = deps.db;
 
   for (let attempt = 0; attempt < 4; attempt++) {
     const number = orderNumber(input.now);
     const notice = auctionWonNotice(input.user.lang, inLang(input.title, input.titleTe, input.user.lang), input.winningPaise, number);
-    const thisOrder = "FROM orders WHERE auction_id = ? AND number = ?";
-    const statements = [
-      d1
-        .prepare(
-          `INSERT INTO orders (number, user_id, status, payment_state, source, auction_id, estimated_total_paise, final_total_paise, advance_paise,
-             first_name, last_name, phone, address, city, state, zip, reserved_until, stock_held, created_at, updated_at)
-           VALUES (?, ?, 'payment_pending', 'advance_due', 'auction', ?, ?, ?, ?, ?, ?, ?, ?, '', '', '', ?, 0, ?, ?)
-           ON CONFLICT (auction_id) DO NOTHING`,
-        )
-        .bind(
-          number,
-          input.user.id,
-          input.auctionId,
-          input.winningPaise,
-          input.winningPaise,
-          ADVANCE_PAISE,
-          firstName,
-          lastName,
-          digits ? storedPhone(digits) : "",
-          input.user.address ?? "",
-          input.now + AUCTION_PAY_MS,
-          input.now,
-          input.now,
-        ),
-      d1
-        .prepare(
-          `INSERT INTO order_items (order_id, product_id, name, name_te, image, price_paise, quantity, final_paise) SELECT id, NULL, ?, ?, ?, ?, 1, ? ${thisOrder}`,
-        )
-        .bind(input.title, input.titleTe ?? null, input.image, input.winningPaise, input.winningPaise, input.auctionId, number),
-      d1
-        .prepare(
-          `INSERT INTO notifications (user_id, type, title, message, order_id, order_number, auction_id) SELECT user_id, ?, ?, ?, id, number, auction_id ${thisOrder}`,
-        )
-        .bind(notice.type, notice.title, notice.message, input.auctionId, number),
-    ];
+    // The line and the notice go only beside the order this batch inserted.
+    const thisOrder = sql`FROM ${orders} WHERE ${and(eq(orders.auctionId, input.auctionId), eq(orders.number, number))}`;
     let created: boolean;
     try {
-      const results = await d1.batch(statements);
-      created = results[0].meta.changes === 1;
+      const batch = await runBatch(db, {
+        order: db
+          .insert(orders)
+          .values({
+            number,
+            userId: input.user.id,
+            status: ORDER_STATUS.payment_pending,
+            paymentState: PAYMENT_STATE.advance_due,
+            source: "auction",
+            auctionId: input.auctionId,
+            estimatedTotalPaise: input.winningPaise,
+            finalTotalPaise: input.winningPaise,
+            advancePaise: ADVANCE_PAISE,
+            firstName,
+            lastName,
+            phone: digits ? storedPhone(digits) : "",
+            address: input.user.address ?? "",
+            city: "",
+            state: "",
+            zip: "",
+            reservedUntil: input.now + AUCTION_PAY_MS,
+            stockHeld: false,
+            createdAt: input.now,
+            updatedAt: input.now,
+          })
+          .onConflictDoNothing({ target: orders.auctionId }),
+        line: db.run(
+          sql`INSERT INTO ${orderItems} (order_id, product_id, name, name_te, image, price_paise, quantity, final_paise)
+              SELECT id, NULL, ${input.title}, ${input.titleTe ?? null}, ${input.image}, ${input.winningPaise}, 1, ${input.winningPaise} ${thisOrder}`,
+        ),
+        notice: db.run(
+          sql`INSERT INTO ${notifications} (user_id, type, title, message, order_id, order_number, auction_id)
+              SELECT user_id, ${notice.type}, ${notice.title}, ${notice.message}, id, number, auction_id ${thisOrder}`,
+        ),
+      });
+      created = batch.order.meta.changes === 1;
     } catch (error) {
       // Numbers are random (1 in a million per month to clash): a clash rolls the whole batch back, try another.
-      if (String(error).includes("UNIQUE") && String(error).includes("orders.number")) continue;
+      if (isUniqueClash(error, "orders.number")) continue;
       throw error;
     }
     const [order] = await deps.db.select().from(orders).where(eq(orders.auctionId, input.auctionId)).limit(1);
@@ -125,17 +128,14 @@ export async function bookLotDelivery(
   if (!isSlotBookable(delivery.date, delivery.slot, now)) throw new InvalidInputError(shop.delivery.unavailable);
   const c = shippingColumns(shipping);
   const room = holdCondition([], delivery, deps.config.defaultSlotCapacity, order.id);
-  const d1 = deps.db.$client;
-  const [booked] = await d1.batch([
-    d1
-      .prepare(
-        `UPDATE orders SET first_name = ?, last_name = ?, phone = ?, address = ?, city = ?, state = ?, zip = ?, delivery_date = ?, delivery_slot = ?,
-           stock_held = 1, updated_at = ?
-         WHERE id = ? AND source = 'auction' AND status = 'payment_pending' AND ${room.sql}`,
-      )
-      .bind(c.firstName, c.lastName, c.phone, c.address, c.city, c.state, c.zip, delivery.date, delivery.slot, now, order.id, ...room.binds),
+  const batch = await runBatch(deps.db, {
+    order: deps.db
+      .update(orders)
+      .set({ ...c, deliveryDate: delivery.date, deliverySlot: delivery.slot, stockHeld: true, updatedAt: now })
+      .where(and(orderAt(order.id, { status: ORDER_STATUS.payment_pending }), eq(orders.source, "auction"), room)),
     // What public pages show of the slots' room moves with it.
-    bumpCatalogueStatement(deps),
-  ]);
-  if (booked.meta.changes !== 1) throw new SlotFullError(format(shop.delivery.slotFull, { when: formatDelivery(delivery.date, delivery.slot, deps.lang) }));
+    catalogue: bumpCatalogue(deps),
+  });
+  if (batch.order.meta.changes !== 1)
+    throw new SlotFullError(format(shop.delivery.slotFull, { when: formatDelivery(delivery.date, delivery.slot, deps.lang) }));
 }

@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
-import { payments, users, type User } from "~/db/schema";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { orderAt, orderIs, previousChanged, runBatch } from "~/db/guards.server";
+import { ATTEMPT_STATUS, LEDGER_REASON, orders, payments, users, type Payment, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { adminMessages } from "~/i18n/admin.messages";
 import { format } from "~/i18n/format";
@@ -9,9 +10,10 @@ import { notifyCustomer } from "~/notifications/notify.server";
 import { processOrderRefunds, refundStatement } from "~/payments/ledger.server";
 import { cancelLinksStatement } from "~/payments/links.server";
 import { closeCancelledLinks } from "~/payments/settle.server";
-import type { PaymentState } from "~/orders/status";
+import { ORDER_STATUS, PAYMENT_STATE, type PaymentState } from "~/orders/status";
 import { canCollectOnDelivery, canRequestBalance } from "./fulfilment";
-import { eventStatement, loadByNumber, StaleOrderError } from "./changes.server";
+import type { PaymentGateway } from "~/payments/gateway";
+import { eventStatement, loadByNumber, StaleOrderError, type CustomerOrder } from "./changes.server";
 
 /** The balance after weighing: a payment link, a refund of the difference, or cash on delivery. */
 const m = adminMessages;
@@ -35,68 +37,96 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
   if (order.priceAnswer === "awaiting") throw new ConflictError(m.errors.answerFirst);
   const links = await deps.db.select().from(payments).where(eq(payments.orderId, order.id));
   if (!canRequestBalance(order, links, now)) throw new ConflictError(m.errors.balanceState);
-  const from = order.paymentState;
   const balance = order.finalTotalPaise - order.advancePaise;
   const gateway = deps.gateway;
   if (balance > 0 && !gateway) throw new ConflictError(m.errors.noGateway);
-  const d1 = deps.db.$client;
-  const claim = (state: PaymentState) =>
-    d1
-      .prepare(
-        "UPDATE orders SET payment_state = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND payment_state = ? AND status <> 'order_cancelled'",
-      )
-      .bind(state, now, order.id, order.version, from);
+  const ask = { deps, actor, order, now };
+  if (balance === 0) return markNothingOwed(ask);
+  if (balance < 0) return refundDifference(ask, -balance);
+  return sendBalanceLink(ask, balance, links, gateway!);
+}
 
-  if (balance === 0) {
-    const results = await d1.batch([
-      claim("balance_paid"),
-      eventStatement(deps, order.id, actor, "payment", "advance_paid", "balance_paid", m.detail.nothingOwed, now),
-    ]);
-    if (results[0].meta.changes !== 1) throw new StaleOrderError();
-    return { message: m.detail.nothingOwed };
-  }
+/** A balance asked for: who asks, of which order (as the admin's form saw it), when. */
+type BalanceAsk = { deps: Deps; actor: User; order: CustomerOrder; now: number };
 
-  if (balance < 0) {
-    const amount = -balance;
-    // The refund row exists only if the advance has that much left and the order is still where the form saw
-    // it; the order moves only if the refund row was written.
-    const results = await d1.batch([
-      refundStatement(deps, {
-        orderId: order.id,
-        reason: "difference",
-        amountPaise: amount,
-        now,
-        guard: {
-          sql: "c.reason = 'advance' AND EXISTS (SELECT 1 FROM orders WHERE id = ? AND version = ? AND payment_state = 'advance_paid' AND status <> 'order_cancelled')",
-          binds: [order.id, order.version],
-        },
-      }),
-      d1
-        .prepare("UPDATE orders SET payment_state = 'balance_paid', version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND changes() = 1")
-        .bind(now, order.id, order.version),
-      eventStatement(deps, order.id, actor, "payment", "advance_paid", "balance_paid", `Difference of ${formatRupees(amount)} to refund`, now),
-    ]);
-    if (results[1].meta.changes !== 1) throw new StaleOrderError();
-    const { done } = await processOrderRefunds(deps, order.id, now);
-    const made = done >= amount;
-    const text = formatRupees(amount);
-    await notifyCustomer(deps, order, {
-      type: "refund",
-      words: (t) => ({
-        title: format(t.customer.differenceRefundedTitle, { number: order.number }),
-        message: format(made ? t.customer.differenceRefunded : t.customer.differenceRefundPending, { amount: text, number: order.number }),
-      }),
-    });
-    return { message: format(made ? m.detail.differenceRefunded : m.detail.differencePending, { amount: text }) };
-  }
+/** Where the admin's form saw the order: the balance is asked for only from there, and never for a cancelled order. */
+const decidedOn = ({ order }: BalanceAsk) => ({ version: order.version, paymentState: order.paymentState, notStatus: ORDER_STATUS.order_cancelled }) as const;
 
-  // Claimed first, so a second press (or another admin) cannot make a second link.
-  if ((await claim("balance_requested").run()).meta.changes !== 1) throw new StaleOrderError();
-  const [customer] = await deps.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, order.userId)).limit(1);
+/** Moves the payment state to `state`, only from where the form saw the order. */
+const claimBalance = (ask: BalanceAsk, state: PaymentState) =>
+  ask.deps.db
+    .update(orders)
+    .set({ paymentState: state, version: sql`${orders.version} + 1`, updatedAt: ask.now })
+    .where(orderAt(ask.order.id, decidedOn(ask)));
+
+async function markNothingOwed(ask: BalanceAsk) {
+  const { deps, actor, order, now } = ask;
+  const batch = await runBatch(deps.db, {
+    order: claimBalance(ask, PAYMENT_STATE.balance_paid),
+    event: eventStatement(deps, order.id, actor, "payment", PAYMENT_STATE.advance_paid, PAYMENT_STATE.balance_paid, m.detail.nothingOwed, now),
+  });
+  if (batch.order.meta.changes !== 1) throw new StaleOrderError();
+  return { message: m.detail.nothingOwed };
+}
+
+/**
+ * The fish came in below the advance: the refund row exists only if the advance has that much left and the
+ * order is still where the form saw it; the order moves only if the refund row was written.
+ */
+async function refundDifference(ask: BalanceAsk, amount: number) {
+  const { deps, actor, order, now } = ask;
+  const batch = await runBatch(deps.db, {
+    refund: refundStatement(deps, {
+      orderId: order.id,
+      reason: LEDGER_REASON.difference,
+      amountPaise: amount,
+      now,
+      guard: sql`c.reason = ${LEDGER_REASON.advance} AND ${orderIs(order.id, { ...decidedOn(ask), paymentState: PAYMENT_STATE.advance_paid })}`,
+    }),
+    order: deps.db
+      .update(orders)
+      .set({ paymentState: PAYMENT_STATE.balance_paid, version: sql`${orders.version} + 1`, updatedAt: now })
+      .where(and(orderAt(order.id, { version: order.version }), previousChanged())),
+    event: eventStatement(
+      deps,
+      order.id,
+      actor,
+      "payment",
+      PAYMENT_STATE.advance_paid,
+      PAYMENT_STATE.balance_paid,
+      `Difference of ${formatRupees(amount)} to refund`,
+      now,
+    ),
+  });
+  if (batch.order.meta.changes !== 1) throw new StaleOrderError();
+  const { done } = await processOrderRefunds(deps, order.id, now);
+  const made = done >= amount;
+  const text = formatRupees(amount);
+  await notifyCustomer(deps, order, {
+    type: "refund",
+    words: (t) => ({
+      title: format(t.customer.differenceRefundedTitle, { number: order.number }),
+      message: format(made ? t.customer.differenceRefunded : t.customer.differenceRefundPending, { amount: text, number: order.number }),
+    }),
+  });
+  return { message: format(made ? m.detail.differenceRefunded : m.detail.differencePending, { amount: text }) };
+}
+
+/**
+ * A payment link for the balance: the request is claimed on the order first, so a second press (or another admin)
+ * cannot make a second link; a gateway failure gives the claim back. The link is recorded only while the order
+ * still waits for it; otherwise (cancelled meanwhile) it is recorded cancelled and closed at the gateway.
+ */
+async function sendBalanceLink(ask: BalanceAsk, balance: number, links: Payment[], gateway: PaymentGateway) {
+  const { deps, actor, order, now } = ask;
+  const db = deps.db;
+  const from = order.paymentState;
+  if ((await claimBalance(ask, PAYMENT_STATE.balance_requested)).meta.changes !== 1) throw new StaleOrderError();
+  const [customer] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, order.userId)).limit(1);
   const sent = links.filter((l) => l.kind === "balance").length;
-  let link;
+  let made;
   try {
-    link = await gateway!.createPaymentLink({
+    made = await gateway.createPaymentLink({
       amountPaise: balance,
       // Razorpay wants a reference unique per link: a second link for the order (after one expired) gets its own.
       referenceId: `${order.number}-B${sent ? sent + 1 : ""}`,
@@ -109,29 +139,35 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
     });
   } catch (error) {
     console.error("payment link failed", error);
-    await d1
-      .prepare("UPDATE orders SET payment_state = ?, version = version + 1, updated_at = ? WHERE id = ? AND payment_state = 'balance_requested'")
-      .bind(from, now, order.id)
-      .run();
+    await db
+      .update(orders)
+      .set({ paymentState: from, version: sql`${orders.version} + 1`, updatedAt: now })
+      .where(orderAt(order.id, { paymentState: PAYMENT_STATE.balance_requested }));
     throw new ConflictError(m.errors.gateway);
   }
-  // The link is recorded only while the order still waits for it; otherwise (cancelled meanwhile) it is closed.
-  const recorded = await d1.batch([
-    d1
-      .prepare(
-        `INSERT INTO payments (order_id, kind, provider, provider_ref, amount_paise, currency, status, link_url, expires_at, created_at, updated_at)
-         SELECT ?, 'balance', ?, ?, ?, 'INR', 'created', ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM orders WHERE id = ? AND payment_state = 'balance_requested' AND status <> 'order_cancelled')`,
-      )
-      .bind(order.id, gateway!.name, link.id, balance, link.shortUrl, now + BALANCE_LINK_MS, now, now, order.id),
-    eventStatement(deps, order.id, actor, "payment", from, "balance_requested", `Payment link ${link.id}`, now),
-  ]);
-  if (recorded[0].meta.changes !== 1) {
-    await d1
-      .prepare(
-        "INSERT INTO payments (order_id, kind, provider, provider_ref, amount_paise, currency, status, expires_at, created_at, updated_at) VALUES (?, 'balance', ?, ?, ?, 'INR', 'cancelled', ?, ?, ?)",
-      )
-      .bind(order.id, gateway!.name, link.id, balance, now + BALANCE_LINK_MS, now, now)
-      .run();
+  const link = {
+    orderId: order.id,
+    kind: "balance",
+    provider: gateway.name,
+    providerRef: made.id,
+    amountPaise: balance,
+    currency: "INR",
+    expiresAt: now + BALANCE_LINK_MS,
+    createdAt: now,
+    updatedAt: now,
+  } as const;
+  const waiting = orderIs(order.id, { paymentState: PAYMENT_STATE.balance_requested, notStatus: ORDER_STATUS.order_cancelled });
+  const recorded = await runBatch(db, {
+    link: db.run(
+      sql`INSERT INTO ${payments} (order_id, kind, provider, provider_ref, amount_paise, currency, status, link_url, expires_at, created_at, updated_at)
+          SELECT ${link.orderId}, ${link.kind}, ${link.provider}, ${link.providerRef}, ${link.amountPaise}, ${link.currency}, ${ATTEMPT_STATUS.created},
+            ${made.shortUrl}, ${link.expiresAt}, ${link.createdAt}, ${link.updatedAt}
+          WHERE ${waiting}`,
+    ),
+    event: eventStatement(deps, order.id, actor, "payment", from, PAYMENT_STATE.balance_requested, `Payment link ${made.id}`, now),
+  });
+  if (recorded.link.meta.changes !== 1) {
+    await db.insert(payments).values({ ...link, status: ATTEMPT_STATUS.cancelled });
     await closeCancelledLinks(deps, order.id, now);
     throw new StaleOrderError();
   }
@@ -141,7 +177,7 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
     words: (t) => ({
       title: format(t.customer.balanceRequestedTitle, { number: order.number }),
       message: format(t.customer.balanceRequested, { amount, number: order.number }),
-      emailLine: format(t.customer.balanceLink, { link: link.shortUrl }),
+      emailLine: format(t.customer.balanceLink, { link: made.shortUrl }),
     }),
   });
   return { message: format(m.detail.balanceRequested, { amount }) };
@@ -159,18 +195,20 @@ export async function collectOnDelivery(deps: Deps, actor: User, input: { number
   if (order.finalTotalPaise <= order.advancePaise) throw new ConflictError(m.errors.nothingToCollect);
   if (order.priceAnswer === "awaiting") throw new ConflictError(m.errors.answerFirst);
   if (!canCollectOnDelivery(order)) throw new ConflictError(m.errors.balanceState);
-  const d1 = deps.db.$client;
-  const results = await d1.batch([
-    d1
-      .prepare(
-        `UPDATE orders SET payment_state = 'balance_on_delivery', version = version + 1, updated_at = ?
-         WHERE id = ? AND version = ? AND payment_state = ? AND status <> 'order_cancelled' AND final_total_paise > advance_paise`,
-      )
-      .bind(now, order.id, order.version, order.paymentState),
-    eventStatement(deps, order.id, actor, "payment", order.paymentState, "balance_on_delivery", null, now),
-    cancelLinksStatement(deps, order.id, now, "payment_state = 'balance_on_delivery'"),
-  ]);
-  if (results[0].meta.changes !== 1) throw new StaleOrderError();
+  const batch = await runBatch(deps.db, {
+    order: deps.db
+      .update(orders)
+      .set({ paymentState: PAYMENT_STATE.balance_on_delivery, version: sql`${orders.version} + 1`, updatedAt: now })
+      .where(
+        and(
+          orderAt(order.id, { version: order.version, paymentState: order.paymentState, notStatus: ORDER_STATUS.order_cancelled }),
+          gt(orders.finalTotalPaise, orders.advancePaise),
+        ),
+      ),
+    event: eventStatement(deps, order.id, actor, "payment", order.paymentState, PAYMENT_STATE.balance_on_delivery, null, now),
+    links: cancelLinksStatement(deps, order.id, now, { paymentState: PAYMENT_STATE.balance_on_delivery }),
+  });
+  if (batch.order.meta.changes !== 1) throw new StaleOrderError();
   await closeCancelledLinks(deps, order.id, now);
   const amount = formatRupees(order.finalTotalPaise - order.advancePaise);
   await notifyCustomer(deps, order, {

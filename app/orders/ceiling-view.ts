@@ -2,6 +2,7 @@ import type { Lang } from "~/i18n/lang";
 import { formatDateTimeIst } from "~/lib/dates";
 import type { Order } from "~/db/schema";
 import type { PriceAnswer } from "./status";
+import { ORDER_STATUS } from "./status";
 
 /** The order page's price limit: what the shopper agreed to, and their answer (with the form's version while it is awaited). */
 export type OrderCeilingData = {
@@ -25,8 +26,8 @@ export function orderCeilingData(
   lang: Lang,
   now: number,
 ): OrderCeilingData | null {
-  if (order.source !== "shop" || order.status === "payment_expired") return null;
-  const awaiting = order.priceAnswer === "awaiting" && order.status !== "order_cancelled" && order.answerDueAt !== null;
+  if (order.source !== "shop" || order.status === ORDER_STATUS.payment_expired) return null;
+  const awaiting = order.priceAnswer === "awaiting" && order.status !== ORDER_STATUS.order_cancelled && order.answerDueAt !== null;
   const open = awaiting && order.answerDueAt! > now;
   return {
     estimatePaise: order.estimatedTotalPaise,

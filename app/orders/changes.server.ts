@@ -1,7 +1,9 @@
-import { eq } from "drizzle-orm";
-import { bumpCatalogueStatement } from "~/catalog/site-version.server";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { bumpCatalogue } from "~/catalog/site-version.server";
 import type { Deps } from "~/deps";
-import { orderItems, orders, users, type Order, type User } from "~/db/schema";
+import { orderAt, orderIs, previousChanged, runBatch } from "~/db/guards.server";
+import { LEDGER_KIND, LEDGER_REASON, LEDGER_STATE, ledger, orderEvents, orderItems, orders, users, type Order, type User } from "~/db/schema";
 import { adminMessages } from "~/i18n/admin.messages";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { format, sentences } from "~/i18n/format";
@@ -12,7 +14,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { deliverOrderMessages, enRouteStatements } from "~/messaging/outbox.server";
 import { notifyCustomer } from "~/notifications/notify.server";
-import { awaitsPayment, checkTransition, normalizeStatus } from "~/orders/status";
+import { awaitsPayment, checkTransition, normalizeStatus, ORDER_STATUS, PAYMENT_STATE, type AdminStatus } from "~/orders/status";
 import { processOrderRefunds, refundStatement } from "~/payments/ledger.server";
 import { cancelLinksStatement } from "~/payments/links.server";
 import { closeCancelledLinks } from "~/payments/settle.server";
@@ -22,8 +24,9 @@ import { weighedNotice } from "./weighed-notice";
 /**
  * The admin's side of an order: the dashboard's figures and list, status moves (forward only, refused when
  * the form is stale), weighing, the balance, cancellation with its refund. D1 has no interactive
- * transactions: every change is one conditional statement (or batch) on the order's `version`, checked by its
- * row count, so two admins (or an admin and a webhook) can never both apply a change to the same version.
+ * transactions: every change is one batch whose first statement moves the order only from the version it was
+ * decided on (`orderAt`), checked by its row count, and whose other statements are guarded on that move
+ * (app/db/guards.server.ts), so two admins (or an admin and a webhook) can never both apply a change to the same version.
  */
 const m = adminMessages;
 type StatusLabels = Record<keyof typeof checkoutMessages.status.labels, string>;
@@ -50,6 +53,7 @@ export async function loadByNumber(deps: Pick<Deps, "db">, number: string): Prom
   return { ...row.order, lang: row.lang };
 }
 
+/** A line of the order's history; by default written only if the batch's previous statement changed its row. */
 export function eventStatement(
   deps: Pick<Deps, "db">,
   orderId: number,
@@ -59,10 +63,12 @@ export function eventStatement(
   to: string | null,
   note: string | null,
   now: number,
+  guard: SQL = previousChanged(),
 ) {
-  return deps.db.$client
-    .prepare("INSERT INTO order_events (order_id, actor_user_id, kind, from_value, to_value, note, created_at) SELECT ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1")
-    .bind(orderId, actor?.id ?? null, kind, from, to, note, now);
+  return deps.db.run(
+    sql`INSERT INTO ${orderEvents} (order_id, actor_user_id, kind, from_value, to_value, note, created_at)
+        SELECT ${orderId}, ${actor?.id ?? null}, ${kind}, ${from}, ${to}, ${note}, ${now} WHERE ${guard}`,
+  );
 }
 
 /**
@@ -90,61 +96,52 @@ export async function changeOrderStatus(
   const blocked = moneyBlocksMove(check.to, order);
   if (blocked)
     throw new ConflictError(blocked === "weigh_first" ? m.errors.weighFirst : blocked === "answer_first" ? m.errors.answerFirst : m.errors.balanceFirst);
-  const cancelling = check.to === "order_cancelled";
+  const cancelling = check.to === ORDER_STATUS.order_cancelled;
   const reason = input.reason?.trim() ?? "";
   if (cancelling && (reason.length < 3 || reason.length > 300)) throw new InvalidInputError(m.errors.cancelReason);
 
-  const d1 = deps.db.$client;
   // Delivered with the balance to collect: the cash is recorded with the delivery.
-  const cashOnDelivery = check.to === "order_delivered" && order.paymentState === "balance_on_delivery";
+  const cashOnDelivery = check.to === ORDER_STATUS.order_delivered && order.paymentState === PAYMENT_STATE.balance_on_delivery;
   // A decline (or no answer in time) of a price above the ceiling is this cancel, recorded with it. Its callers
   // check the answer is awaited on the version they pass: any change of the answer moves the version.
   const answer = cancelling ? (input.answer ?? null) : null;
-  // The status update alone decides whether this change happens: every statement after it applies only if it
-  // did (`changes() = 1` chained, or the order's new state checked).
-  const statements = [
-    d1
-      .prepare(
-        `UPDATE orders SET status = ?, version = version + 1, updated_at = ?,
-           stock_held = CASE WHEN ? THEN 0 ELSE stock_held END,
-           cancel_reason = CASE WHEN ? THEN ? ELSE cancel_reason END,
-           payment_state = CASE WHEN ? THEN 'balance_paid' ELSE payment_state END,
-           price_answer = coalesce(?, price_answer)
-         WHERE id = ? AND version = ? AND status = ?`,
-      )
-      .bind(check.to, now, cancelling ? 1 : 0, cancelling ? 1 : 0, reason, cashOnDelivery ? 1 : 0, answer, order.id, order.version, order.status),
-    eventStatement(deps, order.id, actor, "status", order.status, check.to, cancelling ? reason : null, now),
-  ];
-  // What is left of the catch and the slot is derived from stock_held, which the update above cleared; public pages move on.
-  if (cancelling && order.stockHeld) statements.push(bumpCatalogueStatement(deps));
-  if (cancelling) {
-    const isCancelled = {
-      sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = 'order_cancelled' AND version = ?)",
-      binds: [order.id, order.version + 1],
-    };
-    statements.push(cancelLinksStatement(deps, order.id, now, `status = 'order_cancelled' AND version = ${Number(order.version) + 1}`));
-    statements.push(refundStatement(deps, { orderId: order.id, reason: "cancel", now, guard: isCancelled }));
-  }
-  if (cashOnDelivery) {
+  // Where the order's update leaves it: every statement after it applies only if the order is there now.
+  const moved = orderIs(order.id, { status: check.to, version: order.version + 1 });
+  const shipped = check.to === ORDER_STATUS.order_shipped;
+  const batch = await runBatch(deps.db, {
+    // This update alone decides whether the change happens.
+    order: deps.db
+      .update(orders)
+      .set({
+        status: check.to,
+        version: sql`${orders.version} + 1`,
+        updatedAt: now,
+        ...(cancelling ? { stockHeld: false, cancelReason: reason } : {}),
+        ...(cashOnDelivery ? { paymentState: PAYMENT_STATE.balance_paid } : {}),
+        ...(answer ? { priceAnswer: answer } : {}),
+      })
+      .where(orderAt(order.id, { version: order.version, status: order.status })),
+    event: eventStatement(deps, order.id, actor, "status", order.status, check.to, cancelling ? reason : null, now),
+    // What is left of the catch and the slot is derived from stock_held, which the update above cleared; public pages move on.
+    catalogue: cancelling && order.stockHeld && bumpCatalogue(deps),
+    links: cancelling && cancelLinksStatement(deps, order.id, now, { status: ORDER_STATUS.order_cancelled, version: order.version + 1 }),
+    refund: cancelling && refundStatement(deps, { orderId: order.id, reason: LEDGER_REASON.cancel, now, guard: moved }),
     // The cash is what the final price still lacks after the captures and refunds, computed in the statement.
-    statements.push(
-      d1
-        .prepare(
-          `INSERT INTO ledger (order_id, kind, reason, ref, provider, amount_paise, state, created_at, updated_at)
-           SELECT o.id, 'cash', 'balance', 'cash:' || o.id, 'cash', o.final_total_paise - k.kept, 'done', ?2, ?2
-           FROM orders o, (SELECT coalesce(sum(CASE WHEN kind = 'refund' THEN -amount_paise ELSE amount_paise END), 0) AS kept FROM ledger WHERE order_id = ?1) k
-           WHERE o.id = ?1 AND o.status = 'order_delivered' AND o.version = ?3 AND o.final_total_paise - k.kept > 0
-           ON CONFLICT (ref) DO NOTHING`,
-        )
-        .bind(order.id, now, order.version + 1),
-    );
-  }
-  // Shipped: the customer's en-route message (SMS, and WhatsApp where configured) is written with the change, so
-  // a crash after it cannot lose it; it is sent right after, and the scheduled job retries what did not go.
-  const shipped = check.to === "order_shipped";
-  if (shipped) statements.push(...enRouteStatements(deps, order, now));
-  const results = await d1.batch(statements);
-  if (results[0].meta.changes !== 1) throw new StaleOrderError();
+    cash:
+      cashOnDelivery &&
+      deps.db.run(
+        sql`INSERT INTO ${ledger} (order_id, kind, reason, ref, provider, amount_paise, state, created_at, updated_at)
+            SELECT o.id, ${LEDGER_KIND.cash}, ${LEDGER_REASON.balance}, 'cash:' || o.id, 'cash', o.final_total_paise - k.kept, ${LEDGER_STATE.done}, ${now}, ${now}
+            FROM orders o, (SELECT coalesce(sum(CASE WHEN kind = ${LEDGER_KIND.refund} THEN -amount_paise ELSE amount_paise END), 0) AS kept
+                            FROM ledger WHERE order_id = ${order.id}) k
+            WHERE o.id = ${order.id} AND ${moved} AND o.final_total_paise - k.kept > 0
+            ON CONFLICT (ref) DO NOTHING`,
+      ),
+    // Shipped: the customer's en-route message (SMS, and WhatsApp where configured) is written with the change, so
+    // a crash after it cannot lose it; it is sent right after, and the scheduled job retries what did not go.
+    enRoute: shipped && enRouteStatements(deps, order, now),
+  });
+  if (batch.order.meta.changes !== 1) throw new StaleOrderError();
   if (shipped) await deliverOrderMessages(deps, order.id, now);
 
   let refund = { done: 0, pending: 0 };
@@ -152,23 +149,34 @@ export async function changeOrderStatus(
     await closeCancelledLinks(deps, order.id, now);
     refund = await processOrderRefunds(deps, order.id, now);
   }
-  const refunded = refund.done + refund.pending;
-  const to = check.to as keyof typeof checkoutMessages.status.messages;
   // A customer who cancelled their own order is not asked to contact support "if this is unexpected".
   const byCustomer = cancelling && actor?.id === order.userId;
-  const { emailed } = await notifyCustomer(
+  const { emailed } = await tellStatusChange(deps, order, check.to, { reason: cancelling ? reason : null, byCustomer, refund });
+  return { label: labelOf(check.to), emailed };
+}
+
+/** The customer is told the order's new status, with the cancel's reason and its refund (made, or on its way). */
+function tellStatusChange(
+  deps: Deps,
+  order: CustomerOrder,
+  status: AdminStatus,
+  cancel: { reason: string | null; byCustomer: boolean; refund: { done: number; pending: number } },
+) {
+  const refunded = cancel.refund.done + cancel.refund.pending;
+  const to = status as keyof typeof checkoutMessages.status.messages;
+  return notifyCustomer(
     deps,
-    { ...order, status: check.to },
+    { ...order, status },
     {
       type: "order_status_update",
       words: (t) => ({
-        title: format(t.customer.statusTitle, { number: order.number, label: labelOf(check.to, t.status.labels) }),
+        title: format(t.customer.statusTitle, { number: order.number, label: labelOf(status, t.status.labels) }),
         message: sentences(
-          byCustomer ? t.status.cancelledByYou : t.status.messages[to],
-          cancelling ? format(t.customer.cancelReason, { reason }) : null,
+          cancel.byCustomer ? t.status.cancelledByYou : t.status.messages[to],
+          cancel.reason !== null ? format(t.customer.cancelReason, { reason: cancel.reason }) : null,
           // A refund the gateway has not made yet is told as on its way, never as made.
           refunded > 0
-            ? format(refund.pending > 0 ? t.customer.cancelledRefundPending : t.customer.cancelledRefund, {
+            ? format(cancel.refund.pending > 0 ? t.customer.cancelledRefundPending : t.customer.cancelledRefund, {
                 amount: formatRupees(refunded),
                 number: order.number,
               })
@@ -177,11 +185,10 @@ export async function changeOrderStatus(
       }),
     },
   );
-  return { label: labelOf(check.to), emailed };
 }
 
 /** What a weighing brings besides the weights (the fish on the scale): statements for its batch, each written only if the weighing was, and a line for its e-mail. */
-export type WeighingAttachment = { statements: D1PreparedStatement[]; emailLine: (lang: Lang) => string | undefined };
+export type WeighingAttachment = { statements: BatchItem<"sqlite">[]; emailLine: (lang: Lang) => string | undefined };
 
 /**
  * Records what each line came to: a per-kg line's weight (grams), a per-pack line's packs delivered (0 to the
@@ -195,8 +202,8 @@ export async function recordWeights(
 ) {
   const order = await loadByNumber(deps, input.number);
   if (order.version !== input.version) throw new StaleOrderError();
-  if (awaitsPayment(order.status) || order.status === "order_cancelled") throw new ConflictError(m.errors.notPaid);
-  if (order.paymentState !== "advance_paid") throw new ConflictError(m.errors.balanceState);
+  if (awaitsPayment(order.status) || order.status === ORDER_STATUS.order_cancelled) throw new ConflictError(m.errors.notPaid);
+  if (order.paymentState !== PAYMENT_STATE.advance_paid) throw new ConflictError(m.errors.balanceState);
   const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id);
   const recorded = items.map((item) => {
     if (item.productId === null) return item;
@@ -212,20 +219,25 @@ export async function recordWeights(
   const totals = finalTotals(recorded, order.advancePaise);
   if (!totals) throw new InvalidInputError(m.errors.weights);
   const answer = answerAfterWeighing(order, totals.finalPaise, now + deps.config.priceAnswerMs);
-  const d1 = deps.db.$client;
-  const results = await d1.batch([
-    d1
-      .prepare(
-        "UPDATE orders SET final_total_paise = ?, price_answer = ?, answer_due_at = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND payment_state = 'advance_paid'",
-      )
-      .bind(totals.finalPaise, answer.priceAnswer, answer.answerDueAt, now, order.id, order.version),
-    // Chained on `changes() = 1`: each line is written only if the order's update (and the line before) was.
-    ...recorded.map((item, i) =>
-      d1
-        .prepare("UPDATE order_items SET weight_grams = ?, packs_delivered = ?, final_paise = ? WHERE id = ? AND changes() = 1")
-        .bind(item.weightGrams, item.packsDelivered, totals.lines[i], item.id),
+  const batch = await runBatch(deps.db, {
+    order: deps.db
+      .update(orders)
+      .set({
+        finalTotalPaise: totals.finalPaise,
+        priceAnswer: answer.priceAnswer,
+        answerDueAt: answer.answerDueAt,
+        version: sql`${orders.version} + 1`,
+        updatedAt: now,
+      })
+      .where(orderAt(order.id, { version: order.version, paymentState: PAYMENT_STATE.advance_paid })),
+    // Chained on the previous statement: each line is written only if the order's update (and the line before) was.
+    lines: recorded.map((item, i) =>
+      deps.db
+        .update(orderItems)
+        .set({ weightGrams: item.weightGrams, packsDelivered: item.packsDelivered, finalPaise: totals.lines[i] })
+        .where(and(eq(orderItems.id, item.id), previousChanged())),
     ),
-    eventStatement(
+    event: eventStatement(
       deps,
       order.id,
       actor,
@@ -235,9 +247,9 @@ export async function recordWeights(
       null,
       now,
     ),
-    ...(input.attach?.statements ?? []),
-  ]);
-  if (results[0].meta.changes !== 1) throw new StaleOrderError();
+    attached: input.attach?.statements,
+  });
+  if (batch.order.meta.changes !== 1) throw new StaleOrderError();
   const amounts = { final: formatRupees(totals.finalPaise), balance: formatRupees(totals.balancePaise) };
   const base = deps.origin || deps.config.siteUrl;
   await notifyCustomer(deps, order, {

@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { catchLeft, slotLoads } from "~/catalog/availability.server";
-import { bumpCatalogueStatement } from "~/catalog/site-version.server";
+import { bumpCatalogue } from "~/catalog/site-version.server";
 import { quantityText } from "~/catalog/units";
 import type { Deps } from "~/deps";
-import { orderItems, type Order, type OrderItem, type User } from "~/db/schema";
+import { orderAt, runBatch } from "~/db/guards.server";
+import { orderItems, orders, type Order, type OrderItem, type User } from "~/db/schema";
 import { DELIVERY_SLOTS, formatDelivery, formatDeliveryDate, isSlotPlannable, PLANNING_DAYS, upcomingDates, type DeliverySlot } from "~/delivery/slots";
 import { adminMessages } from "~/i18n/admin.messages";
 import { format } from "~/i18n/format";
@@ -11,6 +12,7 @@ import { ConflictError, InvalidInputError } from "~/lib/errors";
 import { notifyCustomer } from "~/notifications/notify.server";
 import { holdCondition } from "~/orders/stock.server";
 import { eventStatement, loadByNumber, StaleOrderError } from "./changes.server";
+import { ORDER_STATUS, type OrderStatus } from "./status";
 
 /**
  * The admin moves a paid order's delivery to another date and slot. What is left of a catch or a slot is
@@ -22,7 +24,7 @@ import { eventStatement, loadByNumber, StaleOrderError } from "./changes.server"
 const m = adminMessages.move;
 
 /** Paid and not yet shipped: the fish has not left, so its day can still change. */
-export const MOVABLE_STATUSES: readonly string[] = ["order_raised", "order_confirmed", "order_packed"];
+export const MOVABLE_STATUSES: readonly OrderStatus[] = [ORDER_STATUS.order_raised, ORDER_STATUS.order_confirmed, ORDER_STATUS.order_packed];
 
 export type MoveState = "current" | "open" | "full" | "short";
 export type MoveChoice = { date: string; slot: DeliverySlot; state: MoveState };
@@ -79,16 +81,18 @@ export async function moveDelivery(
   const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   // On the same date the order's lines already count against that catch: only the slot's room is checked.
   const hold = holdCondition(date === order.deliveryDate ? [] : catchLines(items), input.to, deps.config.defaultSlotCapacity);
-  const statuses = MOVABLE_STATUSES.map(() => "?").join(", ");
-  const d1 = deps.db.$client;
-  const results = await d1.batch([
-    d1
-      .prepare(
-        `UPDATE orders SET delivery_date = ?, delivery_slot = ?, stock_held = 1, version = version + 1, updated_at = ?
-         WHERE id = ? AND version = ? AND (stock_held = 1 OR (source = 'auction' AND delivery_date IS NULL)) AND status IN (${statuses}) AND ${hold.sql}`,
-      )
-      .bind(date, slot, now, order.id, order.version, ...MOVABLE_STATUSES, ...hold.binds),
-    eventStatement(
+  const batch = await runBatch(deps.db, {
+    order: deps.db
+      .update(orders)
+      .set({ deliveryDate: date, deliverySlot: slot, stockHeld: true, version: sql`${orders.version} + 1`, updatedAt: now })
+      .where(
+        and(
+          orderAt(order.id, { version: order.version, status: MOVABLE_STATUSES }),
+          or(eq(orders.stockHeld, true), and(eq(orders.source, "auction"), isNull(orders.deliveryDate))),
+          hold,
+        ),
+      ),
+    event: eventStatement(
       deps,
       order.id,
       actor,
@@ -99,9 +103,9 @@ export async function moveDelivery(
       now,
     ),
     // Each date's "left" on public pages changes with the move.
-    bumpCatalogueStatement(deps),
-  ]);
-  if (results[0].meta.changes !== 1) throw await refusal(deps, order, items, input.to);
+    catalogue: bumpCatalogue(deps),
+  });
+  if (batch.order.meta.changes !== 1) throw await refusal(deps, order, items, input.to);
   const { emailed } = await notifyCustomer(
     deps,
     order,

@@ -5,12 +5,13 @@
 import type { ProductUnit } from "~/catalog/units";
 import { FULFILMENT, type AdminStatus, type FulfilmentStatus, type PaymentState, type PriceAnswer } from "~/orders/status";
 import { isLiveLink } from "~/payments/ledger";
+import { ORDER_STATUS, PAYMENT_STATE } from "./status";
 
 /** The money states in which an order may ship: the balance is settled or is to be collected on delivery. */
-const SHIPPABLE: readonly PaymentState[] = ["balance_paid", "balance_on_delivery"];
+const SHIPPABLE: readonly PaymentState[] = [PAYMENT_STATE.balance_paid, PAYMENT_STATE.balance_on_delivery];
 
 /** The money states from which the balance may be switched to cash on delivery: no link yet, or one still open. */
-const COLLECTABLE_ON_DELIVERY: readonly PaymentState[] = ["advance_paid", "balance_requested"];
+const COLLECTABLE_ON_DELIVERY: readonly PaymentState[] = [PAYMENT_STATE.advance_paid, PAYMENT_STATE.balance_requested];
 
 /**
  * Whether the balance may be collected in cash on delivery: the order is weighed, not cancelled, in a state
@@ -28,7 +29,7 @@ export function canCollectOnDelivery(order: {
     order.finalTotalPaise !== null &&
     order.priceAnswer !== "awaiting" &&
     order.finalTotalPaise > order.advancePaise &&
-    order.status !== "order_cancelled" &&
+    order.status !== ORDER_STATUS.order_cancelled &&
     COLLECTABLE_ON_DELIVERY.includes(order.paymentState)
   );
 }
@@ -81,9 +82,9 @@ export function canRequestBalance(
   links: readonly { kind: string; status: string; expiresAt: number | null }[],
   now: number,
 ): boolean {
-  if (order.finalTotalPaise === null || order.status === "order_cancelled" || order.priceAnswer === "awaiting") return false;
-  if (order.paymentState === "advance_paid") return true;
-  return order.paymentState === "balance_requested" && !links.some((l) => isLiveLink(l, now));
+  if (order.finalTotalPaise === null || order.status === ORDER_STATUS.order_cancelled || order.priceAnswer === "awaiting") return false;
+  if (order.paymentState === PAYMENT_STATE.advance_paid) return true;
+  return order.paymentState === PAYMENT_STATE.balance_requested && !links.some((l) => isLiveLink(l, now));
 }
 
 /** Weights an admin may record: whole grams, more than nothing, less than a boat (100 kg). */
@@ -100,8 +101,8 @@ export function moneyBlocksMove(
 ): "weigh_first" | "answer_first" | "balance_first" | null {
   const at = FULFILMENT.indexOf(to as FulfilmentStatus);
   if (at < 0) return null;
-  if (at >= FULFILMENT.indexOf("order_packed") && order.finalTotalPaise === null) return "weigh_first";
-  if (at >= FULFILMENT.indexOf("order_packed") && order.priceAnswer === "awaiting") return "answer_first";
-  if (at >= FULFILMENT.indexOf("order_shipped") && !SHIPPABLE.includes(order.paymentState)) return "balance_first";
+  if (at >= FULFILMENT.indexOf(ORDER_STATUS.order_packed) && order.finalTotalPaise === null) return "weigh_first";
+  if (at >= FULFILMENT.indexOf(ORDER_STATUS.order_packed) && order.priceAnswer === "awaiting") return "answer_first";
+  if (at >= FULFILMENT.indexOf(ORDER_STATUS.order_shipped) && !SHIPPABLE.includes(order.paymentState)) return "balance_first";
   return null;
 }

@@ -35,7 +35,7 @@ describe("orders that kept the difference under the old cash on delivery", () =>
   it("are refunded the difference once, through the payments job; orders already settled are left alone", async () => {
     const kept = await deliveredByOldCashOnDelivery(19); // ₹475 against ₹500: ₹25 kept
     const claimed = await deliveredByOldCashOnDelivery(10); // ₹250: ₹250 kept, but a claim refunded ₹400 of the advance
-    await deps.db.$client.batch([refundAmountStatement(deps, { orderId: claimed.id, reason: "claim", key: "claim-x", amountPaise: 40_000, now: Date.now() })]);
+    await refundAmountStatement(deps, { orderId: claimed.id, reason: "claim", key: "claim-x", amountPaise: 40_000, now: Date.now() });
     const exact = await deliveredByOldCashOnDelivery(20); // ₹500: nothing kept
     const settled = await weighed(10); // the balance request refunded its ₹250
     await requestBalance(deps, w.admin, { number: settled.number, version: await version(settled.number) });

@@ -4,6 +4,7 @@ import type { Deps } from "~/deps";
 import { ledger, orderEvents, orderItems, orders, payments, type LedgerRow, type Order, type OrderItem, type Payment } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
 import { dueReservations, releaseDue, releaseExpiredOrders } from "./stock.server";
+import { ORDER_STATUS } from "./status";
 
 export type OrderView = Order & { items: OrderItem[]; payments: Payment[]; ledger: LedgerRow[] };
 
@@ -75,7 +76,7 @@ function withRows(rows: Order[], items: OrderItem[], money: Payment[], moves: Le
 
 /** Of these orders, the ids of those their customer cancelled themselves (the cancellation's event names them as who did it). */
 export async function cancelledByCustomer(deps: Pick<Deps, "db">, list: readonly Pick<Order, "id" | "status">[]): Promise<Set<number>> {
-  const ids = list.filter((o) => o.status === "order_cancelled").map((o) => o.id);
+  const ids = list.filter((o) => o.status === ORDER_STATUS.order_cancelled).map((o) => o.id);
   if (ids.length === 0) return new Set();
   const rows = await deps.db
     .select({ orderId: orderEvents.orderId })
@@ -85,7 +86,7 @@ export async function cancelledByCustomer(deps: Pick<Deps, "db">, list: readonly
       and(
         inArray(orderEvents.orderId, ids),
         eq(orderEvents.kind, "status"),
-        eq(orderEvents.toValue, "order_cancelled"),
+        eq(orderEvents.toValue, ORDER_STATUS.order_cancelled),
         eq(orderEvents.actorUserId, orders.userId),
       ),
     );

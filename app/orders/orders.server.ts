@@ -1,7 +1,8 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { limitProblem, type ProductUnit } from "~/catalog/units";
-import { bumpCatalogueStatement } from "~/catalog/site-version.server";
+import { bumpCatalogue } from "~/catalog/site-version.server";
 import type { Deps } from "~/deps";
+import { abortUnless, BatchAbortedError, isUniqueClash, orderAt, runBatch } from "~/db/guards.server";
 import { orderItems, orders, productLineColumns, products, type Order, type User } from "~/db/schema";
 import { formatDelivery, isSlotBookable, type DeliverySlot } from "~/delivery/slots";
 import { messagesFor } from "~/i18n/texts";
@@ -14,14 +15,16 @@ import { shippingColumns } from "./checkout.server";
 import { cancelLinksStatement } from "~/payments/links.server";
 import { ceilingPaise, ceilingPercent, DEFAULT_CEILING, type CeilingChoice } from "./ceiling";
 import { holdCondition, releaseExpiredOrders, type OrderLineInput } from "./stock.server";
+import { eventStatement } from "./changes.server";
+import { ORDER_STATUS, PAYMENT_STATE } from "./status";
 import { ADVANCE_PAISE, MAX_LINE_QUANTITY, MAX_LINES, orderNumber, RESERVATION_MS } from "./rules";
 
 /**
  * Orders: the pending order made when 'Pay ₹500' is pressed, its stock reservation and its release.
  *
  * D1 has no interactive transactions, so each money-or-stock step is ONE `batch` (atomic) of conditional
- * statements whose row counts tell what happened. Where a later statement must only apply if an earlier one
- * did, it says `changes() = n`: SQLite's count for the previous statement of the same batch.
+ * statements whose row counts tell what happened, each guarded by a named guard of app/db/guards.server.ts
+ * (`previousChanged` where a later statement must only apply if the one before it did).
  */
 
 /** A line's catch ran short; `productName` is in the checkout page's language. */
@@ -114,13 +117,13 @@ export async function createShopOrder(deps: Pick<Deps, "db" | "config" | "lang">
   const open = await deps.db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, input.user.id), eq(orders.status, "payment_pending"), eq(orders.source, "shop")));
+    .where(and(eq(orders.userId, input.user.id), eq(orders.status, ORDER_STATUS.payment_pending), eq(orders.source, "shop")));
   const same = await findSameLines(deps, open, lines, input.delivery);
   if (same) {
     const [resumed] = await deps.db
       .update(orders)
       .set({ ...shippingColumns(s), ...ceilingColumns(same.estimatedTotalPaise, input.ceiling), updatedAt: input.now })
-      .where(and(eq(orders.id, same.id), eq(orders.status, "payment_pending")))
+      .where(orderAt(same.id, { status: ORDER_STATUS.payment_pending }))
       .returning();
     if (resumed) return { ...resumed, resumed: true, replaced: [], replacedIds: [] };
   }
@@ -149,12 +152,12 @@ async function findSameLines(deps: Pick<Deps, "db">, open: Order[], lines: Order
   return open.find((o) => key(items.filter((i) => i.orderId === o.id)) === wanted) ?? null;
 }
 
-/** SQLite raises this for `json_extract` of a non-JSON text: the batch's way to roll itself back. */
-const ROLLBACK = "malformed JSON";
+/** The reason the checkout's batch aborts itself when the order was not written (its catch or slot was short). */
+const NOT_WRITTEN = "the order was not written";
 
 /**
  * One batch: the shopper's earlier unpaid orders expire, stop holding (so their own hold cannot starve this
- * checkout) and lose their advance links, the new order is written if its catch and slot allow, and a last statement fails the whole batch
+ * checkout) and lose their advance links, the new order is written if its catch and slot allow, and a last statement aborts the whole batch
  * if the order was not written, which undoes the expiry too: a refused checkout changes nothing.
  */
 async function insertShopOrder(
@@ -167,67 +170,56 @@ async function insertShopOrder(
   const estimated = priced.reduce((sum, l) => sum + l.product.pricePaise * l.quantity, 0);
   const ceiling = ceilingColumns(estimated, input.ceiling);
   const c = shippingColumns(input.shipping);
-  const d1 = deps.db.$client;
+  const db = deps.db;
   const hold = holdCondition(lines, input.delivery, deps.config.defaultSlotCapacity);
+  const release = replacing.flatMap((o) => [
+    db
+      .update(orders)
+      .set({ status: ORDER_STATUS.payment_expired, stockHeld: false, version: sql`${orders.version} + 1`, updatedAt: input.now })
+      .where(orderAt(o.id, { status: ORDER_STATUS.payment_pending })),
+    eventStatement(
+      deps,
+      o.id,
+      null,
+      "status",
+      ORDER_STATUS.payment_pending,
+      ORDER_STATUS.payment_expired,
+      "Replaced by a new checkout; stock released",
+      input.now,
+    ),
+    cancelLinksStatement(deps, o.id, input.now, { status: ORDER_STATUS.payment_expired }, "advance"),
+  ]);
 
   for (let attempt = 0; attempt < 4; attempt++) {
     const number = orderNumber(input.now);
-    const insertOrder = d1
-      .prepare(
-        `INSERT INTO orders (number, user_id, status, payment_state, source, estimated_total_paise, advance_paise, ceiling_percent, ceiling_paise,
-           first_name, last_name, phone, address, city, state, zip, delivery_date, delivery_slot, reserved_until, stock_held, created_at, updated_at)
-         SELECT ?, ?, 'payment_pending', 'advance_due', 'shop', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ? WHERE ${hold.sql}`,
-      )
-      .bind(
-        number,
-        input.user.id,
-        estimated,
-        ADVANCE_PAISE,
-        ceiling.ceilingPercent,
-        ceiling.ceilingPaise,
-        c.firstName,
-        c.lastName,
-        c.phone,
-        c.address,
-        c.city,
-        c.state,
-        c.zip,
-        input.delivery.date,
-        input.delivery.slot,
-        input.now + RESERVATION_MS,
-        input.now,
-        input.now,
-        ...hold.binds,
-      );
-    const insertItems = priced.map((l) =>
-      d1
-        .prepare(
-          `INSERT INTO order_items (order_id, product_id, name, name_te, image, price_paise, unit, quantity) SELECT id, ?, ?, ?, ?, ?, ?, ? FROM orders WHERE number = ?`,
-        )
-        .bind(l.productId, l.product.name, l.product.nameTe, l.product.image, l.product.pricePaise, l.product.unit, l.quantity, number),
+    // The order is written only where its hold condition holds: the INSERT's own SELECT carries it.
+    const insertOrder = db.run(
+      sql`INSERT INTO ${orders} (number, user_id, status, payment_state, source, estimated_total_paise, advance_paise, ceiling_percent, ceiling_paise,
+            first_name, last_name, phone, address, city, state, zip, delivery_date, delivery_slot, reserved_until, stock_held, created_at, updated_at)
+          SELECT ${number}, ${input.user.id}, ${ORDER_STATUS.payment_pending}, ${PAYMENT_STATE.advance_due}, 'shop', ${estimated}, ${ADVANCE_PAISE},
+            ${ceiling.ceilingPercent}, ${ceiling.ceilingPaise}, ${c.firstName}, ${c.lastName}, ${c.phone}, ${c.address}, ${c.city}, ${c.state}, ${c.zip},
+            ${input.delivery.date}, ${input.delivery.slot}, ${input.now + RESERVATION_MS}, 1, ${input.now}, ${input.now}
+          WHERE ${hold}`,
     );
-    const release = replacing.flatMap((o) => [
-      d1
-        .prepare(
-          "UPDATE orders SET status = 'payment_expired', stock_held = 0, version = version + 1, updated_at = ? WHERE id = ? AND status = 'payment_pending'",
-        )
-        .bind(input.now, o.id),
-      d1
-        .prepare(
-          "INSERT INTO order_events (order_id, kind, from_value, to_value, note, created_at) SELECT ?, 'status', 'payment_pending', 'payment_expired', ?, ? WHERE changes() = 1",
-        )
-        .bind(o.id, "Replaced by a new checkout; stock released", input.now),
-      cancelLinksStatement(deps, o.id, input.now, "status = 'payment_expired'", "advance"),
-    ]);
-    const written = d1
-      .prepare("SELECT CASE WHEN EXISTS (SELECT 1 FROM orders WHERE number = ?) THEN 1 ELSE json_extract(?, '$') END")
-      .bind(number, "the order was not written");
+    const insertItems = priced.map((l) =>
+      db.run(
+        sql`INSERT INTO ${orderItems} (order_id, product_id, name, name_te, image, price_paise, unit, quantity)
+            SELECT id, ${l.productId}, ${l.product.name}, ${l.product.nameTe}, ${l.product.image}, ${l.product.pricePaise}, ${l.product.unit}, ${l.quantity}
+            FROM orders WHERE number = ${number}`,
+      ),
+    );
     try {
-      await d1.batch([...release, insertOrder, ...insertItems, written, bumpCatalogueStatement(deps)]);
+      await runBatch(db, {
+        release,
+        order: insertOrder,
+        items: insertItems,
+        written: abortUnless(db, sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${eq(orders.number, number)})`, NOT_WRITTEN),
+        catalogue: bumpCatalogue(deps),
+      });
     } catch (error) {
       // The number is unique; a clash (1 in a million per month) rolls the whole batch back: try another.
-      if (String(error).includes("UNIQUE") && String(error).includes("orders.number")) continue;
-      if (String(error).includes(ROLLBACK)) throw await refusal(deps, input.delivery, priced, replacing);
+      if (isUniqueClash(error, "orders.number")) continue;
+      if (error instanceof BatchAbortedError && error.reason === NOT_WRITTEN) throw await refusal(deps, input.delivery, priced, replacing);
       throw error;
     }
     const [order] = await deps.db.select().from(orders).where(eq(orders.number, number)).limit(1);
@@ -244,16 +236,13 @@ async function refusal(
   replacing: Pick<Order, "id">[],
 ): Promise<Error> {
   const own = replacing.map((o) => o.id);
-  const notOwn = own.length ? `AND o.id NOT IN (${own.map(() => "?").join(", ")})` : "";
+  const notOwn = own.length ? sql`AND o.id NOT IN ${own}` : sql.empty();
   for (const line of priced) {
-    const row = await deps.db.$client
-      .prepare(
-        `SELECT c.quantity - coalesce((SELECT sum(i.quantity) FROM orders o JOIN order_items i ON i.order_id = o.id
-           WHERE o.delivery_date = c.delivery_date AND o.stock_held = 1 AND i.product_id = c.product_id ${notOwn}), 0) AS left
-         FROM catch_days c WHERE c.delivery_date = ? AND c.product_id = ?`,
-      )
-      .bind(...own, delivery.date, line.productId)
-      .first<{ left: number }>();
+    const [row] = await deps.db.all<{ left: number }>(
+      sql`SELECT c.quantity - coalesce((SELECT sum(i.quantity) FROM orders o JOIN order_items i ON i.order_id = o.id
+            WHERE o.delivery_date = c.delivery_date AND o.stock_held = 1 AND i.product_id = c.product_id ${notOwn}), 0) AS left
+          FROM catch_days c WHERE c.delivery_date = ${delivery.date} AND c.product_id = ${line.productId}`,
+    );
     if ((row?.left ?? 0) < line.quantity) return new OutOfStockError(line.shownName);
   }
   const when = formatDelivery(delivery.date, delivery.slot, deps.lang);

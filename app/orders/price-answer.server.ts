@@ -1,4 +1,5 @@
-import { and, eq, lte, ne } from "drizzle-orm";
+import { and, eq, gt, lte, ne, sql } from "drizzle-orm";
+import { orderAt, runBatch } from "~/db/guards.server";
 import { orders, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { adminMessages } from "~/i18n/admin.messages";
@@ -10,6 +11,7 @@ import { formatRupees } from "~/lib/money";
 import { notifyAdmins } from "~/notifications/notify.server";
 import { requestBalance } from "./balance.server";
 import { changeOrderStatus, eventStatement, loadByNumber, StaleOrderError, type CustomerOrder } from "./changes.server";
+import { ORDER_STATUS, PAYMENT_STATE, PRICE_ANSWER } from "./status";
 
 /**
  * The shopper's answer to a final price above the ceiling they agreed to. Until they answer nothing is packed
@@ -29,7 +31,8 @@ type CeilingMessages = Messages["shop"]["ceiling"];
  */
 function refusalOf(order: CustomerOrder, m: CeilingMessages, now: number, answer: PriceAnswerInput["answer"] = "accept"): string | null {
   if (order.priceAnswer === "accepted" || order.priceAnswer === "declined" || order.priceAnswer === "timed_out") return m.errors.answered;
-  if (order.priceAnswer !== "awaiting" || order.status === "order_cancelled" || order.paymentState !== "advance_paid") return m.errors.moved;
+  if (order.priceAnswer !== PRICE_ANSWER.awaiting || order.status === ORDER_STATUS.order_cancelled || order.paymentState !== PAYMENT_STATE.advance_paid)
+    return m.errors.moved;
   if (answer === "accept" && order.answerDueAt !== null && order.answerDueAt <= now) return m.errors.late;
   return null;
 }
@@ -49,7 +52,12 @@ export async function answerPrice(deps: Deps, user: User, input: PriceAnswerInpu
   if (input.answer === "decline") {
     const reason = messagesFor({ config: deps.config, lang: order.lang }).shop.ceiling.declineReason;
     try {
-      await changeOrderStatus(deps, user, { number: order.number, version: order.version, to: "order_cancelled", reason, answer: "declined" }, now);
+      await changeOrderStatus(
+        deps,
+        user,
+        { number: order.number, version: order.version, to: ORDER_STATUS.order_cancelled, reason, answer: PRICE_ANSWER.declined },
+        now,
+      );
     } catch (error) {
       if (error instanceof StaleOrderError) throw await lost();
       throw error;
@@ -57,17 +65,20 @@ export async function answerPrice(deps: Deps, user: User, input: PriceAnswerInpu
     return { message: format(m.declineDone, { number: order.number }) };
   }
 
-  const d1 = deps.db.$client;
-  const results = await d1.batch([
-    d1
-      .prepare(
-        `UPDATE orders SET price_answer = 'accepted', answer_due_at = NULL, version = version + 1, updated_at = ?
-         WHERE id = ? AND version = ? AND price_answer = 'awaiting' AND answer_due_at > ? AND payment_state = 'advance_paid' AND status <> 'order_cancelled'`,
-      )
-      .bind(now, order.id, order.version, now),
-    eventStatement(deps, order.id, user, "answer", "awaiting", "accepted", null, now),
-  ]);
-  if (results[0].meta.changes !== 1) throw await lost();
+  const batch = await runBatch(deps.db, {
+    order: deps.db
+      .update(orders)
+      .set({ priceAnswer: PRICE_ANSWER.accepted, answerDueAt: null, version: sql`${orders.version} + 1`, updatedAt: now })
+      .where(
+        and(
+          orderAt(order.id, { version: order.version, paymentState: PAYMENT_STATE.advance_paid, notStatus: ORDER_STATUS.order_cancelled }),
+          eq(orders.priceAnswer, PRICE_ANSWER.awaiting),
+          gt(orders.answerDueAt, now),
+        ),
+      ),
+    event: eventStatement(deps, order.id, user, "answer", PRICE_ANSWER.awaiting, PRICE_ANSWER.accepted, null, now),
+  });
+  if (batch.order.meta.changes !== 1) throw await lost();
   const final = formatRupees(order.finalTotalPaise ?? 0);
   const limit = formatRupees(order.ceilingPaise ?? 0);
   const a = adminMessages.detail;
@@ -97,7 +108,7 @@ export async function declineUnanswered(deps: Deps, now: number): Promise<number
   const due = await deps.db
     .select({ number: orders.number, version: orders.version })
     .from(orders)
-    .where(and(eq(orders.priceAnswer, "awaiting"), lte(orders.answerDueAt, now), ne(orders.status, "order_cancelled")))
+    .where(and(eq(orders.priceAnswer, PRICE_ANSWER.awaiting), lte(orders.answerDueAt, now), ne(orders.status, ORDER_STATUS.order_cancelled)))
     .limit(50);
   let declined = 0;
   for (const row of due) {
@@ -105,7 +116,12 @@ export async function declineUnanswered(deps: Deps, now: number): Promise<number
       const order = await loadByNumber(deps, row.number);
       if (order.version !== row.version) continue;
       const reason = messagesFor({ config: deps.config, lang: order.lang }).shop.ceiling.timeoutReason;
-      await changeOrderStatus(deps, null, { number: order.number, version: order.version, to: "order_cancelled", reason, answer: "timed_out" }, now);
+      await changeOrderStatus(
+        deps,
+        null,
+        { number: order.number, version: order.version, to: ORDER_STATUS.order_cancelled, reason, answer: PRICE_ANSWER.timed_out },
+        now,
+      );
       declined++;
     } catch (error) {
       if (!(error instanceof ConflictError)) console.error("declining an unanswered price failed", row.number, error);

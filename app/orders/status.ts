@@ -31,6 +31,19 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 export const PRICE_ANSWERS = ["awaiting", "accepted", "declined", "timed_out"] as const;
 export type PriceAnswer = (typeof PRICE_ANSWERS)[number];
 
+/**
+ * A state list's values by their own names (`ORDER_STATUS.order_cancelled`): code names a state through its one
+ * source, so a misspelt or removed state fails the type check instead of matching nothing at run time.
+ */
+export function byName<const T extends readonly string[]>(values: T): { readonly [K in T[number]]: K } {
+  return Object.freeze(Object.fromEntries(values.map((value) => [value, value]))) as { readonly [K in T[number]]: K };
+}
+
+/** Every order status and payment state by name: `ORDER_STATUS.order_cancelled`, `PAYMENT_STATE.balance_paid`. */
+export const ORDER_STATUS = byName(ORDER_STATUSES);
+export const PAYMENT_STATE = byName(PAYMENT_STATES);
+export const PRICE_ANSWER = byName(PRICE_ANSWERS);
+
 export function isAdminStatus(value: string): value is AdminStatus {
   return (ADMIN_STATUSES as readonly string[]).includes(value);
 }

@@ -1,10 +1,12 @@
-import { and, eq, lte, type SQLWrapper } from "drizzle-orm";
+import { and, eq, lte, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { LEFT_SQL } from "~/catalog/availability.server";
-import { bumpCatalogueStatement } from "~/catalog/site-version.server";
+import { bumpCatalogue } from "~/catalog/site-version.server";
 import type { Deps } from "~/deps";
-import { orders } from "~/db/schema";
+import { orderAt, runBatch } from "~/db/guards.server";
+import { orderEvents, orders } from "~/db/schema";
 import type { DeliverySlot } from "~/delivery/slots";
 import { cancelLinksStatement } from "~/payments/links.server";
+import { ORDER_STATUS } from "./status";
 
 /** A cart line as the checkout sends it: a product and whole units (kg or packs). */
 export type OrderLineInput = { productId: number; quantity: number };
@@ -20,22 +22,13 @@ export function holdCondition(
   defaultCapacity: number,
   /** An order already holding (one booked again) that must not count against the room it asks for. */
   exceptOrderId = 0,
-) {
-  const enough = lines.map(() => `(SELECT ${LEFT_SQL} FROM catch_days c WHERE c.delivery_date = ? AND c.product_id = ?) >= ?`);
-  const room = `coalesce((SELECT capacity FROM delivery_slots WHERE delivery_date = ? AND slot = ?), ?)
-    > (SELECT count(*) FROM orders WHERE delivery_date = ? AND delivery_slot = ? AND stock_held = 1 AND id <> ?)`;
-  return {
-    sql: [...enough, room].join(" AND "),
-    binds: [
-      ...lines.flatMap((l) => [delivery.date, l.productId, l.quantity]),
-      delivery.date,
-      delivery.slot,
-      defaultCapacity,
-      delivery.date,
-      delivery.slot,
-      exceptOrderId,
-    ],
-  };
+): SQL {
+  const enough = lines.map(
+    (l) => sql`(SELECT ${sql.raw(LEFT_SQL)} FROM catch_days c WHERE c.delivery_date = ${delivery.date} AND c.product_id = ${l.productId}) >= ${l.quantity}`,
+  );
+  const room = sql`coalesce((SELECT capacity FROM delivery_slots WHERE delivery_date = ${delivery.date} AND slot = ${delivery.slot}), ${defaultCapacity})
+    > (SELECT count(*) FROM orders WHERE delivery_date = ${delivery.date} AND delivery_slot = ${delivery.slot} AND stock_held = 1 AND id <> ${exceptOrderId})`;
+  return sql.join([...enough, room], sql` AND `);
 }
 
 /**
@@ -52,7 +45,7 @@ export function dueReservations(deps: Pick<Deps, "db">, now: number | SQLWrapper
   return deps.db
     .select({ id: orders.id, stockHeld: orders.stockHeld })
     .from(orders)
-    .where(and(eq(orders.status, "payment_pending"), lte(orders.reservedUntil, now)))
+    .where(and(eq(orders.status, ORDER_STATUS.payment_pending), lte(orders.reservedUntil, now)))
     .limit(100);
 }
 
@@ -62,27 +55,27 @@ export function releaseDue(deps: Pick<Deps, "db">, due: { id: number; stockHeld:
 }
 
 async function expireOrders(deps: Pick<Deps, "db">, due: { id: number; stockHeld: boolean }[], now: number, deadline: number): Promise<number> {
-  const d1 = deps.db.$client;
   let expired = 0;
   for (const order of due) {
-    const expire = d1
-      .prepare(
-        `UPDATE orders SET status = 'payment_expired', stock_held = 0, version = version + 1, updated_at = ?
-         WHERE id = ? AND status = 'payment_pending' AND reserved_until <= ? AND stock_held = ?`,
-      )
-      .bind(now, order.id, deadline, order.stockHeld ? 1 : 0);
-    // Its advance link closes with it (the gateway is told by the scheduled job, if its own expiry has not come first).
-    const closeLinks = cancelLinksStatement(deps, order.id, now, "status = 'payment_expired'", "advance");
-    const statements = order.stockHeld ? [expire, closeLinks, bumpCatalogueStatement(deps)] : [expire, closeLinks];
-    const results = await d1.batch(statements);
-    if (results[0].meta.changes === 1) {
+    const batch = await runBatch(deps.db, {
+      expire: deps.db
+        .update(orders)
+        .set({ status: ORDER_STATUS.payment_expired, stockHeld: false, version: sql`${orders.version} + 1`, updatedAt: now })
+        .where(and(orderAt(order.id, { status: ORDER_STATUS.payment_pending }), lte(orders.reservedUntil, deadline), eq(orders.stockHeld, order.stockHeld))),
+      // Its advance link closes with it (the gateway is told by the scheduled job, if its own expiry has not come first).
+      links: cancelLinksStatement(deps, order.id, now, { status: ORDER_STATUS.payment_expired }, "advance"),
+      catalogue: order.stockHeld && bumpCatalogue(deps),
+    });
+    if (batch.expire.meta.changes === 1) {
       expired++;
-      await d1
-        .prepare(
-          "INSERT INTO order_events (order_id, kind, from_value, to_value, note, created_at) VALUES (?, 'status', 'payment_pending', 'payment_expired', ?, ?)",
-        )
-        .bind(order.id, order.stockHeld ? "Advance not paid in time; stock released" : "Advance not paid in time", now)
-        .run();
+      await deps.db.insert(orderEvents).values({
+        orderId: order.id,
+        kind: "status",
+        fromValue: ORDER_STATUS.payment_pending,
+        toValue: ORDER_STATUS.payment_expired,
+        note: order.stockHeld ? "Advance not paid in time; stock released" : "Advance not paid in time",
+        createdAt: now,
+      });
     }
   }
   return expired;

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { orderEvents, type Order } from "~/db/schema";
 import type { Deps } from "~/deps";
+import { ORDER_STATUS, PAYMENT_STATE } from "./status";
 
 /** The steps an order goes through, in order, as the customer's order page names them. */
 export type TimelineKey =
@@ -40,26 +41,26 @@ export function timelineSteps(
   order: Pick<Order, "status" | "paymentState" | "paidAt" | "createdAt" | "source" | "finalTotalPaise" | "advancePaise" | "ceilingPaise" | "priceAnswer">,
   events: readonly Event[],
 ): TimelineStep[] {
-  if (order.status === "payment_pending" || order.status === "payment_expired") return [];
+  if (order.status === ORDER_STATUS.payment_pending || order.status === ORDER_STATUS.payment_expired) return [];
   const status = (to: string) => lastAt(events, "status", to);
   const weighedAt = order.source === "auction" ? order.createdAt : lastAt(events, "weight");
-  const delivered = status("order_delivered");
+  const delivered = status(ORDER_STATUS.order_delivered);
   // The balance step: done once paid (or nothing is owed); asked for (a link) or to pay on delivery, it waits with the time it was set.
   const balance = ((): Step => {
     if (order.finalTotalPaise !== null && order.finalTotalPaise <= order.advancePaise) return { key: "nothingDue", at: weighedAt, done: true };
     switch (order.paymentState) {
-      case "balance_paid": {
+      case PAYMENT_STATE.balance_paid: {
         // Paid by link; or set to be paid on delivery and collected in cash then, which the step tells at the time
         // it was set, so the steps stay in the order they happened.
-        const onDelivery = lastAt(events, "payment", "balance_on_delivery");
-        const byLink = lastAt(events, "payment", "balance_paid");
+        const onDelivery = lastAt(events, "payment", PAYMENT_STATE.balance_on_delivery);
+        const byLink = lastAt(events, "payment", PAYMENT_STATE.balance_paid);
         if (byLink === null && onDelivery !== null) return { key: "balanceOnDelivery", at: onDelivery, done: true };
         return { key: "balancePaid", at: byLink ?? delivered, done: true };
       }
-      case "balance_requested":
-        return { key: "balanceRequested", at: lastAt(events, "payment", "balance_requested"), done: false };
-      case "balance_on_delivery":
-        return { key: "balanceOnDelivery", at: lastAt(events, "payment", "balance_on_delivery"), done: false };
+      case PAYMENT_STATE.balance_requested:
+        return { key: "balanceRequested", at: lastAt(events, "payment", PAYMENT_STATE.balance_requested), done: false };
+      case PAYMENT_STATE.balance_on_delivery:
+        return { key: "balanceOnDelivery", at: lastAt(events, "payment", PAYMENT_STATE.balance_on_delivery), done: false };
       default:
         return { key: "balance", at: null, done: false };
     }
@@ -78,12 +79,12 @@ export function timelineSteps(
     happened(order.source === "auction" ? "won" : "weighed", weighedAt),
     ...limit,
     balance,
-    happened("packed", status("order_packed")),
-    happened("shipped", status("order_shipped")),
+    happened("packed", status(ORDER_STATUS.order_packed)),
+    happened("shipped", status(ORDER_STATUS.order_shipped)),
     happened("delivered", delivered),
   ];
-  if (order.status === "order_cancelled") {
-    const cancelled: Step = { key: "cancelled", at: status("order_cancelled") ?? lastAt(events, "status"), done: true };
+  if (order.status === ORDER_STATUS.order_cancelled) {
+    const cancelled: Step = { key: "cancelled", at: status(ORDER_STATUS.order_cancelled) ?? lastAt(events, "status"), done: true };
     return [...steps.filter((s) => s.done), cancelled].map(({ key, at }) => ({ key, at, state: "done" as const }));
   }
   // A later step done means the ones before it are behind the order, even where the history has no time for them.

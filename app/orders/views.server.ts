@@ -3,6 +3,7 @@ import { inLang, type Lang } from "~/i18n/lang";
 import { formatDelivery } from "~/delivery/slots";
 import { balanceDue, isLiveLink, knownDuePaise, summarizeLedger } from "~/payments/ledger";
 import type { OrderView } from "./lookup.server";
+import { ORDER_STATUS, PAYMENT_STATE, PRICE_ANSWER } from "./status";
 
 /**
  * An order as its owner may see it: no internal ids, no other people's data. Every amount comes from the
@@ -32,18 +33,18 @@ export function toOrderCard(order: OrderView, lang: Lang, now: number, cancelled
     balance:
       balancePaid && money.balancePaidPaise > 0
         ? { kind: "paid", amountPaise: money.balancePaidPaise, at: balancePaid.createdAt }
-        : due > 0 && link?.linkUrl && order.paymentState === "balance_requested"
+        : due > 0 && link?.linkUrl && order.paymentState === PAYMENT_STATE.balance_requested
           ? { kind: "link", amountPaise: due, url: link.linkUrl }
-          : due > 0 && order.paymentState === "balance_on_delivery"
+          : due > 0 && order.paymentState === PAYMENT_STATE.balance_on_delivery
             ? { kind: "on_delivery", amountPaise: due }
             : null,
     refunded:
       money.refundedPaise > 0 ? { amountPaise: money.refundedPaise, at: Math.max(...refunds.filter((r) => r.state === "done").map((r) => r.updatedAt)) } : null,
     refundPendingPaise: money.refundPendingPaise,
-    cancelReason: order.status === "order_cancelled" ? order.cancelReason : null,
-    cancelledByCustomer: order.status === "order_cancelled" && cancelledByCustomer,
-    payable: order.status === "payment_pending",
-    answerAwaited: order.priceAnswer === "awaiting" && order.status !== "order_cancelled",
+    cancelReason: order.status === ORDER_STATUS.order_cancelled ? order.cancelReason : null,
+    cancelledByCustomer: order.status === ORDER_STATUS.order_cancelled && cancelledByCustomer,
+    payable: order.status === ORDER_STATUS.payment_pending,
+    answerAwaited: order.priceAnswer === PRICE_ANSWER.awaiting && order.status !== ORDER_STATUS.order_cancelled,
     items: order.items.map((i) => ({
       name: inLang(i.name, i.nameTe, lang),
       quantity: i.quantity,

@@ -1,8 +1,11 @@
-import type { Order } from "~/db/schema";
+import { sql } from "drizzle-orm";
+import { orderIs } from "~/db/guards.server";
+import { ATTEMPT_STATUS, payments, type AttemptStatus, type Order } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { sectionsFor } from "~/i18n/texts";
 import { payMessages } from "~/i18n/pay.messages";
 import { ConflictError } from "~/lib/errors";
+import { ORDER_STATUS } from "~/orders/status";
 import { openAdvanceAttempt, PaymentUnavailableError } from "./advance.server";
 import { MIN_LINK_EXPIRY_MS } from "./gateway";
 import { closeCancelledLinks } from "./settle.server";
@@ -21,7 +24,7 @@ const LINK_LIFE_MIN_MS = MIN_LINK_EXPIRY_MS + 60_000;
  * A link made while the order stopped waiting (paid in another tab, expired) is recorded cancelled and closed.
  */
 export async function startAdvanceLink(deps: Deps, order: Order, email: string): Promise<{ url: string; linkId: string }> {
-  if (order.status !== "payment_pending") throw new ConflictError(payMessages.notPending);
+  if (order.status !== ORDER_STATUS.payment_pending) throw new ConflictError(payMessages.notPending);
   const gateway = deps.gateway;
   if (!gateway) throw new PaymentUnavailableError();
   const now = deps.now();
@@ -40,16 +43,15 @@ export async function startAdvanceLink(deps: Deps, order: Order, email: string):
     callbackUrl: `${deps.origin}/orders/${order.number}/callback`,
     expiresAt,
   });
-  const recorded = await deps.db.$client
-    .prepare(
-      `INSERT INTO payments (order_id, kind, provider, provider_ref, amount_paise, currency, status, link_url, expires_at, created_at, updated_at)
-       SELECT ?1, 'advance', ?2, ?3, ?4, 'INR',
-         CASE WHEN EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND status = 'payment_pending') THEN 'created' ELSE 'cancelled' END, ?5, ?6, ?7, ?7
-       RETURNING status`,
-    )
-    .bind(order.id, gateway.name, link.id, order.advancePaise, link.shortUrl, expiresAt, now)
-    .first<{ status: string }>();
-  if (recorded?.status !== "created") {
+  // Recorded live only while the order still waits for its advance; otherwise recorded cancelled, to be closed.
+  const pending = orderIs(order.id, { status: ORDER_STATUS.payment_pending });
+  const [recorded] = await deps.db.all<{ status: AttemptStatus }>(
+    sql`INSERT INTO ${payments} (order_id, kind, provider, provider_ref, amount_paise, currency, status, link_url, expires_at, created_at, updated_at)
+        SELECT ${order.id}, 'advance', ${gateway.name}, ${link.id}, ${order.advancePaise}, 'INR',
+          CASE WHEN ${pending} THEN ${ATTEMPT_STATUS.created} ELSE ${ATTEMPT_STATUS.cancelled} END, ${link.shortUrl}, ${expiresAt}, ${now}, ${now}
+        RETURNING status`,
+  );
+  if (recorded?.status !== ATTEMPT_STATUS.created) {
     await closeCancelledLinks(deps, order.id, now);
     throw new ConflictError(payMessages.notPending);
   }

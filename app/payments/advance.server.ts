@@ -1,11 +1,12 @@
 import { and, desc, eq, gt, isNotNull, isNull } from "drizzle-orm";
-import { payments, type Order, type Payment } from "~/db/schema";
+import { ATTEMPT_STATUS, payments, type Order, type Payment } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { payMessages } from "~/i18n/pay.messages";
 import { ConflictError } from "~/lib/errors";
 import { gatewaySecrets } from "./gateway.server";
 import { verifyPaymentSignature } from "./signature";
+import { ORDER_STATUS } from "~/orders/status";
 
 /**
  * The ₹500 advance: a gateway order per attempt and the checks of the gateway's return. Settling the money
@@ -52,7 +53,7 @@ export async function openAdvanceAttempt(
  * (`created`) Checkout attempt of the same gateway is reused, so reloading the pay page does not pile up gateway orders.
  */
 export async function startAdvancePayment(deps: Pick<Deps, "db" | "gateway">, order: Order): Promise<StartedPayment> {
-  if (order.status !== "payment_pending") throw new ConflictError(payMessages.notPending);
+  if (order.status !== ORDER_STATUS.payment_pending) throw new ConflictError(payMessages.notPending);
   const gateway = deps.gateway;
   if (!gateway) throw new PaymentUnavailableError();
   const open = await openAdvanceAttempt(deps, order.id, gateway.name, { way: "checkout" });
@@ -96,8 +97,8 @@ export async function verifyAdvanceCallback(
 
 /** A failed attempt (payment.failed, or the shopper's error callback). Never undoes a paid row. */
 export async function markAdvanceFailed(deps: Pick<Deps, "db" | "now">, gatewayOrderId: string, now = deps.now()): Promise<void> {
-  await deps.db.$client
-    .prepare("UPDATE payments SET status = 'failed', updated_at = ? WHERE provider_ref = ? AND kind = 'advance' AND status = 'created'")
-    .bind(now, gatewayOrderId)
-    .run();
+  await deps.db
+    .update(payments)
+    .set({ status: ATTEMPT_STATUS.failed, updatedAt: now })
+    .where(and(eq(payments.providerRef, gatewayOrderId), eq(payments.kind, "advance"), eq(payments.status, ATTEMPT_STATUS.created)));
 }

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Deps } from "~/deps";
-import { ledger, type LedgerReason, type LedgerRow } from "~/db/schema";
+import { ledger, LEDGER_KIND, LEDGER_STATE, type LedgerReason, type LedgerRow } from "~/db/schema";
 import { GatewayError } from "./gateway";
 import { summarizeLedger, type MoneySummary } from "./ledger";
 
@@ -18,36 +18,29 @@ import { summarizeLedger, type MoneySummary } from "./ledger";
  */
 
 /** Sum of the refunds (any state) already drawn on the capture aliased `c`. */
-const REFUNDED_OF_C = "(SELECT coalesce(sum(r.amount_paise), 0) FROM ledger r WHERE r.kind = 'refund' AND r.payment_ref = c.ref)";
+const REFUNDED_OF_C = sql`(SELECT coalesce(sum(r.amount_paise), 0) FROM ledger r WHERE r.kind = ${LEDGER_KIND.refund} AND r.payment_ref = c.ref)`;
 
 /**
  * A refund row for every capture of `orderId` matching `filter`, of what it has left (or exactly `amount`
  * when given and available), keyed `{reason}:{payment id}`: replays and concurrent callers insert it once.
- * `guard` is SQL that must hold for the refund to exist (the state that allows it), checked in the same
- * statement.
+ * `guard` must hold for the refund to exist (the state that allows it, a named guard of app/db/guards.server.ts),
+ * checked in the same statement.
  */
 export function refundStatement(
   deps: Pick<Deps, "db">,
-  input: { orderId: number; reason: LedgerReason; now: number; paymentRef?: string; amountPaise?: number; guard?: { sql: string; binds: unknown[] } },
-): D1PreparedStatement {
-  const amount = input.amountPaise === undefined ? `c.amount_paise - ${REFUNDED_OF_C}` : "?";
-  const enough = input.amountPaise === undefined ? `c.amount_paise - ${REFUNDED_OF_C} > 0` : `c.amount_paise - ${REFUNDED_OF_C} >= ?`;
-  const binds: unknown[] = [input.reason, input.reason];
-  if (input.amountPaise !== undefined) binds.push(input.amountPaise);
-  binds.push(input.now, input.now, input.orderId);
-  if (input.amountPaise !== undefined) binds.push(input.amountPaise);
-  if (input.paymentRef !== undefined) binds.push(input.paymentRef);
-  binds.push(...(input.guard?.binds ?? []));
-  return deps.db.$client
-    .prepare(
-      `INSERT INTO ledger (order_id, kind, reason, ref, provider, amount_paise, state, payment_ref, created_at, updated_at)
-       SELECT c.order_id, 'refund', ?, ? || ':' || c.ref, c.provider, ${amount}, 'pending', c.ref, ?, ?
-       FROM ledger c WHERE c.order_id = ? AND c.kind = 'capture' AND ${enough}
-         ${input.paymentRef !== undefined ? "AND c.ref = ?" : ""} ${input.guard ? `AND (${input.guard.sql})` : ""}
+  input: { orderId: number; reason: LedgerReason; now: number; paymentRef?: string; amountPaise?: number; guard?: SQL },
+) {
+  const left = sql`c.amount_paise - ${REFUNDED_OF_C}`;
+  const amount = input.amountPaise === undefined ? left : sql`${input.amountPaise}`;
+  const enough = input.amountPaise === undefined ? sql`${left} > 0` : sql`${left} >= ${input.amountPaise}`;
+  return deps.db.run(
+    sql`INSERT INTO ${ledger} (order_id, kind, reason, ref, provider, amount_paise, state, payment_ref, created_at, updated_at)
+       SELECT c.order_id, ${LEDGER_KIND.refund}, ${input.reason}, ${input.reason} || ':' || c.ref, c.provider, ${amount}, ${LEDGER_STATE.pending}, c.ref, ${input.now}, ${input.now}
+       FROM ledger c WHERE c.order_id = ${input.orderId} AND c.kind = ${LEDGER_KIND.capture} AND ${enough}
+         ${input.paymentRef === undefined ? sql.empty() : sql`AND c.ref = ${input.paymentRef}`} ${input.guard ? sql`AND (${input.guard})` : sql.empty()}
        ORDER BY c.id
        ON CONFLICT (ref) DO NOTHING`,
-    )
-    .bind(...binds);
+  );
 }
 
 /**
@@ -59,23 +52,21 @@ export function refundStatement(
  */
 export function refundAmountStatement(
   deps: Pick<Deps, "db">,
-  input: { orderId: number; reason: LedgerReason; key: string; amountPaise: number; now: number; guard?: { sql: string; binds: unknown[] } },
-): D1PreparedStatement {
-  // Numbered parameters come before the guard's plain ones, which SQLite numbers after the highest so far.
-  return deps.db.$client
-    .prepare(
-      `INSERT INTO ledger (order_id, kind, reason, ref, provider, amount_paise, state, payment_ref, created_at, updated_at)
-       SELECT order_id, 'refund', ?1, ?2 || ':' || ref, provider, min(left_paise, ?5 - coalesce(before, 0)), 'pending', ref, ?3, ?3
+  input: { orderId: number; reason: LedgerReason; key: string; amountPaise: number; now: number; guard?: SQL },
+) {
+  const amount = input.amountPaise;
+  return deps.db.run(
+    sql`INSERT INTO ${ledger} (order_id, kind, reason, ref, provider, amount_paise, state, payment_ref, created_at, updated_at)
+       SELECT order_id, ${LEDGER_KIND.refund}, ${input.reason}, ${input.key} || ':' || ref, provider, min(left_paise, ${amount} - coalesce(before, 0)), ${LEDGER_STATE.pending}, ref, ${input.now}, ${input.now}
        FROM (
          SELECT *, sum(left_paise) OVER () AS total, sum(left_paise) OVER (ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS before
-         FROM (SELECT c.id, c.order_id, c.ref, c.provider, c.amount_paise - ${REFUNDED_OF_C} AS left_paise FROM ledger c WHERE c.order_id = ?4 AND c.kind = 'capture')
+         FROM (SELECT c.id, c.order_id, c.ref, c.provider, c.amount_paise - ${REFUNDED_OF_C} AS left_paise FROM ledger c WHERE c.order_id = ${input.orderId} AND c.kind = ${LEDGER_KIND.capture})
          WHERE left_paise > 0
        )
-       WHERE total >= ?5 AND ?5 - coalesce(before, 0) > 0 ${input.guard ? `AND (${input.guard.sql})` : ""}
+       WHERE total >= ${amount} AND ${amount} - coalesce(before, 0) > 0 ${input.guard ? sql`AND (${input.guard})` : sql.empty()}
        ORDER BY id
        ON CONFLICT (ref) DO NOTHING`,
-    )
-    .bind(input.reason, input.key, input.now, input.orderId, input.amountPaise, ...(input.guard?.binds ?? []));
+  );
 }
 
 /** What the order's captures have left to refund: captured minus every refund, asked, failed or done. */
@@ -90,8 +81,8 @@ export async function refundablePaise(deps: Pick<Deps, "db">, orderId: number): 
  * the same key, a refusal with a new one. Returns whether the gateway has made the refund.
  */
 export async function processRefund(deps: Pick<Deps, "db" | "gateway" | "now">, row: LedgerRow, now = deps.now()): Promise<boolean> {
-  if (row.kind !== "refund" || row.state === "done" || row.gatewayRefundId) return row.state === "done" || row.gatewayRefundId !== null;
-  const d1 = deps.db.$client;
+  if (row.kind !== LEDGER_KIND.refund || row.state === LEDGER_STATE.done || row.gatewayRefundId)
+    return row.state === LEDGER_STATE.done || row.gatewayRefundId !== null;
   const gateway = deps.gateway;
   try {
     if (!gateway || row.provider !== gateway.name || !row.paymentRef) throw new GatewayError("The gateway that took this payment is not configured", 503);
@@ -100,26 +91,28 @@ export async function processRefund(deps: Pick<Deps, "db" | "gateway" | "now">, 
       amountPaise: row.amountPaise,
       idempotencyKey: row.tries === 0 ? row.ref : `${row.ref}#${row.tries}`,
     });
-    const state = refund.status === "processed" ? "done" : refund.status === "failed" ? "failed" : "pending";
-    await d1
-      .prepare(
-        `UPDATE ledger SET state = ?, gateway_refund_id = CASE WHEN ? = 'failed' THEN NULL ELSE ? END, tries = tries + CASE WHEN ? = 'failed' THEN 1 ELSE 0 END,
-           updated_at = ? WHERE id = ? AND state <> 'done' AND gateway_refund_id IS NULL`,
-      )
-      .bind(state, state, refund.id, state, now, row.id)
-      .run();
+    const state = refund.status === "processed" ? LEDGER_STATE.done : refund.status === "failed" ? LEDGER_STATE.failed : LEDGER_STATE.pending;
+    const failed = state === LEDGER_STATE.failed;
+    // A refused refund is retried under a new idempotency key, so it forgets the gateway's refund id.
+    await deps.db
+      .update(ledger)
+      .set({ state, gatewayRefundId: failed ? null : refund.id, tries: sql`${ledger.tries} + ${failed ? 1 : 0}`, updatedAt: now })
+      .where(unsettledRefund(row.id));
     return state !== "failed";
   } catch (error) {
     console.error(`refund ${row.ref} failed; the scheduled job retries it`, error);
     // A refusal (4xx) will not change by asking again with the same key; an unknown outcome must keep it.
     const refused = error instanceof GatewayError && error.status >= 400 && error.status < 500;
-    await d1
-      .prepare("UPDATE ledger SET state = 'failed', tries = tries + ?, updated_at = ? WHERE id = ? AND state <> 'done' AND gateway_refund_id IS NULL")
-      .bind(refused ? 1 : 0, now, row.id)
-      .run();
+    await deps.db
+      .update(ledger)
+      .set({ state: LEDGER_STATE.failed, tries: sql`${ledger.tries} + ${refused ? 1 : 0}`, updatedAt: now })
+      .where(unsettledRefund(row.id));
     return false;
   }
 }
+
+/** A refund row the gateway has not made or accepted yet: only such a row takes the gateway's answer. */
+const unsettledRefund = (id: number) => and(eq(ledger.id, id), ne(ledger.state, LEDGER_STATE.done), isNull(ledger.gatewayRefundId));
 
 /** Every refund of an order the gateway has not made yet (after a cancel or a difference refund). */
 export async function processOrderRefunds(
@@ -130,7 +123,7 @@ export async function processOrderRefunds(
   const rows = await deps.db
     .select()
     .from(ledger)
-    .where(and(eq(ledger.orderId, orderId), eq(ledger.kind, "refund"), inArray(ledger.state, ["pending", "failed"])));
+    .where(and(eq(ledger.orderId, orderId), eq(ledger.kind, LEDGER_KIND.refund), inArray(ledger.state, [LEDGER_STATE.pending, LEDGER_STATE.failed])));
   let done = 0;
   let pending = 0;
   for (const row of rows) {
@@ -142,16 +135,14 @@ export async function processOrderRefunds(
 
 /** The gateway confirmed (`processed`) or gave up on (`failed`) a refund it had accepted. */
 export async function recordRefundOutcome(deps: Pick<Deps, "db" | "now">, gatewayRefundId: string, outcome: "processed" | "failed", now = deps.now()) {
-  const d1 = deps.db.$client;
+  const refund = and(eq(ledger.gatewayRefundId, gatewayRefundId), eq(ledger.kind, LEDGER_KIND.refund));
   if (outcome === "processed") {
-    await d1.prepare("UPDATE ledger SET state = 'done', updated_at = ? WHERE gateway_refund_id = ? AND kind = 'refund'").bind(now, gatewayRefundId).run();
+    await deps.db.update(ledger).set({ state: LEDGER_STATE.done, updatedAt: now }).where(refund);
   } else {
-    await d1
-      .prepare(
-        "UPDATE ledger SET state = 'failed', gateway_refund_id = NULL, tries = tries + 1, updated_at = ? WHERE gateway_refund_id = ? AND kind = 'refund' AND state <> 'done'",
-      )
-      .bind(now, gatewayRefundId)
-      .run();
+    await deps.db
+      .update(ledger)
+      .set({ state: LEDGER_STATE.failed, gatewayRefundId: null, tries: sql`${ledger.tries} + 1`, updatedAt: now })
+      .where(and(refund, ne(ledger.state, LEDGER_STATE.done)));
   }
 }
 

@@ -1,5 +1,5 @@
 import type { LedgerKind, LedgerReason, LedgerState } from "~/db/schema";
-import { awaitsPayment, type OrderStatus } from "~/orders/status";
+import { awaitsPayment, ORDER_STATUS, type OrderStatus } from "~/orders/status";
 
 /**
  * What an order's money adds up to, derived from its ledger rows (never from counters). Pure, so the rules
@@ -68,7 +68,7 @@ export function refundsByReason(rows: readonly LedgerEntry[]): { reason: LedgerR
 export type BalanceDue = { kind: "none" } | { kind: "due"; paise: number } | { kind: "estimate"; paise: number };
 
 export function balanceDue(order: { status: OrderStatus; finalTotalPaise: number | null; estimatedTotalPaise: number }, money: MoneySummary): BalanceDue {
-  if (order.status === "order_cancelled" || order.status === "order_delivered" || awaitsPayment(order.status)) return { kind: "none" };
+  if (order.status === ORDER_STATUS.order_cancelled || order.status === ORDER_STATUS.order_delivered || awaitsPayment(order.status)) return { kind: "none" };
   const owed = (order.finalTotalPaise ?? order.estimatedTotalPaise) - money.paidTowardPricePaise;
   if (owed <= 0) return { kind: "none" };
   return order.finalTotalPaise === null ? { kind: "estimate", paise: owed } : { kind: "due", paise: owed };

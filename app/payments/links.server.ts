@@ -1,5 +1,6 @@
-import { eq, isNotNull, or } from "drizzle-orm";
-import { payments } from "~/db/schema";
+import { and, eq, isNotNull, or } from "drizzle-orm";
+import { orderIs, type OrderAt } from "~/db/guards.server";
+import { ATTEMPT_STATUS, payments } from "~/db/schema";
 import type { Deps } from "~/deps";
 
 /**
@@ -8,17 +9,15 @@ import type { Deps } from "~/deps";
  */
 export const isLinkAttempt = or(eq(payments.kind, "balance"), isNotNull(payments.linkUrl));
 
-const KIND_SQL = { balance: "kind = 'balance'", advance: "kind = 'advance' AND link_url IS NOT NULL" } as const;
+const LINK_KIND = { balance: eq(payments.kind, "balance"), advance: and(eq(payments.kind, "advance"), isNotNull(payments.linkUrl)) } as const;
 
 /**
- * The order's live links of one kind become `cancelled` if the order is now in the state `orderCondition` says
- * (a statement for the batch that moves the order). The gateway is told afterwards (`closeCancelledLinks`).
+ * The order's live links of one kind become `cancelled` if the order is now where `orderNow` says (a statement
+ * for the batch that moves the order). The gateway is told afterwards (`closeCancelledLinks`).
  */
-export function cancelLinksStatement(deps: Pick<Deps, "db">, orderId: number, now: number, orderCondition: string, kind: keyof typeof KIND_SQL = "balance") {
-  return deps.db.$client
-    .prepare(
-      `UPDATE payments SET status = 'cancelled', updated_at = ?1 WHERE order_id = ?2 AND ${KIND_SQL[kind]} AND status = 'created'
-         AND EXISTS (SELECT 1 FROM orders WHERE id = ?2 AND ${orderCondition})`,
-    )
-    .bind(now, orderId);
+export function cancelLinksStatement(deps: Pick<Deps, "db">, orderId: number, now: number, orderNow: OrderAt, kind: keyof typeof LINK_KIND = "balance") {
+  return deps.db
+    .update(payments)
+    .set({ status: ATTEMPT_STATUS.cancelled, updatedAt: now })
+    .where(and(eq(payments.orderId, orderId), LINK_KIND[kind], eq(payments.status, ATTEMPT_STATUS.created), orderIs(orderId, orderNow)));
 }

@@ -17,6 +17,7 @@ import { type SettleOutcome, settlePayment } from "./settle.server";
 import { isLinkAttempt } from "./links.server";
 import { verifyPaymentLinkSignature } from "./signature";
 import { payMessages } from "~/i18n/pay.messages";
+import { ORDER_STATUS } from "~/orders/status";
 
 /** The user's own order by number; a malformed number or someone else's order is NotFound (it looks like no order). */
 export async function getOwnOrder(deps: Pick<Deps, "db" | "now">, userId: number, number: string | undefined): Promise<OrderView> {
@@ -37,7 +38,7 @@ export class NotPayableError extends ConflictError {
 /** The user's own order that still waits for its advance; NotPayableError once it does not. */
 export async function getPayableOrder(deps: Pick<Deps, "db" | "now">, userId: number, number: string | undefined): Promise<OrderView> {
   const order = await getOwnOrder(deps, userId, number);
-  if (order.status !== "payment_pending") throw new NotPayableError(order.number, order.status !== "payment_expired");
+  if (order.status !== ORDER_STATUS.payment_pending) throw new NotPayableError(order.number, order.status !== ORDER_STATUS.payment_expired);
   return order;
 }
 
@@ -129,7 +130,7 @@ export async function settleReturn(deps: Deps, number: string | undefined, field
   if (!number || !ORDER_NUMBER_PATTERN.test(number)) throw new NotFoundError("Order not found");
   const [order] = await deps.db.select().from(orders).where(eq(orders.number, number)).limit(1);
   if (!order) throw new NotFoundError("Order not found");
-  const back = order.source === "shop" && order.status === "payment_pending" ? "/checkout" : `/orders/${order.number}`;
+  const back = order.source === "shop" && order.status === ORDER_STATUS.payment_pending ? "/checkout" : `/orders/${order.number}`;
   const to = `/orders/${order.number}`;
   const failed: ReturnOutcome = { to: back, toast: { type: "error", text: m.checkout.verifyFailed } };
   const razorpayPaymentId = fields.get("razorpay_payment_id");

@@ -1,4 +1,7 @@
+import type { SQL } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { orderIs } from "~/db/guards.server";
+import { ORDER_STATUS } from "~/orders/status";
 import { payBalanceLink, setUpMoneyWorld } from "../../tests/setup/money";
 import { requestBalance } from "~/orders/balance.server";
 import { refundablePaise, refundAmountStatement } from "./ledger.server";
@@ -15,8 +18,8 @@ async function twoCaptures() {
   return order;
 }
 
-const refund = (orderId: number, key: string, amountPaise: number, guard?: { sql: string; binds: unknown[] }) =>
-  deps.db.$client.batch([refundAmountStatement(deps, { orderId, reason: "claim", key, amountPaise, now: Date.now(), guard })]);
+const refund = (orderId: number, key: string, amountPaise: number, guard?: SQL) =>
+  refundAmountStatement(deps, { orderId, reason: "claim", key, amountPaise, now: Date.now(), guard });
 
 const rows = (orderId: number) =>
   all<{ ref: string; amount_paise: number; payment_ref: string }>(
@@ -55,7 +58,7 @@ describe("a refund of an exact amount across an order's captures", () => {
     const order = await twoCaptures();
     await refund(order.id, "claim-r", 10_000);
     await refund(order.id, "claim-r", 10_000);
-    await refund(order.id, "claim-g", 10_000, { sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = 'order_cancelled')", binds: [order.id] });
+    await refund(order.id, "claim-g", 10_000, orderIs(order.id, { status: ORDER_STATUS.order_cancelled }));
     expect(await rows(order.id)).toHaveLength(1);
     expect((await one("SELECT sum(amount_paise) AS n FROM ledger WHERE order_id = ? AND kind = 'refund'", order.id)).n).toBe(10_000);
   });

@@ -1,12 +1,28 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Deps } from "~/deps";
-import { ledger, orders, payments, type Order, type Payment } from "~/db/schema";
+import { orderAt, orderIs, previousChanged, runBatch } from "~/db/guards.server";
+import {
+  ATTEMPT_STATUS,
+  cartItems,
+  ledger,
+  LEDGER_KIND,
+  LEDGER_REASON,
+  LEDGER_STATE,
+  orderEvents,
+  orderItems,
+  orders,
+  payments,
+  type Order,
+  type Payment,
+} from "~/db/schema";
 import { format } from "~/i18n/format";
 import { inLang, type Lang } from "~/i18n/lang";
-import { quantityText, type ProductUnit } from "~/catalog/units";
+import { quantityText } from "~/catalog/units";
 import { payMessages as m } from "~/i18n/pay.messages";
 import { formatRupees } from "~/lib/money";
 import { notifyAdmins, notifyCustomer } from "~/notifications/notify.server";
+import { eventStatement } from "~/orders/changes.server";
+import { ORDER_STATUS, PAYMENT_STATE } from "~/orders/status";
 import { processRefund, refundStatement } from "./ledger.server";
 import { cancelLinksStatement, isLinkAttempt } from "./links.server";
 
@@ -35,90 +51,114 @@ export async function settlePayment(
   // The gateway takes exactly the attempt's amount; a report of anything else is recorded as it is, and refunded.
   const amount = input.amountPaise ?? attempt.amountPaise;
   if (!Number.isSafeInteger(amount) || amount <= 0) return { kind: "ignored", reason: "amount" };
-  const d1 = deps.db.$client;
   const advance = attempt.kind === "advance";
-  const note = `${advance ? "Advance" : "Balance"} ${formatRupees(amount)} paid (${input.paymentId})`;
-  const statements = [
-    d1
-      .prepare(
-        `INSERT INTO ledger (order_id, kind, reason, ref, provider, amount_paise, state, attempt_id, created_at, updated_at)
-         VALUES (?, 'capture', ?, ?, ?, ?, 'done', ?, ?, ?) ON CONFLICT (ref) DO NOTHING`,
-      )
-      .bind(attempt.orderId, attempt.kind, input.paymentId, attempt.provider, amount, attempt.id, now, now),
-    advance
-      ? d1
-          .prepare(
-            `UPDATE payments SET status = 'paid', payment_id = ?, updated_at = ? WHERE id = ? AND status IN ('created', 'failed') AND amount_paise = ?
-               AND changes() = 1 AND EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = 'payment_pending')`,
-          )
-          .bind(input.paymentId, now, attempt.id, amount, attempt.orderId)
-      : d1
-          .prepare(
-            `UPDATE payments SET status = 'paid', payment_id = ?, updated_at = ? WHERE id = ? AND status = 'created' AND amount_paise = ?
-               AND (expires_at IS NULL OR expires_at > ?) AND changes() = 1
-               AND EXISTS (SELECT 1 FROM orders WHERE id = ? AND payment_state = 'balance_requested' AND status <> 'order_cancelled')`,
-          )
-          .bind(input.paymentId, now, attempt.id, amount, now, attempt.orderId),
-    advance
-      ? d1
-          .prepare(
-            `UPDATE orders SET status = 'order_raised', payment_state = 'advance_paid', paid_at = ?, reserved_until = NULL, version = version + 1,
-               updated_at = ? WHERE id = ? AND status = 'payment_pending' AND changes() = 1`,
-          )
-          .bind(now, now, attempt.orderId)
-      : d1
-          .prepare(
-            "UPDATE orders SET payment_state = 'balance_paid', version = version + 1, updated_at = ? WHERE id = ? AND payment_state = 'balance_requested' AND changes() = 1",
-          )
-          .bind(now, attempt.orderId),
-    d1
-      .prepare(
-        "INSERT INTO order_events (order_id, actor_user_id, kind, from_value, to_value, note, created_at) SELECT ?, NULL, 'payment', ?, ?, ?, ? WHERE changes() = 1",
-      )
-      .bind(attempt.orderId, advance ? "payment_pending" : "balance_requested", advance ? "order_raised" : "balance_paid", note, now),
-    ...(advance
-      ? [
-          d1
-            .prepare(
-              `DELETE FROM cart_items WHERE changes() = 1 AND user_id = (SELECT user_id FROM orders WHERE id = ?1 AND source = 'shop')
-                 AND product_id IN (SELECT product_id FROM order_items WHERE order_id = ?1)`,
-            )
-            .bind(attempt.orderId),
-        ]
-      : []),
-    // An order no longer waiting for its advance (paid now, or by another tab, or closed) has no live advance link.
-    ...(advance ? [cancelLinksStatement(deps, attempt.orderId, now, "status <> 'payment_pending'", "advance")] : []),
-    // Not owed unless this very payment paid the attempt: refund all of it.
-    refundStatement(deps, {
-      orderId: attempt.orderId,
-      reason: "unowed",
-      now,
-      paymentRef: input.paymentId,
-      guard: { sql: "NOT EXISTS (SELECT 1 FROM payments WHERE id = ? AND status = 'paid' AND payment_id = ?)", binds: [attempt.id, input.paymentId] },
-    }),
-  ];
-  const results = await d1.batch(statements);
+  const batch = await runBatch(deps.db, settleStatements(deps, attempt, input.paymentId, amount, now));
   // The links this call closed are closed at the gateway too (what was paid on them meanwhile is settled, so refunded).
-  if (advance && results[results.length - 2].meta.changes > 0) await closeCancelledLinks(deps, attempt.orderId, now);
+  if (batch.advanceLinks && batch.advanceLinks.meta.changes > 0) await closeCancelledLinks(deps, attempt.orderId, now);
   const order = await loadOrder(deps, attempt.orderId);
-  if (results[2].meta.changes === 1) {
+  if (batch.order.meta.changes === 1) {
     await (advance ? sendReceipt(deps, order) : tellBalancePaid(deps, order, amount));
     return { kind: "paid", order };
   }
-  const refundInserted = results[results.length - 1].meta.changes === 1;
+  return refundUnowed(deps, order, input.paymentId, batch.refund.meta.changes === 1, now);
+}
+
+/**
+ * The one batch that records a capture reported through `attempt`: the capture once per payment id, the
+ * settlement if the attempt and the order still wait for exactly this money, otherwise its full refund.
+ */
+function settleStatements(deps: Deps, attempt: Payment, paymentId: string, amount: number, now: number) {
+  const db = deps.db;
+  const advance = attempt.kind === "advance";
+  const note = `${advance ? "Advance" : "Balance"} ${formatRupees(amount)} paid (${paymentId})`;
+  const orderId = attempt.orderId;
+  // What the attempt and its order must be waiting for, for this payment to settle them.
+  const attemptOwed = advance
+    ? and(inArray(payments.status, [ATTEMPT_STATUS.created, ATTEMPT_STATUS.failed]), orderIs(orderId, { status: ORDER_STATUS.payment_pending }))
+    : and(
+        eq(payments.status, ATTEMPT_STATUS.created),
+        or(isNull(payments.expiresAt), gt(payments.expiresAt, now)),
+        orderIs(orderId, { paymentState: PAYMENT_STATE.balance_requested, notStatus: ORDER_STATUS.order_cancelled }),
+      );
+  const [from, to] = advance ? [ORDER_STATUS.payment_pending, ORDER_STATUS.order_raised] : [PAYMENT_STATE.balance_requested, PAYMENT_STATE.balance_paid];
+  // Each statement after the capture is chained on the one before it: the attempt is paid only by a new
+  // capture, the order settled only by the attempt's payment, the event written only for a settled order.
+  return {
+    capture: db
+      .insert(ledger)
+      .values({
+        orderId,
+        kind: LEDGER_KIND.capture,
+        reason: attempt.kind,
+        ref: paymentId,
+        provider: attempt.provider,
+        amountPaise: amount,
+        state: LEDGER_STATE.done,
+        attemptId: attempt.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: ledger.ref }),
+    attempt: db
+      .update(payments)
+      .set({ status: ATTEMPT_STATUS.paid, paymentId: paymentId, updatedAt: now })
+      .where(and(eq(payments.id, attempt.id), attemptOwed, eq(payments.amountPaise, amount), previousChanged())),
+    order: advance
+      ? db
+          .update(orders)
+          .set({
+            status: ORDER_STATUS.order_raised,
+            paymentState: PAYMENT_STATE.advance_paid,
+            paidAt: now,
+            reservedUntil: null,
+            version: sql`${orders.version} + 1`,
+            updatedAt: now,
+          })
+          .where(and(orderAt(orderId, { status: ORDER_STATUS.payment_pending }), previousChanged()))
+      : db
+          .update(orders)
+          .set({ paymentState: PAYMENT_STATE.balance_paid, version: sql`${orders.version} + 1`, updatedAt: now })
+          .where(and(orderAt(orderId, { paymentState: PAYMENT_STATE.balance_requested }), previousChanged())),
+    event: eventStatement(deps, orderId, null, "payment", from, to, note, now),
+    cart:
+      advance &&
+      db.run(
+        sql`DELETE FROM ${cartItems} WHERE ${previousChanged()} AND user_id = (SELECT user_id FROM orders WHERE id = ${orderId} AND source = 'shop')
+              AND product_id IN (SELECT product_id FROM order_items WHERE order_id = ${orderId})`,
+      ),
+    // An order no longer waiting for its advance (paid now, or by another tab, or closed) has no live advance link.
+    advanceLinks: advance && cancelLinksStatement(deps, orderId, now, { notStatus: ORDER_STATUS.payment_pending }, "advance"),
+    // Not owed unless this very payment paid the attempt: refund all of it.
+    refund: refundStatement(deps, {
+      orderId,
+      reason: LEDGER_REASON.unowed,
+      now,
+      paymentRef: paymentId,
+      guard: sql`NOT EXISTS (SELECT 1 FROM ${payments} WHERE ${and(eq(payments.id, attempt.id), eq(payments.status, ATTEMPT_STATUS.paid), eq(payments.paymentId, paymentId))})`,
+    }),
+  };
+}
+
+/**
+ * A capture nothing was owed for has its full refund row (written by the settling batch, or by an earlier
+ * report of the same payment): it is asked of the gateway, and the first report tells the customer and admins.
+ */
+async function refundUnowed(deps: Deps, order: Order, paymentId: string, refundInserted: boolean, now: number): Promise<SettleOutcome> {
   const [refund] = await deps.db
     .select()
     .from(ledger)
-    .where(eq(ledger.ref, `unowed:${input.paymentId}`))
+    .where(eq(ledger.ref, `${LEDGER_REASON.unowed}:${paymentId}`))
     .limit(1);
   if (!refund) return { kind: "already", order };
   if (refundInserted) {
-    await d1
-      .prepare(
-        "INSERT INTO order_events (order_id, actor_user_id, kind, from_value, to_value, note, created_at) VALUES (?, NULL, 'payment', NULL, 'refund', ?, ?)",
-      )
-      .bind(order.id, `${formatRupees(refund.amountPaise)} from ${input.paymentId} was not owed: refunded in full`, now)
-      .run();
+    await deps.db.insert(orderEvents).values({
+      orderId: order.id,
+      kind: "payment",
+      fromValue: null,
+      toValue: "refund",
+      note: `${formatRupees(refund.amountPaise)} from ${paymentId} was not owed: refunded in full`,
+      createdAt: now,
+    });
   }
   const done = await processRefund(deps, refund, now);
   if (refundInserted) await tellUnowedRefund(deps, order, refund.amountPaise);
@@ -146,7 +186,7 @@ export async function closeCancelledLinks(deps: Deps, orderId: number, now = dep
   const links = await deps.db
     .select()
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), isLinkAttempt, eq(payments.status, "cancelled"), eq(payments.gatewayClosed, false)));
+    .where(and(eq(payments.orderId, orderId), isLinkAttempt, eq(payments.status, ATTEMPT_STATUS.cancelled), eq(payments.gatewayClosed, false)));
   for (const link of links) await closeLink(deps, link, now);
 }
 
@@ -169,16 +209,17 @@ async function loadOrder(deps: Pick<Deps, "db">, id: number): Promise<Order> {
 }
 
 async function sendReceipt(deps: Pick<Deps, "db" | "config" | "mailer">, order: Order) {
-  const items = await deps.db.$client
-    .prepare("SELECT name, name_te, quantity, unit, product_id FROM order_items WHERE order_id = ? ORDER BY id")
-    .bind(order.id)
-    .all<{ name: string; name_te: string | null; quantity: number; unit: ProductUnit; product_id: number | null }>();
+  const items = await deps.db
+    .select({ name: orderItems.name, nameTe: orderItems.nameTe, quantity: orderItems.quantity, unit: orderItems.unit, productId: orderItems.productId })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(orderItems.id);
   // Shop lines are kilos or packs; an auction lot is one lot. Each is named in the reader's language.
   const list = (lang: Lang) =>
-    items.results
+    items
       .map((i) => {
-        const name = inLang(i.name, i.name_te, lang);
-        return i.product_id === null ? name : `${name} × ${quantityText(i.quantity, i.unit, lang)}`;
+        const name = inLang(i.name, i.nameTe, lang);
+        return i.productId === null ? name : `${name} × ${quantityText(i.quantity, i.unit, lang)}`;
       })
       .join(", ");
   await notifyCustomer(deps, order, {

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { eq } from "drizzle-orm";
+import { webhookEvents } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { markAdvanceFailed } from "./advance.server";
 import { gatewaySecrets } from "./gateway.server";
@@ -44,8 +46,7 @@ export async function handleRazorpayWebhook(deps: Deps, rawBody: string, signatu
     return { status: 400, body: { success: false, error: "Malformed JSON" } };
   }
   const eventId = eventIdHeader && eventIdHeader.length <= 100 ? eventIdHeader : `body:${await hmacSha256Hex("event-id", rawBody)}`;
-  const d1 = deps.db.$client;
-  const seen = await d1.prepare("SELECT 1 FROM webhook_events WHERE id = ?").bind(eventId).first();
+  const [seen] = await deps.db.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.id, eventId)).limit(1);
   if (seen) return { status: 200, body: { success: true, duplicate: true } };
 
   const p = parsed.payload;
@@ -79,9 +80,6 @@ export async function handleRazorpayWebhook(deps: Deps, rawBody: string, signatu
     default:
       break; // Events we did not subscribe to are acknowledged, so Razorpay stops retrying them.
   }
-  await d1
-    .prepare("INSERT INTO webhook_events (id, type, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING")
-    .bind(eventId, parsed.event, deps.now())
-    .run();
+  await deps.db.insert(webhookEvents).values({ id: eventId, type: parsed.event, receivedAt: deps.now() }).onConflictDoNothing({ target: webhookEvents.id });
   return { status: 200, body: { success: true } };
 }

@@ -28,7 +28,7 @@ import { NotFoundError } from "~/lib/errors";
 import { failureOf } from "~/web/page-errors.server";
 import { whatsappLink } from "~/lib/phone";
 import { deliveryChoice } from "~/orders/checkout-schema";
-import { ADMIN_STATUSES, nextStatuses } from "~/orders/status";
+import { ADMIN_STATUSES, nextStatuses, ORDER_STATUS, PAYMENT_STATE } from "~/orders/status";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireAdmin } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
@@ -42,7 +42,7 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
     const { order, items, payments, ledger, money, payment, moneyRows, history, customer, messages } = await getAdminOrder(deps, params.number ?? "");
     // Cancelling has its own form (a reason, a confirmation), so the status list offers only the forward moves
     // the money allows now; the others are listed with what they wait for.
-    const forward = nextStatuses(order.status).filter((s) => s !== "order_cancelled" && s !== order.status);
+    const forward = nextStatuses(order.status).filter((s) => s !== ORDER_STATUS.order_cancelled && s !== order.status);
     const next = forward.filter((s) => moneyBlocksMove(s, order) === null);
     const waiting = forward.flatMap((s) => {
       const reason = moneyBlocksMove(s, order);
@@ -101,7 +101,7 @@ export async function action({ request, context: { deps, oversizedForm }, params
         return redirectWithFlash(deps, here, { type: moved.emailed ? "success" : "info", text });
       }
       case "cancel": {
-        const result = await changeOrderStatus(deps, admin, { ...input, to: "order_cancelled", reason: parsed.data.reason });
+        const result = await changeOrderStatus(deps, admin, { ...input, to: ORDER_STATUS.order_cancelled, reason: parsed.data.reason });
         const text = format(m.toasts.statusUpdated, { label: result.label }) + (result.emailed ? "" : ` ${m.toasts.notificationFailed}`);
         return redirectWithFlash(deps, here, { type: result.emailed ? "success" : "info", text });
       }
@@ -121,7 +121,8 @@ export default function AdminOrder() {
   const labels = useMessages().shop.status.labels;
   const label = (s: string | null) => (s ? (labels[s as keyof typeof labels] ?? m.paymentStates[s as keyof typeof m.paymentStates] ?? s) : "—");
   const busy = useNavigation().state === "submitting";
-  const weighable = order.paymentState === "advance_paid" && order.status !== "order_cancelled" && items.some((i) => i.productId !== null);
+  const weighable =
+    order.paymentState === PAYMENT_STATE.advance_paid && order.status !== ORDER_STATUS.order_cancelled && items.some((i) => i.productId !== null);
   return (
     <OrderDialog labelledBy="order-heading" closeTo="/admin-dashboard" closeLabel={m.detail.back} closeAllLabel={m.detail.close}>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">

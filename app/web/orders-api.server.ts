@@ -16,6 +16,7 @@ import { orderJson } from "./order-json.server";
 import { getAnyOrder, getUserOrder, listUserOrders, type OrderView } from "~/orders/lookup.server";
 import { OutOfStockError } from "~/orders/orders.server";
 import { checkOut } from "~/orders/shop-checkout.server";
+import { ORDER_STATUS } from "~/orders/status";
 
 /**
  * The steps of the orders JSON API (served by the table in app/routes/api.orders.$.ts): plain inputs in,
@@ -104,13 +105,13 @@ export async function startApiPayment(deps: Pick<Deps, "db" | "gateway" | "now">
     const [latest] = await deps.db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.userId, user.id), eq(orders.status, "payment_pending")))
+      .where(and(eq(orders.userId, user.id), eq(orders.status, ORDER_STATUS.payment_pending)))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(1);
     if (!latest) throw new ConflictError("Create the order first (POST /api/orders)");
     order = await getUserOrder(deps, user.id, { id: latest.id }, deps.now());
   }
-  if (order.status !== "payment_pending") throw new ConflictError(payMessages.notPending);
+  if (order.status !== ORDER_STATUS.payment_pending) throw new ConflictError(payMessages.notPending);
   const started = await startAdvancePayment(deps, order);
   return { key_id: started.keyId, order: { id: started.gatewayOrderId, amount: started.amountPaise, currency: started.currency }, order_number: order.number };
 }

@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { byName } from "../../orders/status";
 import { createdAt, updatedAt } from "./columns";
 import { orders } from "./orders";
 
@@ -10,6 +11,8 @@ import { orders } from "./orders";
  */
 export const ATTEMPT_STATUSES = ["created", "paid", "failed", "cancelled", "expired"] as const;
 export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
+/** An attempt's status by name (a payment link's too: `ATTEMPT_STATUS.cancelled`). */
+export const ATTEMPT_STATUS = byName(ATTEMPT_STATUSES);
 
 export const payments = sqliteTable(
   "payments",
@@ -57,6 +60,9 @@ export const LEDGER_REASONS = ["advance", "balance", "difference", "cancel", "un
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export type LedgerState = (typeof LEDGER_STATES)[number];
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
+export const LEDGER_KIND = byName(LEDGER_KINDS);
+export const LEDGER_STATE = byName(LEDGER_STATES);
+export const LEDGER_REASON = byName(LEDGER_REASONS);
 
 export const ledger = sqliteTable(
   "ledger",
