@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { eventStatement } from "~/orders/changes.server";
+import { eventStatement } from "~/orders/events.server";
 import { previousChanged, runBatch } from "~/db/guards.server";
 import { claims, LEDGER_REASON, orders, type Claim, type User } from "~/db/schema";
 import type { Deps } from "~/deps";

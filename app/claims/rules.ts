@@ -11,7 +11,6 @@ export type ClaimKind = (typeof CLAIM_KINDS)[number];
 
 /** A claim is open until an admin approves it (with a refund) or rejects it (with a reason), once. */
 export const CLAIM_STATES = ["open", "approved", "rejected"] as const;
-export type ClaimStatus = (typeof CLAIM_STATES)[number];
 export const CLAIM_STATUS = byName(CLAIM_STATES);
 
 export const CLAIM_WINDOW_MS = 2 * 60 * 60_000;

@@ -141,8 +141,3 @@ export async function runBatch<T extends Record<string, Entry>>(db: Db, named: T
   for (const [name, start, length, isList] of spans) out[name] = isList ? results.slice(start, start + length) : results[start];
   return out as BatchResults<T>;
 }
-
-/** The rows a run statement (insert, update, delete, `db.run`) of a batch changed. */
-export function changedRows(result: D1Result | { meta: { changes: number } }): number {
-  return result.meta.changes;
-}

@@ -13,7 +13,8 @@ import { closeCancelledLinks } from "~/payments/settle.server";
 import { ORDER_STATUS, PAYMENT_STATE, type PaymentState } from "~/orders/status";
 import { canCollectOnDelivery, canRequestBalance } from "./fulfilment";
 import type { PaymentGateway } from "~/payments/gateway";
-import { eventStatement, loadByNumber, StaleOrderError, type CustomerOrder } from "./changes.server";
+import { loadByNumber, StaleOrderError, type CustomerOrder } from "./changes.server";
+import { eventStatement } from "./events.server";
 
 /** The balance after weighing: a payment link, a refund of the difference, or cash on delivery. */
 const m = adminMessages;

@@ -1,9 +1,9 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { bumpCatalogue } from "~/catalog/site-version.server";
 import type { Deps } from "~/deps";
 import { orderAt, orderIs, previousChanged, runBatch } from "~/db/guards.server";
-import { LEDGER_KIND, LEDGER_REASON, LEDGER_STATE, ledger, orderEvents, orderItems, orders, users, type Order, type User } from "~/db/schema";
+import { LEDGER_KIND, LEDGER_REASON, LEDGER_STATE, ledger, orderItems, orders, users, type Order, type User } from "~/db/schema";
 import { adminMessages } from "~/i18n/admin.messages";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { format, sentences } from "~/i18n/format";
@@ -17,6 +17,7 @@ import { notifyCustomer } from "~/notifications/notify.server";
 import { awaitsPayment, checkTransition, normalizeStatus, ORDER_STATUS, PAYMENT_STATE, type AdminStatus } from "~/orders/status";
 import { processOrderRefunds, refundStatement } from "~/payments/ledger.server";
 import { cancelLinksStatement } from "~/payments/links.server";
+import { eventStatement } from "./events.server";
 import { closeCancelledLinks } from "~/payments/settle.server";
 import { finalTotals, MAX_WEIGHT_GRAMS, moneyBlocksMove } from "./fulfilment";
 import { weighedNotice } from "./weighed-notice";
@@ -51,24 +52,6 @@ export async function loadByNumber(deps: Pick<Deps, "db">, number: string): Prom
     .limit(1);
   if (!row) throw new NotFoundError(checkoutMessages.orders.notFound);
   return { ...row.order, lang: row.lang };
-}
-
-/** A line of the order's history; by default written only if the batch's previous statement changed its row. */
-export function eventStatement(
-  deps: Pick<Deps, "db">,
-  orderId: number,
-  actor: User | null,
-  kind: string,
-  from: string | null,
-  to: string | null,
-  note: string | null,
-  now: number,
-  guard: SQL = previousChanged(),
-) {
-  return deps.db.run(
-    sql`INSERT INTO ${orderEvents} (order_id, actor_user_id, kind, from_value, to_value, note, created_at)
-        SELECT ${orderId}, ${actor?.id ?? null}, ${kind}, ${from}, ${to}, ${note}, ${now} WHERE ${guard}`,
-  );
 }
 
 /**

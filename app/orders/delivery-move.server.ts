@@ -11,7 +11,8 @@ import { format } from "~/i18n/format";
 import { ConflictError, InvalidInputError } from "~/lib/errors";
 import { notifyCustomer } from "~/notifications/notify.server";
 import { holdCondition } from "~/orders/stock.server";
-import { eventStatement, loadByNumber, StaleOrderError } from "./changes.server";
+import { loadByNumber, StaleOrderError } from "./changes.server";
+import { eventStatement } from "./events.server";
 import { ORDER_STATUS, type OrderStatus } from "./status";
 
 /**

@@ -15,7 +15,7 @@ import { shippingColumns } from "./checkout.server";
 import { cancelLinksStatement } from "~/payments/links.server";
 import { ceilingPaise, ceilingPercent, DEFAULT_CEILING, type CeilingChoice } from "./ceiling";
 import { holdCondition, releaseExpiredOrders, type OrderLineInput } from "./stock.server";
-import { eventStatement } from "./changes.server";
+import { eventStatement } from "./events.server";
 import { ORDER_STATUS, PAYMENT_STATE } from "./status";
 import { ADVANCE_PAISE, MAX_LINE_QUANTITY, MAX_LINES, orderNumber, RESERVATION_MS } from "./rules";
 

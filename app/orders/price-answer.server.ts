@@ -10,7 +10,8 @@ import { ConflictError, NotFoundError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
 import { notifyAdmins } from "~/notifications/notify.server";
 import { requestBalance } from "./balance.server";
-import { changeOrderStatus, eventStatement, loadByNumber, StaleOrderError, type CustomerOrder } from "./changes.server";
+import { changeOrderStatus, loadByNumber, StaleOrderError, type CustomerOrder } from "./changes.server";
+import { eventStatement } from "./events.server";
 import { ORDER_STATUS, PAYMENT_STATE, PRICE_ANSWER } from "./status";
 
 /**

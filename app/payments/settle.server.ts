@@ -21,7 +21,7 @@ import { quantityText } from "~/catalog/units";
 import { payMessages as m } from "~/i18n/pay.messages";
 import { formatRupees } from "~/lib/money";
 import { notifyAdmins, notifyCustomer } from "~/notifications/notify.server";
-import { eventStatement } from "~/orders/changes.server";
+import { eventStatement } from "~/orders/events.server";
 import { ORDER_STATUS, PAYMENT_STATE } from "~/orders/status";
 import { processRefund, refundStatement } from "./ledger.server";
 import { cancelLinksStatement, isLinkAttempt } from "./links.server";
