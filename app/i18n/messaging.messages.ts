@@ -3,18 +3,30 @@ export const messagingMessages = {
   /** The SMS when an order is shipped, opening with the store's name: one message's worth (160 characters, GSM-7 only in English). */
   enRoute: "{brand}: Your {product} order {number} is on its way.",
   enRouteDelivery: "{brand}: Your {product} order {number} is on its way. Delivery: {when}.",
+  /**
+   * The SMS when an order's fish is weighed: the final price, what comes next, and the order page (the photos of
+   * the fish on the scale). Amounts as "Rs 31,000": the rupee sign is outside GSM-7 (see smsDelivery).
+   */
+  weighed: "{brand}: Order {number} is weighed: final price {final}. {next}",
+  weighedNext: {
+    due: "Balance {amount}: we send you the link to pay.",
+    paid: "Nothing more to pay.",
+    refund: "The difference is refunded to you.",
+    answer: "That is above your limit of {limit}: please accept or decline by {time}.",
+  },
+  weighedPhotos: "Photos: {url}",
   /** How a text message is named wherever it is listed. */
   smsTo: "SMS to {phone}",
   whatsappTo: "WhatsApp to {phone}",
   errors: {
     notConfigured: "No text-message provider is configured",
-    orderMovedOn: "Not sent: the order is no longer on its way",
+    orderMovedOn: "Not sent: the order has moved on since",
     noAnswer: "The provider did not answer",
     providerAnswered: "The provider answered {status}",
   },
   admin: {
     title: "Text messages",
-    kinds: { en_route: "On its way" },
+    kinds: { en_route: "On its way", weighed: "Weighed" },
     sent: "Sent {when}",
     sentLocally: "Sent to the development outbox {when}",
     waiting: "Waiting to be sent",

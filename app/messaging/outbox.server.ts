@@ -2,7 +2,7 @@ import { and, asc, desc, eq, lt, lte, sql } from "drizzle-orm";
 import type { AppConfig } from "~/config.server";
 import { messageOutbox, type MessageChannel, type Order } from "~/db/schema";
 import type { Deps } from "~/deps";
-import { orderIs } from "~/db/guards.server";
+import { orderIs, previousChanged } from "~/db/guards.server";
 import { ORDER_STATUS } from "~/orders/status";
 import { brandName, productName, type Lang } from "~/i18n/lang";
 import { messagingMessages as m } from "~/i18n/messaging.messages";
@@ -13,8 +13,13 @@ import { ProviderError, sendTwilioSms } from "./twilio.server";
 type SendDeps = Pick<Deps, "db" | "config" | "fetch" | "now">;
 export type DeliveryOutcome = "sent" | "retry" | "failed" | "skipped";
 
-/** Only a message about an order still on its way may go: the order must be shipped still (not delivered, not cancelled). */
-const STILL_SHIPPED = sql`EXISTS (SELECT 1 FROM orders o WHERE o.id = message_outbox.order_id AND o.status = ${ORDER_STATUS.order_shipped})`;
+/**
+ * Only a message that is still true may go: that the order is on its way while it is shipped still (not delivered,
+ * not cancelled); that its fish was weighed while it has not left yet and is not cancelled.
+ */
+const STILL_TRUE = sql`EXISTS (SELECT 1 FROM orders o WHERE o.id = message_outbox.order_id AND CASE message_outbox.kind
+  WHEN 'en_route' THEN o.status = ${ORDER_STATUS.order_shipped}
+  ELSE o.status IN (${ORDER_STATUS.order_raised}, ${ORDER_STATUS.order_confirmed}, ${ORDER_STATUS.order_packed}) END)`;
 
 /** The channels a message goes by: SMS always; WhatsApp too where the store has a WhatsApp sender. */
 export function messageChannels(config: Pick<AppConfig, "whatsappSender">): MessageChannel[] {
@@ -39,6 +44,26 @@ export function enRouteStatements(deps: Pick<Deps, "db" | "config">, order: Orde
             'pending', 0, ${now}, ${now}, ${now}
           WHERE ${shipped}
           ON CONFLICT (order_id, kind, channel) DO NOTHING`,
+    ),
+  );
+}
+
+/**
+ * The weighed message, one row per channel, chained in the batch that records the weights right after the
+ * statement that did (each written only if the statement before it was): a weighing that lost its race writes
+ * nothing, not even over the winner's message. A weighing again (a corrected weight) replaces the message and
+ * sends it afresh, as it does the e-mail. None when the order has no phone to text.
+ */
+export function weighedStatements(deps: Pick<Deps, "db" | "config">, order: Pick<Order, "phone">, orderId: number, text: string, now: number) {
+  const to = messagePhone(order.phone);
+  if (!to) return [];
+  return messageChannels(deps.config).map((channel) =>
+    deps.db.run(
+      sql`INSERT INTO ${messageOutbox} (order_id, kind, channel, to_phone, body, state, tries, next_attempt_at, created_at, updated_at)
+          SELECT ${orderId}, 'weighed', ${channel}, ${to}, ${text}, 'pending', 0, ${now}, ${now}, ${now}
+          WHERE ${previousChanged()}
+          ON CONFLICT (order_id, kind, channel) DO UPDATE SET to_phone = excluded.to_phone, body = excluded.body, state = 'pending', tries = 0,
+            next_attempt_at = excluded.next_attempt_at, provider = NULL, provider_ref = NULL, last_error = NULL, sent_at = NULL, updated_at = excluded.updated_at`,
     ),
   );
 }
@@ -78,7 +103,7 @@ export async function deliverMessage(deps: SendDeps, id: number, now = deps.now(
           eq(messageOutbox.state, "pending"),
           lte(messageOutbox.nextAttemptAt, now),
           lt(messageOutbox.tries, MESSAGE_TRIES),
-          STILL_SHIPPED,
+          STILL_TRUE,
         ),
       )
       .returning({ toPhone: messageOutbox.toPhone, body: messageOutbox.body, tries: messageOutbox.tries, channel: messageOutbox.channel });
@@ -116,10 +141,10 @@ export async function sendDueMessages(deps: SendDeps, now = deps.now()) {
     .set({
       state: "failed",
       updatedAt: now,
-      lastError: sql`CASE WHEN ${STILL_SHIPPED} THEN coalesce(${messageOutbox.lastError}, ${m.errors.noAnswer}) ELSE ${m.errors.orderMovedOn} END`,
+      lastError: sql`CASE WHEN ${STILL_TRUE} THEN coalesce(${messageOutbox.lastError}, ${m.errors.noAnswer}) ELSE ${m.errors.orderMovedOn} END`,
     })
     .where(
-      and(eq(messageOutbox.state, "pending"), lte(messageOutbox.nextAttemptAt, now), sql`(${messageOutbox.tries} >= ${MESSAGE_TRIES} OR NOT ${STILL_SHIPPED})`),
+      and(eq(messageOutbox.state, "pending"), lte(messageOutbox.nextAttemptAt, now), sql`(${messageOutbox.tries} >= ${MESSAGE_TRIES} OR NOT ${STILL_TRUE})`),
     );
   const due = await deps.db
     .select({ id: messageOutbox.id })

@@ -70,7 +70,7 @@ describe("without a provider", () => {
     await ship(w, production, order.number);
     expect(provider.calls).toHaveLength(0);
     expect(await messageOf(order.id)).toMatchObject({ state: "failed", provider: null, last_error: "No text-message provider is configured" });
-    expect((await devOutboxMessages(w.deps)).filter((m) => m.orderId === order.id)).toEqual([]);
+    expect((await devOutboxMessages(w.deps)).filter((m) => m.orderId === order.id && m.kind === "en_route")).toEqual([]);
   });
 
   it("the Cron Trigger's jobs retry a message that failed on its first try", async () => {

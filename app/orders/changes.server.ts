@@ -7,14 +7,15 @@ import { LEDGER_KIND, LEDGER_REASON, LEDGER_STATE, ledger, orderItems, orders, u
 import { adminMessages } from "~/i18n/admin.messages";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { format, sentences } from "~/i18n/format";
-import { localePath, type Lang } from "~/i18n/lang";
+import { brandName, localePath, type Lang } from "~/i18n/lang";
 import { formatDateTimeIst } from "~/lib/dates";
 import { aboveCeiling } from "./ceiling";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatRupees } from "~/lib/money";
-import { deliverOrderMessages, enRouteStatements } from "~/messaging/outbox.server";
+import { deliverOrderMessages, enRouteStatements, weighedStatements } from "~/messaging/outbox.server";
+import { weighedText } from "~/messaging/weighed";
 import { notifyCustomer } from "~/notifications/notify.server";
-import { awaitsPayment, checkTransition, normalizeStatus, ORDER_STATUS, PAYMENT_STATE, type AdminStatus } from "~/orders/status";
+import { awaitsPayment, checkTransition, normalizeStatus, ORDER_STATUS, PAYMENT_STATE, PRICE_ANSWER, type AdminStatus } from "~/orders/status";
 import { processOrderRefunds, refundStatement } from "~/payments/ledger.server";
 import { cancelLinksStatement } from "~/payments/links.server";
 import { eventStatement } from "./events.server";
@@ -202,6 +203,20 @@ export async function recordWeights(
   const totals = finalTotals(recorded, order.advancePaise);
   if (!totals) throw new InvalidInputError(m.errors.weights);
   const answer = answerAfterWeighing(order, totals.finalPaise, now + deps.config.priceAnswerMs);
+  const base = deps.origin || deps.config.siteUrl;
+  const pageUrl = (lang: Lang) => (base ? `${base}${localePath(lang, `/orders/${order.number}`)}` : null);
+  const text = weighedText(
+    { brand: brandName(deps.config, order.lang) },
+    { number: order.number, finalPaise: totals.finalPaise, pageUrl: pageUrl(order.lang) },
+    answer.priceAnswer === PRICE_ANSWER.awaiting && order.ceilingPaise !== null
+      ? { next: "answer", limitPaise: order.ceilingPaise, dueAt: answer.answerDueAt }
+      : totals.balancePaise > 0
+        ? { next: "due", balancePaise: totals.balancePaise }
+        : totals.balancePaise < 0
+          ? { next: "refund" }
+          : { next: "paid" },
+    order.lang,
+  );
   const batch = await runBatch(deps.db, {
     order: deps.db
       .update(orders)
@@ -230,11 +245,13 @@ export async function recordWeights(
       null,
       now,
     ),
+    // The customer's text message (SMS, and WhatsApp where configured), written with the weights and sent right after.
+    message: weighedStatements(deps, order, order.id, text, now),
     attached: input.attach?.statements,
   });
   if (batch.order.meta.changes !== 1) throw new StaleOrderError();
+  await deliverOrderMessages(deps, order.id, now);
   const amounts = { final: formatRupees(totals.finalPaise), balance: formatRupees(totals.balancePaise) };
-  const base = deps.origin || deps.config.siteUrl;
   await notifyCustomer(deps, order, {
     type: "order_weighed",
     words: (t, lang) => {
@@ -242,7 +259,7 @@ export async function recordWeights(
       if (answer.priceAnswer !== "awaiting" || order.ceilingPaise === null) return { ...notice, emailLine: input.attach?.emailLine(lang) };
       // Above the ceiling the customer is asked for their answer, with the way to their order page.
       const asked = format(t.customer.answerNeeded, { limit: formatRupees(order.ceilingPaise), time: formatDateTimeIst(answer.answerDueAt, lang) });
-      const link = base ? format(t.customer.answerAt, { url: `${base}${localePath(lang, `/orders/${order.number}`)}` }) : null;
+      const link = base ? format(t.customer.answerAt, { url: pageUrl(lang)! }) : null;
       return { ...notice, message: sentences(notice.message, asked, link), emailLine: input.attach?.emailLine(lang) };
     },
   });

@@ -1,6 +1,6 @@
 import { collectOnDelivery } from "~/orders/balance.server";
 import { changeOrderStatus, recordWeights } from "~/orders/changes.server";
-import type { User } from "~/db/schema";
+import type { MessageKind, User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { testDeps } from "./deps";
 import { all, one } from "./sql";
@@ -58,5 +58,8 @@ export type MessageRow = {
   last_error: string | null;
 };
 
-export const messagesOf = (orderId: number) => all<MessageRow>("SELECT * FROM message_outbox WHERE order_id = ? ORDER BY id", orderId);
-export const messageOf = (orderId: number) => one<MessageRow>("SELECT * FROM message_outbox WHERE order_id = ?", orderId);
+/** The order's messages of one kind (by default that it is on its way), oldest first. */
+export const messagesOf = (orderId: number, kind: MessageKind = "en_route") =>
+  all<MessageRow>("SELECT * FROM message_outbox WHERE order_id = ? AND kind = ? ORDER BY id", orderId, kind);
+export const messageOf = (orderId: number, kind: MessageKind = "en_route") =>
+  one<MessageRow>("SELECT * FROM message_outbox WHERE order_id = ? AND kind = ?", orderId, kind);

@@ -7,9 +7,12 @@ export const MESSAGE_STATES = ["pending", "sent", "failed"] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];
 export const MESSAGE_CHANNELS = ["sms", "whatsapp"] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+/** en_route: the order was shipped; weighed: its fish was weighed (the final price, and what comes next). */
+export const MESSAGE_KINDS = ["en_route", "weighed"] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /**
- * Text messages to customers (the SMS that an order is on its way), an outbox: a row is written in the same
+ * Text messages to customers (that their fish was weighed, that their order is on its way), an outbox: a row is written in the same
  * batch as the change it tells about, so a crash cannot lose it, then sent. `pending` until the provider (or,
  * locally without one, the development outbox) has it; each try first pushes `nextAttemptAt` past the send's
  * lease, so a request and the scheduled job never send it together, and a try that died is taken up again.
@@ -22,8 +25,8 @@ export const messageOutbox = sqliteTable(
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    /** What the message says: en_route (the order was shipped). One of each per order and channel. */
-    kind: text("kind", { enum: ["en_route"] }).notNull(),
+    /** What the message says (MESSAGE_KINDS). One of each per order and channel: a weighing again replaces its message. */
+    kind: text("kind", { enum: MESSAGE_KINDS }).notNull(),
     /** sms, or whatsapp where the store has a WhatsApp sender (the same words, sent both ways). */
     channel: text("channel", { enum: MESSAGE_CHANNELS }).notNull().default("sms"),
     /** E.164, +91 and ten digits. */
