@@ -65,6 +65,14 @@ describe.each(RUNS)("the fish on the scale ($javaScript, $viewport)", (variant) 
     await expect.poll(() => toast(a)).toBe("Weights saved. Final price ₹45,000; balance ₹44,500.");
     const code = /Fish ([2-9a-hjkmnp-z]{10})/.exec(await a.getByRole("region", { name: "Lines" }).innerText())![1];
 
+    // The customer is texted the final price, the answer it needs and the order page with the photos (the development outbox).
+    await s.goto("/dev/mail");
+    expect(await s.getByRole("main").innerText()).toMatch(
+      new RegExp(
+        `Order ${number} is weighed: final price Rs 45,000\\. That is above your limit of Rs 30,000: please accept or decline by .+ \\(IST\\)\\. Photos: http://[^ ]+/orders/${number}`,
+      ),
+    );
+
     // The customer sees the fish on the scale on the order page, and opens its page.
     await s.goto(`/orders/${number}`);
     const scale = s.getByRole("region", { name: "Your fish on the scale" });
