@@ -53,11 +53,18 @@ export type AuctionView = Auction & {
   cancel_reason: string | null;
   /** The winner's order (shown to the winner only). */
   order_number: string | null;
+  /** The last entry of the auction's bid log (docs/bid-log.md), public while it runs; null before any. */
+  log_head: LogHead | null;
+  /** The viewer's own entries in the log, each their receipt: a load and a bid's answer carry them, live changes do not. */
+  receipts: BidReceipt[];
 };
+
+export type LogHead = { seq: number; hash: string };
+export type BidReceipt = { seq: number; kind: string; amount_paise: number; time: number; hash: string };
 
 /** What a bid, a close or a cancel can change; the title, description, photo and seller never do. */
 type ChangingFields =
-  "current_price" | "end_time" | "status" | "bid_count" | "min_next_bid" | "version" | "your_bids" | "you" | "cancel_reason" | "order_number";
+  "current_price" | "end_time" | "status" | "bid_count" | "min_next_bid" | "version" | "your_bids" | "you" | "cancel_reason" | "order_number" | "log_head";
 
 /**
  * What watchers are sent after a change: the fields that can change and only the bids it added, newest first,

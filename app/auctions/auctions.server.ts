@@ -72,6 +72,8 @@ const viewSchema = z.object({
     your_bids: z.array(z.number()).default([]),
     cancel_reason: z.string().nullable(),
     order_number: z.string().nullable(),
+    log_head: z.object({ seq: z.number(), hash: z.string() }).nullable().default(null),
+    receipts: z.array(z.object({ seq: z.number(), kind: z.string(), amount_paise: z.number(), time: z.number(), hash: z.string() })).default([]),
   }),
 });
 
