@@ -33,6 +33,11 @@ export function auctionTexts(auction: Pick<Auction, "title" | "description" | "t
   return { title: inLang(auction.title, auction.title_te, lang), description: inLang(auction.description, auction.description_te, lang) };
 }
 
+/** An auction's id from a path segment: 1 to 12 digits, else null (the page is then not found). */
+export function auctionIdParam(param: string | undefined): number | null {
+  return /^\d{1,12}$/.test(param ?? "") ? Number(param) : null;
+}
+
 /** Bidding is open only while the status is active and the end time has not passed. */
 export function isOpen(auction: Pick<Auction, "status" | "end_time">, now = Date.now()): boolean {
   return auction.status === "active" && new Date(auction.end_time).getTime() > now;
