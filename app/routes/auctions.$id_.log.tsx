@@ -116,7 +116,7 @@ export default function AuctionLog() {
           </a>
         </p>
         <p className="mt-3 text-sm">{m.command}</p>
-        <pre className="mt-1 overflow-x-auto rounded-lg bg-river-50 p-3 text-sm dark:bg-river-950" data-testid="log-command">
+        <pre className="mt-1 whitespace-pre-wrap break-all rounded-lg bg-river-50 p-3 text-sm dark:bg-river-950" data-testid="log-command">
           <code>npm run verify-auction -- {jsonUrl}</code>
         </pre>
         {log.published ? <VerifyLogButton auctionId={log.auction_id} texts={m} bids={bids} /> : null}
