@@ -96,9 +96,13 @@ export default function AuctionLog() {
                 <time className="text-sm text-slate-600 dark:text-slate-300" dateTime={new Date(e.time).toISOString()}>
                   {formatExactTimeIst(e.time, lang)}
                 </time>
-                <code className="text-xs" title={e.hash}>
-                  {m.hash} {shortHash(e.hash)}
-                </code>
+                {/* The label stays out of the monospace font, which has no Telugu letters. */}
+                <span className="text-xs">
+                  {m.hash}{" "}
+                  <code title={e.hash} data-hash={e.hash}>
+                    {shortHash(e.hash)}
+                  </code>
+                </span>
               </li>
             ))}
           </ol>
