@@ -24,6 +24,8 @@ const view = (version: number, bids: AuctionBid[]): AuctionView => ({
   you: null,
   cancel_reason: null,
   order_number: null,
+  log_head: null,
+  receipts: [],
 });
 
 const change = (version: number, after: number, newBids: AuctionBid[], fields: Partial<AuctionChange["auction"]> = {}): AuctionChange => ({
@@ -40,6 +42,7 @@ const change = (version: number, after: number, newBids: AuctionBid[], fields: P
     you: null,
     cancel_reason: null,
     order_number: null,
+    log_head: null,
     ...fields,
   },
 });

@@ -33,6 +33,11 @@ export function auctionTexts(auction: Pick<Auction, "title" | "description" | "t
   return { title: inLang(auction.title, auction.title_te, lang), description: inLang(auction.description, auction.description_te, lang) };
 }
 
+/** An auction's id from a path segment: 1 to 12 digits, else null (the page is then not found). */
+export function auctionIdParam(param: string | undefined): number | null {
+  return /^\d{1,12}$/.test(param ?? "") ? Number(param) : null;
+}
+
 /** Bidding is open only while the status is active and the end time has not passed. */
 export function isOpen(auction: Pick<Auction, "status" | "end_time">, now = Date.now()): boolean {
   return auction.status === "active" && new Date(auction.end_time).getTime() > now;
@@ -53,11 +58,18 @@ export type AuctionView = Auction & {
   cancel_reason: string | null;
   /** The winner's order (shown to the winner only). */
   order_number: string | null;
+  /** The last entry of the auction's bid log (docs/bid-log.md), public while it runs; null before any. */
+  log_head: LogHead | null;
+  /** The viewer's own entries in the log, each their receipt: a load and a bid's answer carry them, live changes do not. */
+  receipts: BidReceipt[];
 };
+
+export type LogHead = { seq: number; hash: string };
+export type BidReceipt = { seq: number; kind: string; amount_paise: number; time: number; hash: string };
 
 /** What a bid, a close or a cancel can change; the title, description, photo and seller never do. */
 type ChangingFields =
-  "current_price" | "end_time" | "status" | "bid_count" | "min_next_bid" | "version" | "your_bids" | "you" | "cancel_reason" | "order_number";
+  "current_price" | "end_time" | "status" | "bid_count" | "min_next_bid" | "version" | "your_bids" | "you" | "cancel_reason" | "order_number" | "log_head";
 
 /**
  * What watchers are sent after a change: the fields that can change and only the bids it added, newest first,

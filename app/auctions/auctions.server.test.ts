@@ -80,6 +80,8 @@ describe("fetchAuctionView", () => {
       your_bids: [],
       cancel_reason: null,
       order_number: null,
+      log_head: { seq: 4, hash: "ab".repeat(32) },
+      receipts: [{ seq: 2, kind: "bid", amount_paise: 31_200_00, time: 1, hash: "cd".repeat(32) }],
     };
     const cookie = "__session=visitor";
     expect(

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Deps } from "~/deps";
 import { keyedMessage, sectionsFor } from "~/i18n/texts";
+import type { PublishedLog } from "../../workers/auction/src/bid-log";
 import type { Auction, AuctionView } from "./auction";
 
 const auctionShape = z.object({
@@ -72,6 +73,8 @@ const viewSchema = z.object({
     your_bids: z.array(z.number()).default([]),
     cancel_reason: z.string().nullable(),
     order_number: z.string().nullable(),
+    log_head: z.object({ seq: z.number(), hash: z.string() }).nullable().default(null),
+    receipts: z.array(z.object({ seq: z.number(), kind: z.string(), amount_paise: z.number(), time: z.number(), hash: z.string() })).default([]),
   }),
 });
 
@@ -131,3 +134,64 @@ export async function postBid(
 
 const isTextRecord = (value: unknown): value is Record<string, string> =>
   typeof value === "object" && value !== null && Object.values(value).every((v) => typeof v === "string");
+
+const entrySchema = z.object({
+  seq: z.number(),
+  kind: z.enum(["bid", "proxy", "cancel", "close"]),
+  bidder: z.string(),
+  amount_paise: z.number(),
+  max_paise: z.number(),
+  time: z.number(),
+  nonce: z.string(),
+  prev: z.string(),
+  hash: z.string(),
+});
+const numbers = z.record(z.string(), z.number());
+const logSchema = z.object({
+  success: z.literal(true),
+  title: z.string(),
+  title_te: z.string().nullish(),
+  log: z.object({
+    format: z.string(),
+    auction_id: z.number(),
+    status: z.string(),
+    published: z.boolean(),
+    rules: z.object({
+      auction_id: z.number(),
+      start_price_paise: z.number(),
+      increment_paise: z.number(),
+      start_time: z.number(),
+      scheduled_end_time: z.number(),
+      soft_close_window_ms: z.number(),
+      soft_close_cap_ms: z.number(),
+      bid_interval_ms: z.number(),
+      max_bid_factor: z.number(),
+    }),
+    head: z.object({ seq: z.number(), hash: z.string() }).nullable(),
+    start: z
+      .object({
+        after_seq: z.number(),
+        price_paise: z.number(),
+        bid_count: z.number(),
+        leader: z.string().nullable(),
+        leader_max_paise: z.number(),
+        end_time: z.number(),
+        last_bid_at: numbers,
+      })
+      .nullable(),
+    entries: z.array(entrySchema),
+  }),
+});
+
+/** An auction's bid log with its titles (docs/bid-log.md); null for an auction the Worker does not know. */
+export async function fetchAuctionLog(
+  deps: AuctionService,
+  id: number,
+  fallbackError: string,
+): Promise<{ log: PublishedLog; title: string; title_te?: string | null } | null> {
+  const answer = await callAuctionWorker(deps, `/api/auction/${id}/log`);
+  if (answer?.status === 404) return null;
+  const parsed = logSchema.safeParse(answer?.body);
+  if (!parsed.success) throw new AuctionServiceError(fallbackError);
+  return parsed.data;
+}

@@ -27,6 +27,7 @@ export const TELUGU_ROUTES: [path: string, file: string][] = [
   ["theme", "routes/theme.tsx"],
   ["auctions", "routes/auctions._index.tsx"],
   ["auctions/:id", "routes/auctions.$id.tsx"],
+  ["auctions/:id/log", "routes/auctions.$id_.log.tsx"],
   ["blogs", "routes/blogs._index.tsx"],
   ["blogs/:id", "routes/blogs.$id.tsx"],
   ["fish/:code", "routes/fish.$code.tsx"],

@@ -2,6 +2,7 @@ import type { DomainError, KeyedText } from "~/lib/errors";
 import { accountMessages } from "./account.messages";
 import { addressMessages } from "./address.messages";
 import { auctionLiveMessages } from "./auction-live.messages";
+import { bidLogMessages } from "./bid-log.messages";
 import { bidMessages } from "./bids.messages";
 import { claimMessages } from "./claims.messages";
 import { fishMessages } from "./fish.messages";
@@ -13,6 +14,7 @@ import { productPageMessages } from "./product-page.messages";
 import * as teAccount from "./te/account.messages";
 import * as teAddress from "./te/address.messages";
 import * as teLive from "./te/auction-live.messages";
+import * as teBidLog from "./te/bid-log.messages";
 import * as teBids from "./te/bids.messages";
 import * as teClaims from "./te/claims.messages";
 import * as teFish from "./te/fish.messages";
@@ -58,6 +60,7 @@ const english = {
   claims: claimMessages,
   fish: fishMessages,
   live: auctionLiveMessages,
+  log: bidLogMessages,
   pay: payMessages,
   productPage: productPageMessages,
 };
@@ -76,6 +79,7 @@ const sections: Record<Lang, Translation<typeof english>> = {
     claims: teClaims.claimMessages,
     fish: teFish.fishMessages,
     live: teLive.auctionLiveMessages,
+    log: teBidLog.bidLogMessages,
     pay: tePay.payMessages,
     productPage: teProductPage.productPageMessages,
   },

@@ -6,13 +6,14 @@ import { fishPath } from "~/landings/rules";
 import { useEffect, useRef } from "react";
 import { showToast } from "~/components/toaster";
 import { Form, Link } from "~/components/link";
-import { auctionTexts, isOpen, MAX_BID_FACTOR } from "~/auctions/auction";
+import { auctionIdParam, auctionTexts, isOpen, MAX_BID_FACTOR } from "~/auctions/auction";
 import { fetchAuctionView, postBid } from "~/auctions/auctions.server";
 import { loadByNumber } from "~/orders/changes.server";
 import { awaitsPayment } from "~/orders/status";
 import { useLiveAuction } from "~/auctions/use-live-auction";
 import { AuctionImage, StatusBadge } from "~/components/auction-card";
 import { AuctionCountdown } from "~/components/auction-countdown";
+import { BidReceipts, LogHeadLine } from "~/components/bid-receipts";
 import { format } from "~/i18n/format";
 import { messagesFor, sectionsFor } from "~/i18n/texts";
 import { formatDateTime, formatExactTimeIst } from "~/lib/dates";
@@ -27,13 +28,9 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta({ title: `${data?.texts.title ?? ""} | ${data?.brand ?? ""}`, description: data?.texts.description.slice(0, 150) ?? "" });
 
-function auctionId(param: string | undefined): number | null {
-  return /^\d{1,12}$/.test(param ?? "") ? Number(param) : null;
-}
-
 export async function loader({ params, request, context: { deps } }: LoaderFunctionArgs) {
   const { config } = deps;
-  const id = auctionId(params.id);
+  const id = auctionIdParam(params.id);
   const m = messagesFor(deps).auctions;
   const auction = config.features.auctions && id !== null ? await fetchAuctionView(deps, id, request.headers.get("Cookie") ?? "", m.failed) : null;
   if (!auction) throw new Response("Not Found", { status: 404 });
@@ -52,13 +49,14 @@ export async function loader({ params, request, context: { deps } }: LoaderFunct
     brand: brandName(config, deps.lang),
     now: deps.now(),
     live: sectionsFor(deps).live,
+    log: sectionsFor(deps).log,
     fish: fishCode ? { code: fishCode, text: sectionsFor(deps).fish.page.auctionLink } : null,
   };
 }
 
 /** The plain form (works without JavaScript): the auction Worker decides, the result comes back as a toast. */
 export async function action({ params, request, context: { deps } }: ActionFunctionArgs) {
-  const id = auctionId(params.id);
+  const id = auctionIdParam(params.id);
   if (id === null) throw new Response("Not Found", { status: 404 });
   const m = messagesFor(deps);
   const form = await request.formData();
@@ -176,6 +174,7 @@ export default function AuctionDetail() {
               </dd>
             </div>
           </dl>
+          <LogHeadLine auctionId={auction.id} head={auction.log_head} texts={data.log} />
         </section>
         <div className="lg:col-start-2 lg:row-start-2">
           {open && user?.isAdmin ? (
@@ -289,6 +288,8 @@ export default function AuctionDetail() {
               </ol>
             )}
           </section>
+          {/* The receipts come with each load of the page (a bid reloads it), never from another viewer's live update. */}
+          <BidReceipts receipts={data.auction.receipts} texts={data.log} />
         </div>
       </div>
     </div>

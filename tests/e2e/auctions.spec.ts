@@ -372,3 +372,98 @@ describe("managing auctions (admin, JavaScript off, phone)", () => {
     await close();
   });
 });
+
+describe("the bid log: receipts, the head while it runs, the published log and Verify", () => {
+  it(
+    "a closed auction's log verifies in the browser, JavaScript off and on, in English and Telugu; an altered one fails",
+    { timeout: 60_000 + 3 * SOFT_CLOSE_MS },
+    async () => {
+      const id = 800 + Math.floor(Math.random() * 90);
+      const end = Date.now() + SOFT_CLOSE_MS;
+      await sql(
+        `INSERT INTO auctions (id, title, description, start_price_paise, current_price_paise, end_time, scheduled_end_time, status, bid_count, seller_name, min_increment_paise) VALUES (${id}, 'Log Pulasa lot', 'A fresh Godavari Pulasa for the bid log test.', 100000, 100000, ${end}, ${end}, 'active', 0, 'Godavari Pulasa', 10000)`,
+      );
+      const first = await open({ javaScript: false, viewport: "phone" }, { cookies: await bidder(7101, "Padma Rani") });
+      const second = await open({ javaScript: false, viewport: "desktop" }, { cookies: await bidder(7102, "Srinu Babu") });
+
+      // Padma bids ₹1,000 with a maximum of ₹1,500; Srinu's ₹1,100 is answered by her maximum at ₹1,200.
+      await first.page.goto(`/auctions/${id}`);
+      await first.page.getByLabel("Your bid (₹)").fill("1000");
+      await first.page.getByLabel("Your maximum (₹, optional)").fill("1500");
+      await first.page.getByRole("button", { name: "Place Bid" }).click();
+      await first.page.waitForURL(`**/auctions/${id}`);
+      await second.page.goto(`/auctions/${id}`);
+      await second.page.getByLabel("Your bid (₹)").fill("1100");
+      await second.page.getByRole("button", { name: "Place Bid" }).click();
+      await second.page.waitForURL(`**/auctions/${id}`);
+      expect(await second.page.getByTestId("receipts").innerText()).toContain("No. 2 · Bid ₹1,100");
+
+      // Padma's receipts: her bid and the proxy bid her maximum made; the last is the public head.
+      await first.page.reload();
+      const receipts = first.page.getByTestId("receipt");
+      expect(await receipts.allInnerTexts()).toEqual([expect.stringContaining("No. 1 · Bid ₹1,000"), expect.stringContaining("No. 3 · Automatic bid ₹1,200")]);
+      const headHash = await receipts.nth(1).getByTestId("receipt-hash").getAttribute("title");
+      expect(headHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(await first.page.getByTestId("auction-log-head").innerText()).toContain("latest entry No. 3");
+      await expectNoAxeViolations(first.page);
+
+      // Before the close the log page shows the head and says when the rest comes; the JSON has no entries yet.
+      await first.page.getByRole("link", { name: "View the bid log" }).click();
+      await first.page.waitForURL(`**/auctions/${id}/log`);
+      expect(await first.page.getByTestId("log-unpublished").innerText()).toContain("published when the auction closes");
+      expect(await first.page.getByTestId("log-head-hash").innerText()).toBe(headHash);
+      const early = await first.page.request.get(`/api/auction/${id}/log`);
+      expect(await early.json()).toMatchObject({ success: true, log: { published: false, entries: [], head: { seq: 3, hash: headHash } } });
+
+      // The close comes one soft-close window after the last bid.
+      for (let waited = 0; ; waited += 1_000) {
+        if (waited > 2 * SOFT_CLOSE_MS + 30_000) throw new Error(`auction ${id} did not close`);
+        const log = (await (await first.page.request.get(`/api/auction/${id}/log`)).json()) as { log: { published: boolean } };
+        if (log.log.published) break;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+
+      // JavaScript off: the whole log, the JSON link and the command; no Verify button.
+      await first.page.reload();
+      expect(await first.page.getByTestId("log-entries").getByRole("listitem").count()).toBe(4);
+      expect(await first.page.getByTestId("log-result").innerText()).toBe("Result in the log: Bidder 1 at ₹1,200");
+      expect(await first.page.getByTestId("log-command").innerText()).toMatch(new RegExp(`^npm run verify-auction -- http://[^ ]+/api/auction/${id}/log$`));
+      expect(await first.page.getByTestId("verify").count()).toBe(0);
+      expect(await first.page.getByTestId("log-json").getAttribute("href")).toBe(`/api/auction/${id}/log`);
+      expect(await first.page.locator("body").innerText()).not.toMatch(/Padma|Srinu/);
+      await first.page.goto(`/te/auctions/${id}/log`);
+      expect(await first.page.getByTestId("log-result").innerText()).toBe("రికార్డులోని ఫలితం: బిడ్డర్ 1, ధర ₹1,200");
+      expect(await first.page.getByTestId("verify").count()).toBe(0);
+      await expectNoAxeViolations(first.page);
+
+      // JavaScript on: Verify recomputes it in the browser.
+      const viewer = await open({ javaScript: true, viewport: "phone" });
+      await viewer.page.goto(`/auctions/${id}/log`);
+      await viewer.page.getByTestId("verify").click();
+      await expect.poll(() => viewer.page.getByTestId("verify-result").innerText()).toBe("Verified: 4 entries, winner Bidder 1 at ₹1,200");
+      await expectNoAxeViolations(viewer.page);
+      await viewer.page.goto(`/te/auctions/${id}/log`);
+      await viewer.page.getByTestId("verify").click();
+      await expect.poll(() => viewer.page.getByTestId("verify-result").innerText()).toBe("వెరిఫై అయింది: 4 ఎంట్రీలు, విజేత బిడ్డర్ 1, ధర ₹1,200");
+
+      // A log altered on its way (Srinu's bid raised to ₹1,150) fails at that entry.
+      await viewer.page.route(`**/api/auction/${id}/log`, async (route) => {
+        const body = (await (await route.fetch()).json()) as { log: { entries: { seq: number; amount_paise: number }[] } };
+        body.log.entries[1].amount_paise = 115_000;
+        await route.fulfill({ json: body });
+      });
+      await viewer.page.goto(`/auctions/${id}/log`);
+      await viewer.page.getByTestId("verify").click();
+      await expect
+        .poll(() => viewer.page.getByTestId("verify-result").innerText())
+        .toBe("Verification failed at entry 2: its hash does not match its contents");
+
+      // An auction that does not exist: the 404 page and a JSON 404.
+      expect((await viewer.page.request.get("/auctions/999999999/log")).status()).toBe(404);
+      expect((await viewer.page.request.get("/te/auctions/999999999/log")).status()).toBe(404);
+      const missing = await viewer.page.request.get("/api/auction/999999999/log");
+      expect([missing.status(), await missing.json()]).toEqual([404, { success: false, error: "Auction not found" }]);
+      await Promise.all([first.close(), second.close(), viewer.close()]);
+    },
+  );
+});

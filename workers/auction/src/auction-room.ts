@@ -3,10 +3,12 @@ import { RECENT_BIDS, type AuctionChange, type AuctionView } from "../../../app/
 import type { AuctionRow } from "../../../app/db/schema";
 import { createDeps } from "../../../app/deps.server";
 import { paiseToRupees } from "../../../app/lib/money";
-import { isTakingBids, minimumNextBid, openingState, placeBid, refusal, BID_MESSAGES, type Bidder, type BidRefusal } from "./bid-rules";
+import { isTakingBids, minimumNextBid, openingState, placeBid, refusal, BID_MESSAGES, type Bidder, type BidRefusal, type HistoryBid } from "./bid-rules";
+import { LOG_FORMAT, logRules, type PublishedLog } from "./bid-log";
 import { toAuctionJson, toBidJson } from "./listing";
 import { closeAuctionInD1, D1Mirror, notifyBidders, notifyOutbid } from "./room-d1";
 import type { CreateInput, RoomEnv, Stored } from "./room-state";
+import { RoomLog, type LogItem } from "./room-log";
 import { RoomStorage, yourBids, type RecentBid } from "./room-storage";
 import { RoomWatchers, type Viewer } from "./room-watchers";
 
@@ -28,11 +30,13 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
   private mirror: D1Mirror;
   private closing: Promise<void> | null = null;
   private storage: RoomStorage;
+  private log: RoomLog;
   private watchers = new RoomWatchers(this.ctx);
 
   constructor(ctx: DurableObjectState, env: RoomEnv) {
     super(ctx, env);
     this.storage = new RoomStorage(ctx.storage.sql);
+    this.log = new RoomLog(ctx.storage.sql);
     this.mirror = new D1Mirror(
       this.deps,
       () => this.state!,
@@ -40,6 +44,13 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     );
     this.state = this.storage.loadState();
     for (const id of this.storage.bidderIds()) this.bidders.add(id);
+    if (this.state) this.beginLog();
+  }
+
+  /** An auction's log starts with it; one whose bids predate the log starts with them (see RoomLog.begin). */
+  private beginLog() {
+    const s = this.stored();
+    this.log.begin(s, logRules(s, this.deps.config.softClose), () => this.storage.allBids());
   }
 
   private save(state: Stored) {
@@ -69,6 +80,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
       winnerUserId: null,
       orderNumber: null,
     });
+    this.beginLog();
     await this.ctx.storage.setAlarm(input.endTime);
   }
 
@@ -107,6 +119,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
       finalized: row.status !== "active",
       version: Math.max(created.version, row.version + 1),
     });
+    this.beginLog();
     if (row.status !== "active") await this.ctx.storage.deleteAlarm();
     await this.mirror.sync([]);
   }
@@ -119,6 +132,30 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
       start_time: new Date(s.startTime).toISOString(),
       min_increment: paiseToRupees(s.incrementPaise),
       ...this.changing(recent, viewer),
+      receipts: viewer === null ? [] : this.log.receipts(viewer),
+    };
+  }
+
+  /** The view once every entry so far is hashed (its head and receipts complete). */
+  async sealedView(viewer: Viewer): Promise<AuctionView> {
+    await this.log.seal(this.stored().id);
+    return this.view(viewer);
+  }
+
+  /** The log: its rules and head always; its entries once the auction is over (a proxy maximum is secret until then). */
+  async publishedLog(): Promise<PublishedLog> {
+    const s = this.stored();
+    await this.log.seal(s.id);
+    const published = s.status !== "active";
+    return {
+      format: LOG_FORMAT,
+      auction_id: s.id,
+      status: s.status,
+      published,
+      rules: this.log.rules()!,
+      head: this.log.head(),
+      start: published ? this.log.start() : null,
+      entries: published ? this.log.entries() : [],
     };
   }
 
@@ -142,6 +179,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
       you: this.standing(viewer),
       cancel_reason: s.cancelReason,
       order_number: viewer !== null && viewer === s.winnerUserId ? s.orderNumber : null,
+      log_head: this.log.head(),
     };
   }
 
@@ -167,10 +205,14 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     // Everything below up to the first await is one synchronous, atomic step of the object's storage.
     const next: Stored = { ...before, ...result.state };
     const mirrored = this.storage.appendBids(result.history, now);
+    this.log.append(bidEntries(bidder!.id, amountPaise, maxPaise, result.history, now));
     for (const h of result.history) this.bidders.add(h.userId);
     this.save(next);
+    const news = this.newBids(mirrored.length);
     if (next.endTime !== before.endTime) await this.ctx.storage.setAlarm(next.endTime);
-    this.broadcast(mirrored.length);
+    // Watchers are sent the new head: what they are sent was taken above, so a bid in between changes nothing.
+    await this.log.seal(next.id);
+    this.broadcast(news);
     if (result.outbidUserId !== null) this.queueOutbid(result.outbidUserId, next, now);
     // The bid stands once stored here; a failed D1 write is retried with the next one.
     await this.mirror.sync(mirrored).catch((error) => console.error("auction D1 mirror failed", error));
@@ -189,7 +231,9 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     if (s.status !== "active") return { ok: false, error: "Only a live auction can be cancelled" };
     const next: Stored = { ...s, status: "cancelled", cancelReason: reason, version: s.version + 1, finalized: true };
     this.save(next);
+    this.log.append([{ kind: "cancel", bidder: null, amountPaise: 0, maxPaise: 0, time: this.deps.now() }]);
     await this.ctx.storage.deleteAlarm();
+    await this.log.seal(s.id);
     this.broadcast();
     await this.mirror.sync([]);
     await notifyBidders(this.deps, next, [...this.bidders], "auction_cancelled");
@@ -211,6 +255,17 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
         return;
       }
       this.save({ ...s, status: "ended", winnerUserId: s.leaderId, version: s.version + 1 });
+      const winner = s.leaderId;
+      this.log.append([
+        {
+          kind: "close",
+          bidder: winner === null ? null : { userId: winner },
+          amountPaise: winner === null ? 0 : s.currentPricePaise,
+          maxPaise: 0,
+          time: this.deps.now(),
+        },
+      ]);
+      await this.log.seal(s.id);
       this.broadcast();
     }
     const ended = this.state!;
@@ -239,12 +294,15 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
 
   /**
    * Each watcher gets what changed, with its own standing and its own bids marked; equal messages are serialized
-   * once. `added` is how many of the recent bids are new.
+   * once. `after` and `newBids` are the bids a change added, taken when it was made.
    */
-  private broadcast(added = 0) {
+  private newBids(added: number) {
     const recent = this.recentBids();
-    const after = recent[added]?.seq ?? 0;
-    const newBids = recent.slice(0, added).map(bidJson);
+    return { after: recent[added]?.seq ?? 0, newBids: recent.slice(0, added).map(bidJson) };
+  }
+
+  private broadcast({ after, newBids } = this.newBids(0)) {
+    const recent = this.recentBids();
     const winnerId = this.stored().winnerUserId;
     this.watchers.broadcast((viewer) => {
       const you = this.standing(viewer);
@@ -268,4 +326,17 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
   async webSocketError(ws: WebSocket) {
     ws.close(1011, "error");
   }
+}
+
+/**
+ * A placed bid's log entries: the bid as sent (its maximum kept secret until the close), then each proxy bid the
+ * rules made with it, for the bidder or for the leader.
+ */
+function bidEntries(bidderId: number, amountPaise: number, maxPaise: number | null, history: HistoryBid[], now: number): LogItem[] {
+  return [
+    { kind: "bid", bidder: { userId: bidderId }, amountPaise, maxPaise: maxPaise ?? amountPaise, time: now },
+    ...history
+      .filter((h) => h.proxy)
+      .map((h): LogItem => ({ kind: "proxy", bidder: { userId: h.userId }, amountPaise: h.amountPaise, maxPaise: 0, time: now })),
+  ];
 }

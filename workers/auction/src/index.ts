@@ -172,7 +172,19 @@ function auctionApi(env: Env): Api {
         guard: "public",
         async handler({ request, deps, params }) {
           const { stub, user, row } = await visibleRoom(request, deps, Number(params.id));
-          return { auction: { ...(await stub.view(user?.id ?? null)), ...teluguTexts(row) } };
+          return { auction: { ...(await stub.sealedView(user?.id ?? null)), ...teluguTexts(row) } };
+        },
+      }),
+      endpoint({
+        method: "GET",
+        path: "/api/auction/:id(\\d{1,12})/log",
+        guard: "public",
+        async handler({ deps, params }) {
+          // A cancelled auction's log is published too: it shows the bids the cancel ended.
+          const row = await auctionRow(deps, Number(params.id));
+          if (!row) throw new NotFoundError("Auction not found");
+          const stub = (await room(env.AUCTION_ROOM, deps, row.id, row))!;
+          return { log: await stub.publishedLog(), title: row.title, ...teluguTexts(row) };
         },
       }),
       endpoint({

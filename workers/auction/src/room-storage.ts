@@ -1,5 +1,6 @@
 import type { HistoryBid } from "./bid-rules";
 import type { MirrorBid } from "./room-d1";
+import type { EarlierBid } from "./room-log";
 import type { Stored } from "./room-state";
 import type { Viewer } from "./room-watchers";
 
@@ -74,6 +75,11 @@ export class RoomStorage {
       )
       .toArray()
       .map((b) => ({ seq: b.seq, userId: b.user_id, bidderName: b.bidder_name, amountPaise: b.amount_paise, createdAt: b.created_at }));
+  }
+
+  /** Every stored bid in order (for a log begun after them). */
+  allBids(): EarlierBid[] {
+    return this.sql.exec<EarlierBid>("SELECT user_id, bidder_name, amount_paise, proxy, created_at FROM bids ORDER BY seq").toArray();
   }
 
   /** Bids recorded before the object existed (seed data): kept in order, with no known bidder account. */

@@ -1,0 +1,30 @@
+import type { bidLogMessages } from "../i18n/bid-log.messages";
+import type { bidMessages } from "../i18n/bids.messages";
+import { format } from "../i18n/format";
+import type { Translation } from "../i18n/te/translation";
+import { formatRupees } from "../lib/money";
+import { pseudonymNumber, type Verification } from "../../workers/auction/src/bid-log";
+
+export type LogTexts = Translation<typeof bidLogMessages>;
+export type BidTexts = Translation<typeof bidMessages>;
+
+/** A pseudonym as the page's language writes it ("Bidder 3", "బిడ్డర్ 3"); anything else as it is. */
+export function bidderText(name: string, m: LogTexts): string {
+  const n = pseudonymNumber(name);
+  return n === null ? name : format(m.bidderName, { n: String(n) });
+}
+
+/** What a verification found, in the page's language: "Verified: 5 entries, winner Bidder 3 at ₹1,300" or where it fails. */
+export function verificationText(v: Verification, m: LogTexts, bids: BidTexts): string {
+  if (v.ok) {
+    const count = String(v.entries);
+    if (v.outcome === "cancelled") return format(m.verifiedCancelled, { count });
+    if (!v.winner) return format(m.verifiedNoWinner, { count });
+    return format(m.verified, { count, winner: bidderText(v.winner, m), amount: formatRupees(v.pricePaise) });
+  }
+  const reason = v.problem === "refused" ? format(m.problems.refused, { reason: v.bidCode ? bids[v.bidCode] : "" }) : m.problems[v.problem];
+  return format(m.failed, { seq: String(v.seq), reason });
+}
+
+/** A hash shortened for reading: its first 10 and last 6 hex digits. */
+export const shortHash = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-6)}`;
