@@ -39,6 +39,9 @@ const PAGES: { who: Who; path: string }[] = [
     "/blogs/1",
     "/auctions",
     "/auctions/1",
+    // A running auction's log (its head, published at the close).
+    "/auctions/1/log",
+    "/te/auctions/1/log",
     "/login",
     "/signup",
     "/verify-otp?email=layout%40example.in",
@@ -73,6 +76,8 @@ const PAGES: { who: Who; path: string }[] = [
     "/notifications",
     "/auctions/2",
     "/auctions/{won}",
+    // A closed auction's published log, with its Verify button.
+    "/auctions/{won}/log",
     "/te/checkout",
     "/te/orders/{order}",
     "/te/orders/{asked}",
