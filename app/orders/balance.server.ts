@@ -15,6 +15,7 @@ import { canCollectOnDelivery, canRequestBalance } from "./fulfilment";
 import type { PaymentGateway } from "~/payments/gateway";
 import { loadByNumber, StaleOrderError, type CustomerOrder } from "./changes.server";
 import { eventStatement } from "./events.server";
+import { claimThenCall } from "~/payments/gateway-step.server";
 
 /** The balance after weighing: a payment link, a refund of the difference, or cash on delivery. */
 const m = adminMessages;
@@ -122,30 +123,33 @@ async function sendBalanceLink(ask: BalanceAsk, balance: number, links: Payment[
   const { deps, actor, order, now } = ask;
   const db = deps.db;
   const from = order.paymentState;
-  if ((await claimBalance(ask, PAYMENT_STATE.balance_requested)).meta.changes !== 1) throw new StaleOrderError();
   const [customer] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, order.userId)).limit(1);
   const sent = links.filter((l) => l.kind === "balance").length;
-  let made;
-  try {
-    made = await gateway.createPaymentLink({
-      amountPaise: balance,
-      // Razorpay wants a reference unique per link: a second link for the order (after one expired) gets its own.
-      referenceId: `${order.number}-B${sent ? sent + 1 : ""}`,
-      description: `Balance for ${order.number}`,
-      businessName: deps.config.brand,
-      customer: { name: `${order.firstName} ${order.lastName}`.trim() || (customer?.name ?? ""), email: customer?.email ?? "", contact: order.phone },
-      notify: true,
-      callbackUrl: `${deps.origin}/orders/${order.number}/callback`,
-      expiresAt: now + BALANCE_LINK_MS,
-    });
-  } catch (error) {
-    console.error("payment link failed", error);
-    await db
-      .update(orders)
-      .set({ paymentState: from, version: sql`${orders.version} + 1`, updatedAt: now })
-      .where(orderAt(order.id, { paymentState: PAYMENT_STATE.balance_requested }));
-    throw new ConflictError(m.errors.gateway);
-  }
+  const made = await claimThenCall({
+    claim: async () => (await claimBalance(ask, PAYMENT_STATE.balance_requested)).meta.changes === 1,
+    lost: () => new StaleOrderError(),
+    call: () =>
+      gateway.createPaymentLink({
+        amountPaise: balance,
+        // Razorpay wants a reference unique per link: a second link for the order (after one expired) gets its own.
+        referenceId: `${order.number}-B${sent ? sent + 1 : ""}`,
+        description: `Balance for ${order.number}`,
+        businessName: deps.config.brand,
+        customer: { name: `${order.firstName} ${order.lastName}`.trim() || (customer?.name ?? ""), email: customer?.email ?? "", contact: order.phone },
+        notify: true,
+        callbackUrl: `${deps.origin}/orders/${order.number}/callback`,
+        expiresAt: now + BALANCE_LINK_MS,
+      }),
+    undo: () =>
+      db
+        .update(orders)
+        .set({ paymentState: from, version: sql`${orders.version} + 1`, updatedAt: now })
+        .where(orderAt(order.id, { paymentState: PAYMENT_STATE.balance_requested })),
+    failed: (error) => {
+      console.error("payment link failed", error);
+      return new ConflictError(m.errors.gateway);
+    },
+  });
   const link = {
     orderId: order.id,
     kind: "balance",

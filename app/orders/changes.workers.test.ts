@@ -104,6 +104,20 @@ describe("status changes", () => {
     ]);
   });
 
+  it("a balance link the gateway fails to make gives the request back: nothing recorded, and the next press sends it", async () => {
+    const { admin, customer } = w;
+    const order = await paidOrder(customer.id, 1);
+    await recordWeights(deps, admin, { number: order.number, version: await version(order.number), weights: new Map([[await itemId(order.id), 1100]]) });
+    const down = { ...deps, gateway: { ...deps.gateway!, createPaymentLink: () => Promise.reject(new Error("503 from the gateway")) } };
+    await expect(requestBalance(down, admin, { number: order.number, version: await version(order.number) })).rejects.toThrow(
+      "The payment gateway did not answer. Please try again.",
+    );
+    expect(await one("SELECT payment_state FROM orders WHERE id = ?", order.id)).toEqual({ payment_state: "advance_paid" });
+    expect(await one("SELECT COUNT(*) AS n FROM payments WHERE order_id = ? AND kind = 'balance'", order.id)).toEqual({ n: 0 });
+    await requestBalance(deps, admin, { number: order.number, version: await version(order.number) });
+    expect(await one("SELECT payment_state FROM orders WHERE id = ?", order.id)).toEqual({ payment_state: "balance_requested" });
+  });
+
   it("shows the balance as an estimate until the fish is weighed, then what the final price still lacks", async () => {
     const order = await paidOrder(w.customer.id, 1);
     const before = await getAdminOrder(deps, order.number);
