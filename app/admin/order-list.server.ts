@@ -1,11 +1,10 @@
 import { and, count, desc, eq, inArray, isNotNull, like, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Deps } from "~/deps";
 import { ledger, orderEvents, orderItems, orders, payments, users } from "~/db/schema";
-import { checkoutMessages } from "~/i18n/checkout.messages";
-import { NotFoundError } from "~/lib/errors";
 import { phoneSearch } from "~/lib/phone";
 import { orderMessages } from "~/messaging/outbox.server";
 import { isAdminStatus, ORDER_STATUS, PAYMENT_STATUSES, PENDING_STATUSES } from "~/orders/status";
+import { loadByNumber } from "~/orders/changes.server";
 import { balanceDue, summarizeLedger } from "~/payments/ledger";
 import { orderMoney } from "~/payments/ledger.server";
 import { moneyRows, paymentLabel } from "./money-view";
@@ -117,8 +116,7 @@ export async function listAdminOrders(deps: Pick<Deps, "db">, filter: OrderFilte
 
 /** One order with its lines, money rows, history (who, when, from → to) and the text messages sent about it. */
 export async function getAdminOrder(deps: Pick<Deps, "db">, number: string) {
-  const [order] = await deps.db.select().from(orders).where(eq(orders.number, number)).limit(1);
-  if (!order) throw new NotFoundError(checkoutMessages.orders.notFound);
+  const order = await loadByNumber(deps, number);
   const [items, money, ledgerMoney, history, [customer], messages] = await Promise.all([
     deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id),
     deps.db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(payments.id),
