@@ -21,6 +21,7 @@ declare namespace Cloudflare {
 		FEATURE_AUCTIONS: string;
 		DEFAULT_SLOT_CAPACITY: string;
 		PRICE_ANSWER_HOURS: string;
+		WAITLIST_HOLD_MINUTES: string;
 		AUCTION: Service<typeof import("./workers/auction/src/index").default>;
 	}
 }
@@ -29,5 +30,5 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "PRODUCT_NAME" | "BRAND_NAME" | "BRAND_NAME_TE" | "SUPPORT_EMAIL" | "SUPPORT_PHONE" | "WHATSAPP_NUMBER" | "SOCIAL_HANDLE" | "FEATURE_AUCTIONS" | "DEFAULT_SLOT_CAPACITY" | "PRICE_ANSWER_HOURS">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "PRODUCT_NAME" | "BRAND_NAME" | "BRAND_NAME_TE" | "SUPPORT_EMAIL" | "SUPPORT_PHONE" | "WHATSAPP_NUMBER" | "SOCIAL_HANDLE" | "FEATURE_AUCTIONS" | "DEFAULT_SLOT_CAPACITY" | "PRICE_ANSWER_HOURS" | "WAITLIST_HOLD_MINUTES">> {}
 }
