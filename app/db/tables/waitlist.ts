@@ -43,7 +43,9 @@ export const waitlistEntries = sqliteTable(
       .on(t.productId, t.userId)
       .where(sql`${t.state} IN ('waiting', 'held')`),
     index("waitlist_entries_line_idx").on(t.productId, t.state, t.id),
-    index("waitlist_entries_held_idx").on(t.holdDate, t.productId).where(sql`${t.stockHeld} = 1`),
+    index("waitlist_entries_held_idx")
+      .on(t.holdDate, t.productId)
+      .where(sql`${t.stockHeld} = 1`),
   ],
 );
 
