@@ -26,6 +26,8 @@ const configSchema = z.object({
   DEFAULT_SLOT_CAPACITY: z.coerce.number().int().min(0).max(1000).default(20),
   // Hours a shopper has to accept a final price above their ceiling; no answer by then counts as a decline.
   PRICE_ANSWER_HOURS: z.coerce.number().int().min(1).max(168).default(12),
+  // Minutes a shopper served from a product's waitlist has to check out what is kept for them; then it passes on.
+  WAITLIST_HOLD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
   SESSION_SECRET: z.string().min(32).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -72,6 +74,8 @@ function toConfig(env: z.infer<typeof configSchema>) {
     defaultSlotCapacity: env.DEFAULT_SLOT_CAPACITY,
     /** How long a shopper has to answer a final price above their ceiling (ms); no answer counts as a decline. */
     priceAnswerMs: env.PRICE_ANSWER_HOURS * 60 * 60_000,
+    /** How long a waitlist hold keeps its share of the catch for its shopper (ms). */
+    waitlistHoldMs: env.WAITLIST_HOLD_MINUTES * 60_000,
     sessionSecret: env.SESSION_SECRET ?? DEVELOPMENT_SECRET,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET && env.GOOGLE_CALLBACK_URL

@@ -7,11 +7,13 @@ import { sendDueMessages } from "../app/messaging/outbox.server";
 import { declineUnanswered } from "../app/orders/price-answer.server";
 import { releaseExpiredOrders } from "../app/orders/stock.server";
 import { reconcilePayments } from "../app/payments/reconcile.server";
+import { runWaitlist } from "../app/waitlist/waitlist.server";
 
 /**
  * The app Worker's Cron Trigger (wrangler.toml `[triggers]`, every 5 minutes; `npm start` calls it on a timer):
  * - payments are reconciled with the gateway (lost returns and webhooks, second captures, links to close,
  *   refunds to retry) and unpaid reservations released;
+ * - waitlist holds not used in time lapse, and every sold-out product's line is served with what is free again;
  * - a final price above the shopper's ceiling left unanswered past its time is declined (the order cancelled, all refunded);
  * - text messages the provider refused or never answered are tried again (with backoff, a bounded number of times);
  * - product photos uploaded before a copy's width was added get that copy, a few photos a run;
@@ -21,6 +23,7 @@ import { reconcilePayments } from "../app/payments/reconcile.server";
 export async function runScheduledJobs(env: Env, now = Date.now()) {
   const deps = createDeps(env);
   await releaseExpiredOrders(deps, now);
+  await runWaitlist(deps, now);
   await declineUnanswered(deps, now);
   await reconcilePayments(deps, now);
   await sendDueMessages(deps, now);

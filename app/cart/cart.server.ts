@@ -123,3 +123,14 @@ export async function cartPreview(deps: Pick<Deps, "db" | "lang">, userId: numbe
     totalPaise: lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0),
   };
 }
+
+/**
+ * A waitlist hold's line: the held quantity, whatever the catch has left for others (the hold keeps it for this
+ * shopper, and the checkout counts it as theirs). The checkout still checks it in the batch that writes the order.
+ */
+export async function putHeldLine(deps: Pick<Deps, "db">, userId: number, productId: number, quantity: number): Promise<void> {
+  await deps.db
+    .insert(cartItems)
+    .values({ userId, productId, quantity })
+    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { quantity } });
+}

@@ -114,8 +114,9 @@ export async function setProductHidden(deps: Pick<Deps, "db">, id: number, hidde
 /** SQLite raises this for `json_extract` of a non-JSON text: the batch's way to roll itself back. */
 const ROLLBACK = "malformed JSON";
 
-const HELD_SQL = `(SELECT coalesce(sum(i.quantity), 0) FROM orders o JOIN order_items i ON i.order_id = o.id
-  WHERE o.delivery_date = ?2 AND o.stock_held = 1 AND i.product_id = ?1)`;
+const HELD_SQL = `((SELECT coalesce(sum(i.quantity), 0) FROM orders o JOIN order_items i ON i.order_id = o.id
+  WHERE o.delivery_date = ?2 AND o.stock_held = 1 AND i.product_id = ?1)
+  + (SELECT coalesce(sum(w.quantity), 0) FROM waitlist_entries w WHERE w.hold_date = ?2 AND w.stock_held = 1 AND w.product_id = ?1))`;
 
 /** One product's catch for one coming date, in its unit; null: no catch that day. */
 export type CatchEntry = { productId: number; date: string; quantity: number | null };
@@ -155,8 +156,12 @@ export async function savePlan(deps: Pick<Deps, "db" | "now">, plan: { catches: 
     d1.prepare("SELECT id, name, unit FROM products WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(ids)),
     d1
       .prepare(
-        `SELECT i.product_id AS productId, o.delivery_date AS date, sum(i.quantity) AS n FROM orders o JOIN order_items i ON i.order_id = o.id
-         WHERE o.stock_held = 1 AND o.delivery_date IN (SELECT value FROM json_each(?)) GROUP BY i.product_id, o.delivery_date`,
+        `SELECT productId, date, sum(n) AS n FROM (
+           SELECT i.product_id AS productId, o.delivery_date AS date, i.quantity AS n FROM orders o JOIN order_items i ON i.order_id = o.id
+           WHERE o.stock_held = 1 AND o.delivery_date IN (SELECT value FROM json_each(?1))
+           UNION ALL
+           SELECT w.product_id, w.hold_date, w.quantity FROM waitlist_entries w WHERE w.stock_held = 1 AND w.hold_date IN (SELECT value FROM json_each(?1))
+         ) GROUP BY productId, date`,
       )
       .bind(JSON.stringify(allowed)),
   ]);

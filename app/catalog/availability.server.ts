@@ -1,4 +1,4 @@
-import { sql, type SQLWrapper } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { catchDays } from "~/db/schema";
 import type { Deps } from "~/deps";
@@ -6,13 +6,25 @@ import { DELIVERY_SLOTS, isSlotBookable, orderDates, type DeliverySlot } from "~
 
 /**
  * What is left to sell, derived, never counted: a date's catch minus the lines of orders for that date still
- * holding stock (`stock_held`), a slot's capacity minus its orders still holding. Expiry and cancellation
+ * holding stock (`stock_held`) and the waitlist's live holds, a slot's capacity minus its orders still holding. Expiry and cancellation
  * clear `stock_held` once, so catch and slot come back exactly once without any counter to give back.
  */
 
-/** Units of a product still free on a date: the catch minus held lines (SQL over `c`, a catch_days row). */
+/** Units of a product a date's waitlist holds keep while they live (SQL over `c`, a catch_days row). */
+export const WAITLIST_HELD_SQL = `coalesce((SELECT sum(w.quantity) FROM waitlist_entries w
+  WHERE w.hold_date = c.delivery_date AND w.stock_held = 1 AND w.product_id = c.product_id), 0)`;
+
+/**
+ * Units of a product still free on a date: the catch minus held lines and minus live waitlist holds (SQL over
+ * `c`, a catch_days row). Every check of what is left reads this, so a hold is stock like an order's.
+ */
 export const LEFT_SQL = `c.quantity - coalesce((SELECT sum(i.quantity) FROM orders o JOIN order_items i ON i.order_id = o.id
-  WHERE o.delivery_date = c.delivery_date AND o.stock_held = 1 AND i.product_id = c.product_id), 0)`;
+  WHERE o.delivery_date = c.delivery_date AND o.stock_held = 1 AND i.product_id = c.product_id), 0) - ${WAITLIST_HELD_SQL}`;
+
+/** A date's catch has at least `quantity` of a product left (no catch that date: it has not). */
+export function leftCovers(productId: number, date: string, quantity: number): SQL {
+  return sql`(SELECT ${sql.raw(LEFT_SQL)} FROM catch_days c WHERE c.delivery_date = ${date} AND c.product_id = ${productId}) >= ${quantity}`;
+}
 
 type CatchRow = { productId: number; date: string; caught: number; left: number };
 export type CatchLeft = Map<number, Map<string, { caught: number; left: number }>>;
@@ -103,20 +115,26 @@ export type DeliveryChoice = {
   slots: { slot: DeliverySlot; open: boolean; full: boolean }[];
 };
 
-/** What one shopper's unpaid shop orders hold: a checkout resumes or replaces them, so they are the shopper's to reuse. */
+/**
+ * What one shopper's unpaid shop orders hold, and the units their waitlist holds keep: a checkout resumes or
+ * replaces the orders and uses the holds, so they are the shopper's to reuse.
+ */
 type OwnHolds = { slots: { date: string; slot: DeliverySlot }[]; units: { productId: number; date: string; quantity: number }[] };
 
 async function ownHolds(deps: Pick<Deps, "db">, userId: number): Promise<OwnHolds> {
   const open = `o.user_id = ? AND o.status = 'payment_pending' AND o.source = 'shop' AND o.stock_held = 1`;
-  const [slots, units] = await deps.db.$client.batch([
+  const [slots, units, held] = await deps.db.$client.batch([
     deps.db.$client.prepare(`SELECT o.delivery_date AS date, o.delivery_slot AS slot FROM orders o WHERE ${open}`).bind(userId),
     deps.db.$client
       .prepare(
         `SELECT i.product_id AS productId, o.delivery_date AS date, i.quantity AS quantity FROM orders o JOIN order_items i ON i.order_id = o.id WHERE ${open}`,
       )
       .bind(userId),
+    deps.db.$client
+      .prepare(`SELECT w.product_id AS productId, w.hold_date AS date, w.quantity AS quantity FROM waitlist_entries w WHERE w.user_id = ? AND w.stock_held = 1`)
+      .bind(userId),
   ]);
-  return { slots: slots.results as OwnHolds["slots"], units: units.results as OwnHolds["units"] };
+  return { slots: slots.results as OwnHolds["slots"], units: [...(units.results as OwnHolds["units"]), ...(held.results as OwnHolds["units"])] };
 }
 
 /**

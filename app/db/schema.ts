@@ -11,3 +11,4 @@ export * from "./tables/messages";
 export * from "./tables/addresses";
 export * from "./tables/landings";
 export * from "./tables/retired";
+export * from "./tables/waitlist";

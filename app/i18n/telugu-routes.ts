@@ -31,5 +31,6 @@ export const TELUGU_ROUTES: [path: string, file: string][] = [
   ["blogs", "routes/blogs._index.tsx"],
   ["blogs/:id", "routes/blogs.$id.tsx"],
   ["fish/:code", "routes/fish.$code.tsx"],
+  ["waitlist/:id", "routes/waitlist.$id.tsx"],
   ["*", "routes/$.tsx"],
 ];

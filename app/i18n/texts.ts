@@ -11,6 +11,7 @@ import { productName, type Lang } from "./lang";
 import { en, type Messages } from "./messages";
 import { payMessages } from "./pay.messages";
 import { productPageMessages } from "./product-page.messages";
+import { waitlistMessages } from "./waitlist.messages";
 import * as teAccount from "./te/account.messages";
 import * as teAddress from "./te/address.messages";
 import * as teLive from "./te/auction-live.messages";
@@ -21,6 +22,7 @@ import * as teFish from "./te/fish.messages";
 import { te } from "./te/messages";
 import * as tePay from "./te/pay.messages";
 import * as teProductPage from "./te/product-page.messages";
+import * as teWaitlist from "./te/waitlist.messages";
 import type { Translation } from "./te/translation";
 
 /** Each language's catalogue; `{product}` is still to be filled. */
@@ -63,11 +65,12 @@ const english = {
   log: bidLogMessages,
   pay: payMessages,
   productPage: productPageMessages,
+  waitlist: waitlistMessages,
 };
 
 /**
  * The catalogues kept out of the root's (the server's account answers, saved addresses, claims, live bidding,
- * payments, the product page's) in a language:
+ * payments, the product page's, the waitlist's) in a language:
  * server code reads them here, and a page that shows some of them sends them with its own data.
  */
 const sections: Record<Lang, Translation<typeof english>> = {
@@ -82,6 +85,7 @@ const sections: Record<Lang, Translation<typeof english>> = {
     log: teBidLog.bidLogMessages,
     pay: tePay.payMessages,
     productPage: teProductPage.productPageMessages,
+    waitlist: teWaitlist.waitlistMessages,
   },
 };
 

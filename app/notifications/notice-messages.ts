@@ -10,6 +10,8 @@ import * as teClaims from "~/i18n/te/claims.messages";
 import * as teNotices from "~/i18n/te/notices.messages";
 import * as tePay from "~/i18n/te/pay.messages";
 import type { Translation } from "~/i18n/te/translation";
+import * as teWaitlist from "~/i18n/te/waitlist.messages";
+import { waitlistMessages } from "~/i18n/waitlist.messages";
 
 const english = {
   /** Notices about an order: its status, weighing, the balance, refunds, a moved delivery. */
@@ -21,6 +23,8 @@ const english = {
   /** A claim's outcome, and the kinds of problem it names. */
   claims: claimMessages,
   auction: auctionNoticeMessages,
+  /** A waitlist hold: whose turn it is, and the link to check out. */
+  waitlist: waitlistMessages,
 };
 
 export type NoticeMessages = Translation<typeof english>;
@@ -37,6 +41,7 @@ const bundles: Record<Lang, NoticeMessages> = {
     pay: tePay.payMessages,
     claims: teClaims.claimMessages,
     auction: teNotices.auctionNoticeMessages,
+    waitlist: teWaitlist.waitlistMessages,
   },
 };
 

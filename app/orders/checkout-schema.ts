@@ -16,12 +16,28 @@ import { isServiceablePincode, SERVICEABLE_STATES, stateForPincode } from "./rul
  */
 export type ShopMessages = Pick<Messages["shop"], "shippingErrors" | "serviceable" | "pincodeState" | "states" | "delivery" | "ceiling">;
 
+// One plain line (a name or an address is printed on the packing list), trimmed before the length checks, so
+// "  a " is too short; conform turns an empty field into undefined, which is the "required" message.
+const textField = (m: Pick<ShopMessages, "shippingErrors">, requiredMessage: string, min = 1, minMessage = requiredMessage) =>
+  z
+    .string({ required_error: requiredMessage })
+    .transform(plainLine)
+    .pipe(z.string().trim().min(1, requiredMessage).min(min, minMessage).max(200, m.shippingErrors.tooLong));
+
+/** A delivery pincode: six digits once spaces, dashes and a prefix are gone, and one we deliver to. */
+export const pincodeField = (m: Pick<ShopMessages, "shippingErrors" | "serviceable">) =>
+  textField(m, m.shippingErrors.zipRequired)
+    .transform(normalisePincode)
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{6}$/, m.shippingErrors.zip)
+        .refine(isServiceablePincode, m.serviceable),
+    );
+
 function shippingFields(m: ShopMessages) {
   const e = m.shippingErrors;
-  // One plain line (a name or an address is printed on the packing list), trimmed before the length checks, so
-  // "  a " is too short; conform turns an empty field into undefined, which is the "required" message.
-  const text = (requiredMessage: string, min = 1, minMessage = requiredMessage) =>
-    z.string({ required_error: requiredMessage }).transform(plainLine).pipe(z.string().trim().min(1, requiredMessage).min(min, minMessage).max(200, e.tooLong));
+  const text = (requiredMessage: string, min = 1, minMessage = requiredMessage) => textField(m, requiredMessage, min, minMessage);
   return z.object({
     firstName: text(e.firstNameRequired, 2, e.firstNameShort),
     lastName: text(e.lastNameRequired, 2, e.lastNameShort),
@@ -29,14 +45,7 @@ function shippingFields(m: ShopMessages) {
     address: text(e.addressRequired, 10, e.addressShort),
     city: text(e.cityRequired, 2, e.cityShort),
     state: text(e.stateRequired, 2, e.stateShort).refine((v) => (SERVICEABLE_STATES as readonly string[]).includes(v), m.serviceable),
-    zip: text(e.zipRequired)
-      .transform(normalisePincode)
-      .pipe(
-        z
-          .string()
-          .regex(/^\d{6}$/, e.zip)
-          .refine(isServiceablePincode, m.serviceable),
-      ),
+    zip: pincodeField(m),
   });
 }
 

@@ -3,7 +3,7 @@ import { limitProblem, type ProductUnit } from "~/catalog/units";
 import { bumpCatalogue } from "~/catalog/site-version.server";
 import type { Deps } from "~/deps";
 import { abortUnless, BatchAbortedError, isUniqueClash, orderAt, runBatch } from "~/db/guards.server";
-import { orderItems, orders, productLineColumns, products, type Order, type User } from "~/db/schema";
+import { orderItems, orders, productLineColumns, products, waitlistEntries, type Order, type User } from "~/db/schema";
 import { formatDelivery, isSlotBookable, type DeliverySlot } from "~/delivery/slots";
 import { messagesFor } from "~/i18n/texts";
 import { format } from "~/i18n/format";
@@ -18,6 +18,8 @@ import { holdCondition, releaseExpiredOrders, type OrderLineInput } from "./stoc
 import { eventStatement } from "./events.server";
 import { ORDER_STATUS, PAYMENT_STATE } from "./status";
 import { ADVANCE_PAISE, MAX_LINE_QUANTITY, MAX_LINES, orderNumber, RESERVATION_MS } from "./rules";
+import { endHoldStatements, HOLD_GONE, holdOrderStatement, liveHolds } from "~/waitlist/holds.server";
+import { sectionsFor } from "~/i18n/texts";
 
 /**
  * Orders: the pending order made when 'Pay ₹500' is pressed, its stock reservation and its release.
@@ -172,6 +174,14 @@ async function insertShopOrder(
   const c = shippingColumns(input.shipping);
   const db = deps.db;
   const hold = holdCondition(lines, input.delivery, deps.config.defaultSlotCapacity);
+  // The shopper's own waitlist holds for these lines on this date become this order: they end before its stock check.
+  const holds = await liveHolds(
+    deps,
+    input.user.id,
+    lines.map((l) => l.productId),
+    input.delivery.date,
+    input.now,
+  );
   const release = replacing.flatMap((o) => [
     db
       .update(orders)
@@ -211,15 +221,18 @@ async function insertShopOrder(
     try {
       await runBatch(db, {
         release,
+        holds: endHoldStatements(db, holds, input.now),
         order: insertOrder,
         items: insertItems,
+        holdOrder: holdOrderStatement(db, holds, number),
         written: abortUnless(db, sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${eq(orders.number, number)})`, NOT_WRITTEN),
         catalogue: bumpCatalogue(deps),
       });
     } catch (error) {
       // The number is unique; a clash (1 in a million per month) rolls the whole batch back: try another.
       if (isUniqueClash(error, "orders.number")) continue;
-      if (error instanceof BatchAbortedError && error.reason === NOT_WRITTEN) throw await refusal(deps, input.delivery, priced, replacing);
+      if (error instanceof BatchAbortedError && error.reason === NOT_WRITTEN) throw await refusal(deps, input.delivery, priced, replacing, input.user.id);
+      if (error instanceof BatchAbortedError && error.reason === HOLD_GONE) throw new ConflictError(sectionsFor(deps).waitlist.holdGone);
       throw error;
     }
     const [order] = await deps.db.select().from(orders).where(eq(orders.number, number)).limit(1);
@@ -228,19 +241,22 @@ async function insertShopOrder(
   throw new Error("Could not allocate an order number");
 }
 
-/** Why a checkout's batch wrote nothing: the first line short of catch, else the slot (the shopper's own replaced orders not counted). */
+/** Why a checkout's batch wrote nothing: the first line short of catch, else the slot (the shopper's own replaced orders and holds not counted). */
 async function refusal(
   deps: Pick<Deps, "db" | "config" | "lang">,
   delivery: Delivery,
   priced: (OrderLineInput & { shownName: string })[],
   replacing: Pick<Order, "id">[],
+  userId: number,
 ): Promise<Error> {
   const own = replacing.map((o) => o.id);
   const notOwn = own.length ? sql`AND o.id NOT IN ${own}` : sql.empty();
   for (const line of priced) {
     const [row] = await deps.db.all<{ left: number }>(
       sql`SELECT c.quantity - coalesce((SELECT sum(i.quantity) FROM orders o JOIN order_items i ON i.order_id = o.id
-            WHERE o.delivery_date = c.delivery_date AND o.stock_held = 1 AND i.product_id = c.product_id ${notOwn}), 0) AS left
+            WHERE o.delivery_date = c.delivery_date AND o.stock_held = 1 AND i.product_id = c.product_id ${notOwn}), 0)
+            - coalesce((SELECT sum(w.quantity) FROM ${waitlistEntries} w
+              WHERE w.hold_date = c.delivery_date AND w.stock_held = 1 AND w.product_id = c.product_id AND w.user_id <> ${userId}), 0) AS left
           FROM catch_days c WHERE c.delivery_date = ${delivery.date} AND c.product_id = ${line.productId}`,
     );
     if ((row?.left ?? 0) < line.quantity) return new OutOfStockError(line.shownName);

@@ -1,5 +1,5 @@
 import { and, eq, lte, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { LEFT_SQL } from "~/catalog/availability.server";
+import { leftCovers } from "~/catalog/availability.server";
 import { bumpCatalogue } from "~/catalog/site-version.server";
 import type { Deps } from "~/deps";
 import { orderAt, runBatch } from "~/db/guards.server";
@@ -23,9 +23,7 @@ export function holdCondition(
   /** An order already holding (one booked again) that must not count against the room it asks for. */
   exceptOrderId = 0,
 ): SQL {
-  const enough = lines.map(
-    (l) => sql`(SELECT ${sql.raw(LEFT_SQL)} FROM catch_days c WHERE c.delivery_date = ${delivery.date} AND c.product_id = ${l.productId}) >= ${l.quantity}`,
-  );
+  const enough = lines.map((l) => leftCovers(l.productId, delivery.date, l.quantity));
   const room = sql`coalesce((SELECT capacity FROM delivery_slots WHERE delivery_date = ${delivery.date} AND slot = ${delivery.slot}), ${defaultCapacity})
     > (SELECT count(*) FROM orders WHERE delivery_date = ${delivery.date} AND delivery_slot = ${delivery.slot} AND stock_held = 1 AND id <> ${exceptOrderId})`;
   return sql.join([...enough, room], sql` AND `);

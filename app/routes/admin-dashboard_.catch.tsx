@@ -10,6 +10,7 @@ import { DomainError } from "~/lib/errors";
 import { redirectWithFlash } from "~/web/flash.server";
 import { requireAdmin } from "~/web/guards.server";
 import { privateMeta } from "~/web/meta";
+import { serveWaitlist } from "~/waitlist/waitlist.server";
 
 /** The seller's daily screen: every product's catch and every slot's capacity, today and the coming days, saved in one press. */
 
@@ -39,6 +40,8 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
     if (error instanceof DomainError) return refuse({}, error.message, error.status);
     throw error;
   }
+  // New catch serves the waitlists at once, in the order shoppers joined.
+  await serveWaitlist(deps, deps.now());
   return redirectWithFlash(deps, "/admin-dashboard/catch", { type: "success", text: m.saved });
 }
 

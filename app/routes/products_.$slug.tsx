@@ -1,6 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod";
 import { brandName, textLang } from "~/i18n/lang";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { findProduct, withStockText } from "~/catalog/catalog.server";
 import { photoView } from "~/catalog/photos";
@@ -16,7 +18,12 @@ import { AddToCartForm } from "~/components/product-card";
 import { formatRupees } from "~/lib/money";
 import { publicPage } from "~/web/cache-headers";
 import { useLang, useMessages } from "~/web/site";
-import { loadPage } from "~/web/page-errors.server";
+import { loadPage, replyWithError } from "~/web/page-errors.server";
+import { requireUser } from "~/web/guards.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { joinWaitlist, leaveWaitlist, waitlistPanel } from "~/waitlist/waitlist.server";
+import { waitlistSchema } from "~/waitlist/schema";
+import { WaitlistPanel } from "~/waitlist/waitlist-panel";
 
 export const headers = publicPage(300);
 
@@ -57,6 +64,7 @@ async function productPage({ params, context: { deps } }: LoaderFunctionArgs) {
     origin: deps.origin,
     texts,
     morePhotos: photos.slice(1).map((p) => ({ id: p.id, ...photoView(p, p.variants) })),
+    waitlist: await waitlistPanel(deps, product),
     jsonLd: inlineJson(productJsonLd(product, deps.origin, brand, product.photo?.url ?? mediaUrl(product.image, 960, "webp"))),
   };
 }
@@ -65,10 +73,34 @@ export async function loader(args: LoaderFunctionArgs) {
   return loadPage(sectionsFor(args.context.deps).productPage.unavailable, () => productPage(args));
 }
 
+/** The waitlist's forms: join a sold-out product's line (signed in; a visitor logs in and comes back), or leave it. */
+export async function action({ request, params, context: { deps } }: ActionFunctionArgs) {
+  const w = sectionsFor(deps).waitlist;
+  const user = await requireUser(request, deps, w.loginToJoin);
+  const slug = params.slug && /^[a-z0-9-]{1,60}$/.test(params.slug) ? params.slug : null;
+  const product = slug ? await findProduct(deps, { slug }) : null;
+  if (!product) throw new Response("Not found", { status: 404 });
+  const page = `/products/${product.slug}`;
+  const formData = await request.formData();
+  if (formData.get("intent") === "leave") {
+    await leaveWaitlist(deps, user.id, product.id);
+    return redirectWithFlash(deps, page, { type: "success", text: w.left }, { status: 303 });
+  }
+  const submission = parseWithZod(formData, { schema: waitlistSchema(w, messagesFor(deps).shop, product, deps.lang) });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [w.fixErrors] }), { status: 400 });
+  try {
+    await joinWaitlist(deps, user, product.id, submission.value);
+  } catch (error) {
+    return replyWithError(deps, submission, error, w.fixErrors);
+  }
+  return redirectWithFlash(deps, page, { type: "success", text: w.joined }, { status: 303 });
+}
+
 export { PageFailureBoundary as ErrorBoundary } from "~/components/page-failure";
 
 export default function ProductPage() {
-  const { product: p, texts, jsonLd, words: m, morePhotos } = useLoaderData<typeof loader>();
+  const { product: p, texts, jsonLd, words: m, morePhotos, waitlist } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   const pm = useMessages().products;
   const { lang } = useLang();
   const stock = p.stock;
@@ -105,6 +137,7 @@ export default function ProductPage() {
           </p>
           <p className="mt-6 font-medium">{texts.estimate}</p>
           <AddToCartForm product={p} className="mt-3 max-w-sm" quantityHint={texts.upTo} />
+          {waitlist ? <WaitlistPanel data={waitlist} product={p} lastResult={answer} /> : null}
           <section aria-labelledby="how-heading" className="card mt-8 p-5">
             <h2 id="how-heading" className="text-lg font-bold">
               {m.howHeading}
