@@ -2,4 +2,3 @@
 
 /** A place in a product's waitlist: waiting its turn, holding a share of the catch, or ended one of three ways. */
 export const WAITLIST_STATES = ["waiting", "held", "used", "lapsed", "left"] as const;
-export type WaitlistState = (typeof WAITLIST_STATES)[number];
