@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { bumpCatalogue } from "~/catalog/site-version.server";
 import { orderAt, runBatch } from "~/db/guards.server";
 import { orders, users } from "~/db/schema";
@@ -83,10 +83,11 @@ export async function tellOfferEnded(
   });
 }
 
-/** A lot's orders in the order they were made (the winner's, then each second chance), for the admin. */
-export function lotOrders(deps: Pick<Deps, "db">, auctionId: number) {
+/** These lots' orders in the order they were made (the winner's, then each second chance), for the admin. */
+export function lotOrders(deps: Pick<Deps, "db">, auctionIds: number[]) {
   return deps.db
     .select({
+      auctionId: orders.auctionId,
       number: orders.number,
       status: orders.status,
       amountPaise: orders.estimatedTotalPaise,
@@ -98,6 +99,6 @@ export function lotOrders(deps: Pick<Deps, "db">, auctionId: number) {
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.auctionId, auctionId))
+    .where(inArray(orders.auctionId, auctionIds.length > 0 ? auctionIds : [0]))
     .orderBy(asc(orders.createdAt), asc(orders.id));
 }
