@@ -12,7 +12,8 @@ export const auctionNoticeMessages = {
   offer:
     'The winner of "{title}" did not pay in time, so the lot is offered to you at your highest bid, {price}. Pay the {advance} advance within 24 hours to take it: order {number}.',
   lapsedTitle: "Your time to pay ran out",
-  lapsed: 'The {advance} advance for "{title}" was not paid within 24 hours, so order {number} is cancelled and the lot is offered to the next bidder. Nothing was charged.',
+  lapsed:
+    'The {advance} advance for "{title}" was not paid within 24 hours, so order {number} is cancelled and the lot is offered to the next bidder. Nothing was charged.',
   stoppedTitle: "The offer was withdrawn",
   stopped: 'The store withdrew the offer of "{title}", so order {number} is cancelled. Nothing was charged.',
 } as const;

@@ -76,7 +76,9 @@ export async function tellOfferEnded(
     type: input.why === "lapsed" ? "auction_lapsed" : "auction_offer_stopped",
     words: ({ auction: m }, lang) => {
       const values = { title: inLang(input.title, input.titleTe, lang), number: input.number, advance: formatRupees(ADVANCE_PAISE) };
-      return input.why === "lapsed" ? { title: m.lapsedTitle, message: format(m.lapsed, values) } : { title: m.stoppedTitle, message: format(m.stopped, values) };
+      return input.why === "lapsed"
+        ? { title: m.lapsedTitle, message: format(m.lapsed, values) }
+        : { title: m.stoppedTitle, message: format(m.stopped, values) };
     },
     orderNumber: input.number,
     auctionId: input.auctionId,

@@ -35,7 +35,8 @@ async function lot() {
 /** The customer presses Pay on the sandbox's page: the gateway captures; the store has not heard yet. */
 async function capture(gatewayOrderId: string) {
   await sandboxDecide(deps, gatewayOrderId, "pay");
-  return (await one<{ id: string }>("SELECT id FROM sandbox_records WHERE kind = 'payment' AND parent = ? ORDER BY created_at DESC LIMIT 1", gatewayOrderId)).id;
+  return (await one<{ id: string }>("SELECT id FROM sandbox_records WHERE kind = 'payment' AND parent = ? ORDER BY created_at DESC LIMIT 1", gatewayOrderId))
+    .id;
 }
 
 const status = async (id: number) => (await one<{ status: string }>("SELECT status FROM orders WHERE id = ?", id)).status;
@@ -90,7 +91,11 @@ describe("a lot's second chance and its money", () => {
     const started = await startAdvancePayment(deps, won);
     await lapseUnpaidLotOrder(deps, won.number, w.now + AUCTION_PAY_MS);
     await offer(w.now + AUCTION_PAY_MS);
-    const late = await settlePayment(deps, { attemptRef: started.gatewayOrderId, paymentId: await capture(started.gatewayOrderId) }, w.now + AUCTION_PAY_MS + 1);
+    const late = await settlePayment(
+      deps,
+      { attemptRef: started.gatewayOrderId, paymentId: await capture(started.gatewayOrderId) },
+      w.now + AUCTION_PAY_MS + 1,
+    );
     expect(late.kind).toBe("refunded");
     expect(await status(won.id)).toBe("payment_expired");
     expect(await live(auctionId)).toEqual([{ user_id: next.id }]);
@@ -102,7 +107,10 @@ describe("a lot's second chance and its money", () => {
     const started = await startAdvancePayment(deps, won);
     const paymentId = await capture(started.gatewayOrderId);
     const deadline = w.now + AUCTION_PAY_MS;
-    const [lapse, paid] = await Promise.all([lapseUnpaidLotOrder(deps, won.number, deadline), settlePayment(deps, { attemptRef: started.gatewayOrderId, paymentId }, deadline)]);
+    const [lapse, paid] = await Promise.all([
+      lapseUnpaidLotOrder(deps, won.number, deadline),
+      settlePayment(deps, { attemptRef: started.gatewayOrderId, paymentId }, deadline),
+    ]);
     if (lapse === "paid") {
       expect(paid.kind).toBe("paid");
       expect(await status(won.id)).toBe("order_raised");

@@ -309,13 +309,28 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
       items.push({ kind: "lapse", bidder: r, amountPaise: r.amountPaise, maxPaise: 0, time: now });
     }
     const nextHolder: Holder | null = next
-      ? { pseudonym: next.pseudonym, userId: next.userId, amountPaise: next.amountPaise, orderNumber: null, at: now, deadline: now + AUCTION_PAY_MS, fromOffer: true }
+      ? {
+          pseudonym: next.pseudonym,
+          userId: next.userId,
+          amountPaise: next.amountPaise,
+          orderNumber: null,
+          at: now,
+          deadline: now + AUCTION_PAY_MS,
+          fromOffer: true,
+        }
       : null;
     this.log.append(items);
     this.save({ ...this.stored(), holder: nextHolder, offers: nextHolder ? "open" : "done", offered: [...offered], version: this.stored().version + 1 });
     await this.log.seal(s.id);
     if (holder.userId !== null && holder.orderNumber)
-      await tellOfferEnded(this.deps, { userId: holder.userId, number: holder.orderNumber, auctionId: s.id, title: s.title, titleTe: s.titleTe, why: "lapsed" });
+      await tellOfferEnded(this.deps, {
+        userId: holder.userId,
+        number: holder.orderNumber,
+        auctionId: s.id,
+        title: s.title,
+        titleTe: s.titleTe,
+        why: "lapsed",
+      });
     if (nextHolder) {
       const made = await this.makeOfferOrder(nextHolder);
       await this.ctx.storage.setAlarm(made.deadline);
@@ -354,7 +369,14 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
       await this.ctx.storage.deleteAlarm();
       await this.log.seal(s.id);
       if (holder.userId !== null && holder.orderNumber)
-        await tellOfferEnded(this.deps, { userId: holder.userId, number: holder.orderNumber, auctionId: s.id, title: s.title, titleTe: s.titleTe, why: "stopped" });
+        await tellOfferEnded(this.deps, {
+          userId: holder.userId,
+          number: holder.orderNumber,
+          auctionId: s.id,
+          title: s.title,
+          titleTe: s.titleTe,
+          why: "stopped",
+        });
       this.broadcast();
       return { ok: true as const };
     });
@@ -401,7 +423,14 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
             fromOffer: false,
           }
         : null;
-    this.save({ ...this.state!, finalized: true, orderNumber: won?.number ?? null, holder, offers: holder ? "open" : "done", offered: holder ? [holder.pseudonym] : [] });
+    this.save({
+      ...this.state!,
+      finalized: true,
+      orderNumber: won?.number ?? null,
+      holder,
+      offers: holder ? "open" : "done",
+      offered: holder ? [holder.pseudonym] : [],
+    });
     if (holder) await this.ctx.storage.setAlarm(holder.deadline);
     this.broadcast();
   }

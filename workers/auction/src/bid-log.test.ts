@@ -150,7 +150,13 @@ describe("the second chance after a close", () => {
     { who: 3, amount: 140_000, at: T0 + 2 * MIN },
     { who: 2, amount: 250_000, max: 300_000, at: T0 + 3 * MIN },
   ]);
-  const step = (kind: LogKind, bidder: string, amount: number, at = T0 + 24 * 60 * MIN): Draft => ({ kind, bidder, amount_paise: amount, max_paise: 0, time: at });
+  const step = (kind: LogKind, bidder: string, amount: number, at = T0 + 24 * 60 * MIN): Draft => ({
+    kind,
+    bidder,
+    amount_paise: amount,
+    max_paise: 0,
+    time: at,
+  });
   const verify = async (drafts: Draft[]) => verifyLog(await published(await chain(drafts)));
 
   it("verifies the lot going down the bidders by their own highest amounts, then running out", async () => {

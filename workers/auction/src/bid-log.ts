@@ -255,7 +255,15 @@ function replay(log: PublishedLog): Verification {
         );
       outcome = "ended";
       state = { ...state, status: "ended" };
-      if (winner) chain = { holder: winner, holderAmount: price, fromOffer: false, stopped: false, offered: new Set([winner]), ranking: rankBidders(entries.slice(0, i)) };
+      if (winner)
+        chain = {
+          holder: winner,
+          holderAmount: price,
+          fromOffer: false,
+          stopped: false,
+          offered: new Set([winner]),
+          ranking: rankBidders(entries.slice(0, i)),
+        };
       i++;
       continue;
     }
@@ -313,9 +321,7 @@ export function rankBidders(entries: Pick<LogEntry, "seq" | "kind" | "bidder" | 
     const known = best.get(e.bidder);
     if (!known || e.amount_paise > known.amount) best.set(e.bidder, { amount: e.amount_paise, seq: e.seq });
   }
-  return [...best.entries()]
-    .sort(([, a], [, b]) => b.amount - a.amount || a.seq - b.seq)
-    .map(([bidder, { amount }]) => ({ bidder, amount_paise: amount }));
+  return [...best.entries()].sort(([, a], [, b]) => b.amount - a.amount || a.seq - b.seq).map(([bidder, { amount }]) => ({ bidder, amount_paise: amount }));
 }
 
 const nextInRank = (chain: OfferChain) => chain.ranking.find((r) => !chain.offered.has(r.bidder)) ?? null;

@@ -64,7 +64,9 @@ afterEach(async () => {
 describe("the close in D1", () => {
   it("two closes of one auction at once make one order, one line and one notice, and both answer its number", async () => {
     const s = ended();
-    const numbers = (await Promise.all([closeAuctionInD1(deps, s, [ravi.id, sita.id]), closeAuctionInD1(deps, s, [ravi.id, sita.id])])).map((won) => won?.number);
+    const numbers = (await Promise.all([closeAuctionInD1(deps, s, [ravi.id, sita.id]), closeAuctionInD1(deps, s, [ravi.id, sita.id])])).map(
+      (won) => won?.number,
+    );
     const w = await written(s.id);
     expect(w.orders).toHaveLength(1);
     expect(numbers).toEqual([w.orders[0].number, w.orders[0].number]);

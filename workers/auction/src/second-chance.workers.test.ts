@@ -27,7 +27,9 @@ const ordersOf = (id: number) =>
     .then((r) => r.results);
 
 const noticesOf = (id: number) =>
-  env.DB.prepare("SELECT user_id, type FROM notifications WHERE auction_id = ? AND type IN ('auction_won', 'auction_offer', 'auction_lapsed', 'auction_offer_stopped') ORDER BY id")
+  env.DB.prepare(
+    "SELECT user_id, type FROM notifications WHERE auction_id = ? AND type IN ('auction_won', 'auction_offer', 'auction_lapsed', 'auction_offer_stopped') ORDER BY id",
+  )
     .bind(id)
     .all()
     .then((r) => r.results);
@@ -37,7 +39,8 @@ async function log(id: number) {
   return ((await res.json()) as { log: Parameters<typeof verifyLog>[0] }).log;
 }
 
-const stop = (who: Person, id: number) => auctionFetch(`https://auction.test/api/auction/${id}/offers/stop`, { method: "POST", headers: { Authorization: who.bearer } });
+const stop = (who: Person, id: number) =>
+  auctionFetch(`https://auction.test/api/auction/${id}/offers/stop`, { method: "POST", headers: { Authorization: who.bearer } });
 
 /** Ravi ₹1,000, Gopi ₹1,200, Sita ₹1,500: Sita wins; the lot then goes to Gopi at ₹1,200, then Ravi at ₹1,000. */
 async function closedWithThree() {
@@ -67,7 +70,8 @@ describe("the second chance", () => {
     expect(reserved!.reserved_until - Date.now()).toBeGreaterThan(23 * 60 * 60_000);
     // The offered bidder sees the order on the auction page; the lapsed winner no longer does.
     const view = async (who: Person) =>
-      ((await (await auctionFetch(`https://auction.test/api/auction/${a.id}`, { headers: { Authorization: who.bearer } })).json()) as { auction: AuctionView }).auction;
+      ((await (await auctionFetch(`https://auction.test/api/auction/${a.id}`, { headers: { Authorization: who.bearer } })).json()) as { auction: AuctionView })
+        .auction;
     expect(await view(gopi)).toMatchObject({ order_number: offered.number });
     expect((await view(ravi)).order_number).toBeNull();
 
@@ -88,7 +92,9 @@ describe("the second chance", () => {
       { user_id: ravi.id, type: "auction_offer" },
       { user_id: ravi.id, type: "auction_lapsed" },
     ]);
-    const mails = await env.DB.prepare('SELECT subject FROM mail_outbox WHERE "to" = ? ORDER BY id').bind(`user${gopi.id}@example.in`).all<{ subject: string }>();
+    const mails = await env.DB.prepare('SELECT subject FROM mail_outbox WHERE "to" = ? ORDER BY id')
+      .bind(`user${gopi.id}@example.in`)
+      .all<{ subject: string }>();
     const chain = ["A lot is offered to you", "Your time to pay ran out"];
     expect(mails.results.map((m) => m.subject.split(" – ")[0]).filter((subject) => chain.includes(subject))).toEqual(chain);
     const published = await log(a.id);
@@ -105,7 +111,9 @@ describe("the second chance", () => {
 
   it("a winner who paid in time keeps the lot: the deadline offers nothing", async () => {
     const { a } = await closedWithThree();
-    await env.DB.prepare("UPDATE orders SET status = 'order_raised', payment_state = 'advance_paid', paid_at = ? WHERE auction_id = ?").bind(Date.now(), a.id).run();
+    await env.DB.prepare("UPDATE orders SET status = 'order_raised', payment_state = 'advance_paid', paid_at = ? WHERE auction_id = ?")
+      .bind(Date.now(), a.id)
+      .run();
     await deadlinePasses(a.id);
     expect(await ordersOf(a.id)).toMatchObject([{ user_id: sita.id, status: "order_raised" }]);
     expect((await log(a.id)).entries.at(-1)?.kind).toBe("close");
