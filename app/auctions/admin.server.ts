@@ -70,6 +70,12 @@ export async function createAuction(deps: Pick<Deps, "auctionService">, cookie: 
   return result.ok ? { ok: true as const, id: typeof id === "number" ? id : null } : { ok: false as const, error: result.error };
 }
 
+/** Stops offering a closed lot to the next bidders (the auction Worker cancels the waiting offer's order). */
+export async function stopLotOffers(deps: Pick<Deps, "auctionService">, cookie: string, id: number) {
+  const result = await postToAuctionWorker(deps, cookie, `/api/auction/${id}/offers/stop`, "{}");
+  return result.ok ? { ok: true as const } : { ok: false as const, error: result.error };
+}
+
 export async function cancelAuction(deps: Pick<Deps, "auctionService">, cookie: string, id: number, reason: string) {
   const result = await postToAuctionWorker(deps, cookie, `/api/auction/${id}/cancel`, JSON.stringify({ reason }));
   return result.ok ? { ok: true as const } : { ok: false as const, error: result.error };

@@ -1,4 +1,4 @@
-/** The notices about auctions (in the bell and by e-mail): won, ended, cancelled, outbid. */
+/** The notices about auctions (in the bell and by e-mail): won, ended, cancelled, outbid, offered to the next bidder, lapsed, withdrawn. */
 export const auctionNoticeMessages = {
   wonTitle: "You won the auction!",
   won: 'You won "{title}" at {price}. Pay the {advance} advance within 24 hours to confirm your order {number}.',
@@ -8,4 +8,12 @@ export const auctionNoticeMessages = {
   cancelled: 'The auction "{title}" was cancelled: {reason}',
   outbidTitle: "You have been outbid",
   outbid: 'Someone bid {price} on "{title}". Open the auction to bid again.',
+  offerTitle: "A lot is offered to you",
+  offer:
+    'The winner of "{title}" did not pay in time, so the lot is offered to you at your highest bid, {price}. Pay the {advance} advance within 24 hours to take it: order {number}.',
+  lapsedTitle: "Your time to pay ran out",
+  lapsed:
+    'The {advance} advance for "{title}" was not paid within 24 hours, so order {number} is cancelled and the lot is offered to the next bidder. Nothing was charged.',
+  stoppedTitle: "The offer was withdrawn",
+  stopped: 'The store withdrew the offer of "{title}", so order {number} is cancelled. Nothing was charged.',
 } as const;

@@ -28,13 +28,17 @@ export type AuctionOrderInput = {
   image: string | null;
   winningPaise: number;
   now: number;
+  /** A second chance: the lot offered to a bidder after the one before did not pay (their own notice); a winner otherwise. */
+  offer?: boolean;
 };
 
 /** The winner's notice, in the bell and by e-mail, in the winner's language; both lead to the order, which has the pay button. */
-function auctionWonNotice(lang: Lang, title: string, winningPaise: number, number: string) {
+function auctionWonNotice(lang: Lang, title: string, winningPaise: number, number: string, offer: boolean) {
   const m = noticeMessages(lang).auction;
   const values = { title, price: formatRupees(winningPaise), advance: formatRupees(ADVANCE_PAISE), number };
-  return { type: "auction_won", title: m.wonTitle, message: format(m.won, values) };
+  return offer
+    ? { type: "auction_offer", title: m.offerTitle, message: format(m.offer, values) }
+    : { type: "auction_won", title: m.wonTitle, message: format(m.won, values) };
 }
 
 /**
@@ -46,9 +50,11 @@ function auctionWonNotice(lang: Lang, title: string, winningPaise: number, numbe
  * (bookLotDelivery).
  *
  * The order, its line and the notice are ONE batch, so a crash leaves all or nothing. An auction has at most
- * one order (unique `orders.auction_id`): the order insert does nothing if the auction already has one, and
+ * one order per bidder (unique `orders.auction_id, user_id`) and at most one live one (not expired or cancelled:
+ * a second chance goes to the next bidder only after the order before ended unpaid; a second live order is a
+ * unique clash, thrown): the order insert does nothing if this bidder already has one, and
  * the line and the notice are inserted only beside the order this call inserted (selected by its new
- * number). So a retried or duplicated close, even at the same moment, returns the existing order with
+ * number). So a retried or duplicated close or offer, even at the same moment, returns the existing order with
  * `created: false`, and only the call that created the order e-mails the notice.
  */
 export async function createAuctionOrder(deps: Pick<Deps, "db" | "config" | "mailer">, input: AuctionOrderInput): Promise<{ order: Order; created: boolean }> {
@@ -58,9 +64,9 @@ export async function createAuctionOrder(deps: Pick<Deps, "db" | "config" | "mai
 
   for (let attempt = 0; attempt < 4; attempt++) {
     const number = orderNumber(input.now);
-    const notice = auctionWonNotice(input.user.lang, inLang(input.title, input.titleTe, input.user.lang), input.winningPaise, number);
+    const notice = auctionWonNotice(input.user.lang, inLang(input.title, input.titleTe, input.user.lang), input.winningPaise, number, input.offer === true);
     // The line and the notice go only beside the order this batch inserted.
-    const thisOrder = sql`FROM ${orders} WHERE ${and(eq(orders.auctionId, input.auctionId), eq(orders.number, number))}`;
+    const thisOrder = sql`FROM ${orders} WHERE ${and(eq(orders.auctionId, input.auctionId), eq(orders.userId, input.user.id), eq(orders.number, number))}`;
     let created: boolean;
     try {
       const batch = await runBatch(db, {
@@ -88,7 +94,7 @@ export async function createAuctionOrder(deps: Pick<Deps, "db" | "config" | "mai
             createdAt: input.now,
             updatedAt: input.now,
           })
-          .onConflictDoNothing({ target: orders.auctionId }),
+          .onConflictDoNothing({ target: [orders.auctionId, orders.userId] }),
         line: db.run(
           sql`INSERT INTO ${orderItems} (order_id, product_id, name, name_te, image, price_paise, quantity, final_paise)
               SELECT id, NULL, ${input.title}, ${input.titleTe ?? null}, ${input.image}, ${input.winningPaise}, 1, ${input.winningPaise} ${thisOrder}`,
@@ -104,7 +110,11 @@ export async function createAuctionOrder(deps: Pick<Deps, "db" | "config" | "mai
       if (isUniqueClash(error, "orders.number")) continue;
       throw error;
     }
-    const [order] = await deps.db.select().from(orders).where(eq(orders.auctionId, input.auctionId)).limit(1);
+    const [order] = await deps.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.auctionId, input.auctionId), eq(orders.userId, input.user.id)))
+      .limit(1);
     if (created) await emailNotice(deps, { userId: order.userId, orderNumber: order.number, ...notice });
     return { order, created };
   }

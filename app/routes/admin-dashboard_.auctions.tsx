@@ -1,7 +1,9 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { adminAuctionData, cancelAuction, checkAuctionPhoto, createAuction, uploadAuctionImage } from "~/auctions/admin.server";
+import { adminAuctionData, cancelAuction, checkAuctionPhoto, createAuction, stopLotOffers, uploadAuctionImage } from "~/auctions/admin.server";
+import { lotOrders } from "~/orders/lot-offers.server";
+import { format } from "~/i18n/format";
 import { photoMessages } from "~/catalog/photos";
 import type { CheckedPhoto } from "~/catalog/uploads.server";
 import { PhotoPicker } from "~/components/photo-picker";
@@ -27,8 +29,14 @@ export const meta: MetaFunction = ({ matches }) => privateMeta("Manage Auctions"
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   await requireAdmin(request, deps);
   const [data, lots] = await Promise.all([adminAuctionData(deps), lotFish(deps)]);
+  // Who each closed lot went to: the winner's order, then each second chance's.
+  const offers = await lotOrders(
+    deps,
+    data.rows.filter((r) => r.status === "ended").map((r) => r.id),
+  );
   return {
     ...data,
+    offers,
     now: deps.now(),
     lots: lots.filter((f) => f.auctionId === null).map((f) => ({ id: f.id, label: `${f.code} · ${weightText(f.weightGrams)} · ${f.place}` })),
   };
@@ -47,6 +55,10 @@ export async function action({ request, context: { deps, oversizedForm } }: Acti
     const v = form.get(name);
     return typeof v === "string" ? v.slice(0, 2000) : "";
   };
+  if (value("intent") === "stop-offers" && !oversizedForm) {
+    const result = await stopLotOffers(deps, cookie, Number(value("id")));
+    return redirectWithFlash(deps, BACK, result.ok ? { type: "success", text: m.stopDone } : { type: "error", text: result.error ?? m.stopFailed });
+  }
   if (value("intent") === "cancel" && !oversizedForm) {
     const result = await cancelAuction(deps, cookie, Number(value("id")), value("reason"));
     return redirectWithFlash(deps, BACK, result.ok ? { type: "success", text: m.cancelDone } : { type: "error", text: result.error ?? m.cancelFailed });
@@ -107,8 +119,50 @@ function statusOf(row: { status: string; startTime: number | null; endTime: numb
   return auctionLiveMessages.live;
 }
 
+type LotOrder = { number: string; status: string; amountPaise: number; reservedUntil: number | null; paidAt: number | null; name: string; email: string };
+
+/** A closed lot's chain: the winner, then each bidder it was offered to, and the stop while an offer waits. */
+function LotOffers({ auctionId, orders }: { auctionId: number; orders: LotOrder[] }) {
+  const m = auctionLiveMessages;
+  if (orders.length === 0) return null;
+  const state = (o: LotOrder) =>
+    o.paidAt !== null
+      ? m.offerPaid
+      : o.status === "payment_pending"
+        ? format(m.offerWaiting, { date: o.reservedUntil === null ? "" : formatAdminDateTime(o.reservedUntil) })
+        : o.status === "payment_expired"
+          ? m.offerLapsed
+          : m.offerCancelled;
+  const last = orders[orders.length - 1];
+  return (
+    <div className="basis-full text-sm" data-testid={`offers-${auctionId}`}>
+      <h3 className="font-semibold">{m.offersHeading}</h3>
+      <ol className="mt-1 grid gap-1">
+        {orders.map((o, i) => (
+          <li key={o.number}>
+            {i === 0 ? m.offerWinner : format(m.offerNext, { n: String(i) })}: {o.name} ({o.email}) · {formatRupees(o.amountPaise)} ·{" "}
+            <Link to={`/admin-dashboard/orders/${o.number}`} className="link">
+              {o.number}
+            </Link>{" "}
+            · {state(o)}
+          </li>
+        ))}
+      </ol>
+      {orders.length > 1 && last.status === "payment_pending" && last.paidAt === null ? (
+        <Form method="post" className="mt-2">
+          <input type="hidden" name="intent" value="stop-offers" />
+          <input type="hidden" name="id" value={auctionId} />
+          <button type="submit" className="btn-dark">
+            {m.stopOffers}
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
 export default function AdminAuctions() {
-  const { rows, images, now, lots } = useLoaderData<typeof loader>();
+  const { rows, images, now, lots, offers } = useLoaderData<typeof loader>();
   const messages = useMessages();
   const m = auctionLiveMessages;
   const busy = useNavigation().state === "submitting";
@@ -254,7 +308,7 @@ export default function AdminAuctions() {
         ) : (
           <ul className="mt-4 grid gap-4">
             {rows.map((row) => (
-              <li key={row.id} className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+              <li key={row.id} className="card flex flex-col gap-3 p-4 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
                 <div>
                   <Link to={`/auctions/${row.id}`} className="link font-semibold">
                     {row.title}
@@ -278,6 +332,7 @@ export default function AdminAuctions() {
                     </button>
                   </Form>
                 ) : null}
+                <LotOffers auctionId={row.id} orders={offers.filter((o) => o.auctionId === row.id)} />
               </li>
             ))}
           </ul>

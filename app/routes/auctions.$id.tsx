@@ -103,7 +103,9 @@ export default function AuctionDetail() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const open = isOpen(auction, Date.now()) && new Date(auction.start_time).getTime() <= Date.now();
-  const standing = auction.you ? live[auction.you] : null;
+  // A bidder the lot is offered to after the winner did not pay has its order, like a winner.
+  const offered = auction.you === "lost" && auction.order_number !== null;
+  const standing = offered ? live.offered : auction.you ? live[auction.you] : null;
   useOutbidToast(auction.you, live.outbid);
   // Once bidding is over the price is no longer 'current': it is what won, or the start if nobody bid.
   const biddingOver = !isOpen(auction, data.now);
@@ -140,7 +142,7 @@ export default function AuctionDetail() {
           {standing ? (
             <p role="status" data-testid="standing" className={`mt-4 rounded-xl p-4 font-semibold ${STANDING_STYLES[auction.you ?? "lost"]}`}>
               {standing}
-              {auction.you === "won" && auction.order_number ? (
+              {(auction.you === "won" || offered) && auction.order_number ? (
                 <>
                   {" "}
                   <a className="link" href={l(payable ? `/orders/${auction.order_number}/pay` : `/orders/${auction.order_number}`)}>

@@ -1,4 +1,5 @@
 // Relative, not ~/: drizzle-kit and vite.config.ts (through the load context) load this file without the app alias.
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PRODUCT_UNITS } from "../../catalog/units";
 import { DELIVERY_SLOTS } from "../../delivery/slots";
@@ -84,8 +85,13 @@ export const orders = sqliteTable(
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_reserved_idx").on(t.status, t.reservedUntil),
     index("orders_delivery_idx").on(t.deliveryDate, t.deliverySlot, t.stockHeld),
-    // One order per won auction: a retried or duplicated close cannot make a second one.
-    uniqueIndex("orders_auction_idx").on(t.auctionId),
+    // One order per bidder of an auction: a retried or duplicated close or offer cannot make a second one.
+    uniqueIndex("orders_auction_user_idx").on(t.auctionId, t.userId),
+    // At most one live order per auction: a lot is offered to the next bidder only once the order before ended
+    // unpaid (expired or cancelled), so it can never have two owners.
+    uniqueIndex("orders_auction_live_idx")
+      .on(t.auctionId)
+      .where(sql`auction_id IS NOT NULL AND status NOT IN ('payment_expired', 'order_cancelled')`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import type * as English from "../notices.messages";
 import type { Translation } from "./translation";
 
-/** The notices about auctions (won, ended, cancelled, outbid), in Telugu. */
+/** The notices about auctions (won, ended, cancelled, outbid, offered, lapsed, withdrawn), in Telugu. */
 export const auctionNoticeMessages: Translation<typeof English.auctionNoticeMessages> = {
   wonTitle: "వేలంలో మీరు గెలిచారు!",
   won: '"{title}" వేలంలో {price}కు మీరు గెలిచారు. మీ ఆర్డర్ {number} ఖరారు కావాలంటే 24 గంటల్లోగా {advance} అడ్వాన్స్ చెల్లించండి.',
@@ -11,4 +11,11 @@ export const auctionNoticeMessages: Translation<typeof English.auctionNoticeMess
   cancelled: '"{title}" వేలం రద్దయింది: {reason}',
   outbidTitle: "మీ కంటే ఎక్కువ బిడ్ వచ్చింది",
   outbid: '"{title}"పై ఎవరో {price} బిడ్ వేశారు. మళ్లీ బిడ్ వేయడానికి వేలం పేజీ తెరవండి.',
+  offerTitle: "ఒక లాట్ మీకు ఇస్తున్నాం",
+  offer:
+    '"{title}" వేలంలో గెలిచినవారు సమయానికి చెల్లించలేదు, అందుకే ఈ లాట్‌ను మీ అత్యధిక బిడ్ {price}కు మీకు ఇస్తున్నాం. దీన్ని తీసుకోవాలంటే 24 గంటల్లోగా {advance} అడ్వాన్స్ చెల్లించండి: ఆర్డర్ {number}.',
+  lapsedTitle: "చెల్లించే సమయం ముగిసింది",
+  lapsed: '"{title}" కోసం {advance} అడ్వాన్స్ 24 గంటల్లోగా చెల్లించనందున ఆర్డర్ {number} రద్దయింది; లాట్‌ను తర్వాతి బిడ్డర్‌కు ఇస్తున్నాం. మీ నుంచి ఏమీ తీసుకోలేదు.',
+  stoppedTitle: "ఆఫర్‌ను వెనక్కి తీసుకున్నాం",
+  stopped: '"{title}" ఆఫర్‌ను స్టోర్ వెనక్కి తీసుకుంది, అందుకే ఆర్డర్ {number} రద్దయింది. మీ నుంచి ఏమీ తీసుకోలేదు.',
 };

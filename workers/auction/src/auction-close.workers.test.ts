@@ -16,7 +16,8 @@ describe("closing", () => {
     const stub = stubFor(a.id);
     await Promise.all([runDurableObjectAlarm(stub), runInDurableObject(stub, (room) => room.alarm())]);
     await runInDurableObject(stub, (room) => room.alarm());
-    expect(await runDurableObjectAlarm(stub)).toBe(false);
+    // The alarm left is the winner's deadline to pay: run early, it changes nothing.
+    await runDurableObjectAlarm(stub);
     const orders = await env.DB.prepare("SELECT * FROM orders").all<Record<string, unknown>>();
     expect(orders.results).toHaveLength(1);
     const order = orders.results[0];

@@ -6,9 +6,11 @@ import { paiseToRupees } from "../../../app/lib/money";
 import { isTakingBids, minimumNextBid, openingState, placeBid, refusal, BID_MESSAGES, type Bidder, type BidRefusal, type HistoryBid } from "./bid-rules";
 import { LOG_FORMAT, logRules, type PublishedLog } from "./bid-log";
 import { toAuctionJson, toBidJson } from "./listing";
-import { closeAuctionInD1, D1Mirror, notifyBidders, notifyOutbid } from "./room-d1";
-import type { CreateInput, RoomEnv, Stored } from "./room-state";
-import { RoomLog, type LogItem } from "./room-log";
+import { closeAuctionInD1, D1Mirror, notifyBidders, notifyOutbid, offerLotInD1 } from "./room-d1";
+import type { CreateInput, Holder, RoomEnv, Stored } from "./room-state";
+import { RoomLog, type LogItem, type Ranked } from "./room-log";
+import { AUCTION_PAY_MS } from "../../../app/orders/rules";
+import { cancelUnpaidLotOrder, lapseUnpaidLotOrder, tellOfferEnded } from "../../../app/orders/lot-offers.server";
 import { RoomStorage, yourBids, type RecentBid } from "./room-storage";
 import { RoomWatchers, type Viewer } from "./room-watchers";
 
@@ -29,6 +31,8 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
   private deps = createDeps(this.env);
   private mirror: D1Mirror;
   private closing: Promise<void> | null = null;
+  /** The second chance's steps run one after another: an alarm and the admin's stop never interleave. */
+  private offering: Promise<unknown> = Promise.resolve();
   private storage: RoomStorage;
   private log: RoomLog;
   private watchers = new RoomWatchers(this.ctx);
@@ -178,7 +182,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
       your_bids: yourBids(recent, viewer),
       you: this.standing(viewer),
       cancel_reason: s.cancelReason,
-      order_number: viewer !== null && viewer === s.winnerUserId ? s.orderNumber : null,
+      order_number: viewer === null ? null : viewer === s.winnerUserId ? s.orderNumber : this.offeredOrder(viewer),
       log_head: this.log.head(),
     };
   }
@@ -240,10 +244,142 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     return { ok: true };
   }
 
-  /** Closes the auction at its end. Safe to run twice, or while a bid is in flight: it closes exactly once. */
+  /** The order of the lot offered to `viewer`, while the offer stands. */
+  private offeredOrder(viewer: number): string | null {
+    const h = this.state?.holder;
+    return h && h.fromOffer && h.userId === viewer ? h.orderNumber : null;
+  }
+
+  /**
+   * Closes the auction at its end, then runs the second chance at each holder's deadline. Safe to run twice, or
+   * while a bid is in flight: it closes exactly once.
+   */
   async alarm() {
     if (!this.closing) this.closing = this.close().finally(() => (this.closing = null));
-    return this.closing;
+    await this.closing;
+    await this.serially(() => this.secondChance());
+  }
+
+  private serially<T>(step: () => Promise<T>): Promise<T> {
+    const run = this.offering.then(step);
+    this.offering = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * The second chance: when the lot's holder has not paid by their deadline, their order ends unpaid (`lapse`),
+   * and the lot is offered to the next highest distinct bidder at their own highest amount (`offer`), with the
+   * same 24 hours; then the next, until nobody is left. Each step is appended to the log before anything is
+   * written to D1, and the D1 writes are idempotent, so a step the object stopped in the middle of is finished by
+   * the next alarm. A payment that settles before the lapse wins: the lot is sold and no more offers are made.
+   */
+  private async secondChance() {
+    const s = this.state;
+    if (!s || s.status !== "ended" || !s.finalized || s.offers !== "open" || !s.holder) return;
+    let holder = s.holder;
+    if (holder.orderNumber === null) holder = await this.makeOfferOrder(holder);
+    const now = this.deps.now();
+    if (now < holder.deadline) {
+      await this.ctx.storage.setAlarm(holder.deadline);
+      return;
+    }
+    const outcome = await lapseUnpaidLotOrder(this.deps, holder.orderNumber ?? "", now);
+    if (outcome === "waiting") {
+      // The order's own deadline is later than the object's (never by design): look again then.
+      await this.ctx.storage.setAlarm(now + 60_000);
+      return;
+    }
+    if (outcome === "paid") {
+      this.save({ ...this.stored(), offers: "done" });
+      return;
+    }
+    // Everything up to the first await is one synchronous step: the lapse, the offers and the new holder.
+    const offered = new Set(s.offered ?? []);
+    const items: LogItem[] = [{ kind: "lapse", bidder: asRanked(holder), amountPaise: holder.amountPaise, maxPaise: 0, time: now }];
+    const ranking = this.log.ranking().filter((r) => !offered.has(r.pseudonym));
+    let next: Ranked | undefined;
+    for (const r of ranking) {
+      offered.add(r.pseudonym);
+      items.push({ kind: "offer", bidder: r, amountPaise: r.amountPaise, maxPaise: 0, time: now });
+      if (r.userId !== null) {
+        next = r;
+        break;
+      }
+      // A bidder known by name only (bids adopted from before accounts) cannot be sent an order: theirs lapses at once.
+      items.push({ kind: "lapse", bidder: r, amountPaise: r.amountPaise, maxPaise: 0, time: now });
+    }
+    const nextHolder: Holder | null = next
+      ? {
+          pseudonym: next.pseudonym,
+          userId: next.userId,
+          amountPaise: next.amountPaise,
+          orderNumber: null,
+          at: now,
+          deadline: now + AUCTION_PAY_MS,
+          fromOffer: true,
+        }
+      : null;
+    this.log.append(items);
+    this.save({ ...this.stored(), holder: nextHolder, offers: nextHolder ? "open" : "done", offered: [...offered], version: this.stored().version + 1 });
+    await this.log.seal(s.id);
+    if (holder.userId !== null && holder.orderNumber)
+      await tellOfferEnded(this.deps, {
+        userId: holder.userId,
+        number: holder.orderNumber,
+        auctionId: s.id,
+        title: s.title,
+        titleTe: s.titleTe,
+        why: "lapsed",
+      });
+    if (nextHolder) {
+      const made = await this.makeOfferOrder(nextHolder);
+      await this.ctx.storage.setAlarm(made.deadline);
+    }
+    this.broadcast();
+  }
+
+  /** The offered holder's order (made once: one per bidder per auction); a holder who cannot have one lapses at the next alarm. */
+  private async makeOfferOrder(holder: Holder): Promise<Holder> {
+    const number = await offerLotInD1(this.deps, this.stored(), holder);
+    const made: Holder = number === null ? { ...holder, orderNumber: "", deadline: holder.at } : { ...holder, orderNumber: number };
+    // Only if the object still holds this offer (nothing replaced it meanwhile).
+    if (this.stored().holder?.pseudonym === holder.pseudonym) this.save({ ...this.stored(), holder: made });
+    return made;
+  }
+
+  /**
+   * The admin stops offering a closed lot: the live offer's unpaid order is cancelled and nobody else is offered
+   * it. Only an offer (not the winner's own 24 hours) can be stopped. A payment settling at the same moment and
+   * the stop decide on the order's one guarded status change: exactly one of them happens.
+   */
+  async stopOffers(): Promise<{ ok: true } | { ok: false; error: string }> {
+    return this.serially(async () => {
+      const s = this.state;
+      const holder = s?.holder;
+      if (!s || s.status !== "ended" || s.offers !== "open" || !holder || !holder.fromOffer)
+        return { ok: false as const, error: "No offer of this lot is waiting for its advance" };
+      const now = this.deps.now();
+      const outcome = holder.orderNumber ? await cancelUnpaidLotOrder(this.deps, holder.orderNumber, "The store stopped offering this lot", now) : "lapsed";
+      if (outcome !== "lapsed") {
+        if (outcome === "paid") this.save({ ...this.stored(), offers: "done" });
+        return { ok: false as const, error: "The advance was paid first: the lot is sold" };
+      }
+      this.log.append([{ kind: "stop", bidder: asRanked(holder), amountPaise: 0, maxPaise: 0, time: now }]);
+      this.save({ ...this.stored(), holder: null, offers: "stopped", version: this.stored().version + 1 });
+      await this.ctx.storage.deleteAlarm();
+      await this.log.seal(s.id);
+      if (holder.userId !== null && holder.orderNumber)
+        await tellOfferEnded(this.deps, {
+          userId: holder.userId,
+          number: holder.orderNumber,
+          auctionId: s.id,
+          title: s.title,
+          titleTe: s.titleTe,
+          why: "stopped",
+        });
+      this.broadcast();
+      return { ok: true as const };
+    });
   }
 
   private async close() {
@@ -272,8 +408,30 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     if (ended.status !== "ended" || ended.finalized) return;
     await this.mirror.sync([]);
     // A failure here throws, and the runtime retries the alarm; the order insert is idempotent.
-    const orderNumber = await closeAuctionInD1(this.deps, ended, [...this.bidders]);
-    this.save({ ...this.state!, finalized: true, orderNumber });
+    const won = await closeAuctionInD1(this.deps, ended, [...this.bidders]);
+    const winner = ended.leaderId;
+    // The winner holds the lot for their 24 hours; the alarm then runs the second chance.
+    const holder: Holder | null =
+      won && winner !== null
+        ? {
+            pseudonym: this.log.pseudonymOf({ userId: winner }),
+            userId: winner,
+            amountPaise: ended.currentPricePaise,
+            orderNumber: won.number,
+            at: won.reservedUntil - AUCTION_PAY_MS,
+            deadline: won.reservedUntil,
+            fromOffer: false,
+          }
+        : null;
+    this.save({
+      ...this.state!,
+      finalized: true,
+      orderNumber: won?.number ?? null,
+      holder,
+      offers: holder ? "open" : "done",
+      offered: holder ? [holder.pseudonym] : [],
+    });
+    if (holder) await this.ctx.storage.setAlarm(holder.deadline);
     this.broadcast();
   }
 
@@ -306,7 +464,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     const winnerId = this.stored().winnerUserId;
     this.watchers.broadcast((viewer) => {
       const you = this.standing(viewer);
-      const winner = viewer !== null && viewer === winnerId;
+      const winner = viewer !== null && (viewer === winnerId || this.offeredOrder(viewer) !== null);
       const yours = yourBids(recent, viewer).length > 0;
       return {
         key: `${you}|${winner}|${yours ? viewer : ""}`,
@@ -340,3 +498,6 @@ function bidEntries(bidderId: number, amountPaise: number, maxPaise: number | nu
       .map((h): LogItem => ({ kind: "proxy", bidder: { userId: h.userId }, amountPaise: h.amountPaise, maxPaise: 0, time: now })),
   ];
 }
+
+/** A holder as the log names them. */
+const asRanked = (h: Holder): Ranked => ({ pseudonym: h.pseudonym, userId: h.userId, amountPaise: h.amountPaise });

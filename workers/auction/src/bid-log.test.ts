@@ -141,3 +141,55 @@ describe("an altered log fails at the entry it was altered", () => {
     expect(await verifyLog(await published([], { published: false, status: "active" }))).toMatchObject({ ok: false, problem: "notPublished" });
   });
 });
+
+describe("the second chance after a close", () => {
+  // Bidder 1 (max ₹2,000) and Bidder 2 as in AUCTION, and Bidder 3 with ₹1,400 in between: Bidder 2 wins at ₹2,500.
+  const bids = run([
+    { who: 1, amount: 100_000, max: 200_000, at: T0 },
+    { who: 2, amount: 120_000, at: T0 + MIN },
+    { who: 3, amount: 140_000, at: T0 + 2 * MIN },
+    { who: 2, amount: 250_000, max: 300_000, at: T0 + 3 * MIN },
+  ]);
+  const step = (kind: LogKind, bidder: string, amount: number, at = T0 + 24 * 60 * MIN): Draft => ({
+    kind,
+    bidder,
+    amount_paise: amount,
+    max_paise: 0,
+    time: at,
+  });
+  const verify = async (drafts: Draft[]) => verifyLog(await published(await chain(drafts)));
+
+  it("verifies the lot going down the bidders by their own highest amounts, then running out", async () => {
+    // Bidder 1's maximum answered Bidder 3 at ₹1,500, so Bidder 1's highest is ₹1,500, above Bidder 3's ₹1,400.
+    expect(bids.filter((d) => d.bidder === "Bidder 1").map((d) => d.amount_paise)).toEqual([100_000, 130_000, 150_000]);
+    const drafts = [
+      ...bids,
+      step("lapse", "Bidder 2", 250_000),
+      step("offer", "Bidder 1", 150_000),
+      step("lapse", "Bidder 1", 150_000),
+      step("offer", "Bidder 3", 140_000),
+      step("lapse", "Bidder 3", 140_000),
+    ];
+    expect(await verify(drafts)).toMatchObject({ ok: true, winner: "Bidder 2", pricePaise: 250_000 });
+    // Stopped while an offer stands: nothing may follow.
+    const stopped = [...bids, step("lapse", "Bidder 2", 250_000), step("offer", "Bidder 1", 150_000), step("stop", "Bidder 1", 0)];
+    expect(await verify(stopped)).toMatchObject({ ok: true });
+    expect(await verify([...stopped, step("offer", "Bidder 3", 140_000)])).toMatchObject({ ok: false, problem: "offer", seq: stopped.length + 1 });
+  });
+
+  it("refuses an offer out of turn, at another amount, to the winner, a lapse of someone else, a stop of the winner, a lapse left without its offer", async () => {
+    const closed = bids.length;
+    const cases: [Draft[], number][] = [
+      [[step("lapse", "Bidder 2", 250_000), step("offer", "Bidder 3", 140_000)], closed + 2], // Bidder 1 is next
+      [[step("lapse", "Bidder 2", 250_000), step("offer", "Bidder 1", 200_000)], closed + 2], // a maximum is not a bid
+      [[step("lapse", "Bidder 2", 250_000), step("offer", "Bidder 2", 250_000)], closed + 2], // the winner again
+      [[step("offer", "Bidder 1", 150_000)], closed + 1], // the winner has not lapsed
+      [[step("lapse", "Bidder 1", 150_000)], closed + 1], // only the holder lapses
+      [[step("stop", "Bidder 2", 0)], closed + 1], // the winner's own time is not an offer
+      [[step("lapse", "Bidder 2", 250_000)], closed + 1], // Bidder 1 was left out
+    ];
+    for (const [after, seq] of cases) expect(await verify([...bids, ...after])).toMatchObject({ ok: false, problem: "offer", seq });
+    // Before the close, or after a cancel, none of them belongs.
+    expect(await verify([...bids.slice(0, -1), step("offer", "Bidder 1", 150_000)])).toMatchObject({ ok: false, problem: "offer" });
+  });
+});

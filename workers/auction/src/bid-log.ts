@@ -10,7 +10,11 @@ import { BID_INTERVAL_MS, openingState, placeBid, type BidCode, type RoomState }
 
 export const LOG_FORMAT = "pulasa-bid-log-v1";
 
-export type LogKind = "bid" | "proxy" | "cancel" | "close";
+/**
+ * `lapse`, `offer` and `stop` follow a close (the second chance): the lot's holder did not pay in time, the lot is
+ * offered to the next highest distinct bidder at their own highest amount, the store stopped offering it.
+ */
+export type LogKind = "bid" | "proxy" | "cancel" | "close" | "lapse" | "offer" | "stop";
 
 /**
  * One entry. `bidder` is the bidder's pseudonym in this auction ("Bidder 3"; "" for a cancel, and for a close
@@ -123,7 +127,8 @@ export type LogProblem =
   | "refused" // the rules refuse this bid
   | "proxy" // the proxy bids here are not the ones the rules make
   | "close" // the close names another winner or price than the bids give
-  | "afterEnd"; // an entry after the close or the cancel
+  | "afterEnd" // an entry after the close or the cancel (other than the second chance's), or after a stop
+  | "offer"; // a lapse, offer or stop out of turn: not the holder, not the next highest bidder, not their amount
 
 export type Verification =
   | { ok: true; entries: number; outcome: "running" | "ended" | "cancelled"; winner: string | null; pricePaise: number }
@@ -139,7 +144,7 @@ const fail = (seq: number, problem: LogProblem, detail: string, bidCode?: BidCod
 
 const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
 const isHex = (v: unknown, length: number) => typeof v === "string" && v.length === length && /^[0-9a-f]+$/.test(v);
-const KINDS: readonly string[] = ["bid", "proxy", "cancel", "close"];
+const KINDS: readonly string[] = ["bid", "proxy", "cancel", "close", "lapse", "offer", "stop"];
 
 function wellFormed(e: LogEntry): boolean {
   return (
@@ -223,8 +228,15 @@ function replay(log: PublishedLog): Verification {
   let state = replayStart(log);
   let outcome: "running" | "ended" | "cancelled" = "running";
   let i = log.start?.after_seq ?? 0;
+  let chain: OfferChain | null = null;
   while (i < entries.length) {
     const e = entries[i];
+    if (chain && (e.kind === "lapse" || e.kind === "offer" || e.kind === "stop")) {
+      const problem = chainStep(chain, e);
+      if (problem) return fail(e.seq, "offer", problem);
+      i++;
+      continue;
+    }
     if (outcome !== "running") return fail(e.seq, "afterEnd", `entry ${e.seq} comes after the auction ${outcome}`);
     if (e.kind === "cancel") {
       outcome = "cancelled";
@@ -243,9 +255,19 @@ function replay(log: PublishedLog): Verification {
         );
       outcome = "ended";
       state = { ...state, status: "ended" };
+      if (winner)
+        chain = {
+          holder: winner,
+          holderAmount: price,
+          fromOffer: false,
+          stopped: false,
+          offered: new Set([winner]),
+          ranking: rankBidders(entries.slice(0, i)),
+        };
       i++;
       continue;
     }
+    if (e.kind !== "bid" && e.kind !== "proxy") return fail(e.seq, "offer", `entry ${e.seq} (${e.kind}) comes before the close`);
     if (e.kind === "proxy") return fail(e.seq, "proxy", `entry ${e.seq} is a proxy bid the rules do not make here`);
     const id = pseudonymNumber(e.bidder);
     if (id === null) return fail(e.seq, "malformed", `entry ${e.seq} names no bidder`);
@@ -264,8 +286,72 @@ function replay(log: PublishedLog): Verification {
     state = result.state;
     i += 1 + expected.length;
   }
+  if (chain && chain.holder === null && !chain.stopped) {
+    const next = nextInRank(chain);
+    if (next) return fail(entries[entries.length - 1].seq, "offer", `the lot lapsed but was not offered to ${next.bidder}, the next highest bidder`);
+  }
   const winner = outcome === "ended" && state.leaderId !== null ? pseudonym(state.leaderId) : null;
   return { ok: true, entries: entries.length, outcome, winner, pricePaise: winner ? state.currentPricePaise : 0 };
+}
+
+/**
+ * The second chance after a close: who holds the lot now (the winner, then each bidder it is offered to; null
+ * between a lapse and the next offer, and once nobody is left), and the bidders in the order the lot goes to them.
+ */
+type OfferChain = {
+  holder: string | null;
+  holderAmount: number;
+  /** The holder was offered the lot (not the winner): only such an offer can be stopped. */
+  fromOffer: boolean;
+  stopped: boolean;
+  offered: Set<string>;
+  ranking: RankedBidder[];
+};
+
+export type RankedBidder = { bidder: string; amount_paise: number };
+
+/**
+ * The bidders in the order a lot is offered to them: by their own highest amount (a bid or a proxy bid placed for
+ * them), highest first; between equal amounts, the one who reached it first. Entries without a bidder are left out.
+ */
+export function rankBidders(entries: Pick<LogEntry, "seq" | "kind" | "bidder" | "amount_paise">[]): RankedBidder[] {
+  const best = new Map<string, { amount: number; seq: number }>();
+  for (const e of entries) {
+    if ((e.kind !== "bid" && e.kind !== "proxy") || !e.bidder) continue;
+    const known = best.get(e.bidder);
+    if (!known || e.amount_paise > known.amount) best.set(e.bidder, { amount: e.amount_paise, seq: e.seq });
+  }
+  return [...best.entries()].sort(([, a], [, b]) => b.amount - a.amount || a.seq - b.seq).map(([bidder, { amount }]) => ({ bidder, amount_paise: amount }));
+}
+
+const nextInRank = (chain: OfferChain) => chain.ranking.find((r) => !chain.offered.has(r.bidder)) ?? null;
+
+/** One step of the second chance, checked: null when it is the step the chain allows here, else what is wrong. */
+function chainStep(chain: OfferChain, e: LogEntry): string | null {
+  if (chain.stopped) return `entry ${e.seq} comes after the offers were stopped`;
+  if (e.kind === "lapse") {
+    if (chain.holder === null) return `entry ${e.seq}: nobody holds the lot to let it lapse`;
+    if (e.bidder !== chain.holder || e.amount_paise !== chain.holderAmount)
+      return `entry ${e.seq}: the lot is held by ${chain.holder} at ${chain.holderAmount} paise, the lapse names ${e.bidder || "nobody"} at ${e.amount_paise}`;
+    chain.holder = null;
+    return null;
+  }
+  if (e.kind === "offer") {
+    if (chain.holder !== null) return `entry ${e.seq}: the lot is still held by ${chain.holder}`;
+    const next = nextInRank(chain);
+    if (!next) return `entry ${e.seq}: no bidder is left to offer the lot to`;
+    if (e.bidder !== next.bidder || e.amount_paise !== next.amount_paise)
+      return `entry ${e.seq}: the next highest bidder is ${next.bidder} at ${next.amount_paise} paise, the offer names ${e.bidder || "nobody"} at ${e.amount_paise}`;
+    chain.holder = next.bidder;
+    chain.holderAmount = next.amount_paise;
+    chain.fromOffer = true;
+    chain.offered.add(next.bidder);
+    return null;
+  }
+  if (chain.holder === null || !chain.fromOffer || e.bidder !== chain.holder) return `entry ${e.seq}: no live offer to ${e.bidder || "nobody"} to stop`;
+  chain.holder = null;
+  chain.stopped = true;
+  return null;
 }
 
 /** The rules an auction runs by, for its log. */

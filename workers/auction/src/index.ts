@@ -150,6 +150,18 @@ function auctionApi(env: Env): Api {
         },
       }),
       endpoint({
+        method: "POST",
+        path: "/api/auction/:id(\\d{1,12})/offers/stop",
+        guard: "admin",
+        async handler({ deps, params }) {
+          const stub = await room(env.AUCTION_ROOM, deps, Number(params.id));
+          if (!stub) throw new NotFoundError("Auction not found");
+          const result = await stub.stopOffers();
+          if (!result.ok) throw new ConflictError(result.error);
+          return { message: "Offers stopped" };
+        },
+      }),
+      endpoint({
         method: "GET",
         path: "/api/auction/images/:key([0-9a-f-]{36}\\.(?:jpg|png|webp))",
         guard: "public",

@@ -6,7 +6,7 @@ import { inLang } from "../../../app/i18n/lang";
 import { formatRupees } from "../../../app/lib/money";
 import { notify, type ComposeNotice } from "../../../app/notifications/notify.server";
 import { createAuctionOrder } from "../../../app/orders/auction-order.server";
-import type { Stored } from "./room-state";
+import type { Holder, Stored } from "./room-state";
 
 export type MirrorBid = { seq: number; userId: number; bidderName: string; amountPaise: number; createdAt: number };
 
@@ -116,10 +116,14 @@ export async function mirrorToD1(deps: Pick<Deps, "db">, s: Stored, bids: Mirror
 /**
  * The close, in D1: the winner's order and its notice (made by `createAuctionOrder`, the one owner of auction
  * orders, at most once per auction however often the close runs), the winner on the summary row, and the
- * other bidders' notices. Returns the winner's order number, or null when nobody bid.
+ * other bidders' notices. Returns the winner's order (its number and when its time to pay ends), or null when nobody bid.
  */
-export async function closeAuctionInD1(deps: Pick<Deps, "db" | "config" | "mailer" | "now">, s: Stored, bidderIds: number[]): Promise<string | null> {
-  let number: string | null = null;
+export async function closeAuctionInD1(
+  deps: Pick<Deps, "db" | "config" | "mailer" | "now">,
+  s: Stored,
+  bidderIds: number[],
+): Promise<{ number: string; reservedUntil: number } | null> {
+  let won: { number: string; reservedUntil: number } | null = null;
   if (s.leaderId !== null) {
     const [winner] = await deps.db
       .select({ id: users.id, name: users.name, phone: users.phone, address: users.address, lang: users.lang })
@@ -136,17 +140,39 @@ export async function closeAuctionInD1(deps: Pick<Deps, "db" | "config" | "maile
       winningPaise: s.currentPricePaise,
       now: deps.now(),
     });
-    number = order.number;
+    won = { number: order.number, reservedUntil: order.reservedUntil ?? deps.now() };
   }
   await deps.db.update(auctions).set({ winnerUserId: s.leaderId }).where(eq(auctions.id, s.id));
-  if (!number || bidderIds.length > 1)
+  if (!won || bidderIds.length > 1)
     await notifyBidders(
       deps,
       s,
       bidderIds.filter((id) => id !== s.leaderId),
       "auction_ended",
     );
-  return number;
+  return won;
+}
+
+/** The order of a lot offered to `holder` (made once however often this runs: one order per bidder per auction). */
+export async function offerLotInD1(deps: Pick<Deps, "db" | "config" | "mailer">, s: Stored, holder: Holder): Promise<string | null> {
+  if (holder.userId === null) return null;
+  const [user] = await deps.db
+    .select({ id: users.id, name: users.name, phone: users.phone, address: users.address, lang: users.lang })
+    .from(users)
+    .where(eq(users.id, holder.userId))
+    .limit(1);
+  if (!user) return null;
+  const { order } = await createAuctionOrder(deps, {
+    user,
+    auctionId: s.id,
+    title: s.title,
+    titleTe: s.titleTe,
+    image: s.image,
+    winningPaise: holder.amountPaise,
+    now: holder.at,
+    offer: true,
+  });
+  return order.number;
 }
 
 /** The other bidders' notice that the auction ended or was cancelled, each in their own language. */

@@ -64,7 +64,9 @@ afterEach(async () => {
 describe("the close in D1", () => {
   it("two closes of one auction at once make one order, one line and one notice, and both answer its number", async () => {
     const s = ended();
-    const numbers = await Promise.all([closeAuctionInD1(deps, s, [ravi.id, sita.id]), closeAuctionInD1(deps, s, [ravi.id, sita.id])]);
+    const numbers = (await Promise.all([closeAuctionInD1(deps, s, [ravi.id, sita.id]), closeAuctionInD1(deps, s, [ravi.id, sita.id])])).map(
+      (won) => won?.number,
+    );
     const w = await written(s.id);
     expect(w.orders).toHaveLength(1);
     expect(numbers).toEqual([w.orders[0].number, w.orders[0].number]);
@@ -76,7 +78,7 @@ describe("the close in D1", () => {
   it("the winner's order: payment_pending, from the auction, ₹500 advance due within 24 h, the winning price as its estimate", async () => {
     const s = ended();
     const before = Date.now();
-    const number = await closeAuctionInD1(deps, s, [ravi.id, sita.id]);
+    const number = (await closeAuctionInD1(deps, s, [ravi.id, sita.id]))?.number;
     const [order] = (await written(s.id)).orders;
     expect(order).toMatchObject({
       number,
@@ -93,8 +95,8 @@ describe("the close in D1", () => {
 
   it("a close retried after a crash once its write was done (the object never recorded it) finds the same order", async () => {
     const s = ended();
-    const first = await closeAuctionInD1(deps, s, [ravi.id, sita.id]);
-    const retried = await closeAuctionInD1(deps, s, [ravi.id, sita.id]);
+    const first = (await closeAuctionInD1(deps, s, [ravi.id, sita.id]))?.number;
+    const retried = (await closeAuctionInD1(deps, s, [ravi.id, sita.id]))?.number;
     expect(retried).toBe(first);
     const w = await written(s.id);
     expect(w.orders).toHaveLength(1);
@@ -113,7 +115,7 @@ describe("the close in D1", () => {
     expect(await written(s.id)).toEqual({ orders: [], lines: [], won: [], wonMail: [] });
     await env.DB.prepare("DROP TRIGGER crash_on_auction_won").run();
 
-    const number = await closeAuctionInD1(deps, s, [ravi.id, sita.id]);
+    const number = (await closeAuctionInD1(deps, s, [ravi.id, sita.id]))?.number;
     const w = await written(s.id);
     expect(w.orders.map((o) => o.number)).toEqual([number]);
     expect(w.lines).toHaveLength(1);
@@ -125,7 +127,7 @@ describe("the close in D1", () => {
     const s = { ...ended(), titleTe: "రాయల్ పులస 2 కిలోలు" };
     // An auction closes in its object's alarm, outside any request: the e-mail's links use the configured address.
     const withSiteUrl = { ...env, SITE_URL: "https://pulasa.example/" };
-    const number = await closeAuctionInD1(createDeps(withSiteUrl), s, [ravi.id, sita.id]);
+    const number = (await closeAuctionInD1(createDeps(withSiteUrl), s, [ravi.id, sita.id]))?.number;
     const notices = await q<{ user_id: number; title: string; message: string }>(
       "SELECT user_id, title, message FROM notifications WHERE auction_id = ? ORDER BY user_id",
       s.id,

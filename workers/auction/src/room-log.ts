@@ -3,6 +3,7 @@ import {
   canonicalRules,
   newNonce,
   pseudonym,
+  rankBidders,
   sha256Hex,
   type LogEntry,
   type LogHead,
@@ -13,7 +14,10 @@ import {
 import type { RoomState } from "./bid-rules";
 
 /** What the object appends: the account (null for a cancel, a close without a winner, or a bid from before accounts) and the rest. */
-export type LogItem = { kind: LogKind; bidder: BidderKey | null; amountPaise: number; maxPaise: number; time: number };
+export type LogItem = { kind: LogKind; bidder: BidderKey | Ranked | null; amountPaise: number; maxPaise: number; time: number };
+
+/** A bidder as the log already names them, with their account (null for one adopted by name only) and highest amount. */
+export type Ranked = { pseudonym: string; userId: number | null; amountPaise: number };
 
 /** Who a pseudonym stands for: an account, or a name only (bids adopted from rows that predate the object). */
 export type BidderKey = { userId: number } | { name: string };
@@ -84,7 +88,7 @@ export class RoomLog {
         "INSERT INTO log (seq, kind, bidder, user_id, amount_paise, max_paise, time, nonce) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         seq,
         item.kind,
-        item.bidder ? this.pseudonymOf(item.bidder) : "",
+        !item.bidder ? "" : "pseudonym" in item.bidder ? item.bidder.pseudonym : this.pseudonymOf(item.bidder),
         item.bidder && "userId" in item.bidder ? item.bidder.userId : null,
         item.amountPaise,
         item.maxPaise,
@@ -169,6 +173,17 @@ export class RoomLog {
         userId,
       )
       .toArray();
+  }
+
+  /** The bidders in the order a lot goes to them after its winner (rankBidders), each with their account. */
+  ranking(): Ranked[] {
+    const rows = this.sql
+      .exec<{ seq: number; kind: LogKind; bidder: string; user_id: number | null; amount_paise: number }>(
+        "SELECT seq, kind, bidder, user_id, amount_paise FROM log WHERE kind IN ('bid', 'proxy') ORDER BY seq",
+      )
+      .toArray();
+    const accounts = new Map(rows.map((r) => [r.bidder, r.user_id]));
+    return rankBidders(rows).map((r) => ({ pseudonym: r.bidder, userId: accounts.get(r.bidder) ?? null, amountPaise: r.amount_paise }));
   }
 
   /** Every hashed entry, in order (call after `seal` for all of them). */

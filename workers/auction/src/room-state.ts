@@ -17,6 +17,26 @@ export type Stored = RoomState & {
   finalized: boolean;
   winnerUserId: number | null;
   orderNumber: string | null;
+  /**
+   * The second chance after the close: `open` while the lot's holder (the winner, then each bidder it is offered to)
+   * has their 24 hours to pay; `done` once it is paid or nobody is left; `stopped` by the admin. Absent in objects
+   * closed before it existed (their lot is not offered on).
+   */
+  offers?: "open" | "done" | "stopped";
+  holder?: Holder | null;
+  /** The pseudonyms the lot has gone to, the winner first. */
+  offered?: string[];
+};
+
+/** Who holds a closed lot: their order (null until it is made) and its deadline, and whether the lot was offered to them. */
+export type Holder = {
+  pseudonym: string;
+  userId: number | null;
+  amountPaise: number;
+  orderNumber: string | null;
+  at: number;
+  deadline: number;
+  fromOffer: boolean;
 };
 
 /** What the admin's new auction row gives its object to open with. */
