@@ -15,6 +15,7 @@ export const waitlistMessages = {
   joined: "You joined the waitlist.",
   already: "You are already in this line.",
   notSoldOut: "This fish can be ordered now: add it to your cart instead.",
+  notForAdmin: "The admin account cannot join a waitlist.",
   place: "You are {place} in line for {qty}.",
   leave: "Leave the line",
   leaving: "Leaving…",

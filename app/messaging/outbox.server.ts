@@ -108,12 +108,17 @@ export async function deliverMessage(deps: SendDeps, id: number, now = deps.now(
       )
       .returning({ toPhone: messageOutbox.toPhone, body: messageOutbox.body, tries: messageOutbox.tries, channel: messageOutbox.channel });
     if (!claimed) return "skipped";
+    // The answer is about the text this try claimed: a corrected weighing may have rewritten the row meanwhile (a
+    // new text, pending afresh), which this answer must neither mark sent nor fail.
+    const stillClaimed = and(
+      eq(messageOutbox.id, id),
+      eq(messageOutbox.state, "pending"),
+      eq(messageOutbox.body, claimed.body),
+      eq(messageOutbox.toPhone, claimed.toPhone),
+    );
     try {
       const { provider, ref } = await handOver(deps, claimed.channel, claimed.toPhone, claimed.body);
-      await db
-        .update(messageOutbox)
-        .set({ state: "sent", provider, providerRef: ref, lastError: null, sentAt: now, updatedAt: now })
-        .where(eq(messageOutbox.id, id));
+      await db.update(messageOutbox).set({ state: "sent", provider, providerRef: ref, lastError: null, sentAt: now, updatedAt: now }).where(stillClaimed);
       return "sent";
     } catch (error) {
       const final = (error instanceof ProviderError && !error.retryable) || claimed.tries >= MESSAGE_TRIES;
@@ -122,7 +127,7 @@ export async function deliverMessage(deps: SendDeps, id: number, now = deps.now(
       await db
         .update(messageOutbox)
         .set({ state: final ? "failed" : "pending", nextAttemptAt: now + retryDelayMs(claimed.tries), lastError: reason, updatedAt: now })
-        .where(and(eq(messageOutbox.id, id), eq(messageOutbox.state, "pending")));
+        .where(stillClaimed);
       return final ? "failed" : "retry";
     }
   } catch (error) {

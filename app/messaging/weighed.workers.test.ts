@@ -75,6 +75,26 @@ describe("the weighed SMS", () => {
     expect(provider.calls).toHaveLength(2);
   });
 
+  it("a weight corrected while the first message is with the provider is sent, not marked sent by the first one's answer", async () => {
+    const order = await w.paidOrder(w.customer.id, 1);
+    const t0 = Date.now();
+    const answered = fakeProvider(201);
+    // The admin corrects the weight during the first send; the corrected message's own try meets a network failure.
+    const slow = {
+      fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (answered.calls.length === 0) await weigh(twilioDeps(fakeProvider("unreachable")), order.number, 1000, undefined, t0);
+        return answered.fetch(input, init);
+      },
+    };
+    await weigh(twilioDeps(slow), order.number, 1180, undefined, t0);
+    expect(sentBodies(answered)).toEqual([expect.stringContaining("final price Rs 29,500")]);
+    expect(await messageOf(order.id, "weighed")).toMatchObject({ state: "pending", body: expect.stringContaining("final price Rs 25,000") });
+    const retry = fakeProvider(201);
+    await sendDueMessages(twilioDeps(retry), t0 + retryDelayMs(1));
+    expect(sentBodies(retry)).toEqual([expect.stringContaining("final price Rs 25,000")]);
+    expect(await messageOf(order.id, "weighed")).toMatchObject({ state: "sent" });
+  });
+
   it("is not retried once the order is cancelled, and not written for an order with no phone to text", async () => {
     const order = await w.paidOrder(w.customer.id, 1);
     const t0 = Date.now();

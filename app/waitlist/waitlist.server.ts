@@ -34,11 +34,18 @@ export type WaitlistPlace =
 
 /**
  * Puts a shopper in a product's line for `quantity` (within the product's limits) delivered to `zip` (the form's
- * schema checked it as the checkout does). Refused: an unknown or hidden product, one that can be ordered now,
- * and a second place in the same line (the unique index decides between two joins at once).
+ * schema checked it as the checkout does). Refused: the admin (who has no cart, so a hold of theirs could only keep
+ * fish from shoppers), an unknown or hidden product, one that can be ordered now, and a second place in the same
+ * line (the unique index decides between two joins at once).
  */
-export async function joinWaitlist(deps: PageDeps, user: Pick<User, "id">, productId: number, input: { quantity: number; zip: string }): Promise<void> {
+export async function joinWaitlist(
+  deps: PageDeps,
+  user: Pick<User, "id"> & Partial<Pick<User, "isAdmin">>,
+  productId: number,
+  input: { quantity: number; zip: string },
+): Promise<void> {
   const w = sectionsFor(deps).waitlist;
+  if (user.isAdmin) throw new ForbiddenError(w.notForAdmin);
   const product = await findProduct(deps, { id: productId });
   if (!product) throw new NotFoundError(sectionsFor(deps).productPage.unavailable);
   if (product.orderable) throw new ConflictError(w.notSoldOut);

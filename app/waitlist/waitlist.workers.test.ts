@@ -97,6 +97,13 @@ describe("joining a sold-out product's line (the product page's form)", () => {
     expect(await entries(w.fishId)).toHaveLength(1);
   });
 
+  it("refuses the admin, who has no cart to check a hold out with (a hold would only keep fish from shoppers)", async () => {
+    const answer = await post(await sessionCookie(w.admin.id), { intent: "join", quantity: "1", zip: "533101" });
+    expect(answer.status).toBe(403);
+    expect((answer.body as any).error[""]).toEqual(["The admin account cannot join a waitlist."]);
+    expect(await entries(w.fishId)).toEqual([]);
+  });
+
   it("sends a visitor who is not signed in to log in and back, and joins nothing", async () => {
     const slug = await slugOf(w.fishId);
     const answer = await post(undefined, { intent: "join", quantity: "1", zip: "533101" }, "/te");

@@ -17,6 +17,7 @@ export const waitlistMessages: Translation<typeof English.waitlistMessages> = {
   joined: "మీరు వరుసలో చేరారు.",
   already: "మీరు ఇప్పటికే ఈ వరుసలో ఉన్నారు.",
   notSoldOut: "ఈ చేపను ఇప్పుడే ఆర్డర్ చేయవచ్చు: వరుసలో చేరే బదులు కార్ట్‌లో వేసుకోండి.",
+  notForAdmin: "అడ్మిన్ ఖాతాతో వరుసలో చేరడం కుదరదు.",
   place: "{qty} కోసం వరుసలో మీది {place}వ స్థానం.",
   leave: "వరుస నుంచి తప్పుకోండి",
   leaving: "తప్పుకుంటున్నాం…",

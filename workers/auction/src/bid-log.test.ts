@@ -140,6 +140,18 @@ describe("an altered log fails at the entry it was altered", () => {
     expect(await verifyLog(await published(broken))).toMatchObject({ ok: false, seq: 2, problem: "malformed" });
     expect(await verifyLog(await published([], { published: false, status: "active" }))).toMatchObject({ ok: false, problem: "notPublished" });
   });
+
+  it("a log that is not one at all (what any address might answer) fails instead of throwing", async () => {
+    const good = await published(await chain(AUCTION));
+    const notLogs: unknown[] = [null, "x", [], { ...good, entries: "no" }, { ...good, entries: [null] }, { ...good, rules: null }];
+    for (const log of notLogs) expect(await verifyLog(log as never)).toMatchObject({ ok: false, seq: expect.any(Number), problem: "malformed" });
+    const odd: unknown[] = [
+      { ...good, rules: {} },
+      { ...good, start: { after_seq: 1, state: null } },
+      { ...good, head: "no" },
+    ];
+    for (const log of odd) expect(await verifyLog(log as never)).toMatchObject({ ok: false });
+  });
 });
 
 describe("the second chance after a close", () => {

@@ -201,7 +201,19 @@ export function proxySteps(history: { bidderName: string; amountPaise: number; p
  * also end at that hash (one seen on the auction page while it ran, or a receipt's).
  */
 export async function verifyLog(log: PublishedLog, options: { expectedHead?: string } = {}): Promise<Verification> {
+  // What was fetched may be anything (another site's JSON, a log cut short): it fails as a log, never throws.
+  const notALog = () => fail(0, "malformed", "it is not a bid log");
+  if (typeof log !== "object" || log === null || Array.isArray(log)) return notALog();
   if (!log.published) return fail(0, "notPublished", "the log is published when the auction closes");
+  if (!Array.isArray(log.entries) || typeof log.rules !== "object" || log.rules === null) return notALog();
+  try {
+    return await verifyChain(log, options);
+  } catch {
+    return notALog();
+  }
+}
+
+async function verifyChain(log: PublishedLog, options: { expectedHead?: string }): Promise<Verification> {
   const entries = log.entries;
   const genesis = await sha256Hex(canonicalRules(log.rules));
   let prev = genesis;
