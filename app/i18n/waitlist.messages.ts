@@ -27,6 +27,7 @@ export const waitlistMessages = {
   otherAccount: "This link was sent to another account. Log in with the account that joined the line.",
   lapsed: "This hold ran out; the fish passed to the next in line. You can join the line again on the product's page.",
   used: "This hold has already become an order.",
+  holdLeft: "You left this line, so this hold ended. You can join the line again on the product's page.",
   notFound: "This waitlist link is not valid.",
   backToProduct: "Back to the product",
   // Said at checkout when a hold ended (used in another tab, or run out) between the page and the press.

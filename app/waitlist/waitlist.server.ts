@@ -1,11 +1,11 @@
-import { and, asc, count, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, lt, lte, notExists, sql } from "drizzle-orm";
 import { catchLeft, leftCovers, openDates, slotLoads } from "~/catalog/availability.server";
 import { findProduct } from "~/catalog/catalog.server";
 import { bumpCatalogue } from "~/catalog/site-version.server";
 import { limitProblem, quantityText, type ProductUnit } from "~/catalog/units";
 import { putHeldLine } from "~/cart/cart.server";
 import { isUniqueClash, runBatch } from "~/db/guards.server";
-import { orderItems, orders, products, waitlistEntries, type User } from "~/db/schema";
+import { orderItems, orders, products, users, waitlistEntries, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { formatDeliveryDate, orderDates } from "~/delivery/slots";
 import { format } from "~/i18n/format";
@@ -135,6 +135,13 @@ export async function serveWaitlist(deps: ServeDeps, now: number): Promise<Serve
             eq(waitlistEntries.state, "waiting"),
             leftCovers(entry.productId, date, entry.quantity),
             sql`NOT ${ordersProduct(entry.userId, entry.productId, offered[0])}`,
+            // An admin has no cart to check a hold out with: one in a line (made admin since) is passed over.
+            notExists(
+              deps.db
+                .select({ id: users.id })
+                .from(users)
+                .where(and(eq(users.id, entry.userId), eq(users.isAdmin, true))),
+            ),
           ),
         ),
       catalogue: bumpCatalogue(deps),
@@ -224,6 +231,7 @@ export async function openHold(deps: PageDeps, user: Pick<User, "id">, entryId: 
   if (!hold) throw new NotFoundError(w.notFound);
   if (hold.userId !== user.id) throw new ForbiddenError(w.otherAccount);
   if (hold.state === "used") throw new ConflictError(w.used);
+  if (hold.state === "left") throw new ConflictError(w.holdLeft);
   if (hold.state !== "held" || hold.holdUntil! <= deps.now()) throw new ConflictError(w.lapsed);
   await putHeldLine(deps, user.id, hold.productId, hold.quantity);
 }

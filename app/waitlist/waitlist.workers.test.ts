@@ -187,6 +187,14 @@ describe("serving the line when catch comes in", () => {
     ]);
   });
 
+  it("passes over a shopper made an admin since they joined: an admin cannot check a hold out", async () => {
+    const madeAdmin = await joined(1);
+    const next = await joined(1);
+    await one("UPDATE users SET is_admin = 1 WHERE id = ?", madeAdmin);
+    await w.plan(w.fishId, { [w.day(0)]: 1 });
+    expect((await serveWaitlist(w.deps, w.now)).map((s) => s.userId)).toEqual([next]);
+  });
+
   it("never gives one shopper two holds of a product, also when served twice at once", async () => {
     const a = await joined(1);
     const b = await joined(1);
@@ -255,6 +263,14 @@ describe("a hold's link and its checkout", () => {
     const answer = await callRoute(holdLoader, `/waitlist/${id}`, { cookie: await sessionCookie(me), params: { id: String(id) } });
     expect(answer.status).toBe(409);
     expect((answer.body as any).message).toMatch(/^This hold ran out/);
+  });
+
+  it("says a hold its shopper gave up by leaving the line has ended, not that it ran out", async () => {
+    const { me, id } = await served(1);
+    await leaveWaitlist(w.deps, me, w.fishId);
+    const answer = await callRoute(holdLoader, `/waitlist/${id}`, { cookie: await sessionCookie(me), params: { id: String(id) } });
+    expect(answer.status).toBe(409);
+    expect((answer.body as any).message).toBe("You left this line, so this hold ended. You can join the line again on the product's page.");
   });
 
   it("a hold used twice at once makes one order", async () => {
