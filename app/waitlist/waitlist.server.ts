@@ -60,8 +60,11 @@ export async function joinWaitlist(
   }
 }
 
-/** Takes a shopper out of a product's line, a hold they have included (its units are free again). False: not in it. */
-export async function leaveWaitlist(deps: Pick<Deps, "db" | "now">, userId: number, productId: number): Promise<boolean> {
+/**
+ * Takes a shopper out of a product's line, a hold they have included: its fish is free again and passes to the next
+ * in line at once, not at the scheduled job's next run. False: they were not in it.
+ */
+export async function leaveWaitlist(deps: ServeDeps & Pick<Deps, "now">, userId: number, productId: number): Promise<boolean> {
   const now = deps.now();
   const { left } = await runBatch(deps.db, {
     left: deps.db
@@ -70,7 +73,9 @@ export async function leaveWaitlist(deps: Pick<Deps, "db" | "now">, userId: numb
       .where(and(eq(waitlistEntries.productId, productId), eq(waitlistEntries.userId, userId), inArray(waitlistEntries.state, ["waiting", "held"]))),
     catalogue: bumpCatalogue(deps),
   });
-  return left.meta.changes > 0;
+  if (left.meta.changes === 0) return false;
+  await serveWaitlist(deps, now);
+  return true;
 }
 
 /** Where a shopper stands in a product's line, or null when they are not in it. */

@@ -38,16 +38,17 @@ const order = (userId: number, quantity: number, date = w.day(0)) =>
     now: w.now,
   });
 
-describe("joining a sold-out product's line (the product page's form)", () => {
-  const post = async (cookie: string | undefined, form: Record<string, string>, lang: "" | "/te" = "") =>
-    callRoute(productAction, `${lang}/products/${await slugOf(w.fishId)}`, {
-      cookie,
-      form,
-      params: { slug: await slugOf(w.fishId) },
-      // A browser's form post says which page it was sent from: a visitor not signed in comes back to it.
-      headers: { Referer: `https://store.test${lang}/products/${await slugOf(w.fishId)}` },
-    });
+/** The product page's form post (join or leave), as a browser sends it. */
+const post = async (cookie: string | undefined, form: Record<string, string>, lang: "" | "/te" = "") =>
+  callRoute(productAction, `${lang}/products/${await slugOf(w.fishId)}`, {
+    cookie,
+    form,
+    params: { slug: await slugOf(w.fishId) },
+    // A browser's form post says which page it was sent from: a visitor not signed in comes back to it.
+    headers: { Referer: `https://store.test${lang}/products/${await slugOf(w.fishId)}` },
+  });
 
+describe("joining a sold-out product's line (the product page's form)", () => {
   it("joins with a quantity and a pincode, then shows the place in English and Telugu", async () => {
     const first = await joined(1);
     const me = await w.newUser();
@@ -263,6 +264,16 @@ describe("a hold's link and its checkout", () => {
     const answer = await callRoute(holdLoader, `/waitlist/${id}`, { cookie: await sessionCookie(me), params: { id: String(id) } });
     expect(answer.status).toBe(409);
     expect((answer.body as any).message).toMatch(/^This hold ran out/);
+  });
+
+  it("a hold given up by leaving the line passes to the next in line at once", async () => {
+    const { me } = await served(1);
+    const next = await joined(1);
+    expect(await leaveWaitlist(w.deps, me, w.fishId)).toBe(true);
+    expect((await entries(w.fishId)).map((e) => [e.user_id, e.state])).toEqual([
+      [me, "left"],
+      [next, "held"],
+    ]);
   });
 
   it("says a hold its shopper gave up by leaving the line has ended, not that it ran out", async () => {
