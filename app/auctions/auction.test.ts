@@ -25,6 +25,7 @@ const view = (version: number, bids: AuctionBid[]): AuctionView => ({
   cancel_reason: null,
   order_number: null,
   log_head: null,
+  winner: null,
   receipts: [],
 });
 
@@ -43,6 +44,7 @@ const change = (version: number, after: number, newBids: AuctionBid[], fields: P
     cancel_reason: null,
     order_number: null,
     log_head: null,
+    winner: null,
     ...fields,
   },
 });

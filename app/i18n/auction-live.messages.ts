@@ -10,6 +10,8 @@ export const auctionLiveMessages = {
   leading: "You are the highest bidder",
   outbid: "You have been outbid",
   won: "You won this auction",
+  lapsed: "You won this auction, but your 24 hours to pay the advance ran out, so the lot was offered to the next highest bidder.",
+  wonBy: "Won by {bidder}",
   lost: "This auction has ended. Another bidder won it.",
   offered: "The winner did not pay in time: this lot is offered to you at your highest bid.",
   payNow: "Pay the ₹500 advance",

@@ -14,6 +14,7 @@ import { useLiveAuction } from "~/auctions/use-live-auction";
 import { AuctionImage, StatusBadge } from "~/components/auction-card";
 import { AuctionCountdown } from "~/components/auction-countdown";
 import { BidReceipts, LogHeadLine } from "~/components/bid-receipts";
+import { bidderText } from "~/auctions/bid-log-text";
 import { format } from "~/i18n/format";
 import { messagesFor, sectionsFor } from "~/i18n/texts";
 import { formatDateTime, formatExactTimeIst } from "~/lib/dates";
@@ -76,6 +77,8 @@ export async function action({ params, request, context: { deps } }: ActionFunct
 
 const money = (rupees: number) => formatRupees(rupeesToPaise(rupees));
 
+const BidderName = ({ name }: { name: string }) => <span lang={textLang(name)}>{name}</span>;
+
 /** A leader who is outbid while watching is told at once, wherever on the page they are. */
 function useOutbidToast(you: string | null, text: string) {
   const before = useRef(you);
@@ -88,6 +91,7 @@ function useOutbidToast(you: string | null, text: string) {
 const STANDING_STYLES = {
   leading: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
   won: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
+  lapsed: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100",
   outbid: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
   lost: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100",
 } as const;
@@ -158,6 +162,11 @@ export default function AuctionDetail() {
               <dd className="text-2xl font-bold text-river-700 dark:text-gold-300" data-testid="current-price">
                 {money(auction.current_price)}
               </dd>
+              {auction.winner ? (
+                <dd className="text-sm text-slate-700 dark:text-slate-200" data-testid="winner">
+                  {format(live.wonBy, { bidder: bidderText(auction.winner, data.log) })}
+                </dd>
+              ) : null}
             </div>
             <div>
               <dt className="text-sm text-slate-600 dark:text-slate-300">{m.totalBids}</dt>
@@ -272,8 +281,9 @@ export default function AuctionDetail() {
                   <li key={bid.id} className="flex items-center justify-between gap-3 py-3">
                     <div>
                       <p className="font-medium">
-                        {/* A bidder's name is written as its owner typed it: screen readers read it in its own language. */}
-                        <span lang={textLang(bid.bidder_name)}>{bid.bidder_name}</span>
+                        {/* A bidder's name is written as its owner typed it: screen readers read it in its own language. Once
+                            the auction is over the Worker names bidders by their pseudonym, in the page's language. */}
+                        <BidderName name={bidderText(bid.bidder_name, data.log)} />
                         {yours.has(bid.id) ? (
                           <span className="badge ml-2 bg-gold-100 text-gold-900 dark:bg-gold-300 dark:text-river-950" data-testid="your-bid">
                             {live.you}

@@ -14,8 +14,6 @@ import { cancelUnpaidLotOrder, lapseUnpaidLotOrder, tellOfferEnded } from "../..
 import { RoomStorage, yourBids, type RecentBid } from "./room-storage";
 import { RoomWatchers, type Viewer } from "./room-watchers";
 
-const bidJson = (b: RecentBid) => toBidJson(b.seq, b.bidder_name, b.amount_paise, b.created_at);
-
 export type BidOutcome = { ok: true; message: string; auction: AuctionView } | BidRefusal;
 
 /**
@@ -132,7 +130,10 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     const s = this.stored();
     const recent = this.recentBids();
     return {
-      ...toAuctionJson(s, recent.map(bidJson)),
+      ...toAuctionJson(
+        s,
+        recent.map((b) => this.bidJson(b)),
+      ),
       start_time: new Date(s.startTime).toISOString(),
       min_increment: paiseToRupees(s.incrementPaise),
       ...this.changing(recent, viewer),
@@ -182,8 +183,9 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
       your_bids: yourBids(recent, viewer),
       you: this.standing(viewer),
       cancel_reason: s.cancelReason,
-      order_number: viewer === null ? null : viewer === s.winnerUserId ? s.orderNumber : this.offeredOrder(viewer),
+      order_number: viewer === null ? null : viewer === s.winnerUserId ? (this.winnerLapsed() ? null : s.orderNumber) : this.offeredOrder(viewer),
       log_head: this.log.head(),
+      winner: s.status === "ended" && s.winnerUserId !== null ? this.log.pseudonymOf({ userId: s.winnerUserId }) : null,
     };
   }
 
@@ -191,11 +193,30 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     return this.storage.recentBids(RECENT_BIDS);
   }
 
+  /**
+   * A bid as the page shows it: by the bidder's name while the auction runs, by their pseudonym in the bid log
+   * once it is over, so a closed auction's public page names nobody (the log names them the same way).
+   */
+  private bidJson(b: RecentBid) {
+    const over = this.stored().status !== "active";
+    const name = !over ? b.bidder_name : this.log.pseudonymOf(b.user_id > 0 ? { userId: b.user_id } : { name: b.bidder_name });
+    return toBidJson(b.seq, name, b.amount_paise, b.created_at);
+  }
+
+  /**
+   * Whether the winner's 24 hours ran out unpaid: the lot then went to another holder, or to nobody. Objects closed
+   * before the second chance (no holder kept) never lapse.
+   */
+  private winnerLapsed(): boolean {
+    const s = this.stored();
+    return s.status === "ended" && s.orderNumber !== null && s.holder !== undefined && s.holder?.fromOffer !== false;
+  }
+
   private standing(viewer: Viewer): AuctionView["you"] {
     // A cancelled auction has no leader and no loser: nobody stands anywhere in it.
     if (viewer === null || !this.state || this.state.status === "cancelled") return null;
     const ended = this.state.status === "ended";
-    if (this.state.leaderId === viewer) return ended ? "won" : "leading";
+    if (this.state.leaderId === viewer) return !ended ? "leading" : this.winnerLapsed() ? "lapsed" : "won";
     if (!this.bidders.has(viewer)) return null;
     return ended ? "lost" : "outbid";
   }
@@ -238,7 +259,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     this.log.append([{ kind: "cancel", bidder: null, amountPaise: 0, maxPaise: 0, time: this.deps.now() }]);
     await this.ctx.storage.deleteAlarm();
     await this.log.seal(s.id);
-    this.broadcast();
+    this.broadcast(RENAMED);
     await this.mirror.sync([]);
     await notifyBidders(this.deps, next, [...this.bidders], "auction_cancelled");
     return { ok: true };
@@ -402,7 +423,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
         },
       ]);
       await this.log.seal(s.id);
-      this.broadcast();
+      this.broadcast(RENAMED);
     }
     const ended = this.state!;
     if (ended.status !== "ended" || ended.finalized) return;
@@ -456,7 +477,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
    */
   private newBids(added: number) {
     const recent = this.recentBids();
-    return { after: recent[added]?.seq ?? 0, newBids: recent.slice(0, added).map(bidJson) };
+    return { after: recent[added]?.seq ?? 0, newBids: recent.slice(0, added).map((b) => this.bidJson(b)) };
   }
 
   private broadcast({ after, newBids } = this.newBids(0)) {
@@ -498,6 +519,9 @@ function bidEntries(bidderId: number, amountPaise: number, maxPaise: number | nu
       .map((h): LogItem => ({ kind: "proxy", bidder: { userId: h.userId }, amountPaise: h.amountPaise, maxPaise: 0, time: now })),
   ];
 }
+
+/** The close or cancel renames every bid shown (by pseudonym): watchers are made to ask for the whole state again. */
+const RENAMED = { after: -1, newBids: [] };
 
 /** A holder as the log names them. */
 const asRanked = (h: Holder): Ranked => ({ pseudonym: h.pseudonym, userId: h.userId, amountPaise: h.amountPaise });

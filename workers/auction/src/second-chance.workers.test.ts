@@ -72,8 +72,10 @@ describe("the second chance", () => {
     const view = async (who: Person) =>
       ((await (await auctionFetch(`https://auction.test/api/auction/${a.id}`, { headers: { Authorization: who.bearer } })).json()) as { auction: AuctionView })
         .auction;
-    expect(await view(gopi)).toMatchObject({ order_number: offered.number });
+    expect(await view(gopi)).toMatchObject({ you: "lost", order_number: offered.number });
     expect((await view(ravi)).order_number).toBeNull();
+    // The winner whose time ran out is told so, with no link to the expired order; the winner stays the close's.
+    expect(await view(sita)).toMatchObject({ you: "lapsed", order_number: null, winner: "Bidder 3" });
 
     await deadlinePasses(a.id);
     await deadlinePasses(a.id);
@@ -117,6 +119,8 @@ describe("the second chance", () => {
     await deadlinePasses(a.id);
     expect(await ordersOf(a.id)).toMatchObject([{ user_id: sita.id, status: "order_raised" }]);
     expect((await log(a.id)).entries.at(-1)?.kind).toBe("close");
+    const seen = await auctionFetch(`https://auction.test/api/auction/${a.id}`, { headers: { Authorization: sita.bearer } });
+    expect(((await seen.json()) as { auction: AuctionView }).auction).toMatchObject({ you: "won", order_number: expect.any(String) });
   });
 
   it("the admin stops the offers: the live offer's order is cancelled, nobody else is offered the lot, the stop is logged", async () => {
