@@ -27,6 +27,7 @@ const view = (version: number, bids: AuctionBid[]): AuctionView => ({
   log_head: null,
   winner: null,
   receipts: [],
+  watching: false,
 });
 
 const change = (version: number, after: number, newBids: AuctionBid[], fields: Partial<AuctionChange["auction"]> = {}): AuctionChange => ({

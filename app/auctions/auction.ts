@@ -67,6 +67,8 @@ export type AuctionView = Auction & {
   log_head: LogHead | null;
   /** The viewer's own entries in the log, each their receipt: a load and a bid's answer carry them, live changes do not. */
   receipts: BidReceipt[];
+  /** Whether the viewer watches the auction (reminded before its end); a load carries it, live changes do not. */
+  watching: boolean;
 };
 
 export type LogHead = { seq: number; hash: string };

@@ -82,6 +82,7 @@ describe("fetchAuctionView", () => {
       order_number: null,
       log_head: { seq: 4, hash: "ab".repeat(32) },
       winner: null,
+      watching: false,
       receipts: [{ seq: 2, kind: "bid", amount_paise: 31_200_00, time: 1, hash: "cd".repeat(32) }],
     };
     const cookie = "__session=visitor";

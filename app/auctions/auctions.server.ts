@@ -71,6 +71,7 @@ const viewSchema = z.object({
     version: z.number(),
     you: z.enum(["leading", "outbid", "won", "lapsed", "lost"]).nullable(),
     winner: z.string().nullable().default(null),
+    watching: z.boolean().default(false),
     your_bids: z.array(z.number()).default([]),
     cancel_reason: z.string().nullable(),
     order_number: z.string().nullable(),

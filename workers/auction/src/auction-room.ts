@@ -6,7 +6,7 @@ import { paiseToRupees } from "../../../app/lib/money";
 import { isTakingBids, minimumNextBid, openingState, placeBid, refusal, BID_MESSAGES, type Bidder, type BidRefusal, type HistoryBid } from "./bid-rules";
 import { LOG_FORMAT, logRules, type PublishedLog } from "./bid-log";
 import { toAuctionJson, toBidJson } from "./listing";
-import { closeAuctionInD1, D1Mirror, notifyBidders, notifyOutbid, offerLotInD1 } from "./room-d1";
+import { closeAuctionInD1, D1Mirror, notifyBidders, notifyOutbid, notifyReminder, offerLotInD1 } from "./room-d1";
 import type { CreateInput, Holder, RoomEnv, Stored } from "./room-state";
 import { RoomLog, type LogItem, type Ranked } from "./room-log";
 import { AUCTION_PAY_MS } from "../../../app/orders/rules";
@@ -29,6 +29,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
   private deps = createDeps(this.env);
   private mirror: D1Mirror;
   private closing: Promise<void> | null = null;
+  private reminding: Promise<void> | null = null;
   /** The second chance's steps run one after another: an alarm and the admin's stop never interleave. */
   private offering: Promise<unknown> = Promise.resolve();
   private storage: RoomStorage;
@@ -83,7 +84,18 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
       orderNumber: null,
     });
     this.beginLog();
-    await this.ctx.storage.setAlarm(input.endTime);
+    await this.ctx.storage.setAlarm(this.alarmAt(this.stored()));
+  }
+
+  /**
+   * The object's next alarm: the one reminder before the end while it is due (moving with the end), a retry a
+   * minute on while some of it is left unsent, else the end (the close, then the second chance's own deadlines).
+   */
+  private alarmAt(s: Stored): number {
+    if (s.status !== "active") return s.endTime;
+    if (s.remindedAt === undefined) return s.endTime - this.deps.config.auctionReminderMs;
+    if (this.storage.unsentReminders().length > 0) return Math.min(s.endTime, this.deps.now() + 60_000);
+    return s.endTime;
   }
 
   async adopt(row: AuctionRow): Promise<void> {
@@ -138,7 +150,17 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
       min_increment: paiseToRupees(s.incrementPaise),
       ...this.changing(recent, viewer),
       receipts: viewer === null ? [] : this.log.receipts(viewer),
+      watching: viewer !== null && this.storage.isWatching(viewer),
     };
+  }
+
+  /** A signed-in user starts or stops watching; only an auction that has not ended can be started watching. */
+  async setWatching(userId: number, watch: boolean): Promise<{ ok: true; watching: boolean } | { ok: false; error: string }> {
+    const s = this.state;
+    if (!s || s.status === "cancelled") return { ok: false, error: "Auction not found" };
+    if (watch && (s.status !== "active" || this.deps.now() >= s.endTime)) return { ok: false, error: "This auction has ended" };
+    this.storage.setWatching(userId, watch);
+    return { ok: true, watching: watch };
   }
 
   /** The view once every entry so far is hashed (its head and receipts complete). */
@@ -234,7 +256,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     for (const h of result.history) this.bidders.add(h.userId);
     this.save(next);
     const news = this.newBids(mirrored.length);
-    if (next.endTime !== before.endTime) await this.ctx.storage.setAlarm(next.endTime);
+    if (next.endTime !== before.endTime) await this.ctx.storage.setAlarm(this.alarmAt(next));
     // Watchers are sent the new head: what they are sent was taken above, so a bid in between changes nothing.
     await this.log.seal(next.id);
     this.broadcast(news);
@@ -276,9 +298,35 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
    * while a bid is in flight: it closes exactly once.
    */
   async alarm() {
+    if (!this.reminding) this.reminding = this.remind().finally(() => (this.reminding = null));
+    await this.reminding;
     if (!this.closing) this.closing = this.close().finally(() => (this.closing = null));
     await this.closing;
     await this.serially(() => this.secondChance());
+  }
+
+  /**
+   * The one reminder before the end, to every bidder and watcher: claimed (with its recipients) in one synchronous
+   * step, so a second alarm, a soft close moving the end or a restart never sends it again; each recipient is
+   * marked once sent, so a restart in the middle sends only to those left. Nothing is sent once the end has come.
+   */
+  private async remind() {
+    const s = this.state;
+    if (!s || s.status !== "active") return;
+    const now = this.deps.now();
+    if (now >= s.endTime) return;
+    if (s.remindedAt === undefined) {
+      if (now < s.endTime - this.deps.config.auctionReminderMs) return;
+      this.storage.claimReminders([...this.bidders]);
+      this.save({ ...s, remindedAt: now });
+    }
+    for (const userId of this.storage.unsentReminders()) {
+      const sent = await notifyReminder(this.deps, this.stored(), userId, now).then(
+        () => true,
+        (error) => console.error("auction reminder failed", error),
+      );
+      if (sent) this.storage.markReminderSent(userId);
+    }
   }
 
   private serially<T>(step: () => Promise<T>): Promise<T> {
@@ -408,7 +456,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     if (!s) return;
     if (s.status === "active") {
       if (this.deps.now() < s.endTime) {
-        await this.ctx.storage.setAlarm(s.endTime);
+        await this.ctx.storage.setAlarm(this.alarmAt(s));
         return;
       }
       this.save({ ...s, status: "ended", winnerUserId: s.leaderId, version: s.version + 1 });

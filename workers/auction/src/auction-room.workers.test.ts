@@ -11,8 +11,8 @@ import { createDeps } from "../../../app/deps.server";
 useRoomWorld();
 
 describe("creating auctions", () => {
-  it("only admins create; the object is initialized and its alarm armed at the end", async () => {
-    const body = { title: "Royal Pulasa", description: "A single large fish.", starting_price: 1000, end_time_ms: Date.now() + MIN };
+  it("only admins create; the object is initialized and its alarm armed at the reminder before the end", async () => {
+    const body = { title: "Royal Pulasa", description: "A single large fish.", starting_price: 1000, end_time_ms: Date.now() + 60 * MIN };
     const post = (headers: Record<string, string>) =>
       SELF.fetch("https://auction.test/api/auction", {
         method: "POST",
@@ -27,7 +27,7 @@ describe("creating auctions", () => {
     const { auction } = (await created.json()) as { auction: AuctionView };
     expect(auction).toMatchObject({ current_price: 1000, min_increment: 100, min_next_bid: 1000, status: "active", bid_count: 0 });
     await runInDurableObject(stubFor(auction.id), async (_room, state) => {
-      expect(await state.storage.getAlarm()).toBe(new Date(auction.end_time).getTime());
+      expect(await state.storage.getAlarm()).toBe(new Date(auction.end_time).getTime() - 10 * MIN);
     });
   });
 
