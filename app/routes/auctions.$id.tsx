@@ -7,7 +7,7 @@ import { useEffect, useRef } from "react";
 import { showToast } from "~/components/toaster";
 import { Form, Link } from "~/components/link";
 import { auctionIdParam, auctionTexts, isOpen, MAX_BID_FACTOR } from "~/auctions/auction";
-import { fetchAuctionView, postBid } from "~/auctions/auctions.server";
+import { fetchAuctionView, postBid, postWatching } from "~/auctions/auctions.server";
 import { loadByNumber } from "~/orders/changes.server";
 import { awaitsPayment } from "~/orders/status";
 import { useLiveAuction } from "~/auctions/use-live-auction";
@@ -52,8 +52,11 @@ export async function loader({ params, request, context: { deps } }: LoaderFunct
     live: sectionsFor(deps).live,
     log: sectionsFor(deps).log,
     fish: fishCode ? { code: fishCode, text: sectionsFor(deps).fish.page.auctionLink } : null,
+    reminderMinutes: String(reminderMinutes(deps.config)),
   };
 }
+
+const reminderMinutes = (config: { auctionReminderMs: number }) => Math.round(config.auctionReminderMs / 60_000);
 
 /** The plain form (works without JavaScript): the auction Worker decides, the result comes back as a toast. */
 export async function action({ params, request, context: { deps } }: ActionFunctionArgs) {
@@ -65,6 +68,8 @@ export async function action({ params, request, context: { deps } }: ActionFunct
     const value = form.get(name);
     return typeof value === "string" ? value.slice(0, 20) : "";
   };
+  const intent = form.get("intent");
+  if (intent === "watch" || intent === "unwatch") return watchAction(deps, request, id, intent === "watch");
   if (!deps.user) return redirectWithFlash(deps, `/auctions/${id}`, { type: "error", text: m.auctions.loginToBid });
   const result = await postBid(
     deps,
@@ -73,6 +78,19 @@ export async function action({ params, request, context: { deps } }: ActionFunct
     sectionsFor(deps).live.failed,
   );
   return redirectWithFlash(deps, `/auctions/${id}`, { type: !result.ok ? "error" : result.outbid ? "info" : "success", text: result.text });
+}
+
+/** Watch / Stop watching, as a plain form: the auction Worker decides, the answer comes back as a toast. */
+async function watchAction(deps: ActionFunctionArgs["context"]["deps"], request: Request, id: number, watch: boolean) {
+  const live = sectionsFor(deps).live;
+  const here = `/auctions/${id}`;
+  if (!deps.user) return redirectWithFlash(deps, here, { type: "error", text: live.loginToWatch });
+  const outcome = await postWatching(deps, request.headers.get("Cookie") ?? "", id, watch);
+  if (outcome === "notFound") return redirectWithFlash(deps, "/auctions", { type: "error", text: live.watchNotFound });
+  if (outcome === "ended") return redirectWithFlash(deps, here, { type: "error", text: live.watchEnded });
+  if (outcome === "failed") return redirectWithFlash(deps, here, { type: "error", text: messagesFor(deps).auctions.failed });
+  const text = outcome === "watching" ? format(live.watchOn, { minutes: String(reminderMinutes(deps.config)) }) : live.watchOff;
+  return redirectWithFlash(deps, here, { type: "success", text });
 }
 
 const money = (rupees: number) => formatRupees(rupeesToPaise(rupees));
@@ -105,7 +123,10 @@ export default function AuctionDetail() {
   const { l } = useLang();
   const live = data.live;
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const posting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  // The watch form and the bid form are busy each on its own.
+  const watchBusy = posting && navigation.formData?.has("intent") === true;
+  const busy = posting && !watchBusy;
   const open = isOpen(auction, Date.now()) && new Date(auction.start_time).getTime() <= Date.now();
   // A bidder the lot is offered to after the winner did not pay has its order, like a winner.
   const offered = auction.you === "lost" && auction.order_number !== null;
@@ -186,6 +207,23 @@ export default function AuctionDetail() {
             </div>
           </dl>
           <LogHeadLine auctionId={auction.id} head={auction.log_head} texts={data.log} />
+          {user && !ended ? (
+            <Form method="post" className="mt-4 border-t border-river-100 pt-4 dark:border-river-800" data-testid="watch">
+              <p className="text-sm text-slate-700 dark:text-slate-200">
+                {format(data.auction.watching ? live.watchingNow : live.watchHint, { minutes: data.reminderMinutes })}
+              </p>
+              <button
+                type="submit"
+                name="intent"
+                value={data.auction.watching ? "unwatch" : "watch"}
+                className="btn-outline mt-2"
+                disabled={watchBusy}
+                aria-busy={watchBusy}
+              >
+                {watchBusy ? live.watchSaving : data.auction.watching ? live.stopWatching : live.watch}
+              </button>
+            </Form>
+          ) : null}
         </section>
         <div className="lg:col-start-2 lg:row-start-2">
           {open && user?.isAdmin ? (
