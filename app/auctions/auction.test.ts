@@ -28,6 +28,8 @@ const view = (version: number, bids: AuctionBid[]): AuctionView => ({
   winner: null,
   receipts: [],
   watching: false,
+  scheduled_end_time: "2026-11-25T10:00:00.000Z",
+  extension_ms: 120_000,
 });
 
 const change = (version: number, after: number, newBids: AuctionBid[], fields: Partial<AuctionChange["auction"]> = {}): AuctionChange => ({

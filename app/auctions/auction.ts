@@ -67,6 +67,10 @@ export type AuctionView = Auction & {
   log_head: LogHead | null;
   /** The viewer's own entries in the log, each their receipt: a load and a bid's answer carry them, live changes do not. */
   receipts: BidReceipt[];
+  /** The end the admin set (ISO 8601): a later `end_time` is a late bid's soft close. */
+  scheduled_end_time: string;
+  /** How long a late bid keeps the auction open after it (its soft close window, from its published rules). */
+  extension_ms: number;
   /** Whether the viewer watches the auction (reminded before its end); a load carries it, live changes do not. */
   watching: boolean;
 };

@@ -72,6 +72,8 @@ const viewSchema = z.object({
     you: z.enum(["leading", "outbid", "won", "lapsed", "lost"]).nullable(),
     winner: z.string().nullable().default(null),
     watching: z.boolean().default(false),
+    scheduled_end_time: z.string(),
+    extension_ms: z.number(),
     your_bids: z.array(z.number()).default([]),
     cancel_reason: z.string().nullable(),
     order_number: z.string().nullable(),

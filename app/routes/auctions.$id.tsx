@@ -93,6 +93,10 @@ async function watchAction(deps: ActionFunctionArgs["context"]["deps"], request:
   return redirectWithFlash(deps, here, { type: "success", text });
 }
 
+/** A soft close window as the page says it: whole minutes in minutes, anything else in seconds. */
+const windowText = (ms: number, live: { windowMinutes: string; windowSeconds: string }) =>
+  ms % 60_000 === 0 ? format(live.windowMinutes, { n: String(ms / 60_000) }) : format(live.windowSeconds, { n: String(Math.round(ms / 1_000)) });
+
 const money = (rupees: number) => formatRupees(rupeesToPaise(rupees));
 
 const BidderName = ({ name }: { name: string }) => <span lang={textLang(name)}>{name}</span>;
@@ -206,6 +210,15 @@ export default function AuctionDetail() {
               </dd>
             </div>
           </dl>
+          {auction.status !== "cancelled" && new Date(auction.end_time) > new Date(auction.scheduled_end_time) ? (
+            <p className="mt-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50" data-testid="extended">
+              {format(live.extended, {
+                scheduled: formatExactTimeIst(auction.scheduled_end_time, lang),
+                end: formatExactTimeIst(auction.end_time, lang),
+                window: windowText(auction.extension_ms, live),
+              })}
+            </p>
+          ) : null}
           <LogHeadLine auctionId={auction.id} head={auction.log_head} texts={data.log} />
           {user && !ended ? (
             <Form method="post" className="mt-4 border-t border-river-100 pt-4 dark:border-river-800" data-testid="watch">

@@ -151,6 +151,8 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
       ...this.changing(recent, viewer),
       receipts: viewer === null ? [] : this.log.receipts(viewer),
       watching: viewer !== null && this.storage.isWatching(viewer),
+      scheduled_end_time: new Date(s.scheduledEndTime).toISOString(),
+      extension_ms: this.log.rules()?.soft_close_window_ms ?? this.deps.config.softClose.windowMs,
     };
   }
 

@@ -1,4 +1,4 @@
-import { runInDurableObject, SELF } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { AuctionView } from "../../../app/auctions/auction";
@@ -184,9 +184,14 @@ describe("bidding through the object", () => {
 
   it("soft close: a bid in the last 2 minutes extends the end and re-arms the alarm, capped at 30 minutes", async () => {
     const a = await createAuction(admin, { end_time_ms: Date.now() + MIN });
+    // A minute left: its reminder is due at once (claimed here, not whenever the runtime gets to it).
+    await runDurableObjectAlarm(stubFor(a.id));
     const r = await bid(ravi, a.id, 1000);
     const end = new Date(r.body.auction!.end_time).getTime();
     expect(end).toBeGreaterThan(new Date(a.end_time).getTime());
+    // The page is told the end the admin set and the real extension, to say why the end moved.
+    expect(a).toMatchObject({ scheduled_end_time: a.end_time, extension_ms: 2 * MIN });
+    expect(r.body.auction).toMatchObject({ scheduled_end_time: a.end_time, extension_ms: 2 * MIN });
     expect(end - Date.now()).toBeGreaterThan(2 * MIN - 5_000);
     await runInDurableObject(stubFor(a.id), async (room, state) => {
       expect(await state.storage.getAlarm()).toBe(end);
