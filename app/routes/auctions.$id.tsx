@@ -210,33 +210,7 @@ export default function AuctionDetail() {
               </dd>
             </div>
           </dl>
-          {auction.status !== "cancelled" && new Date(auction.end_time) > new Date(auction.scheduled_end_time) ? (
-            <p className="mt-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50" data-testid="extended">
-              {format(live.extended, {
-                scheduled: formatExactTimeIst(auction.scheduled_end_time, lang),
-                end: formatExactTimeIst(auction.end_time, lang),
-                window: windowText(auction.extension_ms, live),
-              })}
-            </p>
-          ) : null}
           <LogHeadLine auctionId={auction.id} head={auction.log_head} texts={data.log} />
-          {user && !ended ? (
-            <Form method="post" className="mt-4 border-t border-river-100 pt-4 dark:border-river-800" data-testid="watch">
-              <p className="text-sm text-slate-700 dark:text-slate-200">
-                {format(data.auction.watching ? live.watchingNow : live.watchHint, { minutes: data.reminderMinutes })}
-              </p>
-              <button
-                type="submit"
-                name="intent"
-                value={data.auction.watching ? "unwatch" : "watch"}
-                className="btn-outline mt-2"
-                disabled={watchBusy}
-                aria-busy={watchBusy}
-              >
-                {watchBusy ? live.watchSaving : data.auction.watching ? live.stopWatching : live.watch}
-              </button>
-            </Form>
-          ) : null}
         </section>
         <div className="lg:col-start-2 lg:row-start-2">
           {open && user?.isAdmin ? (
@@ -293,6 +267,33 @@ export default function AuctionDetail() {
                 </p>
               ) : null}
             </section>
+          ) : null}
+          {/* Below the bid form: on a phone the standing, the price, the time left and the form come first. */}
+          {auction.status !== "cancelled" && new Date(auction.end_time) > new Date(auction.scheduled_end_time) ? (
+            <p className="mt-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50" data-testid="extended">
+              {format(live.extended, {
+                scheduled: formatExactTimeIst(auction.scheduled_end_time, lang),
+                end: formatExactTimeIst(auction.end_time, lang),
+                window: windowText(auction.extension_ms, live),
+              })}
+            </p>
+          ) : null}
+          {user && !ended ? (
+            <Form method="post" className="card mt-4 p-5" data-testid="watch">
+              <p className="text-sm text-slate-700 dark:text-slate-200">
+                {format(data.auction.watching ? live.watchingNow : live.watchHint, { minutes: data.reminderMinutes })}
+              </p>
+              <button
+                type="submit"
+                name="intent"
+                value={data.auction.watching ? "unwatch" : "watch"}
+                className="btn-outline mt-2"
+                disabled={watchBusy}
+                aria-busy={watchBusy}
+              >
+                {watchBusy ? live.watchSaving : data.auction.watching ? live.stopWatching : live.watch}
+              </button>
+            </Form>
           ) : null}
         </div>
         <article className="card overflow-hidden lg:col-start-1 lg:row-span-3 lg:row-start-1 lg:self-start">
