@@ -54,8 +54,8 @@ export type AuctionView = Auction & {
   /** The ids of the viewer's own bids among `bids`. */
   your_bids: number[];
   /**
-   * The viewer's standing, when signed in and they have bid; `lapsed`: they won, their time to pay ran out and the
-   * lot was offered on.
+   * The viewer's standing, when signed in and they have bid; `lapsed`: they won or were offered the lot, their
+   * time to pay ran out and the lot was offered on.
    */
   you: "leading" | "outbid" | "won" | "lapsed" | "lost" | null;
   /** The winner's pseudonym in the bid log ("Bidder 3") once the auction has ended with one; null before. */

@@ -242,7 +242,21 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     const ended = this.state.status === "ended";
     if (this.state.leaderId === viewer) return !ended ? "leading" : this.winnerLapsed() ? "lapsed" : "won";
     if (!this.bidders.has(viewer)) return null;
-    return ended ? "lost" : "outbid";
+    if (!ended) return "outbid";
+    return this.offerLapsed(viewer) ? "lapsed" : "lost";
+  }
+
+  /**
+   * Whether the lot was offered to `viewer` after the winner and their 24 hours ran out too: offered, no longer
+   * holding it, and not the offer the admin stopped (the last one offered when the offers were stopped).
+   */
+  private offerLapsed(viewer: number): boolean {
+    const s = this.stored();
+    const offered = s.offered ?? [];
+    const me = this.log.pseudonymOf({ userId: viewer });
+    const at = offered.indexOf(me);
+    if (at < 1 || s.holder?.pseudonym === me) return false;
+    return !(s.offers === "stopped" && at === offered.length - 1);
   }
 
   async bid(bidder: Bidder | null, amountPaise: number, maxPaise: number | null): Promise<BidOutcome> {
