@@ -10,6 +10,14 @@ const base = {
   SOCIAL_HANDLE: "@example",
 };
 
+describe("auction reminder configuration", () => {
+  it("is 10 minutes before the end unless the env says otherwise", () => {
+    expect(getConfig({ ...base }).auctionReminderMs).toBe(10 * 60_000);
+    expect(getConfig({ ...base, AUCTION_REMINDER_MINUTES: "3" }).auctionReminderMs).toBe(3 * 60_000);
+    expect(() => getConfig({ ...base, AUCTION_REMINDER_MINUTES: "0" })).toThrow();
+  });
+});
+
 describe("soft close configuration", () => {
   it("is 2 minutes, at most 30 minutes past the scheduled end, unless the env says otherwise", () => {
     expect(getConfig({ ...base }).softClose).toEqual({ windowMs: 2 * 60_000, capMs: 30 * 60_000 });

@@ -48,6 +48,8 @@ const configSchema = z.object({
   AUCTION_SOFT_CLOSE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
   // ...but never more than this long past the end the admin set.
   AUCTION_SOFT_CLOSE_CAP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1_800),
+  // Watchers and bidders of an auction are reminded once, this long before its end.
+  AUCTION_REMINDER_MINUTES: z.coerce.number().int().min(1).max(1_440).default(10),
 });
 
 /** Only for local development and tests, where no secret is configured; production refuses to start without one. */
@@ -97,6 +99,7 @@ function toConfig(env: z.infer<typeof configSchema>) {
         ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_WHATSAPP_FROM }
         : null,
     softClose: { windowMs: env.AUCTION_SOFT_CLOSE_SECONDS * 1_000, capMs: env.AUCTION_SOFT_CLOSE_CAP_SECONDS * 1_000 },
+    auctionReminderMs: env.AUCTION_REMINDER_MINUTES * 60_000,
   };
 }
 

@@ -25,7 +25,11 @@ const view = (version: number, bids: AuctionBid[]): AuctionView => ({
   cancel_reason: null,
   order_number: null,
   log_head: null,
+  winner: null,
   receipts: [],
+  watching: false,
+  scheduled_end_time: "2026-11-25T10:00:00.000Z",
+  extension_ms: 120_000,
 });
 
 const change = (version: number, after: number, newBids: AuctionBid[], fields: Partial<AuctionChange["auction"]> = {}): AuctionChange => ({
@@ -43,6 +47,7 @@ const change = (version: number, after: number, newBids: AuctionBid[], fields: P
     cancel_reason: null,
     order_number: null,
     log_head: null,
+    winner: null,
     ...fields,
   },
 });

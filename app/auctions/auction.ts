@@ -53,8 +53,13 @@ export type AuctionView = Auction & {
   version: number;
   /** The ids of the viewer's own bids among `bids`. */
   your_bids: number[];
-  /** The viewer's standing, when signed in and they have bid. */
-  you: "leading" | "outbid" | "won" | "lost" | null;
+  /**
+   * The viewer's standing, when signed in and they have bid; `lapsed`: they won or were offered the lot, their
+   * time to pay ran out and the lot was offered on.
+   */
+  you: "leading" | "outbid" | "won" | "lapsed" | "lost" | null;
+  /** The winner's pseudonym in the bid log ("Bidder 3") once the auction has ended with one; null before. */
+  winner: string | null;
   cancel_reason: string | null;
   /** The winner's order (shown to the winner only). */
   order_number: string | null;
@@ -62,6 +67,12 @@ export type AuctionView = Auction & {
   log_head: LogHead | null;
   /** The viewer's own entries in the log, each their receipt: a load and a bid's answer carry them, live changes do not. */
   receipts: BidReceipt[];
+  /** The end the admin set (ISO 8601): a later `end_time` is a late bid's soft close. */
+  scheduled_end_time: string;
+  /** How long a late bid keeps the auction open after it (its soft close window, from its published rules). */
+  extension_ms: number;
+  /** Whether the viewer watches the auction (reminded before its end); a load carries it, live changes do not. */
+  watching: boolean;
 };
 
 export type LogHead = { seq: number; hash: string };
@@ -69,11 +80,23 @@ export type BidReceipt = { seq: number; kind: string; amount_paise: number; time
 
 /** What a bid, a close or a cancel can change; the title, description, photo and seller never do. */
 type ChangingFields =
-  "current_price" | "end_time" | "status" | "bid_count" | "min_next_bid" | "version" | "your_bids" | "you" | "cancel_reason" | "order_number" | "log_head";
+  | "current_price"
+  | "end_time"
+  | "status"
+  | "bid_count"
+  | "min_next_bid"
+  | "version"
+  | "your_bids"
+  | "you"
+  | "cancel_reason"
+  | "order_number"
+  | "log_head"
+  | "winner";
 
 /**
  * What watchers are sent after a change: the fields that can change and only the bids it added, newest first,
- * placed after the bid numbered `after` (0: before any bid). A watcher whose newest bid is another asks again.
+ * placed after the bid numbered `after` (0: before any bid). A watcher whose newest bid is another asks again;
+ * `after` is -1 when every bid shown changed (the close names bidders by pseudonym), so every watcher asks again.
  */
 export type AuctionChange = { after: number; new_bids: AuctionBid[]; auction: Pick<AuctionView, ChangingFields> };
 

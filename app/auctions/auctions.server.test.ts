@@ -81,6 +81,10 @@ describe("fetchAuctionView", () => {
       cancel_reason: null,
       order_number: null,
       log_head: { seq: 4, hash: "ab".repeat(32) },
+      winner: null,
+      watching: false,
+      scheduled_end_time: sample.end_time,
+      extension_ms: 120_000,
       receipts: [{ seq: 2, kind: "bid", amount_paise: 31_200_00, time: 1, hash: "cd".repeat(32) }],
     };
     const cookie = "__session=visitor";

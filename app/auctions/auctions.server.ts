@@ -69,7 +69,11 @@ const viewSchema = z.object({
     min_increment: z.number(),
     min_next_bid: z.number(),
     version: z.number(),
-    you: z.enum(["leading", "outbid", "won", "lost"]).nullable(),
+    you: z.enum(["leading", "outbid", "won", "lapsed", "lost"]).nullable(),
+    winner: z.string().nullable().default(null),
+    watching: z.boolean().default(false),
+    scheduled_end_time: z.string(),
+    extension_ms: z.number(),
     your_bids: z.array(z.number()).default([]),
     cancel_reason: z.string().nullable(),
     order_number: z.string().nullable(),
@@ -87,8 +91,8 @@ export async function fetchAuctionView(deps: AuctionService, id: number, cookie:
   return parsed.data.auction;
 }
 
-/** The auction Worker's answer to a change: whether it succeeded, its message or error, and its whole body. */
-type WorkerAnswer = { ok: boolean; message: string | null; error: string | null; body: Record<string, unknown> };
+/** The auction Worker's answer to a change: its status (0 unreached), whether it succeeded, its message or error, and its whole body. */
+type WorkerAnswer = { status: number; ok: boolean; message: string | null; error: string | null; body: Record<string, unknown> };
 
 /** Sends a change to the auction Worker as the visitor whose cookie header this is (a bid, or an admin's change). */
 export async function postToAuctionWorker(
@@ -101,7 +105,28 @@ export async function postToAuctionWorker(
   const answer = await callAuctionWorker(deps, path, { method: "POST", body, contentType, cookie });
   const fields = answer && typeof answer.body === "object" && answer.body !== null ? (answer.body as Record<string, unknown>) : {};
   const text = (key: string) => (typeof fields[key] === "string" ? (fields[key] as string) : null);
-  return { ok: answer !== null && answer.ok && fields.success === true, message: text("message"), error: text("error"), body: fields };
+  return {
+    status: answer?.status ?? 0,
+    ok: answer !== null && answer.ok && fields.success === true,
+    message: text("message"),
+    error: text("error"),
+    body: fields,
+  };
+}
+
+/**
+ * Starts or stops the signed-in visitor (their cookie header) watching an auction: what came of it. The Worker
+ * decides: an unknown or cancelled auction is `notFound`, one that has ended `ended`.
+ */
+export async function postWatching(
+  deps: AuctionService,
+  cookie: string,
+  auctionId: number,
+  watch: boolean,
+): Promise<"watching" | "stopped" | "notFound" | "ended" | "failed"> {
+  const answer = await postToAuctionWorker(deps, cookie, `/api/auction/${auctionId}/watching`, JSON.stringify({ watch }));
+  if (answer.ok) return answer.body.watching === true ? "watching" : "stopped";
+  return answer.status === 404 ? "notFound" : answer.status === 409 ? "ended" : "failed";
 }
 
 /**

@@ -1,4 +1,4 @@
-/** The notices about auctions (in the bell and by e-mail): won, ended, cancelled, outbid, offered to the next bidder, lapsed, withdrawn. */
+/** The notices about auctions (in the bell and by e-mail): won, ended, cancelled, outbid, offered to the next bidder, lapsed, withdrawn, the reminder before the end. */
 export const auctionNoticeMessages = {
   wonTitle: "You won the auction!",
   won: 'You won "{title}" at {price}. Pay the {advance} advance within 24 hours to confirm your order {number}.',
@@ -14,6 +14,8 @@ export const auctionNoticeMessages = {
   lapsedTitle: "Your time to pay ran out",
   lapsed:
     'The {advance} advance for "{title}" was not paid within 24 hours, so order {number} is cancelled and the lot is offered to the next bidder. Nothing was charged.',
+  reminderTitle: "An auction ends soon",
+  reminder: 'The auction "{title}" ends in {minutes} min; the current bid is {price}. A bid in its last minutes moves the end later.',
   stoppedTitle: "The offer was withdrawn",
   stopped: 'The store withdrew the offer of "{title}", so order {number} is cancelled. Nothing was charged.',
 } as const;

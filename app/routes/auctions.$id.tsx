@@ -7,13 +7,14 @@ import { useEffect, useRef } from "react";
 import { showToast } from "~/components/toaster";
 import { Form, Link } from "~/components/link";
 import { auctionIdParam, auctionTexts, isOpen, MAX_BID_FACTOR } from "~/auctions/auction";
-import { fetchAuctionView, postBid } from "~/auctions/auctions.server";
+import { fetchAuctionView, postBid, postWatching } from "~/auctions/auctions.server";
 import { loadByNumber } from "~/orders/changes.server";
 import { awaitsPayment } from "~/orders/status";
 import { useLiveAuction } from "~/auctions/use-live-auction";
 import { AuctionImage, StatusBadge } from "~/components/auction-card";
 import { AuctionCountdown } from "~/components/auction-countdown";
 import { BidReceipts, LogHeadLine } from "~/components/bid-receipts";
+import { bidderText } from "~/auctions/bid-log-text";
 import { format } from "~/i18n/format";
 import { messagesFor, sectionsFor } from "~/i18n/texts";
 import { formatDateTime, formatExactTimeIst } from "~/lib/dates";
@@ -51,8 +52,11 @@ export async function loader({ params, request, context: { deps } }: LoaderFunct
     live: sectionsFor(deps).live,
     log: sectionsFor(deps).log,
     fish: fishCode ? { code: fishCode, text: sectionsFor(deps).fish.page.auctionLink } : null,
+    reminderMinutes: String(reminderMinutes(deps.config)),
   };
 }
+
+const reminderMinutes = (config: { auctionReminderMs: number }) => Math.round(config.auctionReminderMs / 60_000);
 
 /** The plain form (works without JavaScript): the auction Worker decides, the result comes back as a toast. */
 export async function action({ params, request, context: { deps } }: ActionFunctionArgs) {
@@ -64,6 +68,8 @@ export async function action({ params, request, context: { deps } }: ActionFunct
     const value = form.get(name);
     return typeof value === "string" ? value.slice(0, 20) : "";
   };
+  const intent = form.get("intent");
+  if (intent === "watch" || intent === "unwatch") return watchAction(deps, request, id, intent === "watch");
   if (!deps.user) return redirectWithFlash(deps, `/auctions/${id}`, { type: "error", text: m.auctions.loginToBid });
   const result = await postBid(
     deps,
@@ -74,7 +80,26 @@ export async function action({ params, request, context: { deps } }: ActionFunct
   return redirectWithFlash(deps, `/auctions/${id}`, { type: !result.ok ? "error" : result.outbid ? "info" : "success", text: result.text });
 }
 
+/** Watch / Stop watching, as a plain form: the auction Worker decides, the answer comes back as a toast. */
+async function watchAction(deps: ActionFunctionArgs["context"]["deps"], request: Request, id: number, watch: boolean) {
+  const live = sectionsFor(deps).live;
+  const here = `/auctions/${id}`;
+  if (!deps.user) return redirectWithFlash(deps, here, { type: "error", text: live.loginToWatch });
+  const outcome = await postWatching(deps, request.headers.get("Cookie") ?? "", id, watch);
+  if (outcome === "notFound") return redirectWithFlash(deps, "/auctions", { type: "error", text: live.watchNotFound });
+  if (outcome === "ended") return redirectWithFlash(deps, here, { type: "error", text: live.watchEnded });
+  if (outcome === "failed") return redirectWithFlash(deps, here, { type: "error", text: messagesFor(deps).auctions.failed });
+  const text = outcome === "watching" ? format(live.watchOn, { minutes: String(reminderMinutes(deps.config)) }) : live.watchOff;
+  return redirectWithFlash(deps, here, { type: "success", text });
+}
+
+/** A soft close window as the page says it: whole minutes in minutes, anything else in seconds. */
+const windowText = (ms: number, live: { windowMinutes: string; windowSeconds: string }) =>
+  ms % 60_000 === 0 ? format(live.windowMinutes, { n: String(ms / 60_000) }) : format(live.windowSeconds, { n: String(Math.round(ms / 1_000)) });
+
 const money = (rupees: number) => formatRupees(rupeesToPaise(rupees));
+
+const BidderName = ({ name }: { name: string }) => <span lang={textLang(name)}>{name}</span>;
 
 /** A leader who is outbid while watching is told at once, wherever on the page they are. */
 function useOutbidToast(you: string | null, text: string) {
@@ -88,6 +113,7 @@ function useOutbidToast(you: string | null, text: string) {
 const STANDING_STYLES = {
   leading: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
   won: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
+  lapsed: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100",
   outbid: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
   lost: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100",
 } as const;
@@ -101,7 +127,10 @@ export default function AuctionDetail() {
   const { l } = useLang();
   const live = data.live;
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const posting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  // The watch form and the bid form are busy each on its own.
+  const watchBusy = posting && navigation.formData?.has("intent") === true;
+  const busy = posting && !watchBusy;
   const open = isOpen(auction, Date.now()) && new Date(auction.start_time).getTime() <= Date.now();
   // A bidder the lot is offered to after the winner did not pay has its order, like a winner.
   const offered = auction.you === "lost" && auction.order_number !== null;
@@ -158,6 +187,11 @@ export default function AuctionDetail() {
               <dd className="text-2xl font-bold text-river-700 dark:text-gold-300" data-testid="current-price">
                 {money(auction.current_price)}
               </dd>
+              {auction.winner ? (
+                <dd className="text-sm text-slate-700 dark:text-slate-200" data-testid="winner">
+                  {format(live.wonBy, { bidder: bidderText(auction.winner, data.log) })}
+                </dd>
+              ) : null}
             </div>
             <div>
               <dt className="text-sm text-slate-600 dark:text-slate-300">{m.totalBids}</dt>
@@ -234,6 +268,33 @@ export default function AuctionDetail() {
               ) : null}
             </section>
           ) : null}
+          {/* Below the bid form: on a phone the standing, the price, the time left and the form come first. */}
+          {auction.status !== "cancelled" && new Date(auction.end_time) > new Date(auction.scheduled_end_time) ? (
+            <p className="mt-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50" data-testid="extended">
+              {format(live.extended, {
+                scheduled: formatExactTimeIst(auction.scheduled_end_time, lang),
+                end: formatExactTimeIst(auction.end_time, lang),
+                window: windowText(auction.extension_ms, live),
+              })}
+            </p>
+          ) : null}
+          {user && !ended ? (
+            <Form method="post" className="card mt-4 p-5" data-testid="watch">
+              <p className="text-sm text-slate-700 dark:text-slate-200">
+                {format(data.auction.watching ? live.watchingNow : live.watchHint, { minutes: data.reminderMinutes })}
+              </p>
+              <button
+                type="submit"
+                name="intent"
+                value={data.auction.watching ? "unwatch" : "watch"}
+                className="btn-outline mt-2"
+                disabled={watchBusy}
+                aria-busy={watchBusy}
+              >
+                {watchBusy ? live.watchSaving : data.auction.watching ? live.stopWatching : live.watch}
+              </button>
+            </Form>
+          ) : null}
         </div>
         <article className="card overflow-hidden lg:col-start-1 lg:row-span-3 lg:row-start-1 lg:self-start">
           <AuctionImage
@@ -272,8 +333,9 @@ export default function AuctionDetail() {
                   <li key={bid.id} className="flex items-center justify-between gap-3 py-3">
                     <div>
                       <p className="font-medium">
-                        {/* A bidder's name is written as its owner typed it: screen readers read it in its own language. */}
-                        <span lang={textLang(bid.bidder_name)}>{bid.bidder_name}</span>
+                        {/* A bidder's name is written as its owner typed it: screen readers read it in its own language. Once
+                            the auction is over the Worker names bidders by their pseudonym, in the page's language. */}
+                        <BidderName name={bidderText(bid.bidder_name, data.log)} />
                         {yours.has(bid.id) ? (
                           <span className="badge ml-2 bg-gold-100 text-gold-900 dark:bg-gold-300 dark:text-river-950" data-testid="your-bid">
                             {live.you}

@@ -66,6 +66,23 @@ describe("live auction: two bidders, JavaScript off and on", () => {
     expect(await live.page.getByTestId("bid-history").innerText()).toContain("Mohan R.");
     const endAfter = await live.page.getByTestId("end-time").locator("time").getAttribute("datetime");
     expect(new Date(endAfter!).getTime()).toBeGreaterThan(new Date(endBefore!).getTime());
+    // Both pages say why the end moved, with the auction's own extension.
+    await expect.poll(() => live.page.getByTestId("extended").innerText()).toMatch(/^A late bid moved the end: it was .*, it is now .*\./);
+    expect(await live.page.getByTestId("extended").innerText()).toContain(
+      `A bid in the last ${SOFT_CLOSE_SECONDS} seconds keeps the auction open for ${SOFT_CLOSE_SECONDS} seconds after it.`,
+    );
+    expect(await plain.page.getByTestId("extended").innerText()).toContain("A late bid moved the end");
+
+    // Watching: a plain form without JavaScript, the same form busy while it saves with it.
+    await plain.page.getByRole("button", { name: "Watch this auction" }).click();
+    await plain.page.waitForURL(`**/auctions/${id}`);
+    expect(await toast(plain.page)).toBe("You are watching this auction. We will remind you 10 min before it ends.");
+    expect(await plain.page.getByRole("button", { name: "Stop watching" }).count()).toBe(1);
+    await live.page.getByRole("button", { name: "Watch this auction" }).click();
+    await expect.poll(() => toast(live.page)).toBe("You are watching this auction. We will remind you 10 min before it ends.");
+    await live.page.getByRole("button", { name: "Stop watching" }).click();
+    await expect.poll(() => toast(live.page)).toBe("You stopped watching this auction.");
+    await live.page.getByRole("button", { name: "Watch this auction" }).waitFor();
 
     // A bid below the minimum is refused with the server's message; then the JS bidder takes the lead.
     await live.page.getByLabel("Your bid (₹)").fill("1050");
@@ -104,6 +121,11 @@ describe("live auction: two bidders, JavaScript off and on", () => {
     await expect.poll(() => live.page.getByTestId("current-price").innerText()).toBe("₹1,200");
     expect(await live.page.getByRole("button", { name: "Place Bid" }).count()).toBe(0);
     expect(await live.page.getByTestId("standing").innerText()).toBe("This auction has ended. Another bidder won it.");
+    // Once it is over the page names the winner and every bid by the bid log's pseudonym, never by name.
+    await expect.poll(() => live.page.getByTestId("winner").innerText()).toBe("Won by Bidder 1");
+    await expect.poll(() => live.page.getByTestId("bid-history").innerText()).toContain("Bidder 2");
+    expect(await live.page.getByTestId("bid-history").innerText()).not.toMatch(/Mohan|Latha/);
+    expect(await live.page.getByRole("button", { name: /Watch this auction|Stop watching/ }).count()).toBe(0);
     await expect
       .poll(() => sql(`SELECT type FROM notifications WHERE user_id = 7001 AND auction_id = ${id} ORDER BY id`), { timeout: 10_000 })
       .toEqual([{ type: "outbid" }, { type: "auction_ended" }]);

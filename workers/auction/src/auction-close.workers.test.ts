@@ -51,6 +51,25 @@ describe("closing", () => {
     expect(lost.auction).toMatchObject({ status: "ended", you: "lost", order_number: null });
   });
 
+  it("after the close everyone sees the final price and the winner's pseudonym, and every bid by pseudonym, never a name", async () => {
+    const a = await createAuction(admin);
+    await bid(ravi, a.id, 1000);
+    await bid(sita, a.id, 1500);
+    const running = await (await SELF.fetch(`https://auction.test/api/auction/${a.id}`)).json<{ auction: AuctionView }>();
+    // While it runs, bidders are shown by name (first name and initial) and nobody has won.
+    expect(running.auction).toMatchObject({ winner: null, bids: [{ bidder_name: "Sita R." }, { bidder_name: "Ravi K." }] });
+    await endNow(a.id);
+    await runDurableObjectAlarm(stubFor(a.id));
+    for (const headers of [{}, { Authorization: ravi.bearer }, { Authorization: sita.bearer }] as Record<string, string>[]) {
+      const res = await SELF.fetch(`https://auction.test/api/auction/${a.id}`, { headers });
+      const body = await res.text();
+      expect(body).not.toMatch(/Ravi|Sita|@example/);
+      const { auction } = JSON.parse(body) as { auction: AuctionView };
+      expect(auction).toMatchObject({ current_price: 1500, winner: "Bidder 2" });
+      expect(auction.bids.map((b) => `${b.bidder_name} ${b.amount}`)).toEqual(["Bidder 2 1500", "Bidder 1 1000"]);
+    }
+  });
+
   it("an alarm before the end re-arms instead of closing", async () => {
     const a = await createAuction(admin);
     await runInDurableObject(stubFor(a.id), (room) => room.alarm());

@@ -6,15 +6,13 @@ import { paiseToRupees } from "../../../app/lib/money";
 import { isTakingBids, minimumNextBid, openingState, placeBid, refusal, BID_MESSAGES, type Bidder, type BidRefusal, type HistoryBid } from "./bid-rules";
 import { LOG_FORMAT, logRules, type PublishedLog } from "./bid-log";
 import { toAuctionJson, toBidJson } from "./listing";
-import { closeAuctionInD1, D1Mirror, notifyBidders, notifyOutbid, offerLotInD1 } from "./room-d1";
+import { closeAuctionInD1, D1Mirror, notifyBidders, notifyOutbid, notifyReminder, offerLotInD1 } from "./room-d1";
 import type { CreateInput, Holder, RoomEnv, Stored } from "./room-state";
 import { RoomLog, type LogItem, type Ranked } from "./room-log";
 import { AUCTION_PAY_MS } from "../../../app/orders/rules";
 import { cancelUnpaidLotOrder, lapseUnpaidLotOrder, tellOfferEnded } from "../../../app/orders/lot-offers.server";
 import { RoomStorage, yourBids, type RecentBid } from "./room-storage";
 import { RoomWatchers, type Viewer } from "./room-watchers";
-
-const bidJson = (b: RecentBid) => toBidJson(b.seq, b.bidder_name, b.amount_paise, b.created_at);
 
 export type BidOutcome = { ok: true; message: string; auction: AuctionView } | BidRefusal;
 
@@ -31,6 +29,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
   private deps = createDeps(this.env);
   private mirror: D1Mirror;
   private closing: Promise<void> | null = null;
+  private reminding: Promise<void> | null = null;
   /** The second chance's steps run one after another: an alarm and the admin's stop never interleave. */
   private offering: Promise<unknown> = Promise.resolve();
   private storage: RoomStorage;
@@ -85,7 +84,18 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
       orderNumber: null,
     });
     this.beginLog();
-    await this.ctx.storage.setAlarm(input.endTime);
+    await this.ctx.storage.setAlarm(this.alarmAt(this.stored()));
+  }
+
+  /**
+   * The object's next alarm: the one reminder before the end while it is due (moving with the end), a retry a
+   * minute on while some of it is left unsent, else the end (the close, then the second chance's own deadlines).
+   */
+  private alarmAt(s: Stored): number {
+    if (s.status !== "active") return s.endTime;
+    if (s.remindedAt === undefined) return s.endTime - this.deps.config.auctionReminderMs;
+    if (this.storage.unsentReminders().length > 0) return Math.min(s.endTime, this.deps.now() + 60_000);
+    return s.endTime;
   }
 
   async adopt(row: AuctionRow): Promise<void> {
@@ -132,12 +142,27 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     const s = this.stored();
     const recent = this.recentBids();
     return {
-      ...toAuctionJson(s, recent.map(bidJson)),
+      ...toAuctionJson(
+        s,
+        recent.map((b) => this.bidJson(b)),
+      ),
       start_time: new Date(s.startTime).toISOString(),
       min_increment: paiseToRupees(s.incrementPaise),
       ...this.changing(recent, viewer),
       receipts: viewer === null ? [] : this.log.receipts(viewer),
+      watching: viewer !== null && this.storage.isWatching(viewer),
+      scheduled_end_time: new Date(s.scheduledEndTime).toISOString(),
+      extension_ms: this.log.rules()?.soft_close_window_ms ?? this.deps.config.softClose.windowMs,
     };
+  }
+
+  /** A signed-in user starts or stops watching; only an auction that has not ended can be started watching. */
+  async setWatching(userId: number, watch: boolean): Promise<{ ok: true; watching: boolean } | { ok: false; error: string }> {
+    const s = this.state;
+    if (!s || s.status === "cancelled") return { ok: false, error: "Auction not found" };
+    if (watch && (s.status !== "active" || this.deps.now() >= s.endTime)) return { ok: false, error: "This auction has ended" };
+    this.storage.setWatching(userId, watch);
+    return { ok: true, watching: watch };
   }
 
   /** The view once every entry so far is hashed (its head and receipts complete). */
@@ -182,8 +207,9 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
       your_bids: yourBids(recent, viewer),
       you: this.standing(viewer),
       cancel_reason: s.cancelReason,
-      order_number: viewer === null ? null : viewer === s.winnerUserId ? s.orderNumber : this.offeredOrder(viewer),
+      order_number: viewer === null ? null : viewer === s.winnerUserId ? (this.winnerLapsed() ? null : s.orderNumber) : this.offeredOrder(viewer),
       log_head: this.log.head(),
+      winner: s.status === "ended" && s.winnerUserId !== null ? this.log.pseudonymOf({ userId: s.winnerUserId }) : null,
     };
   }
 
@@ -191,13 +217,46 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     return this.storage.recentBids(RECENT_BIDS);
   }
 
+  /**
+   * A bid as the page shows it: by the bidder's name while the auction runs, by their pseudonym in the bid log
+   * once it is over, so a closed auction's public page names nobody (the log names them the same way).
+   */
+  private bidJson(b: RecentBid) {
+    const over = this.stored().status !== "active";
+    const name = !over ? b.bidder_name : this.log.pseudonymOf(b.user_id > 0 ? { userId: b.user_id } : { name: b.bidder_name });
+    return toBidJson(b.seq, name, b.amount_paise, b.created_at);
+  }
+
+  /**
+   * Whether the winner's 24 hours ran out unpaid: the lot then went to another holder, or to nobody. Objects closed
+   * before the second chance (no holder kept) never lapse.
+   */
+  private winnerLapsed(): boolean {
+    const s = this.stored();
+    return s.status === "ended" && s.orderNumber !== null && s.holder !== undefined && s.holder?.fromOffer !== false;
+  }
+
   private standing(viewer: Viewer): AuctionView["you"] {
     // A cancelled auction has no leader and no loser: nobody stands anywhere in it.
     if (viewer === null || !this.state || this.state.status === "cancelled") return null;
     const ended = this.state.status === "ended";
-    if (this.state.leaderId === viewer) return ended ? "won" : "leading";
+    if (this.state.leaderId === viewer) return !ended ? "leading" : this.winnerLapsed() ? "lapsed" : "won";
     if (!this.bidders.has(viewer)) return null;
-    return ended ? "lost" : "outbid";
+    if (!ended) return "outbid";
+    return this.offerLapsed(viewer) ? "lapsed" : "lost";
+  }
+
+  /**
+   * Whether the lot was offered to `viewer` after the winner and their 24 hours ran out too: offered, no longer
+   * holding it, and not the offer the admin stopped (the last one offered when the offers were stopped).
+   */
+  private offerLapsed(viewer: number): boolean {
+    const s = this.stored();
+    const offered = s.offered ?? [];
+    const me = this.log.pseudonymOf({ userId: viewer });
+    const at = offered.indexOf(me);
+    if (at < 1 || s.holder?.pseudonym === me) return false;
+    return !(s.offers === "stopped" && at === offered.length - 1);
   }
 
   async bid(bidder: Bidder | null, amountPaise: number, maxPaise: number | null): Promise<BidOutcome> {
@@ -213,7 +272,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     for (const h of result.history) this.bidders.add(h.userId);
     this.save(next);
     const news = this.newBids(mirrored.length);
-    if (next.endTime !== before.endTime) await this.ctx.storage.setAlarm(next.endTime);
+    if (next.endTime !== before.endTime) await this.ctx.storage.setAlarm(this.alarmAt(next));
     // Watchers are sent the new head: what they are sent was taken above, so a bid in between changes nothing.
     await this.log.seal(next.id);
     this.broadcast(news);
@@ -238,7 +297,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     this.log.append([{ kind: "cancel", bidder: null, amountPaise: 0, maxPaise: 0, time: this.deps.now() }]);
     await this.ctx.storage.deleteAlarm();
     await this.log.seal(s.id);
-    this.broadcast();
+    this.broadcast(RENAMED);
     await this.mirror.sync([]);
     await notifyBidders(this.deps, next, [...this.bidders], "auction_cancelled");
     return { ok: true };
@@ -255,9 +314,35 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
    * while a bid is in flight: it closes exactly once.
    */
   async alarm() {
+    if (!this.reminding) this.reminding = this.remind().finally(() => (this.reminding = null));
+    await this.reminding;
     if (!this.closing) this.closing = this.close().finally(() => (this.closing = null));
     await this.closing;
     await this.serially(() => this.secondChance());
+  }
+
+  /**
+   * The one reminder before the end, to every bidder and watcher: claimed (with its recipients) in one synchronous
+   * step, so a second alarm, a soft close moving the end or a restart never sends it again; each recipient is
+   * marked once sent, so a restart in the middle sends only to those left. Nothing is sent once the end has come.
+   */
+  private async remind() {
+    const s = this.state;
+    if (!s || s.status !== "active") return;
+    const now = this.deps.now();
+    if (now >= s.endTime) return;
+    if (s.remindedAt === undefined) {
+      if (now < s.endTime - this.deps.config.auctionReminderMs) return;
+      this.storage.claimReminders([...this.bidders]);
+      this.save({ ...s, remindedAt: now });
+    }
+    for (const userId of this.storage.unsentReminders()) {
+      const sent = await notifyReminder(this.deps, this.stored(), userId, now).then(
+        () => true,
+        (error) => console.error("auction reminder failed", error),
+      );
+      if (sent) this.storage.markReminderSent(userId);
+    }
   }
 
   private serially<T>(step: () => Promise<T>): Promise<T> {
@@ -387,7 +472,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     if (!s) return;
     if (s.status === "active") {
       if (this.deps.now() < s.endTime) {
-        await this.ctx.storage.setAlarm(s.endTime);
+        await this.ctx.storage.setAlarm(this.alarmAt(s));
         return;
       }
       this.save({ ...s, status: "ended", winnerUserId: s.leaderId, version: s.version + 1 });
@@ -402,7 +487,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
         },
       ]);
       await this.log.seal(s.id);
-      this.broadcast();
+      this.broadcast(RENAMED);
     }
     const ended = this.state!;
     if (ended.status !== "ended" || ended.finalized) return;
@@ -456,7 +541,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
    */
   private newBids(added: number) {
     const recent = this.recentBids();
-    return { after: recent[added]?.seq ?? 0, newBids: recent.slice(0, added).map(bidJson) };
+    return { after: recent[added]?.seq ?? 0, newBids: recent.slice(0, added).map((b) => this.bidJson(b)) };
   }
 
   private broadcast({ after, newBids } = this.newBids(0)) {
@@ -498,6 +583,9 @@ function bidEntries(bidderId: number, amountPaise: number, maxPaise: number | nu
       .map((h): LogItem => ({ kind: "proxy", bidder: { userId: h.userId }, amountPaise: h.amountPaise, maxPaise: 0, time: now })),
   ];
 }
+
+/** The close or cancel renames every bid shown (by pseudonym): watchers are made to ask for the whole state again. */
+const RENAMED = { after: -1, newBids: [] };
 
 /** A holder as the log names them. */
 const asRanked = (h: Holder): Ranked => ({ pseudonym: h.pseudonym, userId: h.userId, amountPaise: h.amountPaise });

@@ -1,4 +1,4 @@
-import { runInDurableObject, SELF } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { AuctionView } from "../../../app/auctions/auction";
@@ -11,8 +11,8 @@ import { createDeps } from "../../../app/deps.server";
 useRoomWorld();
 
 describe("creating auctions", () => {
-  it("only admins create; the object is initialized and its alarm armed at the end", async () => {
-    const body = { title: "Royal Pulasa", description: "A single large fish.", starting_price: 1000, end_time_ms: Date.now() + MIN };
+  it("only admins create; the object is initialized and its alarm armed at the reminder before the end", async () => {
+    const body = { title: "Royal Pulasa", description: "A single large fish.", starting_price: 1000, end_time_ms: Date.now() + 60 * MIN };
     const post = (headers: Record<string, string>) =>
       SELF.fetch("https://auction.test/api/auction", {
         method: "POST",
@@ -27,7 +27,7 @@ describe("creating auctions", () => {
     const { auction } = (await created.json()) as { auction: AuctionView };
     expect(auction).toMatchObject({ current_price: 1000, min_increment: 100, min_next_bid: 1000, status: "active", bid_count: 0 });
     await runInDurableObject(stubFor(auction.id), async (_room, state) => {
-      expect(await state.storage.getAlarm()).toBe(new Date(auction.end_time).getTime());
+      expect(await state.storage.getAlarm()).toBe(new Date(auction.end_time).getTime() - 10 * MIN);
     });
   });
 
@@ -184,9 +184,14 @@ describe("bidding through the object", () => {
 
   it("soft close: a bid in the last 2 minutes extends the end and re-arms the alarm, capped at 30 minutes", async () => {
     const a = await createAuction(admin, { end_time_ms: Date.now() + MIN });
+    // A minute left: its reminder is due at once (claimed here, not whenever the runtime gets to it).
+    await runDurableObjectAlarm(stubFor(a.id));
     const r = await bid(ravi, a.id, 1000);
     const end = new Date(r.body.auction!.end_time).getTime();
     expect(end).toBeGreaterThan(new Date(a.end_time).getTime());
+    // The page is told the end the admin set and the real extension, to say why the end moved.
+    expect(a).toMatchObject({ scheduled_end_time: a.end_time, extension_ms: 2 * MIN });
+    expect(r.body.auction).toMatchObject({ scheduled_end_time: a.end_time, extension_ms: 2 * MIN });
     expect(end - Date.now()).toBeGreaterThan(2 * MIN - 5_000);
     await runInDurableObject(stubFor(a.id), async (room, state) => {
       expect(await state.storage.getAlarm()).toBe(end);

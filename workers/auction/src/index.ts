@@ -188,6 +188,21 @@ function auctionApi(env: Env): Api {
         },
       }),
       endpoint({
+        method: "POST",
+        path: "/api/auction/:id(\\d{1,12})/watching",
+        guard: "user",
+        body: { fields: true },
+        async handler({ deps, caller, params, body }) {
+          // Watch unless told otherwise: `{ "watch": false }` stops watching.
+          const watch = body.watch !== false && body.watch !== "false";
+          const stub = await room(env.AUCTION_ROOM, deps, Number(params.id));
+          if (!stub) throw new NotFoundError("Auction not found");
+          const result = await stub.setWatching(caller.user.id, watch);
+          if (!result.ok) throw result.error === "Auction not found" ? new NotFoundError(result.error) : new ConflictError(result.error);
+          return { watching: result.watching };
+        },
+      }),
+      endpoint({
         method: "GET",
         path: "/api/auction/:id(\\d{1,12})/log",
         guard: "public",

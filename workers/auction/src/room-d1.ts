@@ -201,3 +201,17 @@ export async function notifyOutbid(deps: Pick<Deps, "db" | "config" | "mailer">,
     { email },
   );
 }
+
+/** The one reminder before an auction's end, in the recipient's language, in the bell and by e-mail. */
+export async function notifyReminder(deps: Pick<Deps, "db" | "config" | "mailer">, s: Stored, userId: number, now: number) {
+  const minutes = String(Math.max(1, Math.round((s.endTime - now) / 60_000)));
+  await notify(deps, {
+    userId,
+    type: "auction_reminder",
+    words: ({ auction: m }, lang) => ({
+      title: m.reminderTitle,
+      message: format(m.reminder, { title: inLang(s.title, s.titleTe, lang), minutes, price: formatRupees(s.currentPricePaise) }),
+    }),
+    auctionId: s.id,
+  });
+}

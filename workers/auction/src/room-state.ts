@@ -26,6 +26,8 @@ export type Stored = RoomState & {
   holder?: Holder | null;
   /** The pseudonyms the lot has gone to, the winner first. */
   offered?: string[];
+  /** When the one reminder before the end was claimed (its recipients are in the object's storage); absent before. */
+  remindedAt?: number;
 };
 
 /** Who holds a closed lot: their order (null until it is made) and its deadline, and whether the lot was offered to them. */

@@ -25,6 +25,46 @@ export class RoomStorage {
       "CREATE TABLE IF NOT EXISTS bids (seq INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, bidder_name TEXT NOT NULL, amount_paise INTEGER NOT NULL, proxy INTEGER NOT NULL, created_at INTEGER NOT NULL)",
     );
     sql.exec("CREATE TABLE IF NOT EXISTS outbid_mail (user_id INTEGER PRIMARY KEY, sent_at INTEGER NOT NULL)");
+    sql.exec("CREATE TABLE IF NOT EXISTS watching (user_id INTEGER PRIMARY KEY)");
+    sql.exec("CREATE TABLE IF NOT EXISTS reminders (user_id INTEGER PRIMARY KEY, sent INTEGER NOT NULL)");
+  }
+
+  /** Starts or stops `userId` watching this auction; doing either twice is the same as once. */
+  setWatching(userId: number, watching: boolean) {
+    if (watching) this.sql.exec("INSERT INTO watching (user_id) VALUES (?) ON CONFLICT(user_id) DO NOTHING", userId);
+    else this.sql.exec("DELETE FROM watching WHERE user_id = ?", userId);
+  }
+
+  isWatching(userId: number): boolean {
+    return this.sql.exec("SELECT 1 FROM watching WHERE user_id = ?", userId).toArray().length > 0;
+  }
+
+  /**
+   * Claims the reminder for `userIds` (the watchers are added here), once per auction: the list is written in
+   * the same step as the caller marks the reminder claimed, so a restart sends to those not yet sent, never again.
+   */
+  claimReminders(userIds: number[]) {
+    for (const id of [...userIds, ...this.watcherIds()])
+      this.sql.exec("INSERT INTO reminders (user_id, sent) VALUES (?, 0) ON CONFLICT(user_id) DO NOTHING", id);
+  }
+
+  private watcherIds(): number[] {
+    return this.sql
+      .exec<{ user_id: number }>("SELECT user_id FROM watching")
+      .toArray()
+      .map((w) => w.user_id);
+  }
+
+  /** The claimed reminders not yet sent. */
+  unsentReminders(): number[] {
+    return this.sql
+      .exec<{ user_id: number }>("SELECT user_id FROM reminders WHERE sent = 0 ORDER BY user_id")
+      .toArray()
+      .map((r) => r.user_id);
+  }
+
+  markReminderSent(userId: number) {
+    this.sql.exec("UPDATE reminders SET sent = 1 WHERE user_id = ?", userId);
   }
 
   loadState(): Stored | null {

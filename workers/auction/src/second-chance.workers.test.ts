@@ -72,10 +72,15 @@ describe("the second chance", () => {
     const view = async (who: Person) =>
       ((await (await auctionFetch(`https://auction.test/api/auction/${a.id}`, { headers: { Authorization: who.bearer } })).json()) as { auction: AuctionView })
         .auction;
-    expect(await view(gopi)).toMatchObject({ order_number: offered.number });
+    expect(await view(gopi)).toMatchObject({ you: "lost", order_number: offered.number });
     expect((await view(ravi)).order_number).toBeNull();
+    // The winner whose time ran out is told so, with no link to the expired order; the winner stays the close's.
+    expect(await view(sita)).toMatchObject({ you: "lapsed", order_number: null, winner: "Bidder 3" });
 
     await deadlinePasses(a.id);
+    // Gopi's time ran out too: told so, like the winner; Ravi now holds the offer.
+    expect(await view(gopi)).toMatchObject({ you: "lapsed", order_number: null });
+    expect(await view(ravi)).toMatchObject({ you: "lost", order_number: expect.any(String) });
     await deadlinePasses(a.id);
     expect(await ordersOf(a.id)).toMatchObject([
       { user_id: sita.id, status: "payment_expired" },
@@ -117,6 +122,8 @@ describe("the second chance", () => {
     await deadlinePasses(a.id);
     expect(await ordersOf(a.id)).toMatchObject([{ user_id: sita.id, status: "order_raised" }]);
     expect((await log(a.id)).entries.at(-1)?.kind).toBe("close");
+    const seen = await auctionFetch(`https://auction.test/api/auction/${a.id}`, { headers: { Authorization: sita.bearer } });
+    expect(((await seen.json()) as { auction: AuctionView }).auction).toMatchObject({ you: "won", order_number: expect.any(String) });
   });
 
   it("the admin stops the offers: the live offer's order is cancelled, nobody else is offered the lot, the stop is logged", async () => {
@@ -134,6 +141,11 @@ describe("the second chance", () => {
     expect(await runDurableObjectAlarm(stubFor(a.id))).toBe(false);
     expect(await ordersOf(a.id)).toHaveLength(2);
     expect(await noticesOf(a.id)).toContainEqual({ user_id: gopi.id, type: "auction_offer_stopped" });
+    // Gopi's offer was withdrawn, not run out: not told their time ran out; the winner's did.
+    const standing = async (who: Person) =>
+      ((await (await auctionFetch(`https://auction.test/api/auction/${a.id}`, { headers: { Authorization: who.bearer } })).json()) as { auction: AuctionView })
+        .auction.you;
+    expect([await standing(sita), await standing(gopi), await standing(ravi)]).toEqual(["lapsed", "lost", "lost"]);
     const published = await log(a.id);
     expect(published.entries.at(-1)).toMatchObject({ kind: "stop", bidder: "Bidder 2" });
     expect(await verifyLog(published)).toMatchObject({ ok: true });
