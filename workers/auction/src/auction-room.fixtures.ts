@@ -94,6 +94,32 @@ export async function emptyTables() {
 }
 
 /** Alarms persist between tests in a file: each object's is drained so the next test starts clean. */
+/**
+ * An auction as the seed writes it, straight into D1 before any object knows it: ending in an hour, with two
+ * bids by name only (no accounts), ₹1,200 then ₹1,500.
+ */
+export async function seededAuction(id: number) {
+  const now = Date.now();
+  await env.DB.prepare(
+    "INSERT INTO auctions (id, title, description, start_price_paise, current_price_paise, end_time, status, bid_count, seller_name) VALUES (?, 'Seeded Pulasa', 'From the seed.', 100000, 150000, ?, 'active', 2, 'Godavari Pulasa')",
+  )
+    .bind(id, now + 60 * MIN)
+    .run();
+  await env.DB.batch(
+    [
+      ["Ramesh K.", 120_000],
+      ["Lakshmi D.", 150_000],
+    ].map(([name, amount], i) =>
+      env.DB.prepare("INSERT INTO auction_bids (auction_id, bidder_name, amount_paise, created_at) VALUES (?, ?, ?, ?)").bind(
+        id,
+        name,
+        amount,
+        now - (2 - i) * MIN,
+      ),
+    ),
+  );
+}
+
 export async function drainAlarms() {
   const { results } = await env.DB.prepare("SELECT id FROM auctions").all<{ id: number }>();
   for (const { id } of results) await runDurableObjectAlarm(stubFor(id));

@@ -407,20 +407,18 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     this.log.append(items);
     this.save({ ...this.stored(), holder: nextHolder, offers: nextHolder ? "open" : "done", offered: [...offered], version: this.stored().version + 1 });
     await this.log.seal(s.id);
-    if (holder.userId !== null && holder.orderNumber)
-      await tellOfferEnded(this.deps, {
-        userId: holder.userId,
-        number: holder.orderNumber,
-        auctionId: s.id,
-        title: s.title,
-        titleTe: s.titleTe,
-        why: "lapsed",
-      });
+    await this.tellHolderEnded(s, holder, "lapsed");
     if (nextHolder) {
       const made = await this.makeOfferOrder(nextHolder);
       await this.ctx.storage.setAlarm(made.deadline);
     }
     this.broadcast();
+  }
+
+  /** The lot's holder whose turn ended (their time ran out, or the admin stopped the offers) is told, if they have an order to name. */
+  private async tellHolderEnded(s: { id: number; title: string; titleTe?: string | null }, holder: Holder, why: "lapsed" | "stopped") {
+    if (holder.userId === null || !holder.orderNumber) return;
+    await tellOfferEnded(this.deps, { userId: holder.userId, number: holder.orderNumber, auctionId: s.id, title: s.title, titleTe: s.titleTe, why });
   }
 
   /** The offered holder's order (made once: one per bidder per auction); a holder who cannot have one lapses at the next alarm. */
@@ -453,15 +451,7 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
       this.save({ ...this.stored(), holder: null, offers: "stopped", version: this.stored().version + 1 });
       await this.ctx.storage.deleteAlarm();
       await this.log.seal(s.id);
-      if (holder.userId !== null && holder.orderNumber)
-        await tellOfferEnded(this.deps, {
-          userId: holder.userId,
-          number: holder.orderNumber,
-          auctionId: s.id,
-          title: s.title,
-          titleTe: s.titleTe,
-          why: "stopped",
-        });
+      await this.tellHolderEnded(s, holder, "stopped");
       this.broadcast();
       return { ok: true as const };
     });

@@ -1,8 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { AuctionView } from "../../../app/auctions/auction";
-import { admin, auctionFetch, bid, createAuction, endNow, MIN, person, ravi, sita, stubFor, useRoomWorld } from "./auction-room.fixtures";
+import { admin, auctionFetch, bid, createAuction, endNow, person, ravi, seededAuction, sita, stubFor, useRoomWorld } from "./auction-room.fixtures";
 import { verifyLog, type PublishedLog } from "./bid-log";
 
 useRoomWorld();
@@ -119,24 +118,7 @@ describe("the bid log of an auction", () => {
   });
 
   it("begins an auction's log with the bids it had before the log existed", async () => {
-    const now = Date.now();
-    await env.DB.prepare(
-      "INSERT INTO auctions (id, title, description, start_price_paise, current_price_paise, end_time, status, bid_count, seller_name) VALUES (900, 'Seeded Pulasa', 'From the seed.', 100000, 150000, ?, 'active', 2, 'Godavari Pulasa')",
-    )
-      .bind(now + 60 * MIN)
-      .run();
-    await env.DB.batch(
-      [
-        ["Ramesh K.", 120_000],
-        ["Lakshmi D.", 150_000],
-      ].map(([name, amount], i) =>
-        env.DB.prepare("INSERT INTO auction_bids (auction_id, bidder_name, amount_paise, created_at) VALUES (900, ?, ?, ?)").bind(
-          name,
-          amount,
-          now - (2 - i) * MIN,
-        ),
-      ),
-    );
+    await seededAuction(900);
     expect((await bid(ravi, 900, 1600)).status).toBe(200);
     await close(900);
     const { log } = (await logOf(900)).body;

@@ -2,7 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDeps } from "../../../app/deps.server";
-import { admin, ravi, sita, useRoomWorld, auctionFetch, bid, createAuction, MIN, person, stubFor } from "./auction-room.fixtures";
+import { admin, ravi, sita, useRoomWorld, auctionFetch, bid, createAuction, person, stubFor, seededAuction } from "./auction-room.fixtures";
 import { D1Mirror } from "./room-d1";
 import type { Stored } from "./room-state";
 import type { RoomStorage } from "./room-storage";
@@ -59,24 +59,7 @@ describe("an auction object that stopped before D1 heard of its bids", () => {
 
 describe("an auction adopted from rows that predate its object (seed data)", () => {
   it("keeps its earlier bids, and tells only accounts when it is cancelled", async () => {
-    const now = Date.now();
-    await env.DB.prepare(
-      "INSERT INTO auctions (id, title, description, start_price_paise, current_price_paise, end_time, status, bid_count, seller_name) VALUES (900, 'Seeded Pulasa', 'From the seed.', 100000, 150000, ?, 'active', 2, 'Godavari Pulasa')",
-    )
-      .bind(now + 60 * MIN)
-      .run();
-    await env.DB.batch(
-      [
-        ["Ramesh K.", 120_000],
-        ["Lakshmi D.", 150_000],
-      ].map(([name, amount], i) =>
-        env.DB.prepare("INSERT INTO auction_bids (auction_id, bidder_name, amount_paise, created_at) VALUES (900, ?, ?, ?)").bind(
-          name,
-          amount,
-          now - (2 - i) * MIN,
-        ),
-      ),
-    );
+    await seededAuction(900);
     expect((await bid(ravi, 900, 1600)).status).toBe(200);
     await restart(900);
     const cancel = await auctionFetch("https://auction.test/api/auction/900/cancel", {
