@@ -3,7 +3,8 @@ import type { bidMessages } from "../i18n/bids.messages";
 import { format } from "../i18n/format";
 import type { Translation } from "../i18n/te/translation";
 import { formatRupees } from "../lib/money";
-import { pseudonymNumber, type Verification } from "../../workers/auction/src/bid-log";
+import type { Verification } from "../../workers/auction/src/bid-log";
+import { pseudonymNumber } from "../../workers/auction/src/pseudonym";
 
 export type LogTexts = Translation<typeof bidLogMessages>;
 export type BidTexts = Translation<typeof bidMessages>;

@@ -1,12 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useNavigation } from "@remix-run/react";
 import { quantityText, type ProductUnit } from "~/catalog/units";
 import { FieldError } from "~/components/field-parts";
 import { Form, Link } from "~/components/link";
 import type { SubmissionResult } from "@conform-to/react";
-import { useLang, useMessages } from "~/web/site";
-import { waitlistSchema, type WaitlistTexts } from "./schema";
+import { useLang } from "~/web/site";
+import type { WaitlistTexts } from "./schema";
 
 /** What the product page's loader says about the waitlist (null: the product can be ordered and the shopper is not in line). */
 export type WaitlistPanelData = {
@@ -72,6 +70,10 @@ function useBusy(intent: string) {
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
+/**
+ * The join form, checked on the server only (the product page ships no form library for a panel most visits never
+ * show): a refusal comes back beside its field with what was typed, with JavaScript or without.
+ */
 function JoinForm({
   words: w,
   product,
@@ -83,33 +85,30 @@ function JoinForm({
   hint: string;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const shop = useMessages().shop;
   const { lang } = useLang();
   const busy = useBusy("join");
-  const schema = waitlistSchema(w, shop, product, lang);
-  const [form, fields] = useForm({
-    lastResult,
-    defaultValue: { quantity: String(product.minQty) },
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const errors = lastResult?.error ?? {};
+  const typed = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
+  const formErrors = errors[""] ?? [];
+  const fieldErrors = (name: string) => errors[name] ?? undefined;
   const choices = Array.from({ length: Math.max(0, product.maxQty - product.minQty + 1) }, (_, i) => product.minQty + i);
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-3">
+    <Form method="post" className="mt-3" aria-describedby={formErrors.length ? "waitlist-form-error" : undefined}>
       <input type="hidden" name="intent" value="join" />
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="mb-3 rounded-xl bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
-          {form.errors[0]}
+      {formErrors.length ? (
+        <p id="waitlist-form-error" role="alert" className="mb-3 rounded-xl bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
+          {formErrors[0]}
         </p>
       ) : null}
-      <label htmlFor={fields.quantity.id} className="block text-sm font-medium">
+      <label htmlFor="waitlist-quantity" className="block text-sm font-medium">
         {w.quantity}
       </label>
       <select
-        {...getSelectProps(fields.quantity, { ariaDescribedBy: `${fields.quantity.id}-hint` })}
-        key={fields.quantity.key}
+        id="waitlist-quantity"
+        name="quantity"
+        defaultValue={typeof typed.quantity === "string" ? typed.quantity : String(product.minQty)}
+        aria-invalid={fieldErrors("quantity") ? true : undefined}
+        aria-describedby="waitlist-quantity-hint waitlist-quantity-error"
         className="mt-1 block min-h-11 w-full rounded-xl border border-river-400 bg-white px-3 dark:bg-river-950"
       >
         {choices.map((q) => (
@@ -118,21 +117,26 @@ function JoinForm({
           </option>
         ))}
       </select>
-      <p id={`${fields.quantity.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+      <p id="waitlist-quantity-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-300">
         {hint}
       </p>
-      <FieldError id={fields.quantity.errorId} errors={fields.quantity.errors} />
-      <label htmlFor={fields.zip.id} className="block text-sm font-medium">
+      <FieldError id="waitlist-quantity-error" errors={fieldErrors("quantity")} />
+      <label htmlFor="waitlist-zip" className="block text-sm font-medium">
         {w.zip}
       </label>
       <input
-        {...getInputProps(fields.zip, { type: "text" })}
-        key={fields.zip.key}
+        id="waitlist-zip"
+        name="zip"
+        type="text"
+        required
+        defaultValue={typeof typed.zip === "string" ? typed.zip : undefined}
+        aria-invalid={fieldErrors("zip") ? true : undefined}
+        aria-describedby="waitlist-zip-error"
         autoComplete="postal-code"
         inputMode="numeric"
         className="mt-1 block min-h-11 w-full rounded-xl border border-river-400 bg-white px-4 text-base dark:bg-river-950"
       />
-      <FieldError id={fields.zip.errorId} errors={fields.zip.errors} />
+      <FieldError id="waitlist-zip-error" errors={fieldErrors("zip")} />
       <button type="submit" className="btn-primary w-full" disabled={busy} aria-busy={busy || undefined}>
         {busy ? w.joining : w.join}
       </button>

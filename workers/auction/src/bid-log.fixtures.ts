@@ -1,5 +1,6 @@
 /** Logs made by the bid rules, for the verifier's tests (unit and the verify-auction script's). */
-import { canonicalEntry, canonicalRules, proxySteps, pseudonym, sha256Hex, type LogEntry, type LogKind, type LogRules, type PublishedLog } from "./bid-log";
+import { canonicalEntry, canonicalRules, proxySteps, sha256Hex, type LogEntry, type LogKind, type LogRules, type PublishedLog } from "./bid-log";
+import { pseudonym } from "./pseudonym";
 import { openingState, placeBid } from "./bid-rules";
 
 export const T0 = 1_800_000_000_000;

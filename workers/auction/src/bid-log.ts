@@ -7,6 +7,7 @@
  */
 import { MAX_BID_FACTOR } from "../../../app/auctions/auction";
 import { BID_INTERVAL_MS, openingState, placeBid, type BidCode, type RoomState } from "./bid-rules";
+import { pseudonym, pseudonymNumber } from "./pseudonym";
 
 export const LOG_FORMAT = "pulasa-bid-log-v1";
 
@@ -74,14 +75,6 @@ export type PublishedLog = {
   start: LogStart | null;
   entries: LogEntry[];
 };
-
-export const pseudonym = (n: number) => `Bidder ${n}`;
-
-/** The number of a pseudonym ("Bidder 3" → 3), or null. */
-export function pseudonymNumber(name: string): number | null {
-  const match = /^Bidder ([1-9]\d{0,8})$/.exec(name);
-  return match ? Number(match[1]) : null;
-}
 
 /** The first entry's `prev`: none of the 64 hex digits of a hash, but the hash of the rules (see canonicalRules). */
 export function canonicalRules(r: LogRules): string {

@@ -2,7 +2,6 @@ import {
   canonicalEntry,
   canonicalRules,
   newNonce,
-  pseudonym,
   rankBidders,
   sha256Hex,
   type LogEntry,
@@ -12,6 +11,7 @@ import {
   type LogStart,
 } from "./bid-log";
 import type { RoomState } from "./bid-rules";
+import { pseudonym } from "./pseudonym";
 
 /** What the object appends: the account (null for a cancel, a close without a winner, or a bid from before accounts) and the rest. */
 export type LogItem = { kind: LogKind; bidder: BidderKey | Ranked | null; amountPaise: number; maxPaise: number; time: number };
