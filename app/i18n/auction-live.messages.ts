@@ -10,7 +10,7 @@ export const auctionLiveMessages = {
   leading: "You are the highest bidder",
   outbid: "You have been outbid",
   won: "You won this auction",
-  lapsed: "Your 24 hours to pay the ₹500 advance ran out, so the lot was offered to the next highest bidder.",
+  lapsed: "Your 24 hours to pay the ₹500 advance ran out, so the lot is no longer yours: it goes to the next highest bidder, if there is one.",
   wonBy: "Won by {bidder}",
   extended: "A late bid moved the end: it was {scheduled}, it is now {end}. A bid in the last {window} keeps the auction open for {window} after it.",
   windowMinutes: "{n} min",

@@ -13,7 +13,7 @@ export const auctionNoticeMessages = {
     'The winner of "{title}" did not pay in time, so the lot is offered to you at your highest bid, {price}. Pay the {advance} advance within 24 hours to take it: order {number}.',
   lapsedTitle: "Your time to pay ran out",
   lapsed:
-    'The {advance} advance for "{title}" was not paid within 24 hours, so order {number} is cancelled and the lot is offered to the next bidder. Nothing was charged.',
+    'The {advance} advance for "{title}" was not paid within 24 hours, so order {number} is cancelled and the lot goes to the next highest bidder, if there is one. Nothing was charged.',
   reminderTitle: "An auction ends soon",
   reminder: 'The auction "{title}" ends in {minutes} min; the current bid is {price}. A bid in its last minutes moves the end later.',
   stoppedTitle: "The offer was withdrawn",
