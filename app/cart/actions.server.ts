@@ -40,6 +40,6 @@ export async function changeCart(
   const product = { ...row, name: inLang(row.name, row.nameTe, deps.lang) };
   if (result.kind === "capped" && result.limit !== "catch")
     return { type: "error", text: limitProblem(product, result.limit === "min" ? 0 : Number.MAX_SAFE_INTEGER, m, deps.lang) ?? "" };
-  const best = (await bestDays(deps, [input.productId], deps.now())).get(input.productId);
+  const best = (await bestDays(deps, [input.productId], deps.now(), userId)).get(input.productId);
   return { type: "error", text: catchText(deps, product, best, deps.now()) };
 }

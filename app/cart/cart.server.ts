@@ -19,7 +19,7 @@ export type AddResult = { name: string; notice: string | null } | null;
 export async function addToCart(deps: Pick<Deps, "db" | "now" | "config" | "lang">, userId: number, productId: number, quantity?: number): Promise<AddResult> {
   const product = await findProduct(deps, { id: productId });
   if (!product || !product.orderable) return null;
-  const best = (await bestDays(deps, [productId], deps.now())).get(productId);
+  const best = (await bestDays(deps, [productId], deps.now(), userId)).get(productId);
   const limit = lineLimit(product, best);
   if (limit < product.minQty) return null;
   const more = quantity ?? 1;
@@ -58,6 +58,7 @@ export async function getCartView(deps: Pick<Deps, "db" | "config" | "now" | "la
     deps,
     lines.map((l) => l.productId),
     now,
+    userId,
   );
   return lines.map((line) => {
     const day = best.get(line.productId);
@@ -86,7 +87,7 @@ export async function setCartQuantity(deps: Pick<Deps, "db" | "now">, userId: nu
     return removed.length ? { kind: "removed" } : { kind: "missing" };
   }
   const [product] = await deps.db.select({ minQty: products.minQty, maxQty: products.maxQty }).from(products).where(eq(products.id, productId));
-  const left = (await bestDays(deps, [productId], deps.now())).get(productId)?.left ?? 0;
+  const left = (await bestDays(deps, [productId], deps.now(), userId)).get(productId)?.left ?? 0;
   if (!product || left < product.minQty) {
     const lowered = await deps.db
       .update(cartItems)

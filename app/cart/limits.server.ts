@@ -14,18 +14,23 @@ import { format } from "~/i18n/format";
  */
 export type BestDay = { date: string; left: number };
 
-/** product id → its best date among the checkout's (products hidden, unknown or without any catch there are absent). */
-export async function bestDays(deps: Pick<Deps, "db">, productIds: number[], now: number): Promise<Map<number, BestDay>> {
+/**
+ * product id → its best date among the checkout's (products hidden, unknown or without any catch there are
+ * absent). What the shopper's own waitlist hold keeps is theirs: it counts as left for them.
+ */
+export async function bestDays(deps: Pick<Deps, "db">, productIds: number[], now: number, userId: number): Promise<Map<number, BestDay>> {
   const dates = orderDates(now);
   const out = new Map<number, BestDay>();
   if (dates.length === 0 || productIds.length === 0) return out;
   const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
   const { results } = await deps.db.$client
     .prepare(
-      `SELECT c.product_id AS productId, c.delivery_date AS date, ${LEFT_SQL} AS left FROM catch_days c JOIN products p ON p.id = c.product_id AND p.hidden = 0
+      `SELECT c.product_id AS productId, c.delivery_date AS date, ${LEFT_SQL} + coalesce((SELECT sum(w.quantity) FROM waitlist_entries w
+         WHERE w.user_id = ? AND w.hold_date = c.delivery_date AND w.stock_held = 1 AND w.product_id = c.product_id), 0) AS left
+       FROM catch_days c JOIN products p ON p.id = c.product_id AND p.hidden = 0
        WHERE c.delivery_date IN (${marks(dates.length)}) AND c.product_id IN (${marks(productIds.length)}) ORDER BY c.delivery_date`,
     )
-    .bind(...dates, ...productIds)
+    .bind(userId, ...dates, ...productIds)
     .all<{ productId: number; date: string; left: number }>();
   for (const r of results) {
     const best = out.get(r.productId);

@@ -12,6 +12,7 @@ import { env } from "cloudflare:workers";
 import { ConflictError } from "~/lib/errors";
 import { addDays, istDate } from "~/delivery/slots";
 import { joinWaitlist, leaveWaitlist, serveWaitlist, waitlistPlace } from "./waitlist.server";
+import { addToCart, getCartView, setCartQuantity } from "~/cart/cart.server";
 
 const w = setUpShopDayWorld();
 const HOLD_MS = 30 * 60_000;
@@ -256,6 +257,18 @@ describe("a hold's link and its checkout", () => {
     expect(await left(w.fishId, w.day(0))).toBe(0);
     const again = await callRoute(holdLoader, `/waitlist/${id}`, { cookie: await sessionCookie(me), params: { id: String(id) } });
     expect((again.body as any).message).toBe("This hold has already become an order.");
+  });
+
+  it("the cart counts the held fish as the holder's: not sold out to them, and the line may be set to the held kilos", async () => {
+    const { me, id } = await served(3);
+    const other = await w.newUser();
+    await callRoute(holdLoader, `/waitlist/${id}`, { cookie: await sessionCookie(me), params: { id: String(id) } });
+    const [held] = await getCartView(w.deps, me);
+    expect(held).toMatchObject({ quantity: 3, limit: 3, note: "Only 3 kg of Fresh Pulasa Fish left for today." });
+    expect(await setCartQuantity(w.deps, me, w.fishId, 2)).toEqual({ kind: "updated", quantity: 2 });
+    expect(await setCartQuantity(w.deps, me, w.fishId, 3)).toEqual({ kind: "updated", quantity: 3 });
+    // Anyone else finds it sold out.
+    expect(await addToCart(w.deps, other, w.fishId, 1)).toBeNull();
   });
 
   it("says a lapsed hold has run out", async () => {
