@@ -135,7 +135,8 @@ function LotOffers({ auctionId, orders }: { auctionId: number; orders: LotOrder[
           : m.offerCancelled;
   const last = orders[orders.length - 1];
   return (
-    <div className="basis-full text-sm" data-testid={`offers-${auctionId}`}>
+    // An e-mail address breaks anywhere rather than widen a phone's page.
+    <div className="min-w-0 basis-full text-sm [overflow-wrap:anywhere]" data-testid={`offers-${auctionId}`}>
       <h3 className="font-semibold">{m.offersHeading}</h3>
       <ol className="mt-1 grid gap-1">
         {orders.map((o, i) => (
