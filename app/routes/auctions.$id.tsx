@@ -7,19 +7,21 @@ import { useEffect, useRef } from "react";
 import { showToast } from "~/components/toaster";
 import { Form, Link } from "~/components/link";
 import { auctionIdParam, auctionTexts, isOpen, MAX_BID_FACTOR } from "~/auctions/auction";
-import { fetchAuctionView, postBid, postWatching } from "~/auctions/auctions.server";
+import { fetchAuctionView, postBid } from "~/auctions/auctions.server";
 import { loadByNumber } from "~/orders/changes.server";
 import { awaitsPayment } from "~/orders/status";
 import { useLiveAuction } from "~/auctions/use-live-auction";
 import { AuctionImage, StatusBadge } from "~/components/auction-card";
 import { AuctionCountdown } from "~/components/auction-countdown";
 import { BidReceipts, LogHeadLine } from "~/components/bid-receipts";
+import { EndMovedNote, WatchForm } from "~/components/auction-watch";
 import { bidderText } from "~/auctions/bid-log-text";
 import { format } from "~/i18n/format";
 import { messagesFor, sectionsFor } from "~/i18n/texts";
 import { formatDateTime, formatExactTimeIst } from "~/lib/dates";
 import { formatRupees, rupeesToPaise } from "~/lib/money";
 import { redirectWithFlash } from "~/web/flash.server";
+import { reminderMinutes, watchAction } from "~/web/auction-watch.server";
 import { pageMeta } from "~/web/meta";
 import { useLang, useMessages, useSite } from "~/web/site";
 
@@ -56,8 +58,6 @@ export async function loader({ params, request, context: { deps } }: LoaderFunct
   };
 }
 
-const reminderMinutes = (config: { auctionReminderMs: number }) => Math.round(config.auctionReminderMs / 60_000);
-
 /** The plain form (works without JavaScript): the auction Worker decides, the result comes back as a toast. */
 export async function action({ params, request, context: { deps } }: ActionFunctionArgs) {
   const id = auctionIdParam(params.id);
@@ -79,23 +79,6 @@ export async function action({ params, request, context: { deps } }: ActionFunct
   );
   return redirectWithFlash(deps, `/auctions/${id}`, { type: !result.ok ? "error" : result.outbid ? "info" : "success", text: result.text });
 }
-
-/** Watch / Stop watching, as a plain form: the auction Worker decides, the answer comes back as a toast. */
-async function watchAction(deps: ActionFunctionArgs["context"]["deps"], request: Request, id: number, watch: boolean) {
-  const live = sectionsFor(deps).live;
-  const here = `/auctions/${id}`;
-  if (!deps.user) return redirectWithFlash(deps, here, { type: "error", text: live.loginToWatch });
-  const outcome = await postWatching(deps, request.headers.get("Cookie") ?? "", id, watch);
-  if (outcome === "notFound") return redirectWithFlash(deps, "/auctions", { type: "error", text: live.watchNotFound });
-  if (outcome === "ended") return redirectWithFlash(deps, here, { type: "error", text: live.watchEnded });
-  if (outcome === "failed") return redirectWithFlash(deps, here, { type: "error", text: messagesFor(deps).auctions.failed });
-  const text = outcome === "watching" ? format(live.watchOn, { minutes: String(reminderMinutes(deps.config)) }) : live.watchOff;
-  return redirectWithFlash(deps, here, { type: "success", text });
-}
-
-/** A soft close window as the page says it: whole minutes in minutes, anything else in seconds. */
-const windowText = (ms: number, live: { windowMinutes: string; windowSeconds: string }) =>
-  ms % 60_000 === 0 ? format(live.windowMinutes, { n: String(ms / 60_000) }) : format(live.windowSeconds, { n: String(Math.round(ms / 1_000)) });
 
 const money = (rupees: number) => formatRupees(rupeesToPaise(rupees));
 
@@ -269,32 +252,8 @@ export default function AuctionDetail() {
             </section>
           ) : null}
           {/* Below the bid form: on a phone the standing, the price, the time left and the form come first. */}
-          {auction.status !== "cancelled" && new Date(auction.end_time) > new Date(auction.scheduled_end_time) ? (
-            <p className="mt-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50" data-testid="extended">
-              {format(live.extended, {
-                scheduled: formatExactTimeIst(auction.scheduled_end_time, lang),
-                end: formatExactTimeIst(auction.end_time, lang),
-                window: windowText(auction.extension_ms, live),
-              })}
-            </p>
-          ) : null}
-          {user && !ended ? (
-            <Form method="post" className="card mt-4 p-5" data-testid="watch">
-              <p className="text-sm text-slate-700 dark:text-slate-200">
-                {format(data.auction.watching ? live.watchingNow : live.watchHint, { minutes: data.reminderMinutes })}
-              </p>
-              <button
-                type="submit"
-                name="intent"
-                value={data.auction.watching ? "unwatch" : "watch"}
-                className="btn-outline mt-2"
-                disabled={watchBusy}
-                aria-busy={watchBusy}
-              >
-                {watchBusy ? live.watchSaving : data.auction.watching ? live.stopWatching : live.watch}
-              </button>
-            </Form>
-          ) : null}
+          <EndMovedNote auction={auction} live={live} lang={lang} />
+          {user && !ended ? <WatchForm watching={data.auction.watching} minutes={data.reminderMinutes} busy={watchBusy} live={live} /> : null}
         </div>
         <article className="card overflow-hidden lg:col-start-1 lg:row-span-3 lg:row-start-1 lg:self-start">
           <AuctionImage
