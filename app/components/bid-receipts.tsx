@@ -6,15 +6,17 @@ import { formatDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { useLang } from "~/web/site";
 
-/** A hash shortened to read, whole to copy (selected at once) and in its title. */
+/** A hash shortened to read, whole to copy (selected at once) and in its title; hex digits, never translated. */
 function Hash({ hash, label, testId }: { hash: string; label: string; testId?: string }) {
   return (
     <details className="inline-block align-top">
-      <summary className="cursor-pointer font-mono text-sm" title={hash} data-testid={testId}>
+      <summary className="cursor-pointer font-mono text-sm" title={hash} data-testid={testId} translate="no">
         {shortHash(hash)}
       </summary>
       <span className="sr-only">{label}: </span>
-      <code className="block select-all break-all text-xs">{hash}</code>
+      <code className="block select-all break-all text-xs" translate="no">
+        {hash}
+      </code>
     </details>
   );
 }

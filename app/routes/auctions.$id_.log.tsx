@@ -55,7 +55,7 @@ export default function AuctionLog() {
         {log.head ? (
           <p className="mt-2" data-testid="log-head">
             {format(m.headValue, { seq: String(log.head.seq) })} ·{" "}
-            <code className="break-all text-sm" data-testid="log-head-hash">
+            <code className="break-all text-sm" data-testid="log-head-hash" translate="no">
               {log.head.hash}
             </code>
           </p>
@@ -99,7 +99,7 @@ export default function AuctionLog() {
                 {/* The label stays out of the monospace font, which has no Telugu letters. */}
                 <span className="text-xs">
                   {m.hash}{" "}
-                  <code title={e.hash} data-hash={e.hash}>
+                  <code title={e.hash} data-hash={e.hash} translate="no">
                     {shortHash(e.hash)}
                   </code>
                 </span>

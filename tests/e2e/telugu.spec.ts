@@ -69,10 +69,11 @@ async function checkPage(page: Page, path: string, own: string[] = []) {
   const res = await page.goto(path);
   expect(res?.status(), path).toBe(path.endsWith("no-such-page") ? 404 : 200);
   expect(await page.locator("html").getAttribute("lang")).toBe("te");
-  // Admin-entered texts written in English (a product or an auction without its Telugu) are marked lang="en".
+  // Admin-entered texts written in English (a product or an auction without its Telugu) are marked lang="en";
+  // codes that are in no language (the bid log's SHA-256 hashes, whose hex digits can spell "fe") translate="no".
   const text = await page.evaluate(() => {
     const hide = document.createElement("style");
-    hide.textContent = 'body [lang="en"] { display: none !important; }';
+    hide.textContent = 'body [lang="en"], body [translate="no"] { display: none !important; }';
     document.head.appendChild(hide);
     const shown = document.body.innerText;
     hide.remove();
