@@ -8,11 +8,15 @@ import { declineUnanswered } from "../app/orders/price-answer.server";
 import { releaseExpiredOrders } from "../app/orders/stock.server";
 import { reconcilePayments } from "../app/payments/reconcile.server";
 import { runWaitlist } from "../app/waitlist/waitlist.server";
+import { expirePrebookings } from "../app/season/prebook.server";
+import { fillQueue } from "../app/season/queue.server";
 
 /**
  * The app Worker's Cron Trigger (wrangler.toml `[triggers]`, every 5 minutes; `npm start` calls it on a timer):
  * - payments are reconciled with the gateway (lost returns and webhooks, second captures, links to close,
  *   refunds to retry) and unpaid reservations released;
+ * - pre-bookings past their last date (or whose season was closed) are cancelled and refunded in full, and the
+ *   season's queue is filled with what catch is free, before the waitlists;
  * - waitlist holds not used in time lapse, and every sold-out product's line is served with what is free again;
  * - a final price above the shopper's ceiling left unanswered past its time is declined (the order cancelled, all refunded);
  * - text messages the provider refused or never answered are tried again (with backoff, a bounded number of times);
@@ -23,6 +27,8 @@ import { runWaitlist } from "../app/waitlist/waitlist.server";
 export async function runScheduledJobs(env: Env, now = Date.now()) {
   const deps = createDeps(env);
   await releaseExpiredOrders(deps, now);
+  await expirePrebookings(deps, now);
+  await fillQueue(deps, now);
   await runWaitlist(deps, now);
   await declineUnanswered(deps, now);
   await reconcilePayments(deps, now);

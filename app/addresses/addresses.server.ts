@@ -5,7 +5,7 @@ import { savedAddresses, type SavedAddress } from "~/db/schema";
 import { messagesFor, sectionsFor } from "~/i18n/texts";
 import { format } from "~/i18n/format";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
-import { shippingSchema, type CheckoutValue, type ShippingInput } from "~/orders/checkout-schema";
+import { shippingSchema, type ShippingInput } from "~/orders/checkout-schema";
 import { addressFields, addressKey, MAX_SAVED_ADDRESSES, placeLine } from "./rules";
 
 /** The saved addresses' texts in a page's language, which the checkout and the profile send with their data. */
@@ -66,7 +66,11 @@ export async function ownAddress(deps: Pick<Deps, "db" | "lang">, userId: number
  * The address a checkout ships to: the typed one, or the chosen saved one checked again by the very rules a
  * typed one passes (an address saved before a rule changed is refused, not shipped to).
  */
-export async function chosenShipping(deps: Pick<Deps, "db" | "config" | "lang">, userId: number, value: CheckoutValue): Promise<ShippingInput> {
+export async function chosenShipping(
+  deps: Pick<Deps, "db" | "config" | "lang">,
+  userId: number,
+  value: ShippingInput | { addressId: number },
+): Promise<ShippingInput> {
   if (!("addressId" in value)) return addressFields(value);
   const checked = shippingSchema(messagesFor(deps).shop).safeParse(addressFields(await ownAddress(deps, userId, value.addressId)));
   if (!checked.success) throw new InvalidInputError(format(sectionsFor(deps).address.unusable, { problem: checked.error.issues[0].message }));

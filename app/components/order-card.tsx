@@ -79,6 +79,11 @@ export function OrderCard({ order, headingLevel = 2, linkNumber = true }: { orde
         <StatusBadge status={order.status} label={status.label} srPrefix={m.status} />
       </div>
       <p className="mt-3 font-medium">{message}</p>
+      {order.queue ? (
+        <p className="mt-2 rounded-xl bg-river-50 p-3 text-sm dark:bg-river-900" data-testid="queue-place">
+          {order.queue.join(" ")}
+        </p>
+      ) : null}
       {order.cancelReason ? <p className="mt-1 text-sm">{format(m.cancelReason, { reason: order.cancelReason })}</p> : null}
       <ul aria-label={m.items} className="mt-4 space-y-1 text-sm">
         {order.items.map((item, i) => {

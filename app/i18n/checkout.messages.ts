@@ -168,6 +168,7 @@ export const checkoutMessages = {
       order_cancelled: "Cancelled",
       payment_pending: "Awaiting Payment",
       payment_expired: "Payment Expired",
+      prebooked: "Pre-booked",
       pending: "Pending",
       confirmed: "Confirmed",
       delivered: "Delivered",
@@ -184,6 +185,7 @@ export const checkoutMessages = {
       order_cancelled: "Your order has been cancelled. Please contact support if this is unexpected.",
       payment_pending: "We are holding your fish. Pay the ₹500 token advance to place the order.",
       payment_expired: "The ₹500 advance was not paid in time, so this order was released.",
+      prebooked: "Your advance is paid and you have a place in the season's queue.",
       completed: "Your order has been completed successfully.",
       pending: "Your order is being reviewed by our team.",
       rejected: "Your order could not be processed. Please contact support.",
@@ -198,6 +200,7 @@ export const checkoutMessages = {
       order_cancelled: "If you paid the advance, it is refunded in full within 5 to 7 working days.",
       payment_pending: "Pay the ₹500 advance before the hold ends, or the fish goes back on sale.",
       payment_expired: "You can place a new order from the shop at any time.",
+      prebooked: "When catch lands we fill the queue in the order advances were paid and give you the next delivery slot with room. Not filled by your last date, the advance is refunded in full.",
       unknown: "Contact support if you have questions about this order.",
     },
     // Said instead of messages.order_cancelled when the customer cancelled the order themselves.

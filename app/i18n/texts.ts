@@ -12,6 +12,8 @@ import { en, type Messages } from "./messages";
 import { payMessages } from "./pay.messages";
 import { productPageMessages } from "./product-page.messages";
 import { waitlistMessages } from "./waitlist.messages";
+import { seasonMessages } from "./season.messages";
+import * as teSeason from "./te/season.messages";
 import * as teAccount from "./te/account.messages";
 import * as teAddress from "./te/address.messages";
 import * as teLive from "./te/auction-live.messages";
@@ -65,6 +67,7 @@ const english = {
   log: bidLogMessages,
   pay: payMessages,
   productPage: productPageMessages,
+  season: seasonMessages,
   waitlist: waitlistMessages,
 };
 
@@ -85,6 +88,7 @@ const sections: Record<Lang, Translation<typeof english>> = {
     log: teBidLog.bidLogMessages,
     pay: tePay.payMessages,
     productPage: teProductPage.productPageMessages,
+    season: teSeason.seasonMessages,
     waitlist: teWaitlist.waitlistMessages,
   },
 };

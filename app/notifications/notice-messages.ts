@@ -12,6 +12,8 @@ import * as tePay from "~/i18n/te/pay.messages";
 import type { Translation } from "~/i18n/te/translation";
 import * as teWaitlist from "~/i18n/te/waitlist.messages";
 import { waitlistMessages } from "~/i18n/waitlist.messages";
+import { seasonMessages } from "~/i18n/season.messages";
+import * as teSeason from "~/i18n/te/season.messages";
 
 const english = {
   /** Notices about an order: its status, weighing, the balance, refunds, a moved delivery. */
@@ -25,6 +27,8 @@ const english = {
   auction: auctionNoticeMessages,
   /** A waitlist hold: whose turn it is, and the link to check out. */
   waitlist: waitlistMessages,
+  /** A season pre-booking filled from the queue. */
+  season: seasonMessages,
 };
 
 export type NoticeMessages = Translation<typeof english>;
@@ -42,6 +46,7 @@ const bundles: Record<Lang, NoticeMessages> = {
     claims: teClaims.claimMessages,
     auction: teNotices.auctionNoticeMessages,
     waitlist: teWaitlist.waitlistMessages,
+    season: teSeason.seasonMessages,
   },
 };
 

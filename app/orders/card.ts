@@ -10,8 +10,10 @@ export type OrderCardData = {
   delivery: string | null;
   estimatedTotalPaise: number;
   finalTotalPaise: number | null;
-  /** shop (a checkout) or auction (a lot won at auction, sold at its winning price). */
-  source: "shop" | "auction";
+  /** shop (a checkout), auction (a lot won at auction, sold at its winning price) or season (a pre-booking). */
+  source: "shop" | "auction" | "season";
+  /** An unfilled pre-booking: its place in the season's queue and how far away that is, as sentences. */
+  queue: string[] | null;
   advancePaidPaise: number;
   /** Everything captured or collected for the order (shown beside the refunds of a cancelled order). */
   paidPaise: number;

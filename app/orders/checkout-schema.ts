@@ -76,7 +76,7 @@ const deliveryField = (m: ShopMessages) =>
  * The most the shopper agrees to pay: one of the offered margins, or any weight (the amount itself is the server's
  * to compute). The form always sends one (the usual margin is chosen first); a post without it gets the usual one.
  */
-const ceilingField = (m: ShopMessages) => z.enum(CEILING_CHOICES, { errorMap: () => ({ message: m.ceiling.required }) }).default(DEFAULT_CEILING);
+export const ceilingField = (m: ShopMessages) => z.enum(CEILING_CHOICES, { errorMap: () => ({ message: m.ceiling.required }) }).default(DEFAULT_CEILING);
 
 /** 'A new address': the typed fields count. Without saved addresses the form has no choice at all, which means the same. */
 export const NEW_ADDRESS = "new";
@@ -119,6 +119,17 @@ export const checkoutSchema = (m: ShopMessages) => schemas(m).checkout;
 export function checkoutSchemaFor(formData: FormData, m: ShopMessages) {
   const choice = formData.get("addressId");
   return choice === null || choice === NEW_ADDRESS ? schemas(m).checkout : schemas(m).saved;
+}
+
+/**
+ * A form that carries a delivery address (typed, or a saved one's id, as the checkout's) beside fields of its own,
+ * for what was sent (`null`: the typed address, as the browser's constraints are built).
+ */
+export function addressFormSchema<T extends z.ZodRawShape>(formData: FormData | null, m: ShopMessages, fields: T) {
+  const s = schemas(m);
+  const choice = formData?.get("addressId") ?? null;
+  if (choice === null || choice === NEW_ADDRESS) return z.intersection(s.shipping, z.object(fields));
+  return z.object({ addressId: s.saved.shape.addressId, ...fields });
 }
 
 export type ShippingInput = z.infer<ReturnType<typeof shippingSchema>>;

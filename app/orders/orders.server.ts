@@ -20,6 +20,7 @@ import { ORDER_STATUS, PAYMENT_STATE } from "./status";
 import { ADVANCE_PAISE, MAX_LINE_QUANTITY, MAX_LINES, orderNumber, RESERVATION_MS } from "./rules";
 import { endHoldStatements, HOLD_GONE, holdOrderStatement, liveHolds } from "~/waitlist/holds.server";
 import { sectionsFor } from "~/i18n/texts";
+import { queueFirst } from "~/season/queue.server";
 
 /**
  * Orders: the pending order made when 'Pay ₹500' is pressed, its stock reservation and its release.
@@ -173,7 +174,8 @@ async function insertShopOrder(
   const ceiling = ceilingColumns(estimated, input.ceiling);
   const c = shippingColumns(input.shipping);
   const db = deps.db;
-  const hold = holdCondition(lines, input.delivery, deps.config.defaultSlotCapacity);
+  // The season's queue is served first: no line may take catch a queued pre-booking fits.
+  const hold = and(holdCondition(lines, input.delivery, deps.config.defaultSlotCapacity), ...lines.map((l) => queueFirst(l.productId, input.delivery.date)));
   // The shopper's own waitlist holds for these lines on this date become this order: they end before its stock check.
   const holds = await liveHolds(
     deps,
@@ -260,6 +262,8 @@ async function refusal(
           FROM catch_days c WHERE c.delivery_date = ${delivery.date} AND c.product_id = ${line.productId}`,
     );
     if ((row?.left ?? 0) < line.quantity) return new OutOfStockError(line.shownName);
+    const [queue] = await deps.db.all<{ free: number }>(sql`SELECT ${queueFirst(line.productId, delivery.date)} AS free`);
+    if (!queue?.free) return new OutOfStockError(line.shownName);
   }
   const when = formatDelivery(delivery.date, delivery.slot, deps.lang);
   return new SlotFullError(format(messagesFor(deps).shop.delivery.slotFull, { when }));

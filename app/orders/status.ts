@@ -9,12 +9,17 @@ export const FULFILMENT = ["order_raised", "order_confirmed", "order_packed", "o
 export const CANCELLED = "order_cancelled";
 export const ADMIN_STATUSES = [...FULFILMENT, CANCELLED] as const;
 export const PAYMENT_STATUSES = ["payment_pending", "payment_expired"] as const;
-/** A customer may cancel their own order until it is shipped (cancellation only before dispatch). */
-export const CUSTOMER_CANCELLABLE: readonly string[] = ["order_raised", "order_confirmed", "order_packed"];
+/**
+ * A season pre-booking whose advance is paid, waiting in its product's queue for catch: no date, slot or stock yet.
+ * Filled, it becomes `order_raised` for a date and slot like any paid order; otherwise it can only be cancelled.
+ */
+export const PREBOOKED = "prebooked";
+/** A customer may cancel their own order until it is shipped (cancellation only before dispatch), a pre-booking until it is filled. */
+export const CUSTOMER_CANCELLABLE: readonly string[] = [PREBOOKED, "order_raised", "order_confirmed", "order_packed"];
 /** The first step of an order's life at which its customer can no longer cancel it (the policies name it). */
 export const CANCELLABLE_UNTIL: FulfilmentStatus = FULFILMENT.find((status) => !CUSTOMER_CANCELLABLE.includes(status)) ?? "order_shipped";
 /** Every value `orders.status` holds (the drizzle schema's enum). */
-export const ORDER_STATUSES = [...PAYMENT_STATUSES, ...ADMIN_STATUSES] as const;
+export const ORDER_STATUSES = [...PAYMENT_STATUSES, PREBOOKED, ...ADMIN_STATUSES] as const;
 
 export type FulfilmentStatus = (typeof FULFILMENT)[number];
 export type AdminStatus = (typeof ADMIN_STATUSES)[number];
@@ -81,6 +86,8 @@ export function nextStatuses(current: string): AdminStatus[] {
   const status = normalizeStatus(current);
   if (status === null || status === "payment_pending" || status === "payment_expired") return [];
   if (status === CANCELLED) return [CANCELLED];
+  // A pre-booking moves on to a date only when catch fills it; an admin can only cancel it (refunded in full).
+  if (status === PREBOOKED) return [CANCELLED];
   const at = FULFILMENT.indexOf(status as FulfilmentStatus);
   if (status === "order_delivered") return ["order_delivered"];
   return [...FULFILMENT.slice(at), CANCELLED];

@@ -26,6 +26,7 @@ export function toOrderCard(order: OrderView, lang: Lang, now: number, cancelled
     estimatedTotalPaise: order.estimatedTotalPaise,
     finalTotalPaise: order.finalTotalPaise,
     source: order.source,
+    queue: null,
     advancePaidPaise: money.advancePaidPaise,
     paidPaise: money.capturedPaise + money.cashPaise,
     paymentRef: advance?.ref ?? null,

@@ -22,7 +22,8 @@ import { payMessages as m } from "~/i18n/pay.messages";
 import { formatRupees } from "~/lib/money";
 import { notifyAdmins, notifyCustomer } from "~/notifications/notify.server";
 import { eventStatement } from "~/orders/events.server";
-import { ORDER_STATUS, PAYMENT_STATE } from "~/orders/status";
+import { ORDER_STATUS, PAYMENT_STATE, PREBOOKED } from "~/orders/status";
+import { fillQueue } from "~/season/queue.server";
 import { processRefund, refundStatement } from "./ledger.server";
 import { cancelLinksStatement, isLinkAttempt } from "./links.server";
 
@@ -52,12 +53,17 @@ export async function settlePayment(
   const amount = input.amountPaise ?? attempt.amountPaise;
   if (!Number.isSafeInteger(amount) || amount <= 0) return { kind: "ignored", reason: "amount" };
   const advance = attempt.kind === "advance";
-  const batch = await runBatch(deps.db, settleStatements(deps, attempt, input.paymentId, amount, now));
+  // A season pre-booking's advance puts it in the queue; any other order's raises it.
+  const [{ source }] = await deps.db.select({ source: orders.source }).from(orders).where(eq(orders.id, attempt.orderId));
+  const raised = source === "season" ? PREBOOKED : ORDER_STATUS.order_raised;
+  const batch = await runBatch(deps.db, settleStatements(deps, attempt, input.paymentId, amount, raised, now));
   // The links this call closed are closed at the gateway too (what was paid on them meanwhile is settled, so refunded).
   if (batch.advanceLinks && batch.advanceLinks.meta.changes > 0) await closeCancelledLinks(deps, attempt.orderId, now);
   const order = await loadOrder(deps, attempt.orderId);
   if (batch.order.meta.changes === 1) {
     await (advance ? sendReceipt(deps, order) : tellBalancePaid(deps, order, amount));
+    // Catch already waiting fills the new pre-booking at once, in the queue's order.
+    if (raised === PREBOOKED) await fillQueue(deps, now);
     return { kind: "paid", order };
   }
   return refundUnowed(deps, order, input.paymentId, batch.refund.meta.changes === 1, now);
@@ -67,7 +73,7 @@ export async function settlePayment(
  * The one batch that records a capture reported through `attempt`: the capture once per payment id, the
  * settlement if the attempt and the order still wait for exactly this money, otherwise its full refund.
  */
-function settleStatements(deps: Deps, attempt: Payment, paymentId: string, amount: number, now: number) {
+function settleStatements(deps: Deps, attempt: Payment, paymentId: string, amount: number, raised: typeof PREBOOKED | "order_raised", now: number) {
   const db = deps.db;
   const advance = attempt.kind === "advance";
   const note = `${advance ? "Advance" : "Balance"} ${formatRupees(amount)} paid (${paymentId})`;
@@ -80,7 +86,7 @@ function settleStatements(deps: Deps, attempt: Payment, paymentId: string, amoun
         or(isNull(payments.expiresAt), gt(payments.expiresAt, now)),
         orderIs(orderId, { paymentState: PAYMENT_STATE.balance_requested, notStatus: ORDER_STATUS.order_cancelled }),
       );
-  const [from, to] = advance ? [ORDER_STATUS.payment_pending, ORDER_STATUS.order_raised] : [PAYMENT_STATE.balance_requested, PAYMENT_STATE.balance_paid];
+  const [from, to] = advance ? [ORDER_STATUS.payment_pending, raised] : [PAYMENT_STATE.balance_requested, PAYMENT_STATE.balance_paid];
   // Each statement after the capture is chained on the one before it: the attempt is paid only by a new
   // capture, the order settled only by the attempt's payment, the event written only for a settled order.
   return {
@@ -107,7 +113,7 @@ function settleStatements(deps: Deps, attempt: Payment, paymentId: string, amoun
       ? db
           .update(orders)
           .set({
-            status: ORDER_STATUS.order_raised,
+            status: raised,
             paymentState: PAYMENT_STATE.advance_paid,
             paidAt: now,
             reservedUntil: null,

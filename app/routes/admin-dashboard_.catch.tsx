@@ -11,6 +11,7 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { requireAdmin } from "~/web/guards.server";
 import { privateMeta } from "~/web/meta";
 import { serveWaitlist } from "~/waitlist/waitlist.server";
+import { fillQueue } from "~/season/queue.server";
 
 /** The seller's daily screen: every product's catch and every slot's capacity, today and the coming days, saved in one press. */
 
@@ -40,7 +41,8 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
     if (error instanceof DomainError) return refuse({}, error.message, error.status);
     throw error;
   }
-  // New catch serves the waitlists at once, in the order shoppers joined.
+  // New catch fills the season's queue at once, in the order advances were paid, then serves the waitlists.
+  await fillQueue(deps, deps.now());
   await serveWaitlist(deps, deps.now());
   return redirectWithFlash(deps, "/admin-dashboard/catch", { type: "success", text: m.saved });
 }

@@ -22,6 +22,7 @@ import { orderFishData } from "~/landings/fish-page.server";
 import { claimTexts, orderClaims } from "~/claims/claims.server";
 import { cancelledByCustomer } from "~/orders/lookup.server";
 import { toOrderCard } from "~/orders/views.server";
+import { queueSentences } from "~/season/place.server";
 import { placeLine } from "~/addresses/rules";
 import { getOwnOrder } from "~/payments/pay-page.server";
 import { orNotFound, requireUser } from "~/web/guards.server";
@@ -35,13 +36,14 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
   const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);
   const order = await orNotFound(getOwnOrder(deps, user.id, params.number));
   const { firstName, lastName, phone, address, city, state, zip } = order;
-  const [claimed, selfCancelled, timeline] = await Promise.all([
+  const [claimed, selfCancelled, timeline, queue] = await Promise.all([
     orderClaims(deps, order, deps.now()),
     cancelledByCustomer(deps, [order]),
     orderTimeline(deps, order),
+    queueSentences(deps, order),
   ]);
   const { section, kinds, states, report, reportUntil } = claimTexts(deps);
-  const card = toOrderCard(order, deps.lang, deps.now(), selfCancelled.has(order.id));
+  const card = { ...toOrderCard(order, deps.lang, deps.now(), selfCancelled.has(order.id)), queue };
   return {
     order: card,
     fish: await orderFishData(deps, order, card, deps.lang),

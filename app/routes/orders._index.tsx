@@ -6,6 +6,7 @@ import { OrderCard } from "~/components/order-card";
 import { messagesFor } from "~/i18n/texts";
 import { cancelledByCustomer, listUserOrders } from "~/orders/lookup.server";
 import { toOrderCard } from "~/orders/views.server";
+import { queueSentences } from "~/season/place.server";
 import { requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
@@ -17,7 +18,11 @@ async function myOrders({ request, context: { deps } }: LoaderFunctionArgs) {
   const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);
   const orders = await listUserOrders(deps, user.id, deps.now());
   const selfCancelled = await cancelledByCustomer(deps, orders);
-  return { orders: orders.map((order) => toOrderCard(order, deps.lang, deps.now(), selfCancelled.has(order.id))) };
+  const cards = orders.map(async (order) => ({
+    ...toOrderCard(order, deps.lang, deps.now(), selfCancelled.has(order.id)),
+    queue: await queueSentences(deps, order),
+  }));
+  return { orders: await Promise.all(cards) };
 }
 
 export async function loader(args: LoaderFunctionArgs) {

@@ -8,6 +8,24 @@ import { pincodeField } from "~/orders/checkout-schema";
 
 export type WaitlistTexts = Translation<typeof waitlistMessages>;
 
+/** How much a shopper asks for: whole units within the product's limits, refused as the cart words them. */
+export function quantityField(
+  w: { quantityRequired: string; quantityWhole: string },
+  shop: Pick<Messages["shop"], "cart">,
+  product: { name: string; unit: ProductUnit; minQty: number; maxQty: number },
+  lang: Lang,
+) {
+  return z
+    .string({ required_error: w.quantityRequired })
+    .trim()
+    .regex(/^\d{1,6}$/, w.quantityWhole)
+    .transform(Number)
+    .superRefine((quantity, ctx) => {
+      const problem = limitProblem(product, quantity, shop.cart, lang);
+      if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+    });
+}
+
 /**
  * The waitlist's join form, one schema for the browser (conform) and the server: how much, within the product's
  * limits as the cart words them, and the delivery pincode checked exactly as the checkout checks it.
@@ -18,16 +36,5 @@ export function waitlistSchema(
   product: { name: string; unit: ProductUnit; minQty: number; maxQty: number },
   lang: Lang,
 ) {
-  return z.object({
-    quantity: z
-      .string({ required_error: w.quantityRequired })
-      .trim()
-      .regex(/^\d{1,6}$/, w.quantityWhole)
-      .transform(Number)
-      .superRefine((quantity, ctx) => {
-        const problem = limitProblem(product, quantity, shop.cart, lang);
-        if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
-      }),
-    zip: pincodeField(shop),
-  });
+  return z.object({ quantity: quantityField(w, shop, product, lang), zip: pincodeField(shop) });
 }

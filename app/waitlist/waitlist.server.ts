@@ -14,6 +14,7 @@ import { messagesFor, sectionsFor } from "~/i18n/texts";
 import { formatDateTimeIst } from "~/lib/dates";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { notify } from "~/notifications/notify.server";
+import { queueFirst } from "~/season/queue.server";
 import { placeWord } from "./place";
 import type { WaitlistPanelData } from "./waitlist-panel";
 
@@ -139,6 +140,8 @@ export async function serveWaitlist(deps: ServeDeps, now: number): Promise<Serve
             eq(waitlistEntries.id, entry.id),
             eq(waitlistEntries.state, "waiting"),
             leftCovers(entry.productId, date, entry.quantity),
+            // The season's queue is served before the waitlist.
+            queueFirst(entry.productId, date),
             sql`NOT ${ordersProduct(entry.userId, entry.productId, offered[0])}`,
             // An admin has no cart to check a hold out with: one in a line (made admin since) is passed over.
             notExists(

@@ -23,6 +23,11 @@ export const products = sqliteTable("products", {
   /** Hidden products leave every public page and cannot be ordered; their past orders keep them. */
   hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
   sortOrder: integer("sort_order").notNull().default(0),
+  /**
+   * The season's last delivery date (YYYY-MM-DD, IST) while the admin has pre-booking open for this product; null:
+   * closed. A pre-booking's last date may not be past it.
+   */
+  seasonUntil: text("season_until"),
   createdAt: createdAt(),
 });
 

@@ -42,8 +42,11 @@ export const orders = sqliteTable(
       .references(() => users.id),
     status: text("status", { enum: ORDER_STATUSES }).notNull(),
     paymentState: text("payment_state", { enum: PAYMENT_STATES }).notNull().default("advance_due"),
-    /** shop (a cart checkout) or auction (a won auction; its line has no product stock to hold). */
-    source: text("source", { enum: ["shop", "auction"] })
+    /**
+     * shop (a cart checkout), auction (a won auction; its line has no product stock to hold) or season (a
+     * pre-booking: paid before the catch, filled with a date and slot from the product's queue as catch lands).
+     */
+    source: text("source", { enum: ["shop", "auction", "season"] })
       .notNull()
       .default("shop"),
     auctionId: integer("auction_id"),
@@ -69,7 +72,9 @@ export const orders = sqliteTable(
     ...addressColumns(),
     /** While payment_pending: when the stock held for this order is released (and the order expires). */
     reservedUntil: integer("reserved_until", { mode: "number" }),
-    /** The delivery date (YYYY-MM-DD, IST) and slot the shopper chose; null for auction orders. */
+    /** A pre-booking's last delivery date the shopper accepts (YYYY-MM-DD, IST): not filled by then, it is cancelled and refunded. */
+    latestDate: text("latest_date"),
+    /** The delivery date (YYYY-MM-DD, IST) and slot the shopper chose; null for auction orders and unfilled pre-bookings. */
     deliveryDate: text("delivery_date"),
     deliverySlot: text("delivery_slot", { enum: DELIVERY_SLOTS }),
     /** The order's lines count against its date's catch and its slot's capacity while this is true; cleared once on expiry or cancellation. */
@@ -85,6 +90,10 @@ export const orders = sqliteTable(
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_reserved_idx").on(t.status, t.reservedUntil),
     index("orders_delivery_idx").on(t.deliveryDate, t.deliverySlot, t.stockHeld),
+    // A season's queue, in the order its advances were paid.
+    index("orders_queue_idx")
+      .on(t.status, t.paidAt, t.id)
+      .where(sql`source = 'season'`),
     // One order per bidder of an auction: a retried or duplicated close or offer cannot make a second one.
     uniqueIndex("orders_auction_user_idx").on(t.auctionId, t.userId),
     // At most one live order per auction: a lot is offered to the next bidder only once the order before ended
