@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { chosenShipping } from "~/addresses/addresses.server";
+import { bumpCatalogue } from "~/catalog/site-version.server";
 import { limitProblem } from "~/catalog/units";
 import { isUniqueClash, orderAt, runBatch } from "~/db/guards.server";
 import { orderItems, orders, products, type Order, type Product, type User } from "~/db/schema";
@@ -176,8 +177,12 @@ export async function setSeason(deps: Deps, productId: number, until: string | n
   if (until !== null && (!isCalendarDate(until) || until <= today || until > addDays(today, SEASON_MAX_DAYS))) {
     throw new InvalidInputError(`Choose a last date after today and at most ${SEASON_MAX_DAYS} days ahead`);
   }
-  const [product] = await deps.db.update(products).set({ seasonUntil: until }).where(eq(products.id, productId)).returning({ id: products.id });
-  if (!product) throw new NotFoundError("Product not found");
+  // The product page offers pre-booking or not: public pages move on with it.
+  const { product } = await runBatch(deps.db, {
+    product: deps.db.update(products).set({ seasonUntil: until }).where(eq(products.id, productId)).returning({ id: products.id }),
+    catalogue: bumpCatalogue(deps),
+  });
+  if (product.length === 0) throw new NotFoundError("Product not found");
   if (until !== null) {
     // A shorter season: queued pre-bookings whose last date is past its end are refunded like a close.
     return { cancelled: await expirePrebookings(deps, now) };
