@@ -182,6 +182,42 @@ const sampleStatements = (fishPhoto, landingPhoto) => [
   `INSERT INTO fish_photos (fish_id, weighing, name, content_type, bytes, width, height, variants, position) SELECT id, 1, ${q(fishPhoto.name)}, 'image/webp', ${fishPhoto.bytes}, 960, 720, ${q(fishPhoto.variants)}, 0 FROM fish WHERE code = ${q(SAMPLE.fish)} AND NOT EXISTS (SELECT 1 FROM fish_photos p JOIN fish f ON f.id = p.fish_id WHERE f.code = ${q(SAMPLE.fish)});`,
 ];
 
+// `--season`: the season before the fish, to try pre-booking (local only): 'Fresh Pulasa Fish' open for pre-booking
+// for 60 days, its coming catch emptied where nothing is ordered yet (so it is sold out and the queue waits), and a
+// queue of three paid pre-bookings, the sample customer's second (My Orders shows its place). Adding catch on the
+// catch screen then fills the queue in the order paid.
+if (process.argv.includes("--season")) {
+  const seasonUntil = istDate(now + 60 * 86_400_000);
+  const fish = `(SELECT id FROM products WHERE slug = 'fresh-fish')`;
+  statements.push(
+    `UPDATE products SET season_until = ${q(seasonUntil)} WHERE slug = 'fresh-fish';`,
+    `UPDATE catch_days SET quantity = 0 WHERE product_id = ${fish} AND delivery_date >= ${q(week[0])} AND NOT EXISTS (SELECT 1 FROM orders o JOIN order_items i ON i.order_id = o.id WHERE o.delivery_date = catch_days.delivery_date AND o.stock_held = 1 AND i.product_id = catch_days.product_id) AND NOT EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.hold_date = catch_days.delivery_date AND w.stock_held = 1 AND w.product_id = catch_days.product_id);`,
+  );
+  const queue = [
+    { email: "season1@pulasa.local", name: "Season Shopper One (local only)", qty: 2 },
+    { email: SAMPLE.email, name: null, qty: 1 },
+    { email: "season3@pulasa.local", name: "Season Shopper Three (local only)", qty: 3 },
+  ];
+  queue.forEach((b, i) => {
+    const number = `PUL-0000-SZN${i + 1}`;
+    const paidAt = now - (queue.length - i) * HOUR;
+    const seeded = `NOT EXISTS (SELECT 1 FROM orders WHERE number = ${q(number)})`;
+    const order = `(SELECT id FROM orders WHERE number = ${q(number)})`;
+    // Shoppers who only queue: their password is random and never shown (they cannot sign in).
+    if (b.name)
+      statements.push(
+        `INSERT INTO users (name, email, password_hash, email_verified_at) VALUES (${q(b.name)}, ${q(b.email)}, ${q(`pbkdf2$100000$${b64url(randomBytes(16))}$${b64url(randomBytes(32))}`)}, ${now}) ON CONFLICT(email) DO NOTHING;`,
+      );
+    statements.push(
+      `INSERT INTO orders (number, user_id, status, payment_state, source, estimated_total_paise, advance_paise, ceiling_percent, ceiling_paise, first_name, last_name, phone, address, city, state, zip, latest_date, version, paid_at, created_at, updated_at)
+       SELECT ${q(number)}, u.id, 'prebooked', 'advance_paid', 'season', p.price_paise * ${b.qty}, 50000, 20, p.price_paise * ${b.qty} * 6 / 5, 'Season', 'Shopper', '+919000000000', '1 Sample Street', 'Kakinada', 'Andhra Pradesh', '533001', ${q(istDate(now + 30 * 86_400_000))}, 2, ${paidAt}, ${paidAt}, ${paidAt}
+       FROM users u, products p WHERE u.email = ${q(b.email)} AND p.slug = 'fresh-fish' AND ${seeded};`,
+      `INSERT INTO order_items (order_id, product_id, name, name_te, image, price_paise, unit, quantity) SELECT ${order}, id, name, name_te, image, price_paise, 'kg', ${b.qty} FROM products WHERE slug = 'fresh-fish' AND NOT EXISTS (SELECT 1 FROM order_items WHERE order_id = ${order});`,
+      `INSERT INTO ledger (order_id, kind, reason, ref, provider, amount_paise, state, payment_ref, created_at, updated_at) SELECT ${order}, 'capture', 'advance', 'pay_SEEDSEASON0${i + 1}', 'sandbox', 50000, 'done', 'pay_SEEDSEASON0${i + 1}', ${paidAt}, ${paidAt} WHERE ${order} IS NOT NULL ON CONFLICT (ref) DO NOTHING;`,
+    );
+  });
+}
+
 const persistTo = process.argv.includes("--persist-to") ? process.argv[process.argv.indexOf("--persist-to") + 1] : ".wrangler/state";
 
 // Each photo is stored once under the SHA-256 of its bytes, as the admin's upload stores it, with the copies an upload

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { seasonOpen } from "~/season/rules";
 import { batchPrepared, perClient } from "~/db/client.server";
 import { products, type Product } from "~/db/schema";
 import type { Deps } from "~/deps";
@@ -46,6 +47,8 @@ export type ProductCardData = {
   orderable: boolean;
   /** The main uploaded photo (R2), shown instead of `image` when there is one, with its copies' `<source>`s. */
   photo: PhotoView | null;
+  /** While pre-booking for the season is open: its last delivery date; otherwise null. */
+  seasonUntil: string | null;
 };
 
 /** Who reads the catalogue: the page's language picks the texts (English where it is not given). */
@@ -102,6 +105,7 @@ function toCards(
       today: upcomingDates(now, 1)[0],
       days,
       orderable,
+      seasonUntil: seasonOpen(p, now) ? p.seasonUntil : null,
     };
   });
 }

@@ -52,6 +52,7 @@ describe("the product page's schema.org data", () => {
     days: [],
     orderable: true,
     photo: null,
+    seasonUntil: null,
   } satisfies ProductCardData;
 
   it("a Product with an Offer in INR per kg, in stock while it can be ordered and sold out when not", () => {

@@ -9,7 +9,14 @@ import { shopAdminMessages } from "~/i18n/shop-admin.messages";
 
 const m = shopAdminMessages.catch;
 
-type Product = { id: number; name: string; unit: ProductUnit; hidden: boolean; days: { date: string; caught: number | null; left: number | null }[] };
+type Product = {
+  id: number;
+  name: string;
+  unit: ProductUnit;
+  hidden: boolean;
+  queue: string | null;
+  days: { date: string; caught: number | null; left: number | null }[];
+};
 type Slot = { date: string; slot: DeliverySlot; capacity: number; booked: number; planned: boolean };
 type Answer = { errors: Record<string, string>; error: string; typed: Record<string, string> } | null;
 
@@ -56,7 +63,7 @@ export function CatchForm(props: { dates: string[]; products: Product[]; slots: 
                     key={name}
                     name={name}
                     label={p.name}
-                    aside={p.hidden ? m.hidden : null}
+                    aside={[p.hidden ? m.hidden : null, p.queue].filter(Boolean).join(" · ") || null}
                     unit={p.unit === "kg" ? m.inKg : m.inPacks}
                     value={value(name, day?.caught ?? null)}
                     note={ordered > 0 ? format(m.ordered, { qty: quantityText(ordered, p.unit) }) : m.noneOrdered}

@@ -20,6 +20,7 @@ const product = (over: Partial<ProductCardData>): ProductCardData => ({
   days: [],
   orderable: true,
   photo: null,
+  seasonUntil: null,
   ...over,
 });
 

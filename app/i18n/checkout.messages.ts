@@ -200,7 +200,8 @@ export const checkoutMessages = {
       order_cancelled: "If you paid the advance, it is refunded in full within 5 to 7 working days.",
       payment_pending: "Pay the ₹500 advance before the hold ends, or the fish goes back on sale.",
       payment_expired: "You can place a new order from the shop at any time.",
-      prebooked: "When catch lands we fill the queue in the order advances were paid and give you the next delivery slot with room. Not filled by your last date, the advance is refunded in full.",
+      prebooked:
+        "When catch lands we fill the queue in the order advances were paid and give you the next delivery slot with room. Not filled by your last date, the advance is refunded in full.",
       unknown: "Contact support if you have questions about this order.",
     },
     // Said instead of messages.order_cancelled when the customer cancelled the order themselves.

@@ -17,6 +17,7 @@ export const seasonMessages = {
   latestRequired: "Choose the last date you accept delivery",
   latestPast: "Choose a date after today",
   latestAfterSeason: "Pre-booking runs until {date}: choose that date or an earlier one",
+  back: "Back to the product",
   addressHeading: "Where we deliver",
   pay: "Pay ₹500 and book",
   paying: "Booking…",

@@ -32,5 +32,6 @@ export const TELUGU_ROUTES: [path: string, file: string][] = [
   ["blogs/:id", "routes/blogs.$id.tsx"],
   ["fish/:code", "routes/fish.$code.tsx"],
   ["waitlist/:id", "routes/waitlist.$id.tsx"],
+  ["season/:slug", "routes/season.$slug.tsx"],
   ["*", "routes/$.tsx"],
 ];

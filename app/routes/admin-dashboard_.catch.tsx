@@ -11,7 +11,9 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { requireAdmin } from "~/web/guards.server";
 import { privateMeta } from "~/web/meta";
 import { serveWaitlist } from "~/waitlist/waitlist.server";
-import { fillQueue } from "~/season/queue.server";
+import { fillQueue, queueSummary } from "~/season/queue.server";
+import { quantityText, type ProductUnit } from "~/catalog/units";
+import { format } from "~/i18n/format";
 
 /** The seller's daily screen: every product's catch and every slot's capacity, today and the coming days, saved in one press. */
 
@@ -22,7 +24,16 @@ export const meta: MetaFunction = ({ matches }) => privateMeta("Catch and delive
 export async function loader({ request, context: { deps } }: LoaderFunctionArgs) {
   await requireAdmin(request, deps);
   const [{ dates, products }, slots] = await Promise.all([listAdminProducts(deps), listSlots(deps)]);
-  return { dates, products, slots, defaultCapacity: deps.config.defaultSlotCapacity };
+  // How much of a day's catch the season's queue will take first, beside each product.
+  const queues = await queueSummary(
+    deps,
+    products.map((p) => p.id),
+  );
+  const queued = (id: number, unit: ProductUnit) => {
+    const q = queues.get(id);
+    return q ? format(shopAdminMessages.season.queueOnCatch, { count: q.count, qty: quantityText(q.units, unit) }) : null;
+  };
+  return { dates, products: products.map((p) => ({ ...p, queue: queued(p.id, p.unit) })), slots, defaultCapacity: deps.config.defaultSlotCapacity };
 }
 
 export async function action({ request, context: { deps } }: ActionFunctionArgs) {

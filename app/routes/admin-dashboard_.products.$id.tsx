@@ -7,7 +7,11 @@ import { photoMessages, photoUrl } from "~/catalog/photos";
 import { addPhoto, checkProductPhoto, deletePhoto, listPhotos, movePhoto, storePhoto, type ProductPhotoUpload } from "~/catalog/photos.server";
 import { AdminProductForm } from "~/components/admin-product-form";
 import { PhotoSection } from "~/components/product-photos";
-import { PLANNING_DAYS, upcomingDates } from "~/delivery/slots";
+import { formatDeliveryDate, PLANNING_DAYS, upcomingDates } from "~/delivery/slots";
+import { AdminSeason } from "~/components/admin-season";
+import type { Deps } from "~/deps";
+import { adminSeason } from "~/season/admin.server";
+import { setSeason } from "~/season/prebook.server";
 import { shopAdminMessages } from "~/i18n/shop-admin.messages";
 import { format } from "~/i18n/format";
 import { DomainError, InvalidInputError } from "~/lib/errors";
@@ -31,7 +35,11 @@ export async function loader({ request, params, context: { deps } }: LoaderFunct
   const id = productId(params.id);
   if (id === null) return { product: null, dates: upcomingDates(deps.now(), PLANNING_DAYS), photos: [] };
   const [loaded, photos] = await Promise.all([orNotFound(getAdminProduct(deps, id)), listPhotos(deps, id)]);
-  return { ...loaded, photos: photos.map((p) => ({ id: p.id, url: photoUrl(p.name), alt: p.alt, width: p.width, height: p.height })) };
+  return {
+    ...loaded,
+    photos: photos.map((p) => ({ id: p.id, url: photoUrl(p.name), alt: p.alt, width: p.width, height: p.height })),
+    season: await adminSeason(deps, loaded.product, new URL(request.url).searchParams),
+  };
 }
 
 export async function action({ request, params, context: { deps, oversizedForm } }: ActionFunctionArgs) {
@@ -46,6 +54,7 @@ export async function action({ request, params, context: { deps, oversizedForm }
   }
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  if (intent.startsWith("season-") && id !== null) return seasonAction(deps, id, intent, form);
   if (intent.startsWith("photo-") && id !== null) {
     const back = `/admin-dashboard/products/${id}`;
     const photoId = Number(form.get("photo"));
@@ -104,6 +113,22 @@ export async function action({ request, params, context: { deps, oversizedForm }
   return redirectWithFlash(deps, "/admin-dashboard/products", { type: "success", text: format(m.products.saved, { name: submission.value.name }) });
 }
 
+/** Opening (or moving the last date of) a product's season, or closing it: the shoppers' refunds are told in the flash. */
+async function seasonAction(deps: Deps, id: number, intent: string, form: FormData) {
+  const m = shopAdminMessages.season;
+  const back = `/admin-dashboard/products/${id}#season`;
+  const until = intent === "season-close" ? null : String(form.get("until") ?? "");
+  try {
+    const { cancelled } = await setSeason(deps, id, until, deps.now());
+    const text =
+      until === null ? format(m.closedDone, { n: cancelled }) : format(cancelled ? m.shortened : m.opened, { date: formatDeliveryDate(until), n: cancelled });
+    return redirectWithFlash(deps, back, { type: "success", text });
+  } catch (error) {
+    if (error instanceof InvalidInputError) return data({ seasonError: m.badDate }, { status: 400 });
+    throw error;
+  }
+}
+
 export default function AdminProduct() {
   const loaded = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -119,6 +144,7 @@ export default function AdminProduct() {
       <h1 className="mt-2 font-serif text-3xl font-bold">{p ? format(m.form.editHeading, { name: p.name }) : m.form.createHeading}</h1>
       <AdminProductForm product={p} lastResult={answer && "product" in answer ? answer.product : undefined} busy={busy} />
       {p ? <PhotoSection photos={loaded.photos} error={photoAnswer?.photoError ?? null} typedAlt={photoAnswer?.photoAlt ?? ""} busy={busy} /> : null}
+      {"season" in loaded ? <AdminSeason season={loaded.season} error={answer && "seasonError" in answer ? answer.seasonError : null} busy={busy} /> : null}
       {p ? (
         <p className="card mt-8 flex flex-wrap items-center justify-between gap-3 p-6">
           {m.catch.productNote}

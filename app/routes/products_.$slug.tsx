@@ -24,6 +24,8 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { joinWaitlist, leaveWaitlist, waitlistPanel } from "~/waitlist/waitlist.server";
 import { waitlistSchema } from "~/waitlist/schema";
 import { WaitlistPanel } from "~/waitlist/waitlist-panel";
+import { SeasonCard } from "~/season/season-card";
+import { seasonCard } from "~/season/booking.server";
 
 export const headers = publicPage(300);
 
@@ -65,6 +67,7 @@ async function productPage({ params, context: { deps } }: LoaderFunctionArgs) {
     texts,
     morePhotos: photos.slice(1).map((p) => ({ id: p.id, ...photoView(p, p.variants) })),
     waitlist: await waitlistPanel(deps, product),
+    season: seasonCard(deps, product),
     jsonLd: inlineJson(productJsonLd(product, deps.origin, brand, product.photo?.url ?? mediaUrl(product.image, 960, "webp"))),
   };
 }
@@ -99,7 +102,7 @@ export async function action({ request, params, context: { deps } }: ActionFunct
 export { PageFailureBoundary as ErrorBoundary } from "~/components/page-failure";
 
 export default function ProductPage() {
-  const { product: p, texts, jsonLd, words: m, morePhotos, waitlist } = useLoaderData<typeof loader>();
+  const { product: p, texts, jsonLd, words: m, morePhotos, waitlist, season } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const pm = useMessages().products;
   const { lang } = useLang();
@@ -138,6 +141,7 @@ export default function ProductPage() {
           <p className="mt-6 font-medium">{texts.estimate}</p>
           <AddToCartForm product={p} className="mt-3 max-w-sm" quantityHint={texts.upTo} />
           {waitlist ? <WaitlistPanel data={waitlist} product={p} lastResult={answer} /> : null}
+          {season ? <SeasonCard data={season} /> : null}
           <section aria-labelledby="how-heading" className="card mt-8 p-5">
             <h2 id="how-heading" className="text-lg font-bold">
               {m.howHeading}

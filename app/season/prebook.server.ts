@@ -3,9 +3,9 @@ import { chosenShipping } from "~/addresses/addresses.server";
 import { bumpCatalogue } from "~/catalog/site-version.server";
 import { limitProblem } from "~/catalog/units";
 import { isUniqueClash, orderAt, runBatch } from "~/db/guards.server";
-import { orderItems, orders, products, type Order, type Product, type User } from "~/db/schema";
+import { orderItems, orders, products, type Order, type User } from "~/db/schema";
 import type { Deps } from "~/deps";
-import { addDays, DELIVERY_SLOTS, formatDeliveryDate, isCalendarDate, isSlotBookable, istDate } from "~/delivery/slots";
+import { addDays, DELIVERY_SLOTS, formatDeliveryDate, isCalendarDate, istDate, SLOT_CUTOFF_MS, slotStart } from "~/delivery/slots";
 import { format } from "~/i18n/format";
 import { inLang } from "~/i18n/lang";
 import { messagesFor, sectionsFor } from "~/i18n/texts";
@@ -17,6 +17,7 @@ import { eventStatement } from "~/orders/events.server";
 import { ADVANCE_PAISE, orderNumber, RESERVATION_MS } from "~/orders/rules";
 import { ORDER_STATUS, PREBOOKED } from "~/orders/status";
 import { cancelLinksStatement } from "~/payments/links.server";
+import { seasonOpen } from "./rules";
 import type { PrebookValue } from "./schema";
 
 /**
@@ -28,11 +29,6 @@ import type { PrebookValue } from "./schema";
 
 /** The longest a season may be opened for ahead. */
 const SEASON_MAX_DAYS = 366;
-
-/** Whether pre-booking is open for a product at `now`: the admin opened it and its last date is still to come. */
-export function seasonOpen(product: Pick<Product, "seasonUntil" | "hidden">, now: number): product is Pick<Product, "hidden"> & { seasonUntil: string } {
-  return !product.hidden && product.seasonUntil !== null && product.seasonUntil > istDate(now);
-}
 
 /** A live pre-booking (being paid, or in the queue) the shopper already has for the product, or null. */
 async function livePrebooking(deps: Pick<Deps, "db">, userId: number, productId: number) {
@@ -150,7 +146,8 @@ export async function expirePrebookings(deps: Deps, now: number): Promise<number
     .limit(50);
   let cancelled = 0;
   for (const row of due) {
-    const lapsed = !DELIVERY_SLOTS.some((slot) => isSlotBookable(row.latestDate, slot, now));
+    // Its last date's last slot is past its cut-off: no delivery it accepts can be booked any more.
+    const lapsed = now >= slotStart(row.latestDate, DELIVERY_SLOTS[DELIVERY_SLOTS.length - 1]) - SLOT_CUTOFF_MS;
     const closed = row.seasonUntil === null || row.seasonUntil < row.latestDate;
     if (!lapsed && !closed) continue;
     try {
