@@ -30,6 +30,13 @@ export const seasonMessages = {
   place: "You are {place} in the queue for {qty}, for delivery by {date}.",
   estimate: "At the last two weeks' catch that is about {days} days away.",
   estimateNone: "No catch in the last two weeks: we fill the queue as soon as the boats bring fish.",
+  // A filled pre-booking's order page: its shopper may take the day's other slot while it has room.
+  slotHeading: "Your delivery slot",
+  slotIntro: "Your pre-booking was filled for {date}. You can take another slot that day while it has room.",
+  slotButton: "Change the slot",
+  slotChanging: "Changing…",
+  slotChanged: "Your delivery is now {when}.",
+  slotTaken: "full",
   // Why a pre-booking was cancelled, in the shopper's language (shown on the order and in its notice).
   expiredReason: "Not filled by your last date ({date}): the ₹500 advance is refunded in full.",
   closedReason: "Pre-booking for the season is closed: the ₹500 advance is refunded in full.",

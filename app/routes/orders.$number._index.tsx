@@ -9,7 +9,7 @@ import { format } from "~/i18n/format";
 import { DomainError } from "~/lib/errors";
 import { redirectWithFlash } from "~/web/flash.server";
 import { OrderCard } from "~/components/order-card";
-import { errorMessage, messagesFor } from "~/i18n/texts";
+import { errorMessage, messagesFor, sectionsFor } from "~/i18n/texts";
 import { StaleOrderError } from "~/orders/changes.server";
 import { OrderClaims } from "~/components/order-claims";
 import { OrderFish } from "~/components/order-fish";
@@ -23,6 +23,9 @@ import { claimTexts, orderClaims } from "~/claims/claims.server";
 import { cancelledByCustomer } from "~/orders/lookup.server";
 import { toOrderCard } from "~/orders/views.server";
 import { queueSentences } from "~/season/place.server";
+import { ownSlotChoices } from "~/season/slot.server";
+import { slotAction } from "~/web/season-slot.server";
+import { SlotChange } from "~/season/slot-change";
 import { placeLine } from "~/addresses/rules";
 import { getOwnOrder } from "~/payments/pay-page.server";
 import { orNotFound, requireUser } from "~/web/guards.server";
@@ -36,11 +39,12 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
   const user = await requireUser(request, deps, messagesFor(deps).shop.orders.loginToView);
   const order = await orNotFound(getOwnOrder(deps, user.id, params.number));
   const { firstName, lastName, phone, address, city, state, zip } = order;
-  const [claimed, selfCancelled, timeline, queue] = await Promise.all([
+  const [claimed, selfCancelled, timeline, queue, slots] = await Promise.all([
     orderClaims(deps, order, deps.now()),
     cancelledByCustomer(deps, [order]),
     orderTimeline(deps, order),
     queueSentences(deps, order),
+    ownSlotChoices(deps, order),
   ]);
   const { section, kinds, states, report, reportUntil } = claimTexts(deps);
   const card = { ...toOrderCard(order, deps.lang, deps.now(), selfCancelled.has(order.id)), queue };
@@ -51,6 +55,7 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
     ceiling: orderCeilingData(order, deps.lang, deps.now()),
     shipTo: { name: `${firstName} ${lastName}`, phone, lines: [address, placeLine({ city, state, zip }, messagesFor(deps).shop.states)] },
     cancelVersion: CUSTOMER_CANCELLABLE.includes(order.status) ? order.version : null,
+    slots: slots ? { ...slots, words: sectionsFor(deps).season } : null,
     ...claimed,
     // Only an order with claims, or one that may still be reported, shows the claims' texts.
     claimTexts: claimed.reportUntil !== null || claimed.claims.length > 0 ? { section, kinds, states, report, reportUntil } : null,
@@ -70,6 +75,7 @@ export async function action({ request, context: { deps }, params }: ActionFunct
   const form = await request.formData();
   // Accept / Decline of a final price above the ceiling: its own section's post.
   if (form.has("answer")) return priceAnswerAction(deps, user, params.number ?? "", form);
+  if (form.get("intent") === "slot") return slotAction(deps, user, params.number ?? "", form);
   const parsed = cancelSchema(m).safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
   try {
@@ -84,7 +90,7 @@ export async function action({ request, context: { deps }, params }: ActionFunct
 }
 
 export default function OrderPage() {
-  const { order, shipTo, cancelVersion, reportUntil, claims, claimTexts: claimWords, fish, timeline, ceiling } = useLoaderData<typeof loader>();
+  const { order, shipTo, cancelVersion, slots, reportUntil, claims, claimTexts: claimWords, fish, timeline, ceiling } = useLoaderData<typeof loader>();
   const m = useMessages().shop.orders;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -107,6 +113,7 @@ export default function OrderPage() {
           <p key={line}>{line}</p>
         ))}
       </section>
+      {slots ? <SlotChange data={slots} words={slots.words} /> : null}
       <OrderClaims number={order.number} reportUntil={reportUntil} claims={claims} texts={claimWords} />
       {cancelVersion !== null ? <CancelOrder version={cancelVersion} /> : null}
     </div>
