@@ -90,7 +90,7 @@ describe("a pre-booking refused: nothing is written", () => {
   });
 
   it("a quantity outside the product's limits", async () => {
-    for (const quantity of [0, 11, -1]) await refused(() => asShopper(quantity, w.day(5)), InvalidInputError);
+    for (const quantity of [0, 11, -1, 1.5, Number.NaN]) await refused(() => asShopper(quantity, w.day(5)), InvalidInputError);
     expect((await asShopper(10, w.day(5))).status).toBe("payment_pending");
   });
 
