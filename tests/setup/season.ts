@@ -53,8 +53,12 @@ export function setUpSeasonWorld() {
           productId,
         )
       ).n,
-    /** The notices a shopper was sent. */
-    notices: (userId: number) => all<{ title: string; message: string }>("SELECT title, message FROM notifications WHERE user_id = ? ORDER BY id", userId),
+    /** The notices of an order's status a shopper was sent (a fill, a cancel), not the advance's receipt. */
+    notices: (userId: number) =>
+      all<{ title: string; message: string }>(
+        "SELECT title, message FROM notifications WHERE user_id = ? AND type = 'order_status_update' ORDER BY id",
+        userId,
+      ),
   };
   beforeEach(async () => {
     await s.season(w.day(30));
