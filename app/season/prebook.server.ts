@@ -152,7 +152,9 @@ export async function expirePrebookings(deps: Deps, now: number): Promise<number
     .limit(50);
   let cancelled = 0;
   for (const row of due) {
-    const lapsed = !DELIVERY_SLOTS.some((slot) => isSlotBookable(row.latestDate, slot, now));
+    // Lapsed: its last date is today or before and no slot of it can still be booked. (A date past the delivery
+    // window has no bookable slot yet either, so the check alone would call a later last date lapsed.)
+    const lapsed = row.latestDate <= addDays(istDate(now), 1) && !DELIVERY_SLOTS.some((slot) => isSlotBookable(row.latestDate, slot, now));
     const closed = row.seasonUntil === null || row.seasonUntil < row.latestDate;
     if (!lapsed && !closed) continue;
     try {
