@@ -3,6 +3,8 @@ import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from 
 import { ledgerSums } from "../../tests/setup/money";
 import { setUpSeasonWorld } from "../../tests/setup/season";
 import { all, one } from "../../tests/setup/sql";
+import { startAdvancePayment } from "~/payments/advance.server";
+import { sandboxDecide } from "~/payments/sandbox.server";
 import { settlePayment } from "~/payments/settle.server";
 import { createPrebooking } from "./prebook.server";
 
@@ -37,14 +39,18 @@ describe("a pre-booking and its advance", () => {
     expect(await s.queue()).toEqual([order.id]);
   });
 
-  it("the same payment reported twice (return, webhooks, a replay) is captured once", async () => {
+  it("the same payment reported twice at once (the return and the webhook), and again later, is captured once", async () => {
     const order = await s.book(1);
-    const paymentId = await s.pay(order);
-    const attempt = await one<{ provider_ref: string }>("SELECT provider_ref FROM payments WHERE order_id = ?", order.id);
-    const again = await Promise.all([1, 2].map(() => settlePayment(w.deps, { attemptRef: attempt.provider_ref, paymentId })));
-    expect(again.map((o) => o.kind)).toEqual(["already", "already"]);
+    const started = await startAdvancePayment(w.deps, order);
+    await sandboxDecide(w.deps, started.gatewayOrderId, "pay");
+    const { id: paymentId } = await one<{ id: string }>("SELECT id FROM sandbox_records WHERE kind = 'payment' AND parent = ?", started.gatewayOrderId);
+    const report = () => settlePayment(w.deps, { attemptRef: started.gatewayOrderId, paymentId });
+    const first = await Promise.all([report(), report()]);
+    expect(first.map((o) => o.kind).sort()).toEqual(["already", "paid"]);
+    expect((await report()).kind).toBe("already");
     expect(await ledgerSums(order.id)).toMatchObject({ captured: 50_000, refunded: 0 });
     expect((await s.row(order.id)).status).toBe("prebooked");
+    expect(await all("SELECT to_value FROM order_events WHERE order_id = ? AND kind = 'payment'", order.id)).toEqual([{ to_value: "prebooked" }]);
   });
 
   it("a second one while the first is being paid replaces it (its advance link closed with it)", async () => {
@@ -115,6 +121,41 @@ describe("a pre-booking refused: nothing is written", () => {
       "You already have a pre-booking for this fish: see it in My Orders.",
     );
     expect(await s.queue()).toEqual([queued.id]);
+  });
+
+  it("two pre-bookings of the fish sent at once by one shopper leave one live", async () => {
+    const me = await w.newUser();
+    const sent = await Promise.allSettled(
+      [1, 2].map((quantity) => createPrebooking(w.deps, { id: me, isAdmin: false }, w.fishId, s.value(quantity, w.day(5)), w.now)),
+    );
+    const made = sent.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+    // Both may be made (neither saw the other); both advances paid, one queues and the other is refunded in full.
+    for (const order of made) await s.pay(order).catch(() => null);
+    const queued = await all<{ id: number }>("SELECT id FROM orders WHERE user_id = ? AND status = 'prebooked'", me);
+    expect(queued).toHaveLength(1);
+    for (const order of made.filter((o) => o.id !== queued[0].id)) {
+      expect(await ledgerSums(order.id)).toMatchObject({ captured: 50_000, refunded: 50_000, pending: 0 });
+    }
+  });
+
+  it("a second pre-booking sent while the first one's advance settles: one is queued, the other's advance refunded", async () => {
+    const me = await w.newUser();
+    const first = await createPrebooking(w.deps, { id: me, isAdmin: false }, w.fishId, s.value(1, w.day(5)), w.now);
+    const started = await startAdvancePayment(w.deps, first);
+    await sandboxDecide(w.deps, started.gatewayOrderId, "pay");
+    const { id: paymentId } = await one<{ id: string }>("SELECT id FROM sandbox_records WHERE kind = 'payment' AND parent = ?", started.gatewayOrderId);
+    // The new one read the first as still being paid (so replaces it), while its advance was being recorded.
+    const [second] = await Promise.all([
+      createPrebooking(w.deps, { id: me, isAdmin: false }, w.fishId, s.value(2, w.day(6)), w.now),
+      settlePayment(w.deps, { attemptRef: started.gatewayOrderId, paymentId }),
+    ]);
+    await s.pay(second).catch(() => null);
+    const queued = await all<{ id: number }>("SELECT id FROM orders WHERE user_id = ? AND status = 'prebooked'", me);
+    expect(queued).toHaveLength(1);
+    for (const order of [first, second]) {
+      const money = await ledgerSums(order.id);
+      expect(money.refunded).toBe(order.id === queued[0].id ? 0 : money.captured);
+    }
   });
 });
 
