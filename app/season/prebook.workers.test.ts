@@ -90,6 +90,9 @@ describe("a pre-booking refused: nothing is written", () => {
     await refused(() => asShopper(1, w.day(5), "en", 999_999), NotFoundError);
     await s.season(null);
     await refused(() => asShopper(1, w.day(5)), ConflictError, "Pre-booking for this fish is closed.");
+    // A season whose last date has come is closed too.
+    await w.deps.db.$client.prepare("UPDATE products SET season_until = ? WHERE id = ?").bind(w.day(0), w.fishId).run();
+    await refused(() => asShopper(1, w.day(0)), ConflictError, "Pre-booking for this fish is closed.");
     await s.season(w.day(30));
     await w.deps.db.$client.prepare("UPDATE products SET hidden = 1 WHERE id = ?").bind(w.fishId).run();
     await refused(() => asShopper(1, w.day(5)), NotFoundError);

@@ -4,7 +4,7 @@ import { setUpSeasonWorld } from "../../tests/setup/season";
 import { saveSlots } from "../../tests/setup/shop-days";
 import { all } from "../../tests/setup/sql";
 import type { Order } from "~/db/schema";
-import { OutOfStockError } from "~/orders/orders.server";
+import { createShopOrder, OutOfStockError } from "~/orders/orders.server";
 import { checkOut } from "~/orders/shop-checkout.server";
 import { fillQueue } from "./queue.server";
 
@@ -86,18 +86,19 @@ describe("a long queue filled from one catch while new orders race the fill", ()
       expect(passed.filter((p) => p.latestDate < date).length).toBeGreaterThan(0);
       expect(passed.filter((p) => p.latestDate >= date).length).toBeGreaterThan(0);
       const at = w.now + 10 * 60_000;
-      // The admin's save fills the queue while twenty shoppers check out for that day (each checkout fills first too).
-      const shoppers = await Promise.all(Array.from({ length: 20 }, () => w.newUser()));
+      // The admin's save fills the queue while twenty shoppers check out for that day (each checkout fills first
+      // too) and ten orders are placed straight away, without filling first (as any other path might).
+      const shoppers = await Promise.all(Array.from({ length: 30 }, () => w.newUser()));
+      const order = (id: number, i: number) => ({
+        user: { id },
+        lines: [{ productId: w.fishId, quantity: 1 + (i % 2) }],
+        delivery: { date, slot: i % 2 ? ("morning" as const) : ("evening" as const) },
+        now: at,
+      });
       const results = await Promise.allSettled([
         fillQueue(w.deps, at),
-        ...shoppers.map((id, i) =>
-          checkOut(w.deps, {
-            user: { id },
-            lines: [{ productId: w.fishId, quantity: 1 + (i % 2) }],
-            value: { ...VALID_ADDRESS, delivery: { date, slot: i % 2 ? "morning" : "evening" }, ceiling: "20" },
-            now: at,
-          }),
-        ),
+        ...shoppers.slice(0, 10).map((id, i) => createShopOrder(w.deps, { ...order(id, i), shipping: VALID_ADDRESS })),
+        ...shoppers.slice(10).map((id, i) => checkOut(w.deps, { ...order(id, i), value: { ...VALID_ADDRESS, delivery: order(id, i).delivery, ceiling: "20" } })),
         fillQueue(w.deps, at),
       ]);
       for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(OutOfStockError);
