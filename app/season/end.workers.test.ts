@@ -1,4 +1,6 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { runScheduledJobs } from "../../workers/scheduled";
 import { ledgerSums } from "../../tests/setup/money";
 import { setUpSeasonWorld } from "../../tests/setup/season";
 import { all, one } from "../../tests/setup/sql";
@@ -57,6 +59,19 @@ describe("a pre-booking's last date", () => {
     // Run again (the job every five minutes): nothing more.
     expect(await expirePrebookings(w.deps, w.now + 34 * HOUR)).toBe(0);
     await refundedInFull(en.id);
+  });
+});
+
+describe("the scheduled job", () => {
+  it("cancels lapsed pre-bookings with a full refund and fills the queue with the catch that is free", async () => {
+    const lapsing = await s.prebooked(1, { latestDate: w.day(1) });
+    const waiting = await s.prebooked(2, { latestDate: w.day(5) });
+    // Catch for the day after tomorrow, where neither may go yet: then the job runs after tomorrow's cut-off.
+    await w.plan(w.fishId, { [w.day(2)]: 2 });
+    await runScheduledJobs(env as never, w.now + 33 * HOUR);
+    expect((await s.row(lapsing.id)).status).toBe("order_cancelled");
+    await refundedInFull(lapsing.id);
+    expect(await s.row(waiting.id)).toMatchObject({ status: "order_raised", delivery_date: w.day(2), stock_held: 1 });
   });
 });
 
