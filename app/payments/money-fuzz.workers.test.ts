@@ -6,6 +6,10 @@ import type { Order, User } from "~/db/schema";
 import { createShopOrder } from "~/orders/orders.server";
 import { answerPrice, declineUnanswered } from "~/orders/price-answer.server";
 import { CEILING_CHOICES } from "~/orders/ceiling";
+import { cancelOwnOrder } from "~/orders/cancel.server";
+import { addDays, istDate } from "~/delivery/slots";
+import { createPrebooking, expirePrebookings, setSeason } from "~/season/prebook.server";
+import { fillQueue } from "~/season/queue.server";
 import { payBalanceLink, setUpMoneyWorld } from "../../tests/setup/money";
 import { startAdvancePayment } from "./advance.server";
 import { settlePayment } from "./settle.server";
@@ -60,6 +64,19 @@ describe("random interleavings keep every invariant", () => {
     UNION ALL
     SELECT 'a declined price left the order standing', o.id FROM orders o WHERE o.price_answer IN ('declined', 'timed_out') AND o.status <> 'order_cancelled'`;
 
+  /** The season's invariants, the same way (D1 takes at most five terms in one compound SELECT). */
+  const SEASON_VIOLATIONS = `
+    SELECT 'a queued pre-booking keeps other than its advance, or holds a date or stock', o.id FROM orders o
+      WHERE o.status = 'prebooked' AND (o.stock_held = 1 OR o.delivery_date IS NOT NULL
+        OR (SELECT coalesce(sum(CASE WHEN kind = 'refund' THEN -amount_paise ELSE amount_paise END), 0) FROM ledger WHERE order_id = o.id) <> o.advance_paise)
+    UNION ALL
+    SELECT 'a shopper queued twice for a product', o.user_id FROM orders o JOIN order_items i ON i.order_id = o.id
+      WHERE o.status = 'prebooked' GROUP BY o.user_id, i.product_id HAVING count(*) > 1
+    UNION ALL
+    SELECT 'more held than caught', c.delivery_date FROM catch_days c
+      WHERE c.quantity < (SELECT coalesce(sum(i.quantity), 0) FROM orders o JOIN order_items i ON i.order_id = o.id
+        WHERE o.delivery_date = c.delivery_date AND o.stock_held = 1 AND i.product_id = c.product_id)`;
+
   it("the invariant check itself catches a refund above its capture", async () => {
     const { order, paymentId } = await w.paidOrder(1);
     await env.DB.prepare(
@@ -73,7 +90,7 @@ describe("random interleavings keep every invariant", () => {
   });
 
   async function checkInvariants(step: number, action: string) {
-    expect(await all(VIOLATIONS), `seed ${SEED}, step ${step} (${action})`).toEqual([]);
+    expect([...(await all(VIOLATIONS)), ...(await all(SEASON_VIOLATIONS))], `seed ${SEED}, step ${step} (${action})`).toEqual([]);
   }
 
   it(
@@ -92,7 +109,7 @@ describe("random interleavings keep every invariant", () => {
       /** Gateway messages not yet delivered: delivered later, twice, or never. */
       const inbox: (() => Promise<unknown>)[] = [];
       let clock = Date.now();
-      const actions: Record<string, () => Promise<unknown>> = {
+      const actions: Record<string, (chosen?: (typeof live)[number]) => Promise<unknown>> = {
         async checkout() {
           const user = await one<{ id: number }>("INSERT INTO users (name, email) VALUES ('Fuzz', ?) RETURNING id", `fuzz.${crypto.randomUUID()}@example.in`);
           const order = await createShopOrder(deps, {
@@ -106,8 +123,8 @@ describe("random interleavings keep every invariant", () => {
           const started = await startAdvancePayment(deps, order);
           live.push({ order, gatewayOrderId: started.gatewayOrderId });
         },
-        async payAdvance() {
-          const target = pick(live.filter((l) => l.gatewayOrderId));
+        async payAdvance(chosen?: (typeof live)[number]) {
+          const target = chosen ?? pick(live.filter((l) => l.gatewayOrderId));
           if (!target) return;
           const outcome = await sandboxDecide(deps, target.gatewayOrderId!, "pay");
           const payment = await one<{ id: string; amount_paise: number }>(
@@ -191,6 +208,39 @@ describe("random interleavings keep every invariant", () => {
             "INSERT INTO sandbox_settings (key, value) VALUES ('refunds', 'fail') ON CONFLICT (key) DO UPDATE SET value = CASE value WHEN 'fail' THEN 'ok' ELSE 'fail' END",
           ).run();
         },
+        // Season pre-booking: opened and closed by the admin, booked (sometimes twice at once by one shopper),
+        // paid through the same gateway steps above, filled from the catch, cancelled, and lapsed.
+        async openSeason() {
+          await setSeason(deps, w.productId, addDays(istDate(clock), 30), clock);
+        },
+        async closeSeason() {
+          await setSeason(deps, w.productId, null, clock);
+        },
+        async prebook() {
+          const user = await one<{ id: number }>("INSERT INTO users (name, email) VALUES ('Fuzz', ?) RETURNING id", `fuzz.${crypto.randomUUID()}@example.in`);
+          const value = { ...shipping, quantity: 1 + Math.floor(rand() * 2), latestDate: addDays(istDate(clock), pick([2, 3, 6])), ceiling: "any" as const };
+          const made = await Promise.allSettled(
+            Array.from({ length: rand() < 0.3 ? 2 : 1 }, () => createPrebooking(deps, { id: user.id, isAdmin: false }, w.productId, value, clock)),
+          );
+          for (const r of made) {
+            if (r.status !== "fulfilled") continue;
+            live.push({ order: r.value, gatewayOrderId: (await startAdvancePayment(deps, r.value)).gatewayOrderId });
+            // Most shoppers pay at once: the pre-booking joins the queue when the gateway's messages arrive.
+            if (rand() < 0.7) await actions.payAdvance(live.at(-1));
+          }
+          const refused = made.find((r) => r.status === "rejected");
+          if (refused) throw refused.reason;
+        },
+        async fill() {
+          await fillQueue(deps, clock);
+        },
+        async cancelOwn() {
+          const target = anOrder();
+          if (target) await cancelOwnOrder(deps, owner(target.order), { number: target.order.number, version: await version(target.order.id), reason: "Fuzz" });
+        },
+        async lapse() {
+          await expirePrebookings(deps, clock + pick([1, 4, 7]) * 24 * 60 * 60_000);
+        },
         async time() {
           clock += pick([60_000, 10 * 60_000, 40 * 60_000]);
         },
@@ -210,11 +260,17 @@ describe("random interleavings keep every invariant", () => {
         ["doubleCancel", 3],
         ["accept", 4],
         ["decline", 2],
-        ["timeout", 1],
+        ["timeout", 2],
         ["answerRace", 2],
         ["refundsFail", 2],
         ["time", 4],
         ["reconcile", 4],
+        ["openSeason", 2],
+        ["closeSeason", 2],
+        ["prebook", 6],
+        ["fill", 4],
+        ["cancelOwn", 2],
+        ["lapse", 2],
       ];
       const total = weights.reduce((s, [, w]) => s + w, 0);
       const counts: Record<string, number> = {};
@@ -257,6 +313,9 @@ describe("random interleavings keep every invariant", () => {
         "SELECT DISTINCT price_answer FROM orders WHERE price_answer IN ('accepted', 'declined', 'timed_out')",
       );
       expect(answered.length).toBeGreaterThan(0);
+      // Pre-bookings were walked too: queued, and filled from the queue.
+      const filled = await all("SELECT id FROM order_events WHERE kind = 'status' AND from_value = 'prebooked' AND to_value = 'order_raised'");
+      expect(filled.length).toBeGreaterThan(0);
     },
   );
 });

@@ -80,7 +80,18 @@ function settleStatements(deps: Deps, attempt: Payment, paymentId: string, amoun
   const orderId = attempt.orderId;
   // What the attempt and its order must be waiting for, for this payment to settle them.
   const attemptOwed = advance
-    ? and(inArray(payments.status, [ATTEMPT_STATUS.created, ATTEMPT_STATUS.failed]), orderIs(orderId, { status: ORDER_STATUS.payment_pending }))
+    ? and(
+        inArray(payments.status, [ATTEMPT_STATUS.created, ATTEMPT_STATUS.failed]),
+        orderIs(orderId, { status: ORDER_STATUS.payment_pending }),
+        // A shopper has one place in a product's queue: the advance of a second pre-booking (two sent at once, or
+        // one sent while the first was being paid) is not owed, so it is refunded rather than queued twice.
+        raised === PREBOOKED
+          ? sql`NOT EXISTS (SELECT 1 FROM orders q JOIN order_items qi ON qi.order_id = q.id
+            WHERE q.status = ${PREBOOKED} AND q.source = 'season' AND q.id <> ${orderId}
+              AND q.user_id = (SELECT user_id FROM orders WHERE id = ${orderId})
+              AND qi.product_id IN (SELECT product_id FROM order_items WHERE order_id = ${orderId}))`
+          : undefined,
+      )
     : and(
         eq(payments.status, ATTEMPT_STATUS.created),
         or(isNull(payments.expiresAt), gt(payments.expiresAt, now)),

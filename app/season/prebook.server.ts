@@ -66,6 +66,8 @@ export async function createPrebooking(
   if (!product || product.hidden) throw new NotFoundError(sectionsFor(deps).productPage.unavailable);
   if (!seasonOpen(product, now)) throw new ConflictError(s.closed);
   const shownName = inLang(product.name, product.nameTe, deps.lang);
+  // Whole units only, as the form sends them: a fraction would put part of a pack or a kg in the queue.
+  if (!Number.isSafeInteger(value.quantity)) throw new InvalidInputError(s.quantityWhole);
   const problem = limitProblem({ ...product, name: shownName }, value.quantity, messagesFor(deps).shop.cart, deps.lang);
   if (problem) throw new InvalidInputError(problem);
   if (!isCalendarDate(value.latestDate) || value.latestDate <= istDate(now)) throw new InvalidInputError(s.latestPast);

@@ -105,6 +105,9 @@ async function fillOne(deps: FillDeps, entry: Queued, date: string, slot: Delive
         and(
           orderAt(entry.id, { status: PREBOOKED }),
           gte(orders.latestDate, date),
+          // Only while its season is open through its last date: once the admin closes (or shortens) it, the
+          // pre-booking is the close's to cancel and refund, even if an advance or a fill is under way meanwhile.
+          sql`EXISTS (SELECT 1 FROM products p WHERE p.id = ${entry.productId} AND p.season_until >= ${orders.latestDate})`,
           holdCondition([{ productId: entry.productId, quantity: entry.quantity }], { date, slot }, deps.config.defaultSlotCapacity),
         ),
       ),
