@@ -153,6 +153,7 @@ export const adminMessages = {
     unchanged: "The order is already {label}.",
     unknownStatus: "Unknown status.",
     notPaid: "This order's advance is not paid yet.",
+    notFilled: "This pre-booking is still in the season's queue: it is weighed once a catch fills it.",
     weighFirst: "Record the weight of every line before packing.",
     balanceFirst: "The balance must be paid, or marked to be collected on delivery, before shipping.",
     weights: "Enter every weight in grams (1 to 1,00,000).",

@@ -41,6 +41,11 @@ export const seasonMessages = {
   expiredReason: "Not filled by your last date ({date}): the ₹500 advance is refunded in full.",
   closedReason: "Pre-booking for the season is closed: the ₹500 advance is refunded in full.",
   // The notice of a fill: stored for the bell and e-mailed in the shopper's language.
+  // The advance's return and its receipt (stored for the bell and e-mailed in the shopper's language).
+  booked: "Payment successful! Your place in the season's queue is kept.",
+  receiptTitle: "Pre-booking {number}: your place in the queue is kept",
+  receipt:
+    "We received your ₹500 advance for pre-booking {number} ({items}), for delivery by {date}. We fill the season's queue in the order advances were paid and tell you the moment yours is filled; not filled by then, the advance is refunded in full.",
   filledTitle: "Your pre-booked {name} is filled",
   filledMessage: "Your pre-booking {number} is filled: {qty} of {name}. You can change the delivery slot on the order page.",
 } as const;

@@ -187,6 +187,8 @@ export async function recordWeights(
   const order = await loadByNumber(deps, input.number);
   if (order.version !== input.version) throw new StaleOrderError();
   if (awaitsPayment(order.status) || order.status === ORDER_STATUS.order_cancelled) throw new ConflictError(m.errors.notPaid);
+  // A pre-booking still in the season's queue has no fish yet: it is weighed once a catch fills it.
+  if (order.status === ORDER_STATUS.prebooked) throw new ConflictError(m.errors.notFilled);
   if (order.paymentState !== PAYMENT_STATE.advance_paid) throw new ConflictError(m.errors.balanceState);
   const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id);
   const recorded = items.map((item) => {

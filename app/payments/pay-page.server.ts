@@ -132,6 +132,8 @@ export async function settleReturn(deps: Deps, number: string | undefined, field
   if (!order) throw new NotFoundError("Order not found");
   const back = order.source === "shop" && order.status === ORDER_STATUS.payment_pending ? "/checkout" : `/orders/${order.number}`;
   const to = `/orders/${order.number}`;
+  // A pre-booking's advance keeps a place in the season's queue; any other order's places the order.
+  const advanced = order.source === "season" ? sectionsFor(deps).season.booked : m.checkout.success;
   const failed: ReturnOutcome = { to: back, toast: { type: "error", text: m.checkout.verifyFailed } };
   const razorpayPaymentId = fields.get("razorpay_payment_id");
   const razorpaySignature = fields.get("razorpay_signature");
@@ -159,7 +161,7 @@ export async function settleReturn(deps: Deps, number: string | undefined, field
       return { to: link?.kind === "advance" ? back : to, toast: { type: "error", text: m.checkout.verifyFailed } };
     }
     const outcome = await settlePayment(deps, { attemptRef: linkId, paymentId: razorpayPaymentId });
-    return after(deps, to, outcome, link.kind === "advance" ? m.checkout.success : sectionsFor(deps).pay.balancePaidToast);
+    return after(deps, to, outcome, link.kind === "advance" ? advanced : sectionsFor(deps).pay.balancePaidToast);
   }
   const razorpayOrderId = fields.get("razorpay_order_id");
   if (!razorpayOrderId || !razorpayPaymentId || !razorpaySignature) {
@@ -175,7 +177,7 @@ export async function settleReturn(deps: Deps, number: string | undefined, field
   const row = await verifyAdvanceCallback(deps, order, { razorpayOrderId, razorpayPaymentId, razorpaySignature });
   if (!row) return failed;
   const outcome = await settlePayment(deps, { attemptRef: razorpayOrderId, paymentId: razorpayPaymentId });
-  return after(deps, to, outcome, m.checkout.success);
+  return after(deps, to, outcome, advanced);
 }
 
 function after(deps: Pick<Deps, "config" | "lang">, to: string, outcome: SettleOutcome, success: string): ReturnOutcome {

@@ -18,6 +18,7 @@ import {
 import { format } from "~/i18n/format";
 import { inLang, type Lang } from "~/i18n/lang";
 import { quantityText } from "~/catalog/units";
+import { formatDeliveryDate } from "~/delivery/slots";
 import { payMessages as m } from "~/i18n/pay.messages";
 import { formatRupees } from "~/lib/money";
 import { notifyAdmins, notifyCustomer } from "~/notifications/notify.server";
@@ -241,10 +242,17 @@ async function sendReceipt(deps: Pick<Deps, "db" | "config" | "mailer">, order: 
       .join(", ");
   await notifyCustomer(deps, order, {
     type: "order_placed",
-    words: (t, lang) => ({
-      title: format(t.pay.receiptTitle, { number: order.number }),
-      message: format(t.pay.receipt, { number: order.number, items: list(lang), total: formatRupees(order.estimatedTotalPaise) }),
-    }),
+    words: (t, lang) => {
+      // A pre-booking's receipt keeps its place in the queue and says until when; an order's is placed.
+      if (order.source === "season" && order.latestDate) {
+        const values = { number: order.number, items: list(lang), date: formatDeliveryDate(order.latestDate, lang) };
+        return { title: format(t.season.receiptTitle, values), message: format(t.season.receipt, values) };
+      }
+      return {
+        title: format(t.pay.receiptTitle, { number: order.number }),
+        message: format(t.pay.receipt, { number: order.number, items: list(lang), total: formatRupees(order.estimatedTotalPaise) }),
+      };
+    },
   });
 }
 

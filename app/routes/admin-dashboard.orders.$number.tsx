@@ -122,7 +122,10 @@ export default function AdminOrder() {
   const label = (s: string | null) => (s ? (labels[s as keyof typeof labels] ?? m.paymentStates[s as keyof typeof m.paymentStates] ?? s) : "—");
   const busy = useNavigation().state === "submitting";
   const weighable =
-    order.paymentState === PAYMENT_STATE.advance_paid && order.status !== ORDER_STATUS.order_cancelled && items.some((i) => i.productId !== null);
+    order.paymentState === PAYMENT_STATE.advance_paid &&
+    order.status !== ORDER_STATUS.order_cancelled &&
+    order.status !== ORDER_STATUS.prebooked &&
+    items.some((i) => i.productId !== null);
   return (
     <OrderDialog labelledBy="order-heading" closeTo="/admin-dashboard" closeLabel={m.detail.back} closeAllLabel={m.detail.close}>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">

@@ -6,6 +6,7 @@ import { all, one } from "../../tests/setup/sql";
 import { startAdvancePayment } from "~/payments/advance.server";
 import { sandboxDecide } from "~/payments/sandbox.server";
 import { settlePayment } from "~/payments/settle.server";
+import { recordWeights } from "~/orders/changes.server";
 import { createPrebooking } from "./prebook.server";
 
 const s = setUpSeasonWorld();
@@ -24,6 +25,16 @@ describe("a pre-booking and its advance", () => {
     expect(order).toMatchObject({ status: "payment_pending", source: "season", latestDate: w.day(12), advancePaise: 50_000, stockHeld: false });
     expect(order.deliveryDate).toBeNull();
     expect(await all("SELECT product_id, quantity FROM order_items WHERE order_id = ?", order.id)).toEqual([{ product_id: w.fishId, quantity: 3 }]);
+  });
+
+  it("in the queue, it has no fish to weigh: the admin's weighing is refused and changes nothing", async () => {
+    const order = await s.prebooked(2);
+    const before = await one("SELECT version, final_total_paise, payment_state FROM orders WHERE id = ?", order.id);
+    const item = await one<{ id: number }>("SELECT id FROM order_items WHERE order_id = ?", order.id);
+    await expect(
+      recordWeights(w.deps, w.admin, { number: order.number, version: before.version as number, weights: new Map([[item.id, 1800]]) }),
+    ).rejects.toThrow("This pre-booking is still in the season's queue: it is weighed once a catch fills it.");
+    expect(await one("SELECT version, final_total_paise, payment_state FROM orders WHERE id = ?", order.id)).toEqual(before);
   });
 
   it("paid, is prebooked (not raised): the ledger has the ₹500 capture and the order still has no date, slot or stock", async () => {

@@ -47,11 +47,12 @@ async function book(page: Page, quantity: string, lastDate: string, pay: string)
   await page.getByRole("button", { name: pay }).click();
 }
 
-/** Pays on the sandbox gateway's page and waits for the order page it returns to; the order's number. */
-async function payAdvance(page: Page): Promise<string> {
+/** Pays on the sandbox gateway's page and waits for the order page it returns to, which says the place is kept; the order's number. */
+async function payAdvance(page: Page, booked: string): Promise<string> {
   await page.waitForURL(/\/sandbox\/link\/plink_/);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await page.waitForURL(/\/orders\/PUL-\d{4}-[A-Z0-9]{4}$/);
+  await expect.poll(() => toast(page)).toBe(booked);
   return /PUL-\d{4}-[A-Z0-9]{4}/.exec(page.url())![0];
 }
 
@@ -95,7 +96,7 @@ describe("season pre-booking", () => {
       { n: 0 },
     ]);
     await book(te.page, "2", istDay(20), "₹500 చెల్లించి బుక్ చేయండి");
-    const raviOrder = await payAdvance(te.page);
+    const raviOrder = await payAdvance(te.page, "చెల్లింపు విజయవంతం! సీజన్ క్యూలో మీ స్థానం ఖాయమైంది.");
     await te.page.goto(`/te/orders/${raviOrder}`);
     expect(await te.page.getByRole("main").innerText()).toContain("ముందే బుక్ చేశారు");
     expect(await queueText(te.page)).toContain("2 కిలోలు కోసం క్యూలో మీరు 1వ స్థానంలో ఉన్నారు");
@@ -108,7 +109,9 @@ describe("season pre-booking", () => {
     await en.page.waitForURL(new RegExp(`/season/${product.slug}$`));
     await en.page.getByRole("heading", { name: "Book Season Pulasa for the season" }).waitFor();
     await book(en.page, "1", istDay(20), "Pay ₹500 and book");
-    const ashaOrder = await payAdvance(en.page);
+    const ashaOrder = await payAdvance(en.page, "Payment successful! Your place in the season's queue is kept.");
+    const receipts = await (await fetch(`${baseUrl()}/dev/mail`)).text();
+    expect(receipts.slice(receipts.indexOf(asha.email))).toContain(`Pre-booking ${ashaOrder}: your place in the queue is kept`);
     await expect.poll(() => queueText(en.page)).toMatch(/^You are 2nd in the queue for 1 kg, for delivery by .+\./);
     // Booking the same fish again while queued is refused.
     await en.page.goto(`/season/${product.slug}`);
