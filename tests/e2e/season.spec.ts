@@ -140,6 +140,13 @@ describe("season pre-booking", () => {
     expect(mail.slice(mail.indexOf(ravi.email))).toContain("మీరు ముందే బుక్ చేసిన సీజన్ పులస సిద్ధం");
     await te.page.goto(`/te/orders/${raviOrder}`);
     expect(await te.page.getByTestId("queue-place").count()).toBe(0);
+    // The filled shopper takes the day's other slot from the order page (a plain form).
+    const [{ delivery_slot: given }] = await sql("SELECT delivery_slot FROM orders WHERE number = ?", raviOrder);
+    await te.page.getByRole("region", { name: "మీ డెలివరీ స్లాట్" }).locator("input[name=slot]:not(:checked):not([disabled])").first().check();
+    await te.page.getByRole("button", { name: "స్లాట్ మార్చండి" }).click();
+    await expect.poll(() => toast(te.page)).toMatch(/^మీ డెలివరీ ఇప్పుడు .+\.$/);
+    const [{ delivery_slot: taken, delivery_date: day }] = await sql("SELECT delivery_slot, delivery_date FROM orders WHERE number = ?", raviOrder);
+    expect([taken, day]).toEqual([given === "morning" ? "evening" : "morning", istDay(1)]);
     await en.page.goto(`/orders/${ashaOrder}`);
     await expect.poll(() => queueText(en.page)).toContain("You are 1st in the queue for 1 kg");
 
