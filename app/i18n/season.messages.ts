@@ -18,7 +18,6 @@ export const seasonMessages = {
   latestPast: "Choose a date after today",
   latestAfterSeason: "Pre-booking runs until {date}: choose that date or an earlier one",
   back: "Back to the product",
-  addressHeading: "Where we deliver",
   pay: "Pay ₹500 and book",
   paying: "Booking…",
   fixErrors: "Please fix the errors below",

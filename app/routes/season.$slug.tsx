@@ -176,7 +176,7 @@ function BookingForm({
           {latestHint}
         </p>
         <FieldError id={fields.latestDate.errorId} errors={fields.latestDate.errors} />
-        <h2 className="pt-4 text-xl font-bold">{s.addressHeading}</h2>
+        <h2 className="pt-4 text-xl font-bold">{all.checkout.shippingHeading}</h2>
         <AddressChoice field={fields.addressId} addresses={addresses} texts={addressTexts}>
           <ShippingFields fields={fields} checked={form.status === "error" || press.checked} />
         </AddressChoice>

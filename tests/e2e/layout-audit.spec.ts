@@ -59,6 +59,8 @@ const PAGES: { who: Who; path: string }[] = [
     // The seed's weighed sample fish.
     "/fish/yanampcs23",
     "/te/fish/yanampcs23",
+    // A fish open for the season: its card.
+    "/products/{season}",
   ].map((path) => ({ who: "visitor" as const, path })),
   ...[
     "/products",
@@ -81,6 +83,11 @@ const PAGES: { who: Who; path: string }[] = [
     "/te/checkout",
     "/te/orders/{order}",
     "/te/orders/{asked}",
+    // Booking a fish for the season, and a pre-booking's place in the queue.
+    "/season/{season}",
+    "/te/season/{season}",
+    "/orders/{prebooked}",
+    "/te/orders/{prebooked}",
   ].map((path) => ({ who: "shopper" as const, path })),
   ...[
     "/admin-dashboard",
@@ -88,6 +95,7 @@ const PAGES: { who: Who; path: string }[] = [
     "/admin-dashboard/orders/{asked}",
     "/admin-dashboard/products",
     "/admin-dashboard/products/1",
+    "/admin-dashboard/products/{seasonId}?fillDate={today}&fillQty=3",
     "/admin-dashboard/catch",
     "/admin-dashboard/deliveries",
     "/admin-dashboard/claims",

@@ -20,7 +20,6 @@ export const seasonMessages: Translation<typeof English.seasonMessages> = {
   latestPast: "ఈ రోజు తర్వాతి తేదీని ఎంచుకోండి",
   latestAfterSeason: "ముందస్తు బుకింగ్ {date} వరకే: ఆ తేదీ లేదా అంతకు ముందుది ఎంచుకోండి",
   back: "ఉత్పత్తి పేజీకి తిరిగి వెళ్లండి",
-  addressHeading: "ఎక్కడ డెలివరీ చేయాలి",
   pay: "₹500 చెల్లించి బుక్ చేయండి",
   paying: "బుక్ చేస్తున్నాం…",
   fixErrors: "దయచేసి కింది లోపాలను సరిచేయండి",
