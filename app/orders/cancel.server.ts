@@ -6,7 +6,7 @@ import { checkoutMessages } from "~/i18n/checkout.messages";
 import { format, sentences } from "~/i18n/format";
 import { ConflictError, NotFoundError } from "~/lib/errors";
 import { deliverySentence, notifyAdmins } from "~/notifications/notify.server";
-import { CUSTOMER_CANCELLABLE, ORDER_STATUS } from "./status";
+import { customerMayCancel, ORDER_STATUS } from "./status";
 
 /**
  * The customer cancels their own order before it is shipped. It is the admin's cancel (one guarded batch on
@@ -20,7 +20,7 @@ export async function cancelOwnOrder(deps: Deps, user: User, input: { number: st
   const order = await loadByNumber(deps, input.number).catch(() => null);
   if (!order || order.userId !== user.id) throw new NotFoundError(shown.notFound);
   if (order.version !== input.version) throw new StaleOrderError();
-  if (!CUSTOMER_CANCELLABLE.includes(order.status)) throw new ConflictError(shown.cancelTooLate);
+  if (!customerMayCancel(order.status)) throw new ConflictError(shown.cancelTooLate);
   await changeOrderStatus(deps, user, { number: order.number, version: order.version, to: ORDER_STATUS.order_cancelled, reason: input.reason });
   const values = { number: order.number, name: user.name, reason: input.reason.trim() };
   await notifyAdmins(deps, {

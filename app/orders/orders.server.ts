@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { limitProblem, type ProductUnit } from "~/catalog/units";
 import { bumpCatalogue } from "~/catalog/site-version.server";
 import type { Deps } from "~/deps";
-import { abortUnless, BatchAbortedError, isUniqueClash, orderAt, runBatch } from "~/db/guards.server";
+import { abortUnless, BatchAbortedError, isUniqueClash, orderAt, previousChanged, runBatch } from "~/db/guards.server";
 import { orderItems, orders, productLineColumns, products, waitlistEntries, type Order, type User } from "~/db/schema";
 import { formatDelivery, isSlotBookable, type DeliverySlot } from "~/delivery/slots";
 import { messagesFor } from "~/i18n/texts";
@@ -225,9 +225,12 @@ async function insertShopOrder(
         release,
         holds: endHoldStatements(db, holds, input.now),
         order: insertOrder,
+        // Straight after the order's INSERT: it wrote the order, or the batch stops here. (Testing for an order of
+        // that number instead would find another shopper's order whose number this one happened to draw, and
+        // give it these lines.)
+        written: abortUnless(db, previousChanged(), NOT_WRITTEN),
         items: insertItems,
         holdOrder: holdOrderStatement(db, holds, number),
-        written: abortUnless(db, sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${eq(orders.number, number)})`, NOT_WRITTEN),
         catalogue: bumpCatalogue(deps),
       });
     } catch (error) {

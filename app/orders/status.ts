@@ -14,8 +14,13 @@ export const PAYMENT_STATUSES = ["payment_pending", "payment_expired"] as const;
  * Filled, it becomes `order_raised` for a date and slot like any paid order; otherwise it can only be cancelled.
  */
 export const PREBOOKED = "prebooked";
-/** A customer may cancel their own order until it is shipped (cancellation only before dispatch), a pre-booking until it is filled. */
-export const CUSTOMER_CANCELLABLE: readonly string[] = [PREBOOKED, "order_raised", "order_confirmed", "order_packed"];
+/** A customer may cancel their own order until it is shipped (cancellation only before dispatch). */
+export const CUSTOMER_CANCELLABLE: readonly string[] = ["order_raised", "order_confirmed", "order_packed"];
+
+/** Whether a customer may cancel their own order now: before it is shipped, or a pre-booking still in the queue. */
+export function customerMayCancel(status: string): boolean {
+  return status === PREBOOKED || CUSTOMER_CANCELLABLE.includes(status);
+}
 /** The first step of an order's life at which its customer can no longer cancel it (the policies name it). */
 export const CANCELLABLE_UNTIL: FulfilmentStatus = FULFILMENT.find((status) => !CUSTOMER_CANCELLABLE.includes(status)) ?? "order_shipped";
 /** Every value `orders.status` holds (the drizzle schema's enum). */

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { z } from "zod";
 import { cancelOwnOrder } from "~/orders/cancel.server";
-import { CUSTOMER_CANCELLABLE } from "~/orders/status";
+import { customerMayCancel } from "~/orders/status";
 import { format } from "~/i18n/format";
 import { DomainError } from "~/lib/errors";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -54,7 +54,7 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
     timeline,
     ceiling: orderCeilingData(order, deps.lang, deps.now()),
     shipTo: { name: `${firstName} ${lastName}`, phone, lines: [address, placeLine({ city, state, zip }, messagesFor(deps).shop.states)] },
-    cancelVersion: CUSTOMER_CANCELLABLE.includes(order.status) ? order.version : null,
+    cancelVersion: customerMayCancel(order.status) ? order.version : null,
     slots: slots ? { ...slots, words: sectionsFor(deps).season } : null,
     ...claimed,
     // Only an order with claims, or one that may still be reported, shows the claims' texts.
