@@ -119,7 +119,8 @@ async function seasonAction(deps: Deps, id: number, intent: string, form: FormDa
   const back = `/admin-dashboard/products/${id}#season`;
   const until = intent === "season-close" ? null : String(form.get("until") ?? "");
   try {
-    const { cancelled } = await setSeason(deps, id, until, deps.now());
+    // A product that does not exist is a 404, as its page is.
+    const { cancelled } = await orNotFound(setSeason(deps, id, until, deps.now()));
     const text =
       until === null ? format(m.closedDone, { n: cancelled }) : format(cancelled ? m.shortened : m.opened, { date: formatDeliveryDate(until), n: cancelled });
     return redirectWithFlash(deps, back, { type: "success", text });

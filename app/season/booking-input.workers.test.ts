@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { action as adminProduct } from "~/routes/admin-dashboard_.products.$id";
 import { action as book } from "~/routes/season.$slug";
 import { setUpSeasonWorld } from "../../tests/setup/season";
 import { VALID_ADDRESS } from "../../tests/setup/address";
@@ -29,5 +30,19 @@ describe("the booking page's post with a last date no calendar has", () => {
     expect(answer.status).toBe(400);
     expect(JSON.stringify(answer.body)).toContain(message);
     expect(await written()).toEqual(before);
+  });
+});
+
+describe("the admin's season switch on a product that does not exist", () => {
+  it.each(["season-open", "season-close"])("%s answers 404 and opens nothing", async (intent) => {
+    const cookie = await sessionCookie(w.admin.id);
+    const before = await one("SELECT count(*) AS n FROM products WHERE season_until IS NOT NULL");
+    const answer = await callRoute(adminProduct, "/admin-dashboard/products/999999", {
+      cookie,
+      params: { id: "999999" },
+      form: { intent, until: w.day(20) },
+    });
+    expect(answer.status).toBe(404);
+    expect(await one("SELECT count(*) AS n FROM products WHERE season_until IS NOT NULL")).toEqual(before);
   });
 });
