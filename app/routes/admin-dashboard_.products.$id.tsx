@@ -117,6 +117,8 @@ export async function action({ request, params, context: { deps, oversizedForm }
 async function seasonAction(deps: Deps, id: number, intent: string, form: FormData) {
   const m = shopAdminMessages.season;
   const back = `/admin-dashboard/products/${id}#season`;
+  // Only the form's two buttons: any other intent changes nothing.
+  if (intent !== "season-open" && intent !== "season-close") throw new Response("Bad request", { status: 400 });
   const until = intent === "season-close" ? null : String(form.get("until") ?? "");
   try {
     // A product that does not exist is a 404, as its page is.

@@ -46,3 +46,17 @@ describe("the admin's season switch on a product that does not exist", () => {
     expect(await one("SELECT count(*) AS n FROM products WHERE season_until IS NOT NULL")).toEqual(before);
   });
 });
+
+describe("the admin's season switch with an intent it does not know", () => {
+  it("changes nothing and answers 400", async () => {
+    const cookie = await sessionCookie(w.admin.id);
+    const before = await one("SELECT season_until FROM products WHERE id = ?", w.fishId);
+    const answer = await callRoute(adminProduct, `/admin-dashboard/products/${w.fishId}`, {
+      cookie,
+      params: { id: String(w.fishId) },
+      form: { intent: "season-extend", until: w.day(3) },
+    });
+    expect(answer.status).toBe(400);
+    expect(await one("SELECT season_until FROM products WHERE id = ?", w.fishId)).toEqual(before);
+  });
+});
