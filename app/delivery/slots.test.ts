@@ -43,6 +43,8 @@ describe("delivery dates and slots (IST)", () => {
     expect(isCalendarDate("2026-11-30")).toBe(true);
     expect(isCalendarDate("2026-11-31")).toBe(false);
     expect(isCalendarDate("26-11-30")).toBe(false);
+    // No such month or day at all: false, never a thrown error.
+    for (const date of ["2026-13-01", "2026-00-10", "2026-12-32", "2026-12-00", "9999-99-99"]) expect(isCalendarDate(date)).toBe(false);
   });
 
   it("writes a delivery as people read it, weekday first, the full month, the zone once in brackets", () => {

@@ -65,9 +65,9 @@ export function isSlotPlannable(date: string, slot: DeliverySlot, now: number): 
   return upcomingDates(now, PLANNING_DAYS).includes(date) && now < slotStart(date, slot) - SLOT_CUTOFF_MS;
 }
 
-/** A real calendar date written YYYY-MM-DD (2026-02-30 is not). */
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is not; 2026-13-01 is no date at all and must not throw). */
 export function isCalendarDate(date: string): boolean {
-  return DATE_PATTERN.test(date) && addDays(date, 0) === date;
+  return DATE_PATTERN.test(date) && !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && addDays(date, 0) === date;
 }
 
 /** Thu, 26 November (in Telugu: గురు, 26 నవంబర్) */

@@ -117,9 +117,12 @@ export async function action({ request, params, context: { deps, oversizedForm }
 async function seasonAction(deps: Deps, id: number, intent: string, form: FormData) {
   const m = shopAdminMessages.season;
   const back = `/admin-dashboard/products/${id}#season`;
+  // Only the form's two buttons: any other intent changes nothing.
+  if (intent !== "season-open" && intent !== "season-close") throw new Response("Bad request", { status: 400 });
   const until = intent === "season-close" ? null : String(form.get("until") ?? "");
   try {
-    const { cancelled } = await setSeason(deps, id, until, deps.now());
+    // A product that does not exist is a 404, as its page is.
+    const { cancelled } = await orNotFound(setSeason(deps, id, until, deps.now()));
     const text =
       until === null ? format(m.closedDone, { n: cancelled }) : format(cancelled ? m.shortened : m.opened, { date: formatDeliveryDate(until), n: cancelled });
     return redirectWithFlash(deps, back, { type: "success", text });

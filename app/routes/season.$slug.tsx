@@ -117,8 +117,10 @@ function BookingForm({
       return submission;
     },
   });
-  const quantity = Number(fields.quantity.value) || product.minQty;
   const choices = Array.from({ length: Math.max(0, product.maxQty - product.minQty + 1) }, (_, i) => product.minQty + i);
+  // The estimate is shown for one of the offered quantities only: a refused post may carry anything ("Infinity").
+  const typed = Number(fields.quantity.value);
+  const quantity = choices.includes(typed) ? typed : product.minQty;
   const tomorrow = new Date(Date.parse(`${facts.today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
