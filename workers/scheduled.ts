@@ -4,6 +4,7 @@ import { purgeExpiredSessions } from "../app/auth/session.server";
 import { fillMissingCopies } from "../app/catalog/photos.server";
 import { createDeps } from "../app/deps.server";
 import { sendDueMessages } from "../app/messaging/outbox.server";
+import { offerLapsedLots } from "../app/orders/lot-offers.server";
 import { declineUnanswered } from "../app/orders/price-answer.server";
 import { releaseExpiredOrders } from "../app/orders/stock.server";
 import { reconcilePayments } from "../app/payments/reconcile.server";
@@ -13,6 +14,7 @@ import { runWaitlist } from "../app/waitlist/waitlist.server";
  * The app Worker's Cron Trigger (wrangler.toml `[triggers]`, every 5 minutes; `npm start` calls it on a timer):
  * - payments are reconciled with the gateway (lost returns and webhooks, second captures, links to close,
  *   refunds to retry) and unpaid reservations released;
+ * - an auction whose won lot's order ended unpaid offers the lot to the next highest bidder at once;
  * - waitlist holds not used in time lapse, and every sold-out product's line is served with what is free again;
  * - a final price above the shopper's ceiling left unanswered past its time is declined (the order cancelled, all refunded);
  * - text messages the provider refused or never answered are tried again (with backoff, a bounded number of times);
@@ -23,6 +25,7 @@ import { runWaitlist } from "../app/waitlist/waitlist.server";
 export async function runScheduledJobs(env: Env, now = Date.now()) {
   const deps = createDeps(env);
   await releaseExpiredOrders(deps, now);
+  await offerLapsedLots(deps, now);
   await runWaitlist(deps, now);
   await declineUnanswered(deps, now);
   await reconcilePayments(deps, now);

@@ -115,6 +115,16 @@ export async function postToAuctionWorker(
 }
 
 /**
+ * Asks an auction's object to look at its lot's order now (the scheduled job, once it found the order ended
+ * unpaid): the lot is offered on at once instead of at the object's own deadline. Nobody is named: the object
+ * acts only on what the database already says. Whether the object was reached.
+ */
+export async function promptLotOffers(deps: AuctionService, auctionId: number): Promise<boolean> {
+  const answer = await callAuctionWorker(deps, `/api/auction/${auctionId}/offers/check`, { method: "POST" });
+  return answer?.ok === true;
+}
+
+/**
  * Starts or stops the signed-in visitor (their cookie header) watching an auction: what came of it. The Worker
  * decides: an unknown or cancelled auction is `notFound`, one that has ended `ended`.
  */
@@ -162,7 +172,7 @@ const isTextRecord = (value: unknown): value is Record<string, string> =>
 
 const entrySchema = z.object({
   seq: z.number(),
-  kind: z.enum(["bid", "proxy", "cancel", "close"]),
+  kind: z.enum(["bid", "proxy", "cancel", "close", "lapse", "offer", "stop"]),
   bidder: z.string(),
   amount_paise: z.number(),
   max_paise: z.number(),

@@ -10,7 +10,7 @@ import { closeAuctionInD1, D1Mirror, notifyBidders, notifyOutbid, notifyReminder
 import type { CreateInput, Holder, RoomEnv, Stored } from "./room-state";
 import { RoomLog, type LogItem, type Ranked } from "./room-log";
 import { AUCTION_PAY_MS } from "../../../app/orders/rules";
-import { cancelUnpaidLotOrder, lapseUnpaidLotOrder, tellOfferEnded } from "../../../app/orders/lot-offers.server";
+import { cancelUnpaidLotOrder, lapseUnpaidLotOrder, lotOrderOutcome, tellOfferEnded } from "../../../app/orders/lot-offers.server";
 import { RoomStorage, yourBids, type RecentBid } from "./room-storage";
 import { RoomWatchers, type Viewer } from "./room-watchers";
 
@@ -345,6 +345,14 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     }
   }
 
+  /**
+   * Looks at the lot's order now, not at the holder's deadline: the scheduled job prompts this once the order
+   * ended unpaid (expired or cancelled), so the lot is offered on at once. An order still waiting changes nothing.
+   */
+  async checkOffers(): Promise<void> {
+    await this.serially(() => this.secondChance());
+  }
+
   private serially<T>(step: () => Promise<T>): Promise<T> {
     const run = this.offering.then(step);
     this.offering = run.catch(() => undefined);
@@ -364,14 +372,13 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     let holder = s.holder;
     if (holder.orderNumber === null) holder = await this.makeOfferOrder(holder);
     const now = this.deps.now();
-    if (now < holder.deadline) {
-      await this.ctx.storage.setAlarm(holder.deadline);
-      return;
-    }
-    const outcome = await lapseUnpaidLotOrder(this.deps, holder.orderNumber ?? "", now);
+    // Before the deadline the order may still have ended already (expired by the store's own clock, or cancelled):
+    // the database says so, and the lot moves on now; an order still waiting keeps its holder until the deadline.
+    const early = now < holder.deadline;
+    const outcome = early ? await lotOrderOutcome(this.deps, holder.orderNumber ?? "") : await lapseUnpaidLotOrder(this.deps, holder.orderNumber ?? "", now);
     if (outcome === "waiting") {
-      // The order's own deadline is later than the object's (never by design): look again then.
-      await this.ctx.storage.setAlarm(now + 60_000);
+      // After the deadline the order's own is later than the object's (never by design): look again a minute on.
+      await this.ctx.storage.setAlarm(early ? holder.deadline : now + 60_000);
       return;
     }
     if (outcome === "paid") {

@@ -162,6 +162,19 @@ function auctionApi(env: Env): Api {
         },
       }),
       endpoint({
+        // The scheduled job's prompt once a lot's order ended unpaid. Anyone may send it: the object acts only on
+        // what the database already says of the order, so it never offers the lot early.
+        method: "POST",
+        path: "/api/auction/:id(\\d{1,12})/offers/check",
+        guard: "public",
+        async handler({ deps, params }) {
+          const stub = await room(env.AUCTION_ROOM, deps, Number(params.id));
+          if (!stub) throw new NotFoundError("Auction not found");
+          await stub.checkOffers();
+          return { message: "Checked" };
+        },
+      }),
+      endpoint({
         method: "GET",
         path: "/api/auction/images/:key([0-9a-f-]{36}\\.(?:jpg|png|webp))",
         guard: "public",
