@@ -282,10 +282,15 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     return { ok: true, message: BID_MESSAGES.success, auction: this.view(bidder?.id ?? null) };
   }
 
+  /** The bidder's latest hashed entry in the log (a bid or a proxy bid for them): the receipt their notices name. */
+  private lastReceipt(userId: number) {
+    return this.log.receipts(userId).at(-1) ?? null;
+  }
+
   /** Outbid notices: in-app always, the e-mail at most once per auction per 10 minutes per bidder. */
   private queueOutbid(userId: number, state: Stored, now: number) {
     const email = this.storage.claimOutbidMail(userId, now);
-    this.ctx.waitUntil(notifyOutbid(this.deps, state, userId, email).catch((error) => console.error("outbid notice failed", error)));
+    this.ctx.waitUntil(notifyOutbid(this.deps, state, userId, email, this.lastReceipt(userId)).catch((error) => console.error("outbid notice failed", error)));
   }
 
   async cancel(reason: string): Promise<{ ok: boolean; error?: string }> {
@@ -489,8 +494,11 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     const ended = this.state!;
     if (ended.status !== "ended" || ended.finalized) return;
     await this.mirror.sync([]);
+    // The winner's notice names their winning entry: every entry up to the close is hashed first.
+    await this.log.seal(ended.id);
+    const receipt = ended.leaderId === null ? null : this.lastReceipt(ended.leaderId);
     // A failure here throws, and the runtime retries the alarm; the order insert is idempotent.
-    const won = await closeAuctionInD1(this.deps, ended, [...this.bidders]);
+    const won = await closeAuctionInD1(this.deps, ended, [...this.bidders], receipt);
     const winner = ended.leaderId;
     // The winner holds the lot for their 24 hours; the alarm then runs the second chance.
     const holder: Holder | null =

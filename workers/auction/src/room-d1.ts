@@ -1,6 +1,7 @@
 import { and, eq, lt } from "drizzle-orm";
 import { auctionBids, auctions, users } from "../../../app/db/schema";
 import type { Deps } from "../../../app/deps";
+import { withReceipt, type LogReceipt } from "../../../app/auctions/bid-log-text";
 import { format } from "../../../app/i18n/format";
 import { inLang } from "../../../app/i18n/lang";
 import { formatRupees } from "../../../app/lib/money";
@@ -122,6 +123,8 @@ export async function closeAuctionInD1(
   deps: Pick<Deps, "db" | "config" | "mailer" | "now">,
   s: Stored,
   bidderIds: number[],
+  /** The winner's winning entry in the bid log, named in their notice. */
+  receipt: LogReceipt | null = null,
 ): Promise<{ number: string; reservedUntil: number } | null> {
   let won: { number: string; reservedUntil: number } | null = null;
   if (s.leaderId !== null) {
@@ -139,6 +142,7 @@ export async function closeAuctionInD1(
       image: s.image,
       winningPaise: s.currentPricePaise,
       now: deps.now(),
+      receipt,
     });
     won = { number: order.number, reservedUntil: order.reservedUntil ?? deps.now() };
   }
@@ -186,7 +190,14 @@ export async function notifyBidders(deps: Pick<Deps, "db" | "config" | "mailer">
   for (const userId of userIds) await notify(deps, { userId, type, words, auctionId: s.id });
 }
 
-export async function notifyOutbid(deps: Pick<Deps, "db" | "config" | "mailer">, s: Stored, userId: number, email: boolean) {
+export async function notifyOutbid(
+  deps: Pick<Deps, "db" | "config" | "mailer">,
+  s: Stored,
+  userId: number,
+  email: boolean,
+  /** The outbid bidder's own last entry in the bid log: their receipt for the bid that was beaten. */
+  receipt: LogReceipt | null,
+) {
   await notify(
     deps,
     {
@@ -194,7 +205,7 @@ export async function notifyOutbid(deps: Pick<Deps, "db" | "config" | "mailer">,
       type: "outbid",
       words: ({ auction: m }, lang) => ({
         title: m.outbidTitle,
-        message: format(m.outbid, { price: formatRupees(s.currentPricePaise), title: inLang(s.title, s.titleTe, lang) }),
+        message: withReceipt(format(m.outbid, { price: formatRupees(s.currentPricePaise), title: inLang(s.title, s.titleTe, lang) }), receipt, m),
       }),
       auctionId: s.id,
     },
