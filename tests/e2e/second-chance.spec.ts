@@ -123,6 +123,10 @@ describe("the second chance: the lot goes to the runner-up when the winner does 
       expect(await card.innerText()).toContain("₹1,200");
       await card.getByRole("link", { name: "Pay ₹500 advance" }).click();
       await runnerUp.page.waitForURL(`**/orders/${offer.number}/pay`);
+      // The runner-up did not win the auction: the pay page says the lot is offered to them.
+      expect(await runnerUp.page.getByRole("main").innerText()).toMatch(
+        new RegExp(`This lot is offered to you at your highest bid\\. Pay the ₹500 token advance by .+ to claim order ${offer.number}\\.`),
+      );
       const address = {
         "First name": "Gopi",
         "Last name": "Varma",
@@ -180,6 +184,9 @@ describe("the second chance: the lot goes to the runner-up when the winner does 
       expect(await card.innerText()).toContain("చెల్లింపు కోసం వేచి ఉంది");
       expect(await card.getByRole("link", { name: "₹500 అడ్వాన్స్ చెల్లించండి" }).count()).toBe(1);
       await expectNoAxeViolations(runnerUp.page);
+      await card.getByRole("link", { name: "₹500 అడ్వాన్స్ చెల్లించండి" }).click();
+      await runnerUp.page.waitForURL(`**/te/orders/${offer.number}/pay`);
+      await expect.poll(() => runnerUp.page.getByRole("main").innerText()).toContain("ఈ లాట్‌ను మీ అత్యధిక బిడ్‌కు మీకు ఇస్తున్నాం. ఆర్డర్");
 
       // The admin stops the offers: the runner-up's order is cancelled, the chain says so, no Stop is left.
       await admin.page.goto("/admin-dashboard/auctions");

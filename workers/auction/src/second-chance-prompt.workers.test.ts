@@ -67,6 +67,11 @@ describe("the scheduled job prompts the second chance", () => {
     expect(early.map((r) => r.status)).toEqual([200, 200]);
     expect(await ordersOf(a.id)).toEqual([{ user_id: sita.id, status: "payment_pending", paise: 150_000 }]);
     expect((await check(999_999)).status).toBe(404);
+    // A live auction has no lot to offer yet: the prompt changes nothing.
+    const live = await createAuction(admin);
+    await bid(ravi, live.id, 1000);
+    expect((await check(live.id)).status).toBe(200);
+    expect(await ordersOf(live.id)).toEqual([]);
 
     await orderRunsOut(a.id);
     await scheduledJob();
@@ -77,5 +82,17 @@ describe("the scheduled job prompts the second chance", () => {
       [sita.id, "payment_expired"],
       [gopi.id, "order_cancelled"],
     ]);
+  });
+
+  it("a winner who paid keeps the lot: a prompt finds the order paid and nobody else is ever offered it", async () => {
+    const { a } = await closedWithThree();
+    await env.DB.prepare("UPDATE orders SET status = 'order_raised', payment_state = 'advance_paid', paid_at = ?, updated_at = ? WHERE auction_id = ?")
+      .bind(Date.now(), Date.now(), a.id)
+      .run();
+    await Promise.all([check(a.id), scheduledJob()]);
+    await orderRunsOut(a.id);
+    await scheduledJob();
+    expect(await ordersOf(a.id)).toEqual([{ user_id: sita.id, status: "order_raised", paise: 150_000 }]);
+    expect((await stubFor(a.id).inspect())?.offers).toBe("done");
   });
 });
