@@ -151,18 +151,22 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
       ...this.changing(recent, viewer),
       receipts: viewer === null ? [] : this.log.receipts(viewer),
       watching: viewer !== null && this.storage.isWatching(viewer),
+      outbid_texts: viewer !== null && this.storage.wantsOutbidTexts(viewer),
       scheduled_end_time: new Date(s.scheduledEndTime).toISOString(),
       extension_ms: this.log.rules()?.soft_close_window_ms ?? this.deps.config.softClose.windowMs,
     };
   }
 
-  /** A signed-in user starts or stops watching; only an auction that has not ended can be started watching. */
-  async setWatching(userId: number, watch: boolean): Promise<{ ok: true; watching: boolean } | { ok: false; error: string }> {
+  /**
+   * A signed-in user starts or stops watching, texted when outbid if they ask (`texts`); only an auction that has
+   * not ended can be started watching.
+   */
+  async setWatching(userId: number, watch: boolean, texts = false): Promise<{ ok: true; watching: boolean; texts: boolean } | { ok: false; error: string }> {
     const s = this.state;
     if (!s || s.status === "cancelled") return { ok: false, error: "Auction not found" };
     if (watch && (s.status !== "active" || this.deps.now() >= s.endTime)) return { ok: false, error: "This auction has ended" };
-    this.storage.setWatching(userId, watch);
-    return { ok: true, watching: watch };
+    this.storage.setWatching(userId, watch, texts);
+    return { ok: true, watching: watch, texts: watch && texts };
   }
 
   /** The view once every entry so far is hashed (its head and receipts complete). */
@@ -287,10 +291,14 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     return this.log.receipts(userId).at(-1) ?? null;
   }
 
-  /** Outbid notices: in-app always, the e-mail at most once per auction per 10 minutes per bidder. */
+  /** Outbid notices: in-app always, the e-mail (and the text, if asked for) at most once per auction per 10 minutes per bidder. */
   private queueOutbid(userId: number, state: Stored, now: number) {
+    // The text goes with the e-mail, as often: at most once per auction per 10 minutes per bidder.
     const email = this.storage.claimOutbidMail(userId, now);
-    this.ctx.waitUntil(notifyOutbid(this.deps, state, userId, email, this.lastReceipt(userId)).catch((error) => console.error("outbid notice failed", error)));
+    const text = email && this.storage.wantsOutbidTexts(userId);
+    this.ctx.waitUntil(
+      notifyOutbid(this.deps, state, userId, email, this.lastReceipt(userId), text).catch((error) => console.error("outbid notice failed", error)),
+    );
   }
 
   async cancel(reason: string): Promise<{ ok: boolean; error?: string }> {
