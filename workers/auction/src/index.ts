@@ -17,7 +17,7 @@ export { AuctionRoom } from "./auction-room";
 type Env = RoomEnv & { AUCTION_ROOM: DurableObjectNamespace<AuctionRoom>; AUCTION_IMAGES?: R2Bucket };
 
 /** Texts when outbid go to the account's phone: without one there is nothing to text. */
-export const TEXTS_NEED_PHONE = "Add your phone number to your profile to be texted when you are outbid";
+const TEXTS_NEED_PHONE = "Add your phone number to your profile to be texted when you are outbid";
 const IMAGE_RULE = "The image must be a whole JPEG, PNG or WebP photo of at most 15 MB";
 
 /** Auction rows by id, so an unknown id is refused before any Durable Object is created for it. */
