@@ -53,9 +53,10 @@ export async function lapsedLots(deps: Pick<Deps, "db">, now: number): Promise<n
     .from(orders)
     .where(
       and(
-        // auction_id > 0 reads the auction orders through their own index, never the shop's.
+        // auction_id > 0 reads the auction orders through their own index; the unary + keeps the planner off the
+        // status index, which would walk every expired shop order too.
         gt(orders.auctionId, 0),
-        inArray(orders.status, [ORDER_STATUS.payment_expired, ORDER_STATUS.order_cancelled]),
+        sql`+${orders.status} IN (${ORDER_STATUS.payment_expired}, ${ORDER_STATUS.order_cancelled})`,
         isNull(orders.paidAt),
         gte(orders.updatedAt, now - LOT_PROMPT_WINDOW_MS),
         later,
