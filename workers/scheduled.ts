@@ -4,6 +4,7 @@ import { purgeExpiredSessions } from "../app/auth/session.server";
 import { fillMissingCopies } from "../app/catalog/photos.server";
 import { createDeps } from "../app/deps.server";
 import { sendDueMessages } from "../app/messaging/outbox.server";
+import { offerLapsedLots } from "../app/orders/lot-offers.server";
 import { declineUnanswered } from "../app/orders/price-answer.server";
 import { releaseExpiredOrders } from "../app/orders/stock.server";
 import { reconcilePayments } from "../app/payments/reconcile.server";
@@ -17,6 +18,7 @@ import { fillQueue } from "../app/season/queue.server";
  *   refunds to retry) and unpaid reservations released;
  * - pre-bookings past their last date (or whose season was closed) are cancelled and refunded in full, and the
  *   season's queue is filled with what catch is free, before the waitlists;
+ * - an auction whose won lot's order ended unpaid offers the lot to the next highest bidder at once;
  * - waitlist holds not used in time lapse, and every sold-out product's line is served with what is free again;
  * - a final price above the shopper's ceiling left unanswered past its time is declined (the order cancelled, all refunded);
  * - text messages the provider refused or never answered are tried again (with backoff, a bounded number of times);
@@ -29,6 +31,7 @@ export async function runScheduledJobs(env: Env, now = Date.now()) {
   await releaseExpiredOrders(deps, now);
   await expirePrebookings(deps, now);
   await fillQueue(deps, now);
+  await offerLapsedLots(deps, now);
   await runWaitlist(deps, now);
   await declineUnanswered(deps, now);
   await reconcilePayments(deps, now);

@@ -28,6 +28,7 @@ const view = (version: number, bids: AuctionBid[]): AuctionView => ({
   winner: null,
   receipts: [],
   watching: false,
+  outbid_texts: false,
   scheduled_end_time: "2026-11-25T10:00:00.000Z",
   extension_ms: 120_000,
 });

@@ -73,6 +73,8 @@ export type AuctionView = Auction & {
   extension_ms: number;
   /** Whether the viewer watches the auction (reminded before its end); a load carries it, live changes do not. */
   watching: boolean;
+  /** Whether the signed-in visitor asked to be texted when outbid here (false for anyone else). */
+  outbid_texts: boolean;
 };
 
 export type LogHead = { seq: number; hash: string };

@@ -83,6 +83,7 @@ describe("fetchAuctionView", () => {
       log_head: { seq: 4, hash: "ab".repeat(32) },
       winner: null,
       watching: false,
+      outbid_texts: false,
       scheduled_end_time: sample.end_time,
       extension_ms: 120_000,
       receipts: [{ seq: 2, kind: "bid", amount_paise: 31_200_00, time: 1, hash: "cd".repeat(32) }],

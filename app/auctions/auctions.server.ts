@@ -72,6 +72,7 @@ const viewSchema = z.object({
     you: z.enum(["leading", "outbid", "won", "lapsed", "lost"]).nullable(),
     winner: z.string().nullable().default(null),
     watching: z.boolean().default(false),
+    outbid_texts: z.boolean().default(false),
     scheduled_end_time: z.string(),
     extension_ms: z.number(),
     your_bids: z.array(z.number()).default([]),
@@ -115,17 +116,29 @@ export async function postToAuctionWorker(
 }
 
 /**
- * Starts or stops the signed-in visitor (their cookie header) watching an auction: what came of it. The Worker
- * decides: an unknown or cancelled auction is `notFound`, one that has ended `ended`.
+ * Asks an auction's object to look at its lot's order now (the scheduled job, once it found the order ended
+ * unpaid): the lot is offered on at once instead of at the object's own deadline. Nobody is named: the object
+ * acts only on what the database already says. Whether the object was reached.
+ */
+export async function promptLotOffers(deps: AuctionService, auctionId: number): Promise<boolean> {
+  const answer = await callAuctionWorker(deps, `/api/auction/${auctionId}/offers/check`, { method: "POST" });
+  return answer?.ok === true;
+}
+
+/**
+ * Starts or stops the signed-in visitor (their cookie header) watching an auction, texted when outbid if `texts`:
+ * what came of it (`texting`: watching and texted). The Worker decides: an unknown or cancelled auction is
+ * `notFound`, one that has ended `ended`.
  */
 export async function postWatching(
   deps: AuctionService,
   cookie: string,
   auctionId: number,
   watch: boolean,
-): Promise<"watching" | "stopped" | "notFound" | "ended" | "failed"> {
-  const answer = await postToAuctionWorker(deps, cookie, `/api/auction/${auctionId}/watching`, JSON.stringify({ watch }));
-  if (answer.ok) return answer.body.watching === true ? "watching" : "stopped";
+  texts = false,
+): Promise<"watching" | "texting" | "stopped" | "notFound" | "ended" | "failed"> {
+  const answer = await postToAuctionWorker(deps, cookie, `/api/auction/${auctionId}/watching`, JSON.stringify({ watch, texts }));
+  if (answer.ok) return answer.body.watching !== true ? "stopped" : answer.body.texts === true ? "texting" : "watching";
   return answer.status === 404 ? "notFound" : answer.status === 409 ? "ended" : "failed";
 }
 
@@ -162,7 +175,7 @@ const isTextRecord = (value: unknown): value is Record<string, string> =>
 
 const entrySchema = z.object({
   seq: z.number(),
-  kind: z.enum(["bid", "proxy", "cancel", "close"]),
+  kind: z.enum(["bid", "proxy", "cancel", "close", "lapse", "offer", "stop"]),
   bidder: z.string(),
   amount_paise: z.number(),
   max_paise: z.number(),

@@ -29,3 +29,11 @@ export function verificationText(v: Verification, m: LogTexts, bids: BidTexts): 
 
 /** A hash shortened for reading: its first 10 and last 6 hex digits. */
 export const shortHash = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-6)}`;
+
+/** A bidder's entry in the bid log, as their receipt names it. */
+export type LogReceipt = { seq: number; hash: string };
+
+/** A notice's message with the bidder's receipt after it (its number and shortened hash, as the auction page shows it). */
+export function withReceipt(message: string, receipt: LogReceipt | null | undefined, m: { receipt: string }): string {
+  return receipt ? `${message} ${format(m.receipt, { seq: String(receipt.seq), hash: shortHash(receipt.hash) })}` : message;
+}

@@ -32,11 +32,22 @@ export function EndMovedNote({
   );
 }
 
-/** Watch / Stop watching, a plain form to the auction's page: the reminder comes `minutes` before the end. */
-export function WatchForm({ watching, minutes, busy, live }: { watching: boolean; minutes: string; busy: boolean; live: LiveTexts }) {
+/**
+ * Watch / Stop watching, a plain form to the auction's page: the reminder comes `minutes` before the end. Starting
+ * to watch may also ask for a text when outbid (`texts`: asked already).
+ */
+export function WatchForm({ watching, texts, minutes, busy, live }: { watching: boolean; texts: boolean; minutes: string; busy: boolean; live: LiveTexts }) {
   return (
     <Form method="post" className="card mt-4 p-5" data-testid="watch">
-      <p className="text-sm text-slate-700 dark:text-slate-200">{format(watching ? live.watchingNow : live.watchHint, { minutes })}</p>
+      <p className="text-sm text-slate-700 dark:text-slate-200">
+        {format(!watching ? live.watchHint : texts ? live.watchingNowTexts : live.watchingNow, { minutes })}
+      </p>
+      {watching ? null : (
+        <label className="mt-2 flex min-h-11 items-center gap-2 text-sm">
+          <input type="checkbox" name="texts" value="on" className="size-5" />
+          {live.watchTexts}
+        </label>
+      )}
       <button type="submit" name="intent" value={watching ? "unwatch" : "watch"} className="btn-outline mt-2" disabled={busy} aria-busy={busy}>
         {busy ? live.watchSaving : watching ? live.stopWatching : live.watch}
       </button>

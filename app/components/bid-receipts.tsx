@@ -21,10 +21,13 @@ function Hash({ hash, label, testId }: { hash: string; label: string; testId?: s
   );
 }
 
-/** The auction's public log head, with the way to its log. */
+/**
+ * The auction's public log head, with the way to its log. A <div>, not a <p>: the hash's <details> may not sit
+ * in a paragraph (the browser would close it there, and the page would not hydrate).
+ */
 export function LogHeadLine({ auctionId, head, texts: m }: { auctionId: number; head: LogHead | null; texts: LogTexts }) {
   return (
-    <p className="mt-4 text-sm" data-testid="auction-log-head">
+    <div className="mt-4 text-sm" data-testid="auction-log-head">
       <span className="text-slate-600 dark:text-slate-300">{m.logHead}: </span>
       {head ? (
         <>
@@ -36,7 +39,7 @@ export function LogHeadLine({ auctionId, head, texts: m }: { auctionId: number; 
       <Link to={`/auctions/${auctionId}/log`} className="link">
         {m.viewLog}
       </Link>
-    </p>
+    </div>
   );
 }
 

@@ -15,6 +15,9 @@ export const messagingMessages = {
     answer: "That is above your limit of {limit}: please accept or decline by {time}.",
   },
   weighedPhotos: "Photos: {url}",
+  /** The SMS to a bidder who asked to be texted when outbid: the lot, the bid now, and the auction's page. */
+  outbid: "{brand}: You have been outbid on {title}: the bid is now {price}. Bid again: {url}",
+  outbidNoLink: "{brand}: You have been outbid on {title}: the bid is now {price}.",
   /** How a text message is named wherever it is listed. */
   smsTo: "SMS to {phone}",
   whatsappTo: "WhatsApp to {phone}",
@@ -26,7 +29,7 @@ export const messagingMessages = {
   },
   admin: {
     title: "Text messages",
-    kinds: { en_route: "On its way", weighed: "Weighed" },
+    kinds: { en_route: "On its way", weighed: "Weighed", outbid: "Outbid" },
     sent: "Sent {when}",
     sentLocally: "Sent to the development outbox {when}",
     waiting: "Waiting to be sent",

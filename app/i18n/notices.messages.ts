@@ -18,4 +18,6 @@ export const auctionNoticeMessages = {
   reminder: 'The auction "{title}" ends in {minutes} min; the current bid is {price}. A bid in its last minutes moves the end later.',
   stoppedTitle: "The offer was withdrawn",
   stopped: 'The store withdrew the offer of "{title}", so order {number} is cancelled. Nothing was charged.',
+  /** Added to the outbid and won notices: the bidder's own last entry in the bid log, as the auction page shows it. */
+  receipt: "Your bid's receipt in the bid log: No. {seq} · {hash}.",
 } as const;

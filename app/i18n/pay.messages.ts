@@ -6,6 +6,8 @@ export const payMessages = {
   title: "Pay the ₹500 token advance",
   intro: "Order {number} is held for you until {time}. Pay the ₹500 token advance to place it.",
   auctionIntro: "You won this auction. Pay the ₹500 token advance by {time} to claim order {number}.",
+  /** A lot offered to the next bidder after the winner did not pay: they did not win it. */
+  offerIntro: "This lot is offered to you at your highest bid. Pay the ₹500 token advance by {time} to claim order {number}.",
   payButton: "Pay ₹500",
   description: "₹500 Token Advance",
   notPending: "This order does not need a payment now.",

@@ -17,9 +17,11 @@ export type DeliveryOutcome = "sent" | "retry" | "failed" | "skipped";
  * Only a message that is still true may go: that the order is on its way while it is shipped still (not delivered,
  * not cancelled); that its fish was weighed while it has not left yet and is not cancelled.
  */
-const STILL_TRUE = sql`EXISTS (SELECT 1 FROM orders o WHERE o.id = message_outbox.order_id AND CASE message_outbox.kind
-  WHEN 'en_route' THEN o.status = ${ORDER_STATUS.order_shipped}
-  ELSE o.status IN (${ORDER_STATUS.order_raised}, ${ORDER_STATUS.order_confirmed}, ${ORDER_STATUS.order_packed}) END)`;
+const STILL_TRUE = sql`CASE message_outbox.kind
+  WHEN 'outbid' THEN EXISTS (SELECT 1 FROM auctions a WHERE a.id = message_outbox.auction_id AND a.status = 'active')
+  ELSE EXISTS (SELECT 1 FROM orders o WHERE o.id = message_outbox.order_id AND CASE message_outbox.kind
+    WHEN 'en_route' THEN o.status = ${ORDER_STATUS.order_shipped}
+    ELSE o.status IN (${ORDER_STATUS.order_raised}, ${ORDER_STATUS.order_confirmed}, ${ORDER_STATUS.order_packed}) END) END`;
 
 /** The channels a message goes by: SMS always; WhatsApp too where the store has a WhatsApp sender. */
 export function messageChannels(config: Pick<AppConfig, "whatsappSender">): MessageChannel[] {
@@ -66,6 +68,35 @@ export function weighedStatements(deps: Pick<Deps, "db" | "config">, order: Pick
             next_attempt_at = excluded.next_attempt_at, provider = NULL, provider_ref = NULL, last_error = NULL, sent_at = NULL, updated_at = excluded.updated_at`,
     ),
   );
+}
+
+/**
+ * The outbid text to a bidder who asked for it, one row per channel, then sent at once (the scheduled job retries
+ * what does not go). Only true while the auction still runs: a text not sent before the close is not sent after.
+ * Nothing when the bidder has no phone to text. The caller limits how often (as it limits the outbid e-mail).
+ */
+export async function sendOutbidText(deps: SendDeps, input: { userId: number; auctionId: number; phone: string | null; text: string }, now = deps.now()) {
+  const to = messagePhone(input.phone);
+  if (!to) return [];
+  const rows = await deps.db
+    .insert(messageOutbox)
+    .values(
+      messageChannels(deps.config).map((channel) => ({
+        auctionId: input.auctionId,
+        userId: input.userId,
+        kind: "outbid" as const,
+        channel,
+        toPhone: to,
+        body: input.text,
+        nextAttemptAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning({ id: messageOutbox.id });
+  const outcomes: DeliveryOutcome[] = [];
+  for (const { id } of rows) outcomes.push(await deliverMessage(deps, id, now));
+  return outcomes;
 }
 
 /**

@@ -6,7 +6,7 @@ import { formatDateTimeIst } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 
 /** An amount as an English SMS writes it ("Rs 31,000"): the rupee sign would make the whole message UCS-2. */
-function smsRupees(paise: number, lang: Lang): string {
+export function smsRupees(paise: number, lang: Lang): string {
   const amount = formatRupees(paise);
   return lang === "te" ? amount : amount.replace("₹", "Rs ");
 }

@@ -10,6 +10,7 @@ import { format } from "~/i18n/format";
 import { inLang, type Lang } from "~/i18n/lang";
 import { formatRupees } from "~/lib/money";
 import { storedPhone, tenDigitPhone } from "~/lib/phone";
+import { withReceipt, type LogReceipt } from "~/auctions/bid-log-text";
 import { noticeMessages } from "~/notifications/notice-messages";
 import { emailNotice } from "~/notifications/notify.server";
 import type { ShippingInput } from "./checkout-schema";
@@ -30,15 +31,17 @@ export type AuctionOrderInput = {
   now: number;
   /** A second chance: the lot offered to a bidder after the one before did not pay (their own notice); a winner otherwise. */
   offer?: boolean;
+  /** The winner's winning entry in the bid log, named in their notice as the auction page shows it. */
+  receipt?: LogReceipt | null;
 };
 
 /** The winner's notice, in the bell and by e-mail, in the winner's language; both lead to the order, which has the pay button. */
-function auctionWonNotice(lang: Lang, title: string, winningPaise: number, number: string, offer: boolean) {
+function auctionWonNotice(lang: Lang, title: string, winningPaise: number, number: string, offer: boolean, receipt: LogReceipt | null) {
   const m = noticeMessages(lang).auction;
   const values = { title, price: formatRupees(winningPaise), advance: formatRupees(ADVANCE_PAISE), number };
   return offer
     ? { type: "auction_offer", title: m.offerTitle, message: format(m.offer, values) }
-    : { type: "auction_won", title: m.wonTitle, message: format(m.won, values) };
+    : { type: "auction_won", title: m.wonTitle, message: withReceipt(format(m.won, values), receipt, m) };
 }
 
 /**
@@ -64,7 +67,14 @@ export async function createAuctionOrder(deps: Pick<Deps, "db" | "config" | "mai
 
   for (let attempt = 0; attempt < 4; attempt++) {
     const number = orderNumber(input.now);
-    const notice = auctionWonNotice(input.user.lang, inLang(input.title, input.titleTe, input.user.lang), input.winningPaise, number, input.offer === true);
+    const notice = auctionWonNotice(
+      input.user.lang,
+      inLang(input.title, input.titleTe, input.user.lang),
+      input.winningPaise,
+      number,
+      input.offer === true,
+      input.receipt ?? null,
+    );
     // The line and the notice go only beside the order this batch inserted.
     const thisOrder = sql`FROM ${orders} WHERE ${and(eq(orders.auctionId, input.auctionId), eq(orders.userId, input.user.id), eq(orders.number, number))}`;
     let created: boolean;

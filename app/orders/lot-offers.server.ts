@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, sql } from "drizzle-orm";
+import { promptLotOffers } from "~/auctions/auctions.server";
 import { bumpCatalogue } from "~/catalog/site-version.server";
 import { orderAt, runBatch } from "~/db/guards.server";
 import { orders, users } from "~/db/schema";
@@ -30,6 +31,50 @@ function outcomeOf(order: { status: string; paidAt: number | null } | null): Off
   if (order.paidAt !== null) return "paid";
   if (order.status === ORDER_STATUS.payment_expired || order.status === ORDER_STATUS.order_cancelled) return "lapsed";
   return order.status === ORDER_STATUS.payment_pending ? "waiting" : "paid";
+}
+
+/** Where a won lot's order stands now, read only: the object asks before its own deadline whether the order already ended. */
+export async function lotOrderOutcome(deps: Pick<Deps, "db">, number: string): Promise<OfferOutcome> {
+  return outcomeOf(await orderByNumber(deps, number));
+}
+
+/** How long after a lot's order ended unpaid the scheduled job keeps prompting its auction (a prompt that failed is tried again). */
+export const LOT_PROMPT_WINDOW_MS = 60 * 60_000;
+
+/**
+ * The auctions whose latest lot order ended unpaid (expired or cancelled) in the last hour: their objects are
+ * prompted to offer the lot on at once rather than at their own deadline. An auction that has moved on has a
+ * newer order; one with nobody left (or stopped) is prompted for the hour and does nothing.
+ */
+export async function lapsedLots(deps: Pick<Deps, "db">, now: number): Promise<number[]> {
+  const later = sql`NOT EXISTS (SELECT 1 FROM ${orders} AS later WHERE later.auction_id = ${orders.auctionId} AND later.id > ${orders.id})`;
+  const rows = await deps.db
+    .selectDistinct({ auctionId: orders.auctionId })
+    .from(orders)
+    .where(
+      and(
+        // auction_id > 0 reads the auction orders through their own index; the unary + keeps the planner off the
+        // status index, which would walk every expired shop order too.
+        gt(orders.auctionId, 0),
+        sql`+${orders.status} IN (${ORDER_STATUS.payment_expired}, ${ORDER_STATUS.order_cancelled})`,
+        isNull(orders.paidAt),
+        gte(orders.updatedAt, now - LOT_PROMPT_WINDOW_MS),
+        later,
+      ),
+    )
+    .limit(50);
+  return rows.map((r) => r.auctionId!);
+}
+
+/**
+ * The scheduled job's part of the second chance: each auction whose lot order just ended unpaid (expired by this
+ * run or an earlier one, or cancelled) is prompted to offer the lot to the next bidder now. The object's own alarm
+ * at the holder's deadline stays the fallback when a prompt does not reach it. Returns how many were reached.
+ */
+export async function offerLapsedLots(deps: Pick<Deps, "db" | "auctionService">, now: number): Promise<number> {
+  let reached = 0;
+  for (const id of await lapsedLots(deps, now)) if (await promptLotOffers(deps, id)) reached++;
+  return reached;
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { chosenShipping, listAddresses, rememberAddress, toAddressView } from "~/addresses/addresses.server";
 import { lotDeliveryChoices } from "~/catalog/availability.server";
 import type { CheckoutValue } from "~/orders/checkout-schema";
-import { orders, payments } from "~/db/schema";
+import { auctions, orders, payments } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { messagesFor, sectionsFor } from "~/i18n/texts";
 import { inLang } from "~/i18n/lang";
@@ -47,6 +47,12 @@ export function booksDelivery(order: Pick<OrderView, "source">) {
   return order.source === "auction";
 }
 
+/** Who won the auction a lot order is for (null while nobody has). */
+async function lotWinner(deps: Pick<Deps, "db">, auctionId: number): Promise<number | null> {
+  const [row] = await deps.db.select({ winner: auctions.winnerUserId }).from(auctions).where(eq(auctions.id, auctionId)).limit(1);
+  return row?.winner ?? null;
+}
+
 /**
  * What the pay page shows: the open gateway attempt (if any) and how to pay it. Any payment_pending order of
  * the user can be paid there: a shop checkout, or a won auction the auctions side sends there.
@@ -59,6 +65,8 @@ export async function payPageData(deps: Pick<Deps, "db" | "config" | "origin" | 
   const choices = booking ? await lotDeliveryChoices(deps, order, deps.now()) : [];
   return {
     booksDelivery: booking,
+    // A lot's order for someone other than its winner is a second chance: the page does not say they won.
+    offered: order.auctionId !== null && (await lotWinner(deps, order.auctionId)) !== order.userId,
     choices,
     // The winner's earlier choice comes back chosen while it can still be booked.
     chosenDelivery: choices.some((c) => c.slots.some((s) => s.open && `${c.date}.${s.slot}` === chosen)) ? chosen : null,

@@ -69,7 +69,7 @@ export async function action({ params, request, context: { deps } }: ActionFunct
     return typeof value === "string" ? value.slice(0, 20) : "";
   };
   const intent = form.get("intent");
-  if (intent === "watch" || intent === "unwatch") return watchAction(deps, request, id, intent === "watch");
+  if (intent === "watch" || intent === "unwatch") return watchAction(deps, request, id, intent === "watch", form.get("texts") === "on");
   if (!deps.user) return redirectWithFlash(deps, `/auctions/${id}`, { type: "error", text: m.auctions.loginToBid });
   const result = await postBid(
     deps,
@@ -253,7 +253,9 @@ export default function AuctionDetail() {
           ) : null}
           {/* Below the bid form: on a phone the standing, the price, the time left and the form come first. */}
           <EndMovedNote auction={auction} live={live} lang={lang} />
-          {user && !ended ? <WatchForm watching={data.auction.watching} minutes={data.reminderMinutes} busy={watchBusy} live={live} /> : null}
+          {user && !ended ? (
+            <WatchForm watching={data.auction.watching} texts={data.auction.outbid_texts} minutes={data.reminderMinutes} busy={watchBusy} live={live} />
+          ) : null}
         </div>
         <article className="card overflow-hidden lg:col-start-1 lg:row-span-3 lg:row-start-1 lg:self-start">
           <AuctionImage

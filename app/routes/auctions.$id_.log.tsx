@@ -87,7 +87,8 @@ export default function AuctionLog() {
                 </span>
                 <span>{m.kinds[e.kind]}</span>
                 <span>{e.bidder ? bidderText(e.bidder, m) : "—"}</span>
-                {e.kind === "cancel" ? null : <span className="font-bold">{formatRupees(e.amount_paise)}</span>}
+                {/* A cancel and a stop move no money: they show no amount. */}
+                {e.kind === "cancel" || e.kind === "stop" ? null : <span className="font-bold">{formatRupees(e.amount_paise)}</span>}
                 {e.kind === "bid" && e.max_paise > e.amount_paise ? (
                   <span className="text-sm">
                     {m.max} {formatRupees(e.max_paise)}

@@ -116,7 +116,7 @@ export default function PayAdvance() {
       <div className="card p-6 sm:p-8">
         <h1 className="font-serif text-3xl font-bold">{m.title}</h1>
         <p className="mt-3 text-slate-700 dark:text-slate-200">
-          {format(order.source === "auction" ? m.auctionIntro : m.intro, { number: order.number, time: until })}
+          {format(order.source !== "auction" ? m.intro : data.offered ? m.offerIntro : m.auctionIntro, { number: order.number, time: until })}
         </p>
         <ul className="mt-6 space-y-1 text-sm">
           {order.items.map((i) => (

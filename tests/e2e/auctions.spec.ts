@@ -1,8 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { createCookie } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { bidderSessions, firstOpenSlot } from "./auction-world";
 import { expectNoAxeViolations, toast, useBrowser } from "./browser";
 import { cardIn, openOrder, openPanel, requestBalance, setStatus } from "./money-steps";
 import { SOFT_CLOSE_SECONDS } from "./global-setup";
@@ -14,22 +13,7 @@ const SOFT_CLOSE_MS = SOFT_CLOSE_SECONDS * 1_000;
 /** The live auction test: its bids and pages, one soft-close window after the last bid, and the payment. */
 const TIMEOUT_MS = 60_000 + 3 * SOFT_CLOSE_MS;
 
-/** The development secret the local store signs cookies with (no SESSION_SECRET is configured locally). */
-const DEV_SECRET = "local-development-only-secret-do-not-use-in-production";
-
-/** A verified bidder with a live session, made straight in the local database (sign-up is tested elsewhere). */
-async function bidder(id: number, name: string, admin = false) {
-  const token = randomBytes(24).toString("base64url");
-  const hash = createHash("sha256").update(token).digest("base64url");
-  await sql(
-    `INSERT INTO users (id, name, email, email_verified_at, is_admin) VALUES (${id}, '${name}', 'bidder${id}.${Date.now()}@example.in', ${Date.now()}, ${admin ? 1 : 0})`,
-  );
-  await sql(`INSERT INTO sessions (id, user_id, purpose, expires_at) VALUES ('${hash}', ${id}, 'session', ${Date.now() + 3_600_000})`);
-  const cookie = createCookie("__session", { secrets: [DEV_SECRET] });
-  const serialized = await cookie.serialize(token);
-  const value = serialized.split(";")[0].slice("__session=".length);
-  return [{ name: "__session", value }];
-}
+const bidder = bidderSessions(sql);
 
 describe("live auction: two bidders, JavaScript off and on", () => {
   // The close comes one soft-close window after the last bid (the e2e store's window is seconds), so this test waits for it.
@@ -259,9 +243,6 @@ describe("a lot won on the Telugu pages, JavaScript on, on a phone", () => {
     await winner.close();
   });
 });
-
-/** The first delivery slot a pay page or checkout offers that can still be booked. */
-const firstOpenSlot = (page: Page) => page.locator('input[type="radio"][name="delivery"]:not([disabled])').first();
 
 /**
  * The admin takes a paid lot to the door: confirmed and packed with no weighing, the balance asked by a link

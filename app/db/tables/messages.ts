@@ -7,8 +7,11 @@ export const MESSAGE_STATES = ["pending", "sent", "failed"] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];
 export const MESSAGE_CHANNELS = ["sms", "whatsapp"] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
-/** en_route: the order was shipped; weighed: its fish was weighed (the final price, and what comes next). */
-export const MESSAGE_KINDS = ["en_route", "weighed"] as const;
+/**
+ * en_route: the order was shipped; weighed: its fish was weighed (the final price, and what comes next); outbid: a
+ * bidder who asked for it is told by text that their bid was beaten (no order: the auction and the bidder instead).
+ */
+export const MESSAGE_KINDS = ["en_route", "weighed", "outbid"] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /**
@@ -22,9 +25,10 @@ export const messageOutbox = sqliteTable(
   "message_outbox",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The order the message tells about; null for an outbid text, which names its auction and bidder. */
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    auctionId: integer("auction_id"),
+    userId: integer("user_id"),
     /** What the message says (MESSAGE_KINDS). One of each per order and channel: a weighing again replaces its message. */
     kind: text("kind", { enum: MESSAGE_KINDS }).notNull(),
     /** sms, or whatsapp where the store has a WhatsApp sender (the same words, sent both ways). */

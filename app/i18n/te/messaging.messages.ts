@@ -13,6 +13,8 @@ export const messagingMessages: Translation<typeof English.messagingMessages> = 
     answer: "ఇది మీ పరిమితి {limit} కంటే ఎక్కువ: {time} లోపు ఒప్పుకోండి లేదా వద్దనండి.",
   },
   weighedPhotos: "ఫోటోలు: {url}",
+  outbid: "{brand}: {title}పై మీ కంటే ఎక్కువ బిడ్ వచ్చింది: ఇప్పుడు బిడ్ {price}. మళ్లీ బిడ్ వేయండి: {url}",
+  outbidNoLink: "{brand}: {title}పై మీ కంటే ఎక్కువ బిడ్ వచ్చింది: ఇప్పుడు బిడ్ {price}.",
   smsTo: "{phone}కు SMS",
   whatsappTo: "{phone}కు WhatsApp",
   errors: {
@@ -23,7 +25,7 @@ export const messagingMessages: Translation<typeof English.messagingMessages> = 
   },
   admin: {
     title: "టెక్స్ట్ మెసేజ్‌లు",
-    kinds: { en_route: "దారిలో ఉంది", weighed: "తూకం అయింది" },
+    kinds: { en_route: "దారిలో ఉంది", weighed: "తూకం అయింది", outbid: "మీ కంటే ఎక్కువ బిడ్" },
     sent: "పంపాం: {when}",
     sentLocally: "డెవలప్‌మెంట్ అవుట్‌బాక్స్‌కు పంపాం: {when}",
     waiting: "పంపడానికి వేచి ఉంది",

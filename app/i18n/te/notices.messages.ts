@@ -20,4 +20,5 @@ export const auctionNoticeMessages: Translation<typeof English.auctionNoticeMess
   reminder: '"{title}" వేలం ఇంకా {minutes} నిమిషాల్లో ముగుస్తుంది; ప్రస్తుత బిడ్ {price}. చివరి నిమిషాల్లో బిడ్ వస్తే ముగింపు సమయం పొడిగిస్తాం.',
   stoppedTitle: "ఆఫర్‌ను వెనక్కి తీసుకున్నాం",
   stopped: '"{title}" ఆఫర్‌ను స్టోర్ వెనక్కి తీసుకుంది, అందుకే ఆర్డర్ {number} రద్దయింది. మీ నుంచి ఏమీ తీసుకోలేదు.',
+  receipt: "బిడ్‌ల రికార్డులో మీ బిడ్ రసీదు: నం. {seq} · {hash}.",
 };

@@ -47,7 +47,7 @@ describe("watching an auction and its one reminder", () => {
     await bid(sita, a.id, 1100);
     // Sita bids and watches: one reminder. Gopi only watches. Lakshmi watched, then stopped.
     for (const who of [sita, gopi, lakshmi]) expect((await watching(who, a.id)).status).toBe(200);
-    expect(await (await watching(gopi, a.id)).json()).toEqual({ success: true, watching: true });
+    expect(await (await watching(gopi, a.id)).json()).toEqual({ success: true, watching: true, texts: false });
     expect((await watching(lakshmi, a.id, false)).status).toBe(200);
     expect((await view(gopi, a.id)).watching).toBe(true);
     expect((await view(lakshmi, a.id)).watching).toBe(false);

@@ -10,7 +10,7 @@ import { closeAuctionInD1, D1Mirror, notifyBidders, notifyOutbid, notifyReminder
 import type { CreateInput, Holder, RoomEnv, Stored } from "./room-state";
 import { RoomLog, type LogItem, type Ranked } from "./room-log";
 import { AUCTION_PAY_MS } from "../../../app/orders/rules";
-import { cancelUnpaidLotOrder, lapseUnpaidLotOrder, tellOfferEnded } from "../../../app/orders/lot-offers.server";
+import { cancelUnpaidLotOrder, lapseUnpaidLotOrder, lotOrderOutcome, tellOfferEnded } from "../../../app/orders/lot-offers.server";
 import { RoomStorage, yourBids, type RecentBid } from "./room-storage";
 import { RoomWatchers, type Viewer } from "./room-watchers";
 
@@ -151,18 +151,22 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
       ...this.changing(recent, viewer),
       receipts: viewer === null ? [] : this.log.receipts(viewer),
       watching: viewer !== null && this.storage.isWatching(viewer),
+      outbid_texts: viewer !== null && this.storage.wantsOutbidTexts(viewer),
       scheduled_end_time: new Date(s.scheduledEndTime).toISOString(),
       extension_ms: this.log.rules()?.soft_close_window_ms ?? this.deps.config.softClose.windowMs,
     };
   }
 
-  /** A signed-in user starts or stops watching; only an auction that has not ended can be started watching. */
-  async setWatching(userId: number, watch: boolean): Promise<{ ok: true; watching: boolean } | { ok: false; error: string }> {
+  /**
+   * A signed-in user starts or stops watching, texted when outbid if they ask (`texts`); only an auction that has
+   * not ended can be started watching.
+   */
+  async setWatching(userId: number, watch: boolean, texts = false): Promise<{ ok: true; watching: boolean; texts: boolean } | { ok: false; error: string }> {
     const s = this.state;
     if (!s || s.status === "cancelled") return { ok: false, error: "Auction not found" };
     if (watch && (s.status !== "active" || this.deps.now() >= s.endTime)) return { ok: false, error: "This auction has ended" };
-    this.storage.setWatching(userId, watch);
-    return { ok: true, watching: watch };
+    this.storage.setWatching(userId, watch, texts);
+    return { ok: true, watching: watch, texts: watch && texts };
   }
 
   /** The view once every entry so far is hashed (its head and receipts complete). */
@@ -282,10 +286,19 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     return { ok: true, message: BID_MESSAGES.success, auction: this.view(bidder?.id ?? null) };
   }
 
-  /** Outbid notices: in-app always, the e-mail at most once per auction per 10 minutes per bidder. */
+  /** The bidder's latest hashed entry in the log (a bid or a proxy bid for them): the receipt their notices name. */
+  private lastReceipt(userId: number) {
+    return this.log.receipts(userId).at(-1) ?? null;
+  }
+
+  /** Outbid notices: in-app always, the e-mail (and the text, if asked for) at most once per auction per 10 minutes per bidder. */
   private queueOutbid(userId: number, state: Stored, now: number) {
+    // The text goes with the e-mail, as often: at most once per auction per 10 minutes per bidder.
     const email = this.storage.claimOutbidMail(userId, now);
-    this.ctx.waitUntil(notifyOutbid(this.deps, state, userId, email).catch((error) => console.error("outbid notice failed", error)));
+    const text = email && this.storage.wantsOutbidTexts(userId);
+    this.ctx.waitUntil(
+      notifyOutbid(this.deps, state, userId, email, this.lastReceipt(userId), text).catch((error) => console.error("outbid notice failed", error)),
+    );
   }
 
   async cancel(reason: string): Promise<{ ok: boolean; error?: string }> {
@@ -345,6 +358,14 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     }
   }
 
+  /**
+   * Looks at the lot's order now, not at the holder's deadline: the scheduled job prompts this once the order
+   * ended unpaid (expired or cancelled), so the lot is offered on at once. An order still waiting changes nothing.
+   */
+  async checkOffers(): Promise<void> {
+    await this.serially(() => this.secondChance());
+  }
+
   private serially<T>(step: () => Promise<T>): Promise<T> {
     const run = this.offering.then(step);
     this.offering = run.catch(() => undefined);
@@ -364,14 +385,13 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     let holder = s.holder;
     if (holder.orderNumber === null) holder = await this.makeOfferOrder(holder);
     const now = this.deps.now();
-    if (now < holder.deadline) {
-      await this.ctx.storage.setAlarm(holder.deadline);
-      return;
-    }
-    const outcome = await lapseUnpaidLotOrder(this.deps, holder.orderNumber ?? "", now);
+    // Before the deadline the order may still have ended already (expired by the store's own clock, or cancelled):
+    // the database says so, and the lot moves on now; an order still waiting keeps its holder until the deadline.
+    const early = now < holder.deadline;
+    const outcome = early ? await lotOrderOutcome(this.deps, holder.orderNumber ?? "") : await lapseUnpaidLotOrder(this.deps, holder.orderNumber ?? "", now);
     if (outcome === "waiting") {
-      // The order's own deadline is later than the object's (never by design): look again then.
-      await this.ctx.storage.setAlarm(now + 60_000);
+      // After the deadline the order's own is later than the object's (never by design): look again a minute on.
+      await this.ctx.storage.setAlarm(early ? holder.deadline : now + 60_000);
       return;
     }
     if (outcome === "paid") {
@@ -482,8 +502,11 @@ export class AuctionRoom extends DurableObject<RoomEnv> {
     const ended = this.state!;
     if (ended.status !== "ended" || ended.finalized) return;
     await this.mirror.sync([]);
+    // The winner's notice names their winning entry: every entry up to the close is hashed first.
+    await this.log.seal(ended.id);
+    const receipt = ended.leaderId === null ? null : this.lastReceipt(ended.leaderId);
     // A failure here throws, and the runtime retries the alarm; the order insert is idempotent.
-    const won = await closeAuctionInD1(this.deps, ended, [...this.bidders]);
+    const won = await closeAuctionInD1(this.deps, ended, [...this.bidders], receipt);
     const winner = ended.leaderId;
     // The winner holds the lot for their 24 hours; the alarm then runs the second chance.
     const holder: Holder | null =

@@ -9,12 +9,15 @@ import { authenticate, authenticateBidder } from "./auth";
 import { publicBidderName, refusalText } from "./bid-rules";
 import { createAuctionInput, MAX_IMAGE_BYTES, parseBid, sniffImage } from "./input";
 import { listAuctions, teluguTexts } from "./listing";
+import { messagePhone } from "../../../app/messaging/en-route";
 import type { RoomEnv } from "./room-state";
 
 export { AuctionRoom } from "./auction-room";
 
 type Env = RoomEnv & { AUCTION_ROOM: DurableObjectNamespace<AuctionRoom>; AUCTION_IMAGES?: R2Bucket };
 
+/** Texts when outbid go to the account's phone: without one there is nothing to text. */
+const TEXTS_NEED_PHONE = "Add your phone number to your profile to be texted when you are outbid";
 const IMAGE_RULE = "The image must be a whole JPEG, PNG or WebP photo of at most 15 MB";
 
 /** Auction rows by id, so an unknown id is refused before any Durable Object is created for it. */
@@ -162,6 +165,19 @@ function auctionApi(env: Env): Api {
         },
       }),
       endpoint({
+        // The scheduled job's prompt once a lot's order ended unpaid. Anyone may send it: the object acts only on
+        // what the database already says of the order, so it never offers the lot early.
+        method: "POST",
+        path: "/api/auction/:id(\\d{1,12})/offers/check",
+        guard: "public",
+        async handler({ deps, params }) {
+          const stub = await room(env.AUCTION_ROOM, deps, Number(params.id));
+          if (!stub) throw new NotFoundError("Auction not found");
+          await stub.checkOffers();
+          return { message: "Checked" };
+        },
+      }),
+      endpoint({
         method: "GET",
         path: "/api/auction/images/:key([0-9a-f-]{36}\\.(?:jpg|png|webp))",
         guard: "public",
@@ -193,13 +209,15 @@ function auctionApi(env: Env): Api {
         guard: "user",
         body: { fields: true },
         async handler({ deps, caller, params, body }) {
-          // Watch unless told otherwise: `{ "watch": false }` stops watching.
+          // Watch unless told otherwise: `{ "watch": false }` stops watching. `{ "texts": true }` also texts when outbid.
           const watch = body.watch !== false && body.watch !== "false";
+          const texts = body.texts === true || body.texts === "true";
           const stub = await room(env.AUCTION_ROOM, deps, Number(params.id));
           if (!stub) throw new NotFoundError("Auction not found");
-          const result = await stub.setWatching(caller.user.id, watch);
+          if (watch && texts && !messagePhone(caller.user.phone)) throw new InvalidInputError(TEXTS_NEED_PHONE);
+          const result = await stub.setWatching(caller.user.id, watch, texts);
           if (!result.ok) throw result.error === "Auction not found" ? new NotFoundError(result.error) : new ConflictError(result.error);
-          return { watching: result.watching };
+          return { watching: result.watching, texts: result.texts };
         },
       }),
       endpoint({

@@ -1,8 +1,11 @@
 import { and, eq, lt } from "drizzle-orm";
 import { auctionBids, auctions, users } from "../../../app/db/schema";
 import type { Deps } from "../../../app/deps";
+import { withReceipt, type LogReceipt } from "../../../app/auctions/bid-log-text";
 import { format } from "../../../app/i18n/format";
-import { inLang } from "../../../app/i18n/lang";
+import { brandName, inLang } from "../../../app/i18n/lang";
+import { outbidText } from "../../../app/messaging/outbid";
+import { sendOutbidText } from "../../../app/messaging/outbox.server";
 import { formatRupees } from "../../../app/lib/money";
 import { notify, type ComposeNotice } from "../../../app/notifications/notify.server";
 import { createAuctionOrder } from "../../../app/orders/auction-order.server";
@@ -122,6 +125,8 @@ export async function closeAuctionInD1(
   deps: Pick<Deps, "db" | "config" | "mailer" | "now">,
   s: Stored,
   bidderIds: number[],
+  /** The winner's winning entry in the bid log, named in their notice. */
+  receipt: LogReceipt | null = null,
 ): Promise<{ number: string; reservedUntil: number } | null> {
   let won: { number: string; reservedUntil: number } | null = null;
   if (s.leaderId !== null) {
@@ -139,6 +144,7 @@ export async function closeAuctionInD1(
       image: s.image,
       winningPaise: s.currentPricePaise,
       now: deps.now(),
+      receipt,
     });
     won = { number: order.number, reservedUntil: order.reservedUntil ?? deps.now() };
   }
@@ -186,7 +192,32 @@ export async function notifyBidders(deps: Pick<Deps, "db" | "config" | "mailer">
   for (const userId of userIds) await notify(deps, { userId, type, words, auctionId: s.id });
 }
 
-export async function notifyOutbid(deps: Pick<Deps, "db" | "config" | "mailer">, s: Stored, userId: number, email: boolean) {
+export async function notifyOutbid(
+  deps: Pick<Deps, "db" | "config" | "mailer" | "fetch" | "now" | "origin">,
+  s: Stored,
+  userId: number,
+  email: boolean,
+  /** The outbid bidder's own last entry in the bid log: their receipt for the bid that was beaten. */
+  receipt: LogReceipt | null,
+  /** Also a text message (the bidder asked for one on the watch form), through the SMS outbox. */
+  text = false,
+) {
+  if (text) {
+    const [user] = await deps.db.select({ phone: users.phone, lang: users.lang }).from(users).where(eq(users.id, userId)).limit(1);
+    if (user) {
+      const body = outbidText(
+        {
+          brand: brandName(deps.config, user.lang),
+          title: inLang(s.title, s.titleTe, user.lang),
+          pricePaise: s.currentPricePaise,
+          auctionId: s.id,
+          base: deps.origin || deps.config.siteUrl || null,
+        },
+        user.lang,
+      );
+      await sendOutbidText(deps, { userId, auctionId: s.id, phone: user.phone, text: body });
+    }
+  }
   await notify(
     deps,
     {
@@ -194,7 +225,7 @@ export async function notifyOutbid(deps: Pick<Deps, "db" | "config" | "mailer">,
       type: "outbid",
       words: ({ auction: m }, lang) => ({
         title: m.outbidTitle,
-        message: format(m.outbid, { price: formatRupees(s.currentPricePaise), title: inLang(s.title, s.titleTe, lang) }),
+        message: withReceipt(format(m.outbid, { price: formatRupees(s.currentPricePaise), title: inLang(s.title, s.titleTe, lang) }), receipt, m),
       }),
       auctionId: s.id,
     },

@@ -152,14 +152,21 @@ describe("the close in D1", () => {
     await env.DB.prepare("UPDATE users SET lang = 'te' WHERE id = ?").bind(ravi.id).run();
     const s = { ...ended(), status: "active" as const, titleTe: "రాయల్ పులస 2 కిలోలు" };
     // A bid is a request: the e-mail's link uses the address it came to.
-    await notifyOutbid(createDeps(env, { origin: "https://store.test" }), s, ravi.id, true);
-    await notifyOutbid(deps, s, sita.id, false);
+    // Each names the bidder's receipt, as the auction page shortens its hash.
+    const receipt = { seq: 3, hash: `0123456789${"ab".repeat(24)}fedcba` };
+    await notifyOutbid(createDeps(env, { origin: "https://store.test" }), s, ravi.id, true, receipt);
+    await notifyOutbid(deps, s, sita.id, false, null);
     expect(await q("SELECT user_id, title, message FROM notifications WHERE auction_id = ? ORDER BY user_id", s.id)).toEqual([
-      { user_id: ravi.id, title: "మీ కంటే ఎక్కువ బిడ్ వచ్చింది", message: '"రాయల్ పులస 2 కిలోలు"పై ఎవరో ₹1,500 బిడ్ వేశారు. మళ్లీ బిడ్ వేయడానికి వేలం పేజీ తెరవండి.' },
+      {
+        user_id: ravi.id,
+        title: "మీ కంటే ఎక్కువ బిడ్ వచ్చింది",
+        message: '"రాయల్ పులస 2 కిలోలు"పై ఎవరో ₹1,500 బిడ్ వేశారు. మళ్లీ బిడ్ వేయడానికి వేలం పేజీ తెరవండి. బిడ్‌ల రికార్డులో మీ బిడ్ రసీదు: నం. 3 · 0123456789…fedcba.',
+      },
       { user_id: sita.id, title: "You have been outbid", message: 'Someone bid ₹1,500 on "Royal Pulasa 2 kg". Open the auction to bid again.' },
     ]);
     const [mail] = await q<{ body: string }>('SELECT body FROM mail_outbox WHERE "to" = ?', `user${ravi.id}@example.in`);
     expect(mail.body).toContain(`వేలం చూడండి: https://store.test/te/auctions/${s.id}\n`);
+    expect(mail.body).toContain("బిడ్‌ల రికార్డులో మీ బిడ్ రసీదు: నం. 3 · 0123456789…fedcba.");
   });
 
   it("nobody bid: no order, and the close answers no number", async () => {

@@ -26,13 +26,25 @@ export class RoomStorage {
     );
     sql.exec("CREATE TABLE IF NOT EXISTS outbid_mail (user_id INTEGER PRIMARY KEY, sent_at INTEGER NOT NULL)");
     sql.exec("CREATE TABLE IF NOT EXISTS watching (user_id INTEGER PRIMARY KEY)");
+    // Watchers who also asked to be texted when outbid.
+    sql.exec("CREATE TABLE IF NOT EXISTS outbid_texts (user_id INTEGER PRIMARY KEY)");
     sql.exec("CREATE TABLE IF NOT EXISTS reminders (user_id INTEGER PRIMARY KEY, sent INTEGER NOT NULL)");
   }
 
-  /** Starts or stops `userId` watching this auction; doing either twice is the same as once. */
-  setWatching(userId: number, watching: boolean) {
+  /**
+   * Starts or stops `userId` watching this auction, texted when outbid or not (stopping stops the texts too);
+   * doing either twice is the same as once.
+   */
+  setWatching(userId: number, watching: boolean, texts = false) {
     if (watching) this.sql.exec("INSERT INTO watching (user_id) VALUES (?) ON CONFLICT(user_id) DO NOTHING", userId);
     else this.sql.exec("DELETE FROM watching WHERE user_id = ?", userId);
+    if (watching && texts) this.sql.exec("INSERT INTO outbid_texts (user_id) VALUES (?) ON CONFLICT(user_id) DO NOTHING", userId);
+    else this.sql.exec("DELETE FROM outbid_texts WHERE user_id = ?", userId);
+  }
+
+  /** Whether `userId` asked to be texted when outbid here. */
+  wantsOutbidTexts(userId: number): boolean {
+    return this.sql.exec("SELECT 1 FROM outbid_texts WHERE user_id = ?", userId).toArray().length > 0;
   }
 
   isWatching(userId: number): boolean {
