@@ -214,6 +214,8 @@ if (process.argv.includes("--season")) {
        FROM users u, products p WHERE u.email = ${q(b.email)} AND p.slug = 'fresh-fish' AND ${seeded};`,
       `INSERT INTO order_items (order_id, product_id, name, name_te, image, price_paise, unit, quantity) SELECT ${order}, id, name, name_te, image, price_paise, 'kg', ${b.qty} FROM products WHERE slug = 'fresh-fish' AND NOT EXISTS (SELECT 1 FROM order_items WHERE order_id = ${order});`,
       `INSERT INTO ledger (order_id, kind, reason, ref, provider, amount_paise, state, payment_ref, created_at, updated_at) SELECT ${order}, 'capture', 'advance', 'pay_SEEDSEASON0${i + 1}', 'sandbox', 50000, 'done', 'pay_SEEDSEASON0${i + 1}', ${paidAt}, ${paidAt} WHERE ${order} IS NOT NULL ON CONFLICT (ref) DO NOTHING;`,
+      // The sandbox gateway's own record of the capture, so a cancel or the season's close can refund it there.
+      `INSERT INTO sandbox_records (id, kind, parent, amount_paise, status, created_at) VALUES ('pay_SEEDSEASON0${i + 1}', 'payment', NULL, 50000, 'captured', ${paidAt}) ON CONFLICT DO NOTHING;`,
     );
   });
 }
