@@ -6,7 +6,7 @@ import { readCatalogueVersion } from "../app/catalog/site-version.server";
 import { plainTeluguPath } from "../app/i18n/lang";
 import { withEdgeCache } from "./edge-cache";
 import { getLoadContext } from "./load-context";
-import { isCrossSiteWrite, readableForm, refuseOversizedForms } from "./request-guards";
+import { crossSiteRefusal, isCrossSiteWrite, readableForm, refuseOversizedForms } from "./request-guards";
 import { runScheduledJobs } from "./scheduled";
 import { withFreshNonce, withSecurityHeaders } from "./security-headers";
 
@@ -28,7 +28,7 @@ function isPaymentCallback(pathname: string): boolean {
 async function handle(received: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const { pathname } = new URL(received.url);
   if (isCrossSiteWrite(received) && !isPaymentCallback(pathname)) {
-    return Response.json({ success: false, error: "Cross-site request refused" }, { status: 403 });
+    return crossSiteRefusal(received);
   }
   const plain = plainTeluguPath(pathname);
   if (plain) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_PHOTO_BYTES } from "../app/catalog/photos";
 import {
   formCap,
+  crossSiteRefusal,
   isCrossSiteWrite,
   MAX_CLAIM_FORM_BYTES,
   MAX_FORM_BYTES,
@@ -13,6 +14,27 @@ import {
 } from "./request-guards";
 
 const post = (headers: Record<string, string>) => new Request("https://store.test/login", { method: "POST", headers });
+
+describe("crossSiteRefusal", () => {
+  const refused = (path: string, accept: string) => crossSiteRefusal(new Request(`https://store.test${path}`, { method: "POST", headers: { Accept: accept } }));
+
+  it("shows a browser's form post a page in the path's language, and tells anything else in JSON", async () => {
+    const en = refused("/orders/PUL-2611-ABCD", "text/html,application/xhtml+xml");
+    expect([en.status, en.headers.get("Content-Type")]).toEqual([403, "text/html; charset=utf-8"]);
+    expect(await en.text()).toContain('<html lang="en">');
+    const te = await refused("/te/cart", "text/html").text();
+    expect(te).toContain('<html lang="te">');
+    expect(te).toContain("ఈ ఫారమ్ వేరే సైట్ నుంచి వచ్చింది");
+    expect(te).toContain('href="/te"');
+    for (const [path, accept] of [
+      ["/te/cart.data", "text/html"],
+      ["/api/orders", "text/html"],
+      ["/cart", "application/json"],
+    ]) {
+      expect(await refused(path, accept).json()).toEqual({ success: false, error: "Cross-site request refused" });
+    }
+  });
+});
 
 describe("isCrossSiteWrite", () => {
   it("refuses posts from another origin", () => {

@@ -2,7 +2,9 @@ import type { ServerBuild } from "@remix-run/cloudflare";
 import { MAX_PHOTO_BYTES } from "../app/catalog/photos";
 import { MAX_CLAIM_FILES_BYTES } from "../app/claims/rules";
 import { MAX_WEIGHING_FILES_BYTES } from "../app/landings/rules";
-import { pathInLang } from "../app/i18n/lang";
+import { errorMessages } from "../app/i18n/errors.messages";
+import { langOfPath, localePath, pathInLang } from "../app/i18n/lang";
+import { errorMessages as teErrors } from "../app/i18n/te/errors.messages";
 import { readBytesUpTo } from "../app/web/body-limit.server";
 
 /** Form posts above this are refused, counted as they are read: only an upload page's form carries more than a few kB. */
@@ -152,4 +154,21 @@ export function isCrossSiteWrite(request: Request): boolean {
   const origin = request.headers.get("Origin");
   if (origin === null) return false;
   return origin !== new URL(request.url).origin;
+}
+
+/**
+ * The answer to a cross-site write: a page in the path's language when a browser sent a form (it is shown to
+ * whoever was tricked into sending it), JSON to anything else. Nothing was read or changed.
+ */
+export function crossSiteRefusal(request: Request): Response {
+  const { pathname } = new URL(request.url);
+  const dataRequest = pathname.endsWith(".data") || pathname.startsWith("/api/");
+  if (dataRequest || !(request.headers.get("Accept") ?? "").includes("text/html")) {
+    return Response.json({ success: false, error: "Cross-site request refused" }, { status: 403 });
+  }
+  const lang = langOfPath(pathname);
+  const m = (lang === "te" ? teErrors : errorMessages).crossSite;
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${m.heading}</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1>${m.heading}</h1><p>${m.text}</p><p><a href="${localePath(lang, "/")}">${m.home}</a></p></body></html>`;
+  return new Response(html, { status: 403, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 }

@@ -19,4 +19,9 @@ export const errorMessages = {
     text: "This form takes a few lines of text, and what was sent was far larger. Go back to the page and send it again.",
     home: "Back to the page",
   },
+  crossSite: {
+    heading: "This form came from another site",
+    text: "For your safety this store only accepts forms sent from its own pages, so nothing was changed. Open the page on our site and send it again.",
+    home: "Go to the store",
+  },
 };
