@@ -83,6 +83,17 @@ describe("filling the queue as catch lands", () => {
     expect(await s.row(order.id)).toMatchObject({ status: "order_raised", delivery_date: w.day(1), stock_held: 1 });
   });
 
+  it("a hidden product's queue waits: nothing is filled until the admin shows it again", async () => {
+    const order = await s.prebooked(2);
+    const hide = (hidden: number) => w.deps.db.$client.prepare("UPDATE products SET hidden = ? WHERE id = ?").bind(hidden, w.fishId).run();
+    await hide(1);
+    await w.plan(w.fishId, { [w.day(1)]: 5 });
+    expect(await fillQueue(w.deps, w.now)).toEqual([]);
+    expect(await s.row(order.id)).toMatchObject({ status: "prebooked", stock_held: 0 });
+    await hide(0);
+    expect((await fillQueue(w.deps, w.now)).map((f) => f.id)).toEqual([order.id]);
+  });
+
   it("a date past a slot's cut-off is not filled into; the next date with catch is", async () => {
     const order = await s.prebooked(1, { latestDate: w.day(2) });
     await w.plan(w.fishId, { [w.day(0)]: 5, [w.day(1)]: 5 });

@@ -107,7 +107,8 @@ async function fillOne(deps: FillDeps, entry: Queued, date: string, slot: Delive
           gte(orders.latestDate, date),
           // Only while its season is open through its last date: once the admin closes (or shortens) it, the
           // pre-booking is the close's to cancel and refund, even if an advance or a fill is under way meanwhile.
-          sql`EXISTS (SELECT 1 FROM products p WHERE p.id = ${entry.productId} AND p.season_until >= ${orders.latestDate})`,
+          // A hidden product is not sold, so its queue waits (to its last date) until the admin shows it again.
+          sql`EXISTS (SELECT 1 FROM products p WHERE p.id = ${entry.productId} AND p.season_until >= ${orders.latestDate} AND p.hidden = 0)`,
           holdCondition([{ productId: entry.productId, quantity: entry.quantity }], { date, slot }, deps.config.defaultSlotCapacity),
         ),
       ),
