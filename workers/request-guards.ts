@@ -99,7 +99,7 @@ export async function readableForm(request: Request): Promise<PageForm | Respons
   let read: Awaited<ReturnType<typeof readBytesUpTo>>;
   try {
     // Declared too large, only the start is read (for what was typed); otherwise the bytes are counted up to the cap.
-    read = await readBytesUpTo(request, declared > cap ? TYPED_FIELDS_BYTES : cap);
+    read = await readBytesUpTo(request, declared > cap ? TYPED_FIELDS_BYTES : cap, DRAIN_BYTES);
   } catch {
     return refuse(400, "Please send the form again from the page.");
   }
@@ -118,6 +118,12 @@ export async function readableForm(request: Request): Promise<PageForm | Respons
     return refuse(400, "Please send the form again from the page.");
   }
 }
+
+/**
+ * How much of an oversized form is read (and dropped) before the page answers: a browser still uploading it then
+ * reads the 413 page instead of a reset connection. Anything larger is cut off where it stands.
+ */
+const DRAIN_BYTES = 64 * 1024 * 1024;
 
 /** What a page that takes no files answers to a form above its cap: its error page, saying so in its language. */
 export const FORM_TOO_LARGE = 413;

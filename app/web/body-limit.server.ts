@@ -18,10 +18,22 @@ export class BodyTooLargeError extends DomainError {
 
 /**
  * The body's first bytes, at most `maxBytes` of them, and whether that is all of it: the bytes are counted as they
- * arrive and the stream is cancelled as soon as the count passes `maxBytes`, so no more than that is ever held.
- * Throws InvalidInputError (400) when the client's stream breaks off.
+ * arrive and no more than `maxBytes` is ever held. Past the cap the stream is cancelled at once, unless `drainTo`
+ * is given: then what follows is read and dropped until the body ends or `drainTo` bytes in all have come, so a
+ * browser that is still sending an honest but oversized form gets to read the answer (a connection closed under
+ * its upload shows it a network error instead). Throws InvalidInputError (400) when the client's stream breaks off.
  */
-export async function readBytesUpTo(request: Request, maxBytes: number): Promise<{ bytes: Uint8Array<ArrayBuffer>; whole: boolean }> {
+/** Reads and drops the rest of a stream until it ends or `drainTo` bytes in all have come (`seen` so far); then cancels it. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, seen: number, drainTo: number) {
+  for (let read = seen; read < drainTo;) {
+    const next = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+    if (next.done) return;
+    read += next.value.byteLength;
+  }
+  await reader.cancel().catch(() => undefined);
+}
+
+export async function readBytesUpTo(request: Request, maxBytes: number, drainTo = 0): Promise<{ bytes: Uint8Array<ArrayBuffer>; whole: boolean }> {
   if (request.body === null) return { bytes: new Uint8Array(0), whole: true };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -33,8 +45,8 @@ export async function readBytesUpTo(request: Request, maxBytes: number): Promise
     });
     if (done) break;
     if (total + value.byteLength > maxBytes) {
-      await reader.cancel().catch(() => undefined);
       chunks.push(value.subarray(0, maxBytes - total));
+      await drain(reader, total + value.byteLength, drainTo);
       total = maxBytes;
       whole = false;
       break;

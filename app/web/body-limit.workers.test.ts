@@ -22,6 +22,26 @@ function chunkedBody(chunks: number, size: number) {
   return { request, seen };
 }
 
+describe("readBytesUpTo", () => {
+  it("past its cap, reads and drops the rest of the body up to the drain limit, so the sender can read the answer", async () => {
+    const { request, seen } = chunkedBody(40, 1024);
+    const read = await readBytesUpTo(request, 4096, 64 * 1024);
+    expect([read.whole, read.bytes.byteLength]).toEqual([false, 4096]);
+    expect([seen.pulled, seen.cancelled]).toEqual([40, false]);
+  });
+
+  it("a body beyond the drain limit is cut off there, and one without a drain limit at the cap", async () => {
+    const drained = chunkedBody(1000, 1024);
+    await readBytesUpTo(drained.request, 4096, 16 * 1024);
+    expect(drained.seen.cancelled).toBe(true);
+    expect(drained.seen.pulled).toBeLessThan(20);
+    const cut = chunkedBody(1000, 1024);
+    await readBytesUpTo(cut.request, 4096);
+    expect(cut.seen.cancelled).toBe(true);
+    expect(cut.seen.pulled).toBeLessThan(8);
+  });
+});
+
 describe("readLimitedBytes", () => {
   it("reads a chunked body of exactly the cap", async () => {
     const { request } = chunkedBody(4, 256);
