@@ -15,24 +15,13 @@ import { startAdvancePayment } from "./advance.server";
 import { settlePayment } from "./settle.server";
 import { reconcilePayments, RECONCILE_AFTER_MS } from "./reconcile.server";
 import { sandboxDecide } from "./sandbox.server";
+import { seededRandom } from "../../tests/setup/random";
 
 const w = setUpMoneyWorld();
 const { deps, shipping, one, all, version } = w;
 /** The shopper who placed an order, as the answer's forms are sent by them. */
 const owner = (order: Order) => ({ id: order.userId, name: "Fuzz" }) as User;
 const numberOf = async (orderId: number) => (await one<{ number: string }>("SELECT number FROM orders WHERE id = ?", orderId)).number;
-
-/** A small seeded generator (mulberry32), so a failing run can be replayed from its seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The fast suite walks 300 steps; `npm run test:money` (run by CI) walks 3,000 of the same seed. */
 describe("random interleavings keep every invariant", () => {
@@ -100,7 +89,7 @@ describe("random interleavings keep every invariant", () => {
       // Thousands of mails and expected refund failures would be printed otherwise: the printing, not the money, was most of the time.
       vi.spyOn(console, "log").mockImplementation(() => {});
       vi.spyOn(console, "error").mockImplementation(() => {});
-      const rand = random(SEED);
+      const rand = seededRandom(SEED);
       const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)];
       const live: { order: Order; gatewayOrderId?: string }[] = [];
       // Mostly one of the newest orders, so single orders walk long sequences of steps (weighed, then cash on

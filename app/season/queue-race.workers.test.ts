@@ -7,21 +7,10 @@ import type { Order } from "~/db/schema";
 import { createShopOrder, OutOfStockError } from "~/orders/orders.server";
 import { checkOut } from "~/orders/shop-checkout.server";
 import { fillQueue } from "./queue.server";
+import { seededRandom } from "../../tests/setup/random";
 
 const s = setUpSeasonWorld();
 const { w } = s;
-
-/** A small seeded generator (mulberry32): the queue's quantities, last dates and order of payment are fixed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The fills the rule allows: walking the queue in the order paid, each pre-booking deliverable on `date` that fits what is left. */
 function greedy(queue: { id: number; quantity: number; latestDate: string }[], date: string, caught: number) {
@@ -45,7 +34,7 @@ const fillEvents = (productId: number) =>
 
 /** `n` pre-bookings by `n` shoppers, with seeded quantities (1 to 3 kg) and last dates, paid in a seeded order a second apart. */
 async function seededQueue(n: number, seed: number) {
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   const booked: { order: Order; quantity: number; latestDate: string }[] = [];
   for (let i = 0; i < n; i++) {
     const quantity = 1 + Math.floor(rand() * 3);

@@ -4,7 +4,7 @@ import { newAccount, signIn, toast, useBrowser, DEV_ADMIN, type Variant } from "
 import { inspect } from "./inspect";
 import { useLocalDb } from "./local-db";
 import { balanceLink, openOrder, weigh } from "./money-steps";
-import { addFish, arrive, checkoutOneFish, ORDER_NUMBER, SANDBOX_PAGE, VALID_SHIPPING } from "./shop";
+import { addFish, arrive, checkoutOneFish, ORDER_NUMBER, SANDBOX_PAGE, typeAddressByName } from "./shop";
 
 /**
  * The price ceiling end to end: the shopper chooses the most they agree to pay at checkout, the admin weighs the
@@ -27,18 +27,7 @@ async function shopperAndAdmin(variant: Variant, tag: string) {
 /** The Telugu checkout, filled by its fields' names (its labels are in Telugu), with the ceiling chosen. */
 async function teluguCheckout(page: Page, payButton: string) {
   await page.goto("/te/checkout");
-  const newAddress = page.locator('input[name="addressId"][value="new"]');
-  if (await newAddress.count()) await newAddress.check();
-  const byName: Record<string, string> = {
-    firstName: VALID_SHIPPING["First name"],
-    lastName: VALID_SHIPPING["Last name"],
-    phone: VALID_SHIPPING["Phone number"],
-    address: VALID_SHIPPING.Address,
-    city: VALID_SHIPPING.City,
-    zip: VALID_SHIPPING.Pincode,
-  };
-  for (const [name, value] of Object.entries(byName)) await page.locator(`[name="${name}"]`).fill(value);
-  await page.locator('select[name="state"]').selectOption(VALID_SHIPPING.State);
+  await typeAddressByName(page);
   await page.locator("input[name=delivery]:not([disabled])").first().check();
   await page.getByRole("radio", { name: "అంచనా + 10%: గరిష్ఠంగా ₹27,500" }).check();
   await inspect(page, "ceiling-checkout-te", { javaScript: false, viewport: "phone" });

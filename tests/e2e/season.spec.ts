@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { baseUrl, DEV_ADMIN, expectNoAxeViolations, newAccount, signIn, toast, useBrowser } from "./browser";
 import { ADMIN, post, sessionOf } from "./http";
 import { useLocalDb } from "./local-db";
-import { VALID_SHIPPING } from "./shop";
+import { typeAddressByName } from "./shop";
 
 /**
  * The season before the fish: the admin opens pre-booking for a sold-out fish (no JavaScript), two shoppers book
@@ -32,18 +32,7 @@ async function book(page: Page, quantity: string, lastDate: string, pay: string)
   await page.locator('select[name="quantity"]').selectOption(quantity);
   await page.locator('input[name="latestDate"]').fill(lastDate);
   // An account that booked or checked out before has its address saved: a new one is typed.
-  const newAddress = page.locator('input[name="addressId"][value="new"]');
-  if (await newAddress.count()) await newAddress.check();
-  const byName: Record<string, string> = {
-    firstName: VALID_SHIPPING["First name"],
-    lastName: VALID_SHIPPING["Last name"],
-    phone: VALID_SHIPPING["Phone number"],
-    address: VALID_SHIPPING.Address,
-    city: VALID_SHIPPING.City,
-    zip: VALID_SHIPPING.Pincode,
-  };
-  for (const [name, value] of Object.entries(byName)) await page.locator(`[name="${name}"]`).fill(value);
-  await page.locator('select[name="state"]').selectOption(VALID_SHIPPING.State);
+  await typeAddressByName(page);
   await page.getByRole("button", { name: pay }).click();
 }
 

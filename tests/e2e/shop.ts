@@ -38,6 +38,25 @@ export async function submitCheckout(page: Page, values: Record<string, string>)
 }
 
 /**
+ * Types VALID_SHIPPING into a form's address fields by their names (a Telugu page's labels are in Telugu), choosing
+ * 'A new address' first when the account has saved ones.
+ */
+export async function typeAddressByName(page: Page) {
+  const newAddress = page.locator('input[name="addressId"][value="new"]');
+  if (await newAddress.count()) await newAddress.check();
+  const byName: Record<string, string> = {
+    firstName: VALID_SHIPPING["First name"],
+    lastName: VALID_SHIPPING["Last name"],
+    phone: VALID_SHIPPING["Phone number"],
+    address: VALID_SHIPPING.Address,
+    city: VALID_SHIPPING.City,
+    zip: VALID_SHIPPING.Pincode,
+  };
+  for (const [name, value] of Object.entries(byName)) await page.locator(`[name="${name}"]`).fill(value);
+  await page.locator('select[name="state"]').selectOption(VALID_SHIPPING.State);
+}
+
+/**
  * With JavaScript the URL changes as a navigation starts, before the new page is on screen: wait for the page
  * itself, settled, before pressing anything on it.
  */
