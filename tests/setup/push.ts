@@ -98,8 +98,13 @@ export function fakePushService(answer: Answer | ((url: string) => Answer)) {
   return { calls, fetch };
 }
 
-/** A new shopper's account, as the domain code takes it. */
+/** A new shopper's verified account (a session of it signs in), as the domain code takes it. */
 export async function newShopper(lang: "en" | "te" = "en"): Promise<User> {
-  const { id } = await one<{ id: number }>("INSERT INTO users (name, email, lang) VALUES ('Ravi Kumar', ?, ?) RETURNING id", `ravi.${crypto.randomUUID()}@example.in`, lang);
+  const { id } = await one<{ id: number }>(
+    "INSERT INTO users (name, email, email_verified_at, lang) VALUES ('Ravi Kumar', ?, ?, ?) RETURNING id",
+    `ravi.${crypto.randomUUID()}@example.in`,
+    Date.now(),
+    lang,
+  );
   return (await getDb(env).query.users.findFirst({ where: (u, { eq }) => eq(u.id, id) }))!;
 }
