@@ -39,13 +39,13 @@ export async function makeDevice(endpoint = `https://push.test/send/${crypto.ran
   };
 }
 
-async function hkdf(salt: Uint8Array, ikm: Uint8Array, info: Uint8Array, bytes: number) {
+async function hkdf(salt: Uint8Array<ArrayBuffer>, ikm: Uint8Array<ArrayBuffer>, info: Uint8Array<ArrayBuffer>, bytes: number) {
   const key = await crypto.subtle.importKey("raw", ikm, "HKDF", false, ["deriveBits"]);
   return new Uint8Array(await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt, info }, key, bytes * 8));
 }
 
 /** What the device reads from a push's body: RFC 8188's header, then RFC 8291's keys, then the one record. */
-export async function decryptPush(device: Device, body: Uint8Array): Promise<string> {
+export async function decryptPush(device: Device, body: Uint8Array<ArrayBuffer>): Promise<string> {
   const salt = body.slice(0, 16);
   const recordSize = new DataView(body.buffer, body.byteOffset + 16, 4).getUint32(0);
   const idLength = body[20];
@@ -87,7 +87,7 @@ type Answer = number | "unreachable";
 
 /** A push service: answers each endpoint with `answer` (or what it says for that endpoint), keeping what it received. */
 export function fakePushService(answer: Answer | ((url: string) => Answer)) {
-  const calls: { url: string; headers: Headers; body: Uint8Array }[] = [];
+  const calls: { url: string; headers: Headers; body: Uint8Array<ArrayBuffer> }[] = [];
   const fetch: typeof globalThis.fetch = async (input, init = {}) => {
     const request = new Request(input, init);
     calls.push({ url: request.url, headers: request.headers, body: new Uint8Array(await request.arrayBuffer()) });
