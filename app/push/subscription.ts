@@ -30,6 +30,9 @@ export function endpointProblem(endpoint: string, production: boolean): string |
     return "The push endpoint is not a web address";
   }
   if (url.protocol !== "https:") return "The push endpoint must be https";
+  // Browsers hand over endpoints already in the URL's own spelling; any other spelling (`https:///x` is read as
+  // `https://x/`) would be stored as one address and posted to as another, or let one device be stored twice.
+  if (url.href !== endpoint) return "The push endpoint must be written in full, as the browser gave it";
   // A push service never needs a password or a port of its own in its address.
   if (url.username || url.password || url.port) return "The push endpoint is not a push service";
   if (production && !isPushServiceHost(url.hostname)) return "The push endpoint is not a known push service";
