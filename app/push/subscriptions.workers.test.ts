@@ -104,6 +104,16 @@ describe("POST /api/push/subscriptions", () => {
     expect(await devicesOf(second.id)).toHaveLength(1);
   });
 
+  it("one endpoint posted by two accounts at once is stored once, held by one of them", async () => {
+    const [first, second] = await Promise.all([newShopper(), newShopper()]);
+    const device = await makeDevice();
+    const answers = await Promise.all([first, second].map((user) => call("POST", "subscriptions", { user, json: device.json })));
+    expect(answers.map((a) => a.status)).toEqual([201, 201]);
+    const rows = await all<{ user_id: number }>("SELECT user_id FROM push_subscriptions WHERE endpoint = ?", device.json.endpoint);
+    expect(rows).toHaveLength(1);
+    expect([first.id, second.id]).toContain(rows[0].user_id);
+  });
+
   it(`keeps at most ${MAX_DEVICES} devices per account: the least recently used one makes room`, async () => {
     const user = await newShopper();
     const devices = await Promise.all(Array.from({ length: MAX_DEVICES + 1 }, () => makeDevice()));
