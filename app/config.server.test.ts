@@ -48,3 +48,30 @@ describe("the store's name in each language", () => {
     expect(contentContext(named, "en").brand).toBe("Godavari Pulasa");
   });
 });
+
+describe("Web Push's VAPID keys", () => {
+  // A pair as `npm run vapid-keys` prints it (a test pair: nothing is ever signed with it).
+  const vapid = {
+    VAPID_PUBLIC_KEY: "BL4Ugm22Fd27D3vQP3IHux6tO0L_5kk22K-LRbEGggRELkyXGMQim3PHTFrAtMU_znfH8JjgIQ4bntZGAtmfGyo",
+    VAPID_PRIVATE_KEY: "Z4hNzHmlX3yVzt65zTzlk3UAO7Vc_24-irX4PkWkoAU",
+    VAPID_SUBJECT: "mailto:support@example.in",
+  };
+
+  it("are all three or none", () => {
+    expect(getConfig({ ...base, ...vapid }).vapid).toEqual({
+      publicKey: vapid.VAPID_PUBLIC_KEY,
+      privateKey: vapid.VAPID_PRIVATE_KEY,
+      subject: vapid.VAPID_SUBJECT,
+    });
+    expect(getConfig({ ...base }).vapid).toBeNull();
+    expect(getConfig({ ...base, ...vapid, VAPID_SUBJECT: undefined }).vapid).toBeNull();
+  });
+
+  it("refuse a key of the wrong length or alphabet, and a subject that is neither mailto: nor https:", () => {
+    expect(() => getConfig({ ...base, ...vapid, VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY.slice(1) })).toThrow(/VAPID_PUBLIC_KEY/);
+    expect(() => getConfig({ ...base, ...vapid, VAPID_PRIVATE_KEY: `${vapid.VAPID_PRIVATE_KEY}=` })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => getConfig({ ...base, ...vapid, VAPID_PRIVATE_KEY: vapid.VAPID_PRIVATE_KEY.replace("_", "/") })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => getConfig({ ...base, ...vapid, VAPID_SUBJECT: "support@example.in" })).toThrow(/VAPID_SUBJECT/);
+    expect(getConfig({ ...base, ...vapid, VAPID_SUBJECT: "https://godavaripulasa.example" }).vapid?.subject).toBe("https://godavaripulasa.example");
+  });
+});

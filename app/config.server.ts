@@ -44,6 +44,21 @@ const configSchema = z.object({
     .string()
     .regex(/^whatsapp:\+\d{8,15}$/)
     .optional(),
+  // Web Push's VAPID key pair (`npm run vapid-keys` makes one), base64url: the public key's 65 raw bytes (an
+  // uncompressed P-256 point, so it starts with "B") and the private key's 32; and who the push services may
+  // contact about the store's pushes (mailto: or https:).
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/)
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/)
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/)
+    .optional(),
   // Soft close: a bid this close to an auction's end moves the end to this long after the bid...
   AUCTION_SOFT_CLOSE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
   // ...but never more than this long past the end the admin set.
@@ -97,6 +112,11 @@ function toConfig(env: z.infer<typeof configSchema>) {
     whatsappSender:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_WHATSAPP_FROM
         ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_WHATSAPP_FROM }
+        : null,
+    // All three or none: a push is signed with the private key, names the public one and says whom to contact.
+    vapid:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT }
         : null,
     softClose: { windowMs: env.AUCTION_SOFT_CLOSE_SECONDS * 1_000, capMs: env.AUCTION_SOFT_CLOSE_CAP_SECONDS * 1_000 },
     auctionReminderMs: env.AUCTION_REMINDER_MINUTES * 60_000,

@@ -12,3 +12,4 @@ export * from "./tables/addresses";
 export * from "./tables/landings";
 export * from "./tables/retired";
 export * from "./tables/waitlist";
+export * from "./tables/push";
