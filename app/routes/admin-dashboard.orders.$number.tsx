@@ -178,14 +178,16 @@ export default function AdminOrder() {
             {checkoutMessages.delivery.label}: {formatDelivery(order.deliveryDate, order.deliverySlot)}
           </p>
         ) : null}
-        <p className="mt-2 flex flex-wrap gap-4">
-          <a href={`tel:${order.phone}`} className="link">
-            {m.detail.call} {order.phone}
-          </a>
-          <a href={whatsappLink(order.phone)} className="link" rel="noopener noreferrer" target="_blank">
-            {m.detail.whatsapp}
-          </a>
-        </p>
+        {order.phone ? (
+          <p className="mt-2 flex flex-wrap gap-4">
+            <a href={`tel:${order.phone}`} className="link">
+              {m.detail.call} {order.phone}
+            </a>
+            <a href={whatsappLink(order.phone)} className="link" rel="noopener noreferrer" target="_blank">
+              {m.detail.whatsapp}
+            </a>
+          </p>
+        ) : null}
       </section>
 
       <OrderMessages messages={messages} />

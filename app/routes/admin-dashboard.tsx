@@ -165,11 +165,14 @@ export default function AdminDashboard() {
                   <StatusBadge status={o.status} label={labels[o.status as keyof typeof labels] ?? o.status} />
                 </div>
                 <p className="mt-2">{o.customer}</p>
-                <p className="text-sm">
-                  <a href={`tel:${o.phone}`} className="link">
-                    {o.phone}
-                  </a>
-                </p>
+                {/* A lot offered on and stopped before anyone gave an address has no phone to call. */}
+                {o.phone ? (
+                  <p className="text-sm">
+                    <a href={`tel:${o.phone}`} className="link">
+                      {o.phone}
+                    </a>
+                  </p>
+                ) : null}
                 <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{formatAdminDateTime(o.createdAt)}</p>
                 <p className="mt-1 text-sm">
                   {formatRupees(o.amountPaise)} ({o.final ? m.table.final : m.table.estimated}) · {o.payment}
@@ -196,9 +199,13 @@ export default function AdminDashboard() {
                       {o.delivery ? <span className="block text-xs text-slate-600 dark:text-slate-300">{o.delivery}</span> : null}
                     </td>
                     <td className="px-3 py-2">
-                      <a href={`tel:${o.phone}`} className="link">
-                        {o.phone}
-                      </a>
+                      {o.phone ? (
+                        <a href={`tel:${o.phone}`} className="link">
+                          {o.phone}
+                        </a>
+                      ) : (
+                        "—"
+                      )}
                     </td>
                     <td className="whitespace-nowrap px-3 py-2">{formatAdminDateTime(o.createdAt)}</td>
                     <td className="whitespace-nowrap px-3 py-2">

@@ -51,7 +51,7 @@ describe.each(VARIANTS)("admin fulfilment ($javaScript, $viewport)", (variant) =
     const admin = await open(variant);
     // Signing in lands on the dashboard's orders; the order is found by its phone typed as checkout suggests it.
     await signIn(admin.page, ADMIN);
-    expect(await admin.page.getByRole("heading", { name: "Admin Dashboard" }).count()).toBe(1);
+    await admin.page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
     await admin.page.getByLabel("Search by order number, name or phone").fill("+91 98765 43210");
     await admin.page.getByRole("button", { name: "Apply" }).click();
     await admin.page.waitForURL(/\?.*q=%2B91\+98765\+43210/);
