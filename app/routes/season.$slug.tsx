@@ -12,6 +12,7 @@ import { FetcherMarker } from "~/components/hydrated";
 import { Form, Link } from "~/components/link";
 import { ShippingFields, shippingSummary, useShippingPress } from "~/components/shipping-fields";
 import type { Deps } from "~/deps";
+import { addDays } from "~/delivery/slots";
 import { isActionOf, localePath } from "~/i18n/lang";
 import { messagesFor, sectionsFor } from "~/i18n/texts";
 import { formatRupees } from "~/lib/money";
@@ -121,7 +122,7 @@ function BookingForm({
   // The estimate is shown for one of the offered quantities only: a refused post may carry anything ("Infinity").
   const typed = Number(fields.quantity.value);
   const quantity = choices.includes(typed) ? typed : product.minQty;
-  const tomorrow = new Date(Date.parse(`${facts.today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const tomorrow = addDays(facts.today, 1);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <Link to={`/products/${product.slug}`} className="link text-sm">

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
-import { catchLeft, slotLoads, slotOpen } from "~/catalog/availability.server";
+import { catchLeft, LEFT_SQL, slotLoads, slotOpen } from "~/catalog/availability.server";
 import { bumpCatalogue } from "~/catalog/site-version.server";
 import { quantityText } from "~/catalog/units";
 import { orderAt, runBatch } from "~/db/guards.server";
@@ -49,12 +49,7 @@ export function queueQuery(deps: Pick<Deps, "db">, productId?: number) {
 export function queueFirst(productId: number, date: string): SQL {
   return sql`NOT EXISTS (SELECT 1 FROM orders q JOIN order_items qi ON qi.order_id = q.id
     WHERE q.status = ${PREBOOKED} AND q.source = 'season' AND qi.product_id = ${productId} AND q.latest_date >= ${date}
-      AND qi.quantity <= (SELECT c.quantity
-        - coalesce((SELECT sum(i.quantity) FROM orders o JOIN order_items i ON i.order_id = o.id
-            WHERE o.delivery_date = c.delivery_date AND o.stock_held = 1 AND i.product_id = c.product_id), 0)
-        - coalesce((SELECT sum(w.quantity) FROM waitlist_entries w
-            WHERE w.hold_date = c.delivery_date AND w.stock_held = 1 AND w.product_id = c.product_id), 0)
-        FROM catch_days c WHERE c.delivery_date = ${date} AND c.product_id = ${productId}))`;
+      AND qi.quantity <= (SELECT ${sql.raw(LEFT_SQL)} FROM catch_days c WHERE c.delivery_date = ${date} AND c.product_id = ${productId}))`;
 }
 
 /** A fill made from the queue: the pre-booking's order now holds `quantity` of `date`'s catch in `slot`. */
