@@ -1,7 +1,7 @@
 import type { Config } from "tailwindcss";
 
 export default {
-  content: ["./app/**/*.{ts,tsx}"],
+  content: ["./app/**/*.{ts,tsx}", "./app/sw/*.js"],
   // Dark mode follows the theme cookie: class "dark" on <html>, or class "system" plus the OS preference,
   // so the server renders the right theme and it works without JavaScript.
   darkMode: ["variant", ["&:is(.dark *)", "@media (prefers-color-scheme: dark) { &:is(.system *) }"]],

@@ -1,6 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { INSTALL_OFFERED, type InstallPrompt } from "~/components/install-card";
 import { holdPageTexts } from "~/web/site";
 
 /**
@@ -79,3 +80,16 @@ holdPageTexts().then(
   // Not an error of the page: a shopper who leaves (or submits a form) before it arrives cancels its fetch.
   (error: unknown) => console.warn("The page's catalogue did not load; the page stays as the server sent it", error),
 );
+
+// The browser's offer to install comes once, maybe before the footer's card is hydrated: keep it for the card.
+window.addEventListener("beforeinstallprompt", (event) => {
+  event.preventDefault();
+  window.__installPrompt = event as InstallPrompt;
+  window.dispatchEvent(new Event(INSTALL_OFFERED));
+});
+
+// The service worker keeps the shopper's own orders readable offline and shows pushes. This code runs after the
+// page has been painted (see above), so registering it adds nothing to the first load.
+if ("serviceWorker" in navigator && !import.meta.env.DEV) {
+  navigator.serviceWorker.register("/sw.js").catch((error: unknown) => console.warn("The service worker did not register", error));
+}

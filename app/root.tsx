@@ -37,7 +37,6 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/media/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/media/apple-touch-icon.png" },
-  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ error, data }) => {
@@ -127,6 +126,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <link rel="manifest" href={(root?.lang ?? langOfPath(pathname)) === "te" ? "/manifest.webmanifest?lang=te" : "/manifest.webmanifest"} />
         {root ? <LanguageLinks origin={root.origin} lang={root.lang} /> : null}
       </head>
       <body className="flex min-h-screen flex-col bg-river-50 text-slate-900 antialiased dark:bg-river-950 dark:text-slate-100">

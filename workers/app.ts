@@ -25,6 +25,18 @@ function isPaymentCallback(pathname: string): boolean {
   return /^\/orders\/[^/]+\/callback$/.test(pathname);
 }
 
+/**
+ * A page (or its data) rendered for a signed-in account says whose it is: the service worker keeps one account's
+ * order pages for reading offline and forgets them when an answer is for anyone else (signed out, or another
+ * account). Such answers are never shared-cached.
+ */
+function whose(response: Response, user: { id: number } | null): Response {
+  if (!user) return response;
+  const out = new Response(response.body, response);
+  out.headers.set("X-Account", String(user.id));
+  return out;
+}
+
 async function handle(received: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const { pathname } = new URL(received.url);
   if (isCrossSiteWrite(received) && !isPaymentCallback(pathname)) {
@@ -59,7 +71,7 @@ async function handle(received: Request, env: Env, ctx: ExecutionContext): Promi
     request,
     ctx,
     (caches as unknown as { default: Cache }).default,
-    async () => ({ response: await handleRemixRequest(request, loadContext), personal: loadContext.deps.user !== null }),
+    async () => ({ response: whose(await handleRemixRequest(request, loadContext), loadContext.deps.user), personal: loadContext.deps.user !== null }),
     // A new build's pages name new asset files: copies cached before a deploy are left behind with its version.
     async () => `${(build as unknown as ServerBuild).assets.version}.${await readCatalogueVersion(env.DB)}`,
   );

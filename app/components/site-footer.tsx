@@ -1,4 +1,5 @@
 import { POLICY_PATHS, type PolicyPath } from "~/content/policies/paths";
+import { InstallCard } from "~/components/install-card";
 import { Link } from "~/components/link";
 import { socialLink, whatsappLink } from "~/lib/phone";
 import { useMessages, useSite } from "~/web/site";
@@ -98,9 +99,8 @@ export function SiteFooter() {
             </div>
           </dl>
         </div>
-        <div className="rounded-2xl border border-river-700 bg-river-800/60 p-5">
-          <h2 className="font-serif text-lg font-bold text-white">{f.appComingSoon}</h2>
-          <p className="mt-2 text-sm leading-relaxed">{f.appText}</p>
+        <div>
+          <InstallCard />
           <p className="mt-4 text-xs text-river-300">{f.servingAreas}</p>
         </div>
       </div>

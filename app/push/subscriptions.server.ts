@@ -55,3 +55,13 @@ export async function subscribe(deps: Pick<Deps, "db" | "config" | "now">, user:
 export async function unsubscribe(deps: Pick<Deps, "db">, user: User, endpoint: string): Promise<void> {
   await deps.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, user.id), eq(pushSubscriptions.endpoint, endpoint)));
 }
+
+/** How many devices the account gets pushes on. */
+export async function countDevices(deps: Pick<Deps, "db">, userId: number): Promise<number> {
+  return deps.db.$count(pushSubscriptions, eq(pushSubscriptions.userId, userId));
+}
+
+/** Removes every device of the caller's (the profile's 'Turn off on all devices'). */
+export async function unsubscribeAll(deps: Pick<Deps, "db">, user: User): Promise<void> {
+  await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
+}

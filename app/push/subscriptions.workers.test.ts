@@ -179,10 +179,16 @@ describe("DELETE /api/push/subscriptions", () => {
 });
 
 describe("GET /api/push/key", () => {
-  it("answers the VAPID public key, or null where push is not set up", async () => {
+  it("answers the VAPID public key; without one, a development key outside production and null in production", async () => {
     const vapid = await vapidEnv();
     expect(await call("GET", "key", { env: vapid })).toEqual({ status: 200, body: { success: true, publicKey: vapid.VAPID_PUBLIC_KEY } });
-    expect(await call("GET", "key")).toEqual({ status: 200, body: { success: true, publicKey: null } });
+    const development = await call("GET", "key");
+    expect(development.body.publicKey).toMatch(/^B[A-Za-z0-9_-]{86}$/);
+    expect(development.body.publicKey).not.toBe(vapid.VAPID_PUBLIC_KEY);
+    expect(await call("GET", "key", { env: { ENVIRONMENT: "production", SESSION_SECRET: "x".repeat(32) } })).toEqual({
+      status: 200,
+      body: { success: true, publicKey: null },
+    });
   });
 
   it("never says the private key", async () => {

@@ -3,12 +3,25 @@ import { subscribeSchema, unsubscribeSchema } from "~/push/subscription";
 import { apiRoute, endpoint, storeApi } from "~/web/api.server";
 
 /**
+ * Outside production without VAPID keys, browsers subscribe with this public key, whose private half was never
+ * kept: the opt-in works as it will in production, and the pushes go to the development outbox instead.
+ */
+const DEVELOPMENT_PUBLIC_KEY = "BKn6k9loVoX1UNqNw1DhWXAfQktQsL95cAS6QwK-KgbRjuaX1ZgG6doTLpFk3BQwyqlpWpi1GeupIhj7XCyVekU";
+
+/**
  * /api/push: the store's VAPID public key (a browser subscribes with it) and the signed-in caller's own devices.
  * A subscription is always the caller's session's account; nothing in a body can name another.
  */
 const PUSH_API = storeApi([
-  // Null where push is not set up: the pages then offer no opt-in.
-  endpoint({ method: "GET", path: "/api/push/key", guard: "public", handler: async ({ deps }) => ({ publicKey: deps.config.vapid?.publicKey ?? null }) }),
+  // Null in production without keys: the pages then offer no opt-in.
+  endpoint({
+    method: "GET",
+    path: "/api/push/key",
+    guard: "public",
+    handler: async ({ deps }) => ({
+      publicKey: deps.config.vapid?.publicKey ?? (deps.config.environment === "production" ? null : DEVELOPMENT_PUBLIC_KEY),
+    }),
+  }),
   endpoint({
     method: "POST",
     path: "/api/push/subscriptions",

@@ -6,6 +6,7 @@ import { fishPath } from "~/landings/rules";
 import { useEffect, useRef } from "react";
 import { showToast } from "~/components/toaster";
 import { Form, Link } from "~/components/link";
+import { PushOptIn } from "~/components/push-opt-in";
 import { auctionIdParam, auctionTexts, isOpen, MAX_BID_FACTOR } from "~/auctions/auction";
 import { fetchAuctionView, postBid } from "~/auctions/auctions.server";
 import { loadByNumber } from "~/orders/changes.server";
@@ -256,6 +257,7 @@ export default function AuctionDetail() {
           {user && !ended ? (
             <WatchForm watching={data.auction.watching} texts={data.auction.outbid_texts} minutes={data.reminderMinutes} busy={watchBusy} live={live} />
           ) : null}
+          {!ended ? <PushOptIn className="mt-6" /> : null}
         </div>
         <article className="card overflow-hidden lg:col-start-1 lg:row-span-3 lg:row-start-1 lg:self-start">
           <AuctionImage

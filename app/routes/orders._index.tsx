@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { pathInLang } from "~/i18n/lang";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
+import { PushOptIn } from "~/components/push-opt-in";
 import { OrderCard } from "~/components/order-card";
 import { messagesFor } from "~/i18n/texts";
 import { cancelledByCustomer, listUserOrders } from "~/orders/lookup.server";
@@ -47,6 +48,7 @@ export default function MyOrders() {
           </button>
         </Form>
       </div>
+      <PushOptIn className="mt-6" />
       {orders.length === 0 ? (
         <div className="card mt-8 p-10 text-center">
           <h2 className="text-2xl font-bold">{m.empty}</h2>

@@ -9,6 +9,8 @@ import { changePassword, updateProfile } from "~/auth/profile.server";
 import { authSchemas } from "~/auth/schemas";
 import { FormError, FormField, PhoneField } from "~/components/form-field";
 import { LogoutButton } from "~/components/logout-button";
+import { PushDevices } from "~/components/push-devices";
+import { countDevices, unsubscribeAll } from "~/push/subscriptions.server";
 import { SavedAddresses } from "~/components/saved-addresses";
 import { messagesFor, sectionsFor } from "~/i18n/texts";
 import { formatDate } from "~/lib/dates";
@@ -24,12 +26,13 @@ import { loadPage } from "~/web/page-errors.server";
 export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.profile, matches);
 
 async function profilePage({ context: { deps } }: LoaderFunctionArgs) {
-  if (!deps.user) return { profile: null, addresses: [], addressTexts: null };
+  if (!deps.user) return { profile: null, addresses: [], addressTexts: null, devices: 0 };
   const { id, name, email, phone, address, createdAt, passwordHash } = deps.user;
   return {
     profile: { name, email, phone: tenDigitPhone(phone) || phone, address, createdAt, hasPassword: passwordHash !== null },
     addresses: (await listAddresses(deps, id)).map((a) => toAddressView(a, messagesFor(deps).shop.states)),
     addressTexts: sectionsFor(deps).address,
+    devices: await countDevices(deps, id),
   };
 }
 
@@ -39,11 +42,15 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export { PageFailureBoundary as ErrorBoundary } from "~/components/page-failure";
 
-/** Two forms on the page: the user's name and phone (intent=details), and the password (intent=password). */
+/** Three forms on the page: the user's name and phone (intent=details), the password (intent=password), and turning push notifications off on every device (intent=push-off-all). */
 export async function action({ request, context: { deps } }: ActionFunctionArgs) {
   const user = await requireUser(request, deps);
   const m = authMessages(deps);
   const form = await request.formData();
+  if (form.get("intent") === "push-off-all") {
+    await unsubscribeAll(deps, user);
+    return redirectWithFlash(deps, "/profile", { type: "success", text: messagesFor(deps).app.turnedOffAll });
+  }
   if (form.get("intent") === "password") {
     const submission = parseWithZod(form, { schema: authSchemas(m.errors).changePassword });
     if (submission.status !== "success") return data({ intent: "password", reply: submission.reply({ hideFields: ["current", "password"] }) }, { status: 400 });
@@ -63,7 +70,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
 
 export default function Profile() {
   const { lang } = useLang();
-  const { profile, addresses, addressTexts } = useLoaderData<typeof loader>();
+  const { profile, addresses, addressTexts, devices } = useLoaderData<typeof loader>();
   const all = useMessages();
   const m = all.auth;
   if (!profile) {
@@ -104,6 +111,7 @@ export default function Profile() {
         <DetailsForm name={profile.name} phone={profile.phone ?? ""} />
         <SavedAddresses addresses={addresses} texts={addressTexts} />
         <PasswordForm hasPassword={profile.hasPassword} />
+        <PushDevices devices={devices} />
         <div className="mt-8">
           <LogoutButton className="btn-outline text-red-700 dark:text-red-300" />
         </div>
