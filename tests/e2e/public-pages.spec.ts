@@ -122,7 +122,7 @@ describe.each(VARIANTS)("public pages ($javaScript, $viewport)", (variant) => {
 
     const footer = page.locator("footer");
     const text = (await footer.textContent()) ?? "";
-    for (const part of ["Quick Links", "Customer Care", "WhatsApp Support", "App Coming Soon", "Best Seafood 2025", "Certified Fresh", "@godavaripulasa"]) {
+    for (const part of ["Quick Links", "Customer Care", "WhatsApp Support", "Install the app", "Best Seafood 2025", "Certified Fresh", "@godavaripulasa"]) {
       expect(text).toContain(part);
     }
     expect(await footer.locator('a[href^="mailto:"]').count()).toBe(1);

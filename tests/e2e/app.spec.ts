@@ -1,0 +1,247 @@
+import { describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { baseUrl, newAccount, signIn, toast, useBrowser } from "./browser";
+import { useLocalDb } from "./local-db";
+import { checkoutOneFish, payInSandbox } from "./shop";
+
+const open = useBrowser();
+const sql = useLocalDb();
+
+/**
+ * The test browser cannot reach a real push service (FCM), so its PushManager is replaced by one that hands out
+ * a subscription as a browser does: an https endpoint and a real P-256 key with a 16-byte secret. Everything
+ * else (permission, the service worker, the store's API) is the real thing.
+ */
+function fakePushService(context: BrowserContext) {
+  return context.addInitScript(() => {
+    const KEY = "__fakePushSubscription";
+    const b64 = (bytes: ArrayBuffer | Uint8Array) =>
+      btoa(String.fromCharCode(...new Uint8Array(bytes)))
+        .replace(/\+/g, "-")
+        .replace(/\//g, "_")
+        .replace(/=+$/, "");
+    const asSubscription = (json: { endpoint: string; keys: { p256dh: string; auth: string } } | null) =>
+      json && {
+        endpoint: json.endpoint,
+        toJSON: () => ({ endpoint: json.endpoint, expirationTime: null, keys: json.keys }),
+        unsubscribe: async () => {
+          localStorage.removeItem(KEY);
+          return true;
+        },
+      };
+    const stored = () => JSON.parse(localStorage.getItem(KEY) ?? "null");
+    PushManager.prototype.getSubscription = async function () {
+      return asSubscription(stored()) as unknown as PushSubscription;
+    };
+    PushManager.prototype.subscribe = async function () {
+      const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"]);
+      const json = {
+        endpoint: `https://push.example.test/send/${crypto.randomUUID()}`,
+        keys: { p256dh: b64(await crypto.subtle.exportKey("raw", pair.publicKey)), auth: b64(crypto.getRandomValues(new Uint8Array(16))) },
+      };
+      localStorage.setItem(KEY, JSON.stringify(json));
+      return asSubscription(json) as unknown as PushSubscription;
+    };
+  });
+}
+
+const devicesOf = (email: string) =>
+  sql(`SELECT p.lang, p.endpoint FROM push_subscriptions p JOIN users u ON u.id = p.user_id WHERE u.email = '${email}' ORDER BY p.id`);
+
+/** Waits until the page is controlled by the store's service worker (it registers once the page has loaded). */
+async function controlled(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, {
+    timeout: 15_000,
+  });
+}
+
+const kept = (page: Page) =>
+  page.evaluate(async () => (await (await caches.open("pages-v1")).keys()).map((r) => new URL(r.url).pathname).filter((p) => p !== "/__owner"));
+
+/** A push as the push service would deliver it, handed to the service worker through DevTools. */
+async function deliverPush(page: Page, data: unknown) {
+  const cdp = await page.context().newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) =>
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL === `${baseUrl()}/` && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    }),
+  );
+  await cdp.send("ServiceWorker.enable");
+  await cdp.send("ServiceWorker.deliverPushMessage", { origin: baseUrl(), registrationId: await registrationId, data: JSON.stringify(data) });
+}
+
+const notifications = (page: Page) =>
+  page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url })),
+  );
+
+describe("the shop as an app on the phone", () => {
+  it("turns on push from My Orders, shows a push that opens its page, keeps My Orders and the order readable offline, and forgets them on signing out", async () => {
+    const who = await newAccount("app.en", { name: "Padma Latha" });
+    const { page, context, close } = await open({ javaScript: true, viewport: "phone" });
+    await fakePushService(context);
+    await context.grantPermissions(["notifications"], { origin: baseUrl() });
+    await signIn(page, who);
+    const number = await checkoutOneFish(page);
+    await payInSandbox(page, number);
+
+    await page.goto("/orders");
+    await controlled(page);
+    const optIn = page.getByRole("region", { name: "News of your orders on this phone" });
+    await optIn.getByRole("button", { name: "Turn on notifications" }).click();
+    await expect.poll(() => optIn.getByRole("status").innerText()).toBe("Notifications are on for this phone.");
+    expect(await devicesOf(who.email)).toEqual([expect.objectContaining({ lang: "en" })]);
+    // Once on, the page offers it no more.
+    await page.reload();
+    await page.getByRole("heading", { name: "My Orders" }).waitFor();
+    expect(await page.locator("[data-push-opt-in]").count()).toBe(0);
+
+    // A push shows as a notification of the store's words, carrying the page it opens.
+    await deliverPush(page, { title: "Your fish was weighed", body: `Order ${number}: the balance is due.`, url: `/orders/${number}`, tag: `order-${number}` });
+    await expect
+      .poll(() => notifications(page))
+      .toEqual([{ title: "Your fish was weighed", body: `Order ${number}: the balance is due.`, tag: `order-${number}`, url: `/orders/${number}` }]);
+
+    // My Orders and the order page, seen online, are kept; with the network cut they read as they were.
+    await page.goto(`/orders/${number}`);
+    await expect.poll(() => kept(page)).toEqual(expect.arrayContaining(["/orders", `/orders/${number}`]));
+    await context.setOffline(true);
+    await page.goto("/orders");
+    const banner = page.locator("[data-offline-banner]");
+    expect(await banner.innerText()).toMatch(/^Offline\. This page is as of .+\. Forms need a connection: nothing is sent until you are back online\.$/);
+    expect(await page.getByRole("link", { name: `Order ${number}` }).count()).toBe(1);
+    await page.getByRole("link", { name: `Order ${number}` }).click();
+    await page.waitForURL(`**/orders/${number}`);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toContain(number);
+    await banner.waitFor();
+    // A page never opened, and the checkout (never kept: no stale price), say they need a connection and list what is kept.
+    for (const path of ["/checkout", "/products"]) {
+      await page.goto(path);
+      expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Offline.");
+      expect(await page.getByText("This page needs a connection. Try again when you are back online.").count()).toBe(1);
+      expect(await page.getByRole("link", { name: `Order ${number}` }).count()).toBe(1);
+    }
+    await context.setOffline(false);
+
+    // Signing out turns this phone's push off at the store and forgets the kept pages.
+    await page.goto("/profile");
+    await page.locator("main").getByRole("button", { name: "Logout" }).click();
+    await expect.poll(() => toast(page)).toBe("Logged out successfully");
+    await expect.poll(() => devicesOf(who.email)).toEqual([]);
+    await expect.poll(() => kept(page)).toEqual([]);
+    await context.setOffline(true);
+    await page.goto(`/orders/${number}`);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Offline.");
+    expect(await page.getByText("Pages kept on this phone:").count()).toBe(0);
+    await close();
+  });
+
+  it("in Telugu: the auction page offers push, a kept order reads offline in Telugu, and the profile turns push off on this phone", async () => {
+    const who = await newAccount("app.te", { name: "Sarada Devi" });
+    const { page, context, close } = await open({ javaScript: true, viewport: "phone" });
+    await fakePushService(context);
+    await context.grantPermissions(["notifications"], { origin: baseUrl() });
+    await signIn(page, who);
+    const number = await checkoutOneFish(page);
+    await payInSandbox(page, number);
+
+    const [auction] = await sql(`SELECT id FROM auctions WHERE status = 'active' AND end_time > ${Date.now() + 600_000} ORDER BY id LIMIT 1`);
+    await page.goto(`/te/auctions/${auction.id}`);
+    await controlled(page);
+    const optIn = page.getByRole("region", { name: "మీ ఆర్డర్ల వార్తలు ఈ ఫోన్‌లోనే" });
+    await optIn.getByRole("button", { name: "నోటిఫికేషన్లు ఆన్ చేయండి" }).click();
+    await expect.poll(() => optIn.getByRole("status").innerText()).toBe("ఈ ఫోన్‌కు నోటిఫికేషన్లు ఆన్‌లో ఉన్నాయి.");
+    expect(await devicesOf(who.email)).toEqual([expect.objectContaining({ lang: "te" })]);
+
+    await page.goto(`/te/orders/${number}`);
+    await expect.poll(() => kept(page)).toContain(`/te/orders/${number}`);
+    await context.setOffline(true);
+    await page.goto(`/te/orders/${number}`);
+    expect(await page.locator("[data-offline-banner]").innerText()).toMatch(
+      /^ఆఫ్‌లైన్\. ఈ పేజీ ఈ సమయం నాటిది: .+\. ఫారాలు పంపడానికి నెట్‌వర్క్ కావాలి: మళ్లీ ఆన్‌లైన్ అయ్యే వరకు ఏదీ పంపబడదు\.$/,
+    );
+    // A form posted with no network: nothing is sent, and the page says so.
+    await page.evaluate(() => {
+      const form = document.createElement("form");
+      form.method = "post";
+      form.action = location.pathname;
+      document.body.append(form);
+      form.submit();
+    });
+    await page.getByText("ఏదీ పంపలేదు: ఈ ఫారానికి నెట్‌వర్క్ కావాలి. మళ్లీ ఆన్‌లైన్ అయ్యాక ప్రయత్నించండి.").waitFor();
+    await context.setOffline(false);
+
+    await page.goto("/te/profile");
+    expect(await page.getByTestId("push-devices").innerText()).toBe("ఒక ఫోన్ లేదా బ్రౌజర్‌కు మా నోటిఫికేషన్లు వస్తున్నాయి.");
+    await page.getByRole("button", { name: "ఈ ఫోన్‌లో ఆఫ్ చేయండి" }).click();
+    await page.getByText("ఈ ఫోన్‌కు నోటిఫికేషన్లు ఆఫ్‌లో ఉన్నాయి.").waitFor();
+    expect(await devicesOf(who.email)).toEqual([]);
+    await close();
+  });
+
+  it("without JavaScript: no opt-in, the footer says how to install, and the profile turns push off on every device", async () => {
+    const who = await newAccount("app.nojs", { name: "Rama Krishna" });
+    const { page, context, close } = await open({ javaScript: false, viewport: "phone" });
+    await signIn(page, who);
+    // Two devices subscribed earlier (through the JSON API, as a browser with JavaScript does).
+    for (const n of [1, 2]) {
+      const device = await makeDevice(n);
+      expect((await context.request.post("/api/push/subscriptions", { data: device })).status()).toBe(201);
+    }
+    await page.goto("/orders");
+    expect(await page.locator("[data-push-opt-in]").count()).toBe(0);
+    const card = page.locator("[data-install-card]");
+    expect(await card.innerText()).toContain("Install the app");
+    expect(await card.innerText()).toContain("Open your browser's menu and choose 'Install app' or 'Add to Home screen'.");
+    await page.goto("/profile");
+    expect(await page.getByTestId("push-devices").innerText()).toBe("2 phones or browsers get notifications from us.");
+    await page.getByRole("button", { name: "Turn off on all devices" }).click();
+    await page.waitForURL("**/profile");
+    expect(await page.getByText("Notifications are turned off on all your devices.").count()).toBe(1);
+    expect(await page.getByTestId("push-devices").innerText()).toBe(
+      "No phone or browser gets notifications from us. Turn them on from My Orders or an auction page.",
+    );
+    expect(await devicesOf(who.email)).toEqual([]);
+    await close();
+  });
+
+  it("the footer's card: an Install button where the browser offers it, the iPhone's way there, gone once installed", async () => {
+    const { page, close } = await open({ javaScript: true, viewport: "phone" });
+    await page.goto("/");
+    const card = page.locator("[data-install-card]");
+    await card.scrollIntoViewIfNeeded();
+    // The browser's offer, as Chromium makes it when the store can be installed.
+    await page.evaluate(() => {
+      const offer = new Event("beforeinstallprompt", { cancelable: true }) as Event & Record<string, unknown>;
+      offer.prompt = async () => {
+        (window as unknown as { __prompted: boolean }).__prompted = true;
+      };
+      offer.userChoice = Promise.resolve({ outcome: "accepted" });
+      window.dispatchEvent(offer);
+    });
+    await card.getByRole("button", { name: "Install" }).click();
+    await expect.poll(() => card.count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __prompted?: boolean }).__prompted)).toBe(true);
+    await close();
+
+    const iphone = await open({ javaScript: true, viewport: "phone" });
+    await iphone.context.addInitScript(() => Object.defineProperty(navigator, "userAgent", { get: () => "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)" }));
+    await iphone.page.goto("/te");
+    const teluguCard = iphone.page.locator("[data-install-card]");
+    await expect.poll(() => teluguCard.innerText()).toContain("iPhoneలో: Share నొక్కి, 'Add to Home Screen' ఎంచుకోండి.");
+    await iphone.page.evaluate(() => window.dispatchEvent(new Event("appinstalled")));
+    await expect.poll(() => teluguCard.count()).toBe(0);
+    await iphone.close();
+  });
+});
+
+/** A subscription as a browser hands it over: an https endpoint, a real P-256 public key and a 16-byte secret. */
+async function makeDevice(n: number) {
+  const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"]);
+  const raw = Buffer.from(await crypto.subtle.exportKey("raw", pair.publicKey));
+  return {
+    endpoint: `https://push.example.test/send/nojs-${n}-${Date.now()}`,
+    keys: { p256dh: raw.toString("base64url"), auth: Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64url") },
+  };
+}
