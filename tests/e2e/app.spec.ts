@@ -189,6 +189,9 @@ describe("the shop as an app on the phone", () => {
       const device = await makeDevice(n);
       expect((await context.request.post("/api/push/subscriptions", { data: device })).status()).toBe(201);
     }
+    // A page rendered for an account says whose (the service worker keeps one account's pages); one for nobody does not.
+    expect((await context.request.get("/orders")).headers()["x-account"]).toMatch(/^\d+$/);
+    expect((await fetch(`${baseUrl()}/products`)).headers.get("x-account")).toBeNull();
     await page.goto("/orders");
     expect(await page.locator("[data-push-opt-in]").count()).toBe(0);
     const card = page.locator("[data-install-card]");
