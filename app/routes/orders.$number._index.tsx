@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { OfflineNote } from "~/components/offline-note";
 import { Form, Link } from "~/components/link";
 import { z } from "zod";
 import { cancelOwnOrder } from "~/orders/cancel.server";
@@ -49,6 +50,7 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
   const { section, kinds, states, report, reportUntil } = claimTexts(deps);
   const card = { ...toOrderCard(order, deps.lang, deps.now(), selfCancelled.has(order.id)), queue };
   return {
+    renderedAt: deps.now(),
     order: card,
     fish: await orderFishData(deps, order, card, deps.lang),
     timeline,
@@ -90,10 +92,11 @@ export async function action({ request, context: { deps }, params }: ActionFunct
 }
 
 export default function OrderPage() {
-  const { order, shipTo, cancelVersion, slots, reportUntil, claims, claimTexts: claimWords, fish, timeline, ceiling } = useLoaderData<typeof loader>();
+  const { order, shipTo, cancelVersion, slots, reportUntil, claims, claimTexts: claimWords, fish, timeline, ceiling, renderedAt } = useLoaderData<typeof loader>();
   const m = useMessages().shop.orders;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
+      <OfflineNote at={renderedAt} />
       <Link to="/orders" className="link text-sm">
         {m.backToOrders}
       </Link>

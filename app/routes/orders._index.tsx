@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { pathInLang } from "~/i18n/lang";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
+import { OfflineNote } from "~/components/offline-note";
 import { PushOptIn } from "~/components/push-opt-in";
 import { OrderCard } from "~/components/order-card";
 import { messagesFor } from "~/i18n/texts";
@@ -23,7 +24,7 @@ async function myOrders({ request, context: { deps } }: LoaderFunctionArgs) {
     ...toOrderCard(order, deps.lang, deps.now(), selfCancelled.has(order.id)),
     queue: await queueSentences(deps, order),
   }));
-  return { orders: await Promise.all(cards) };
+  return { orders: await Promise.all(cards), renderedAt: deps.now() };
 }
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -33,12 +34,13 @@ export async function loader(args: LoaderFunctionArgs) {
 export { PageFailureBoundary as ErrorBoundary } from "~/components/page-failure";
 
 export default function MyOrders() {
-  const { orders } = useLoaderData<typeof loader>();
+  const { orders, renderedAt } = useLoaderData<typeof loader>();
   const m = useMessages().shop.orders;
   const navigation = useNavigation();
   const refreshing = navigation.state === "loading" && pathInLang(navigation.location.pathname, "en") === "/orders";
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
+      <OfflineNote at={renderedAt} />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="font-serif text-3xl font-bold">{m.title}</h1>
         {/* A plain GET to this page: works without JavaScript, and with it reloads the list in place. */}

@@ -15,7 +15,6 @@
 const SHELL = "shell-v1";
 const PAGES = "pages-v1";
 const OWNER = "/__owner";
-const SAVED_AT = "x-saved-at";
 
 /** My Orders and an order's page, in either language (not its pay, claim or callback pages). */
 const KEPT_PAGE = /^\/(?:te\/)?orders(?:\/[A-Za-z0-9-]+)?\/?$/;
@@ -64,7 +63,7 @@ async function keepPage(path, response) {
   if (!response.ok || !response.headers.get("x-account")) return;
   if (!(response.headers.get("content-type") ?? "").includes("text/html")) return;
   const html = await response.text();
-  const headers = new Headers({ "content-type": "text/html; charset=utf-8", [SAVED_AT]: String(Date.now()), "x-account": response.headers.get("x-account") });
+  const headers = new Headers({ "content-type": "text/html; charset=utf-8", "x-account": response.headers.get("x-account") });
   const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? path;
   headers.set("x-title", encodeURIComponent(title));
   await (await caches.open(PAGES)).put(path, new Response(html, { headers }));
@@ -78,33 +77,15 @@ async function keepPage(path, response) {
 
 const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function asOf(lang, savedAt) {
-  return new Intl.DateTimeFormat(lang === "te" ? "te-IN" : "en-IN", {
-    weekday: "short",
-    day: "numeric",
-    month: "long",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: "Asia/Kolkata",
-  }).format(new Date(savedAt));
-}
-
-function offlineLine(lang, savedAt) {
-  const t = words(lang);
-  return `<div class="offline-banner" role="status" data-offline-banner><strong>${escapeHtml(t.offline)}</strong> ${escapeHtml(
-    t.asOf.replace("{time}", asOf(lang, savedAt)),
-  )} ${escapeHtml(t.formsNeedConnection)}</div>`;
-}
-
 /** A kept page as it was, without its scripts (they would ask the server for what it cannot answer now). */
 async function keptPage(path) {
   const kept = await (await caches.open(PAGES)).match(path);
   if (!kept) return null;
-  const lang = langOf(path);
   const html = (await kept.text())
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
     .replace(/<link[^>]+rel="modulepreload"[^>]*>/g, "")
-    .replace(/(<body[^>]*>)/, `$1${offlineLine(lang, Number(kept.headers.get(SAVED_AT)))}`);
+    // The page's own note, rendered hidden with the time the server wrote it, says it is read offline.
+    .replace(/<div hidden="" class="offline-banner"/, '<div class="offline-banner"');
   return new Response(html, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
 }
 
@@ -122,9 +103,11 @@ async function offlinePage(path, method) {
   }
   const css = (await (await caches.open(SHELL)).keys()).map((r) => new URL(r.url).pathname).filter((p) => p.endsWith(".css"));
   const list = items.length ? `<p>${escapeHtml(t.keptPages)}</p><ul class="offline-list">${items.join("")}</ul>` : "";
-  const html = `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+  // In the theme of the pages kept (the shopper's choice), else the device's.
+  const theme = kept.length ? /<html[^>]*\sclass="([^"]*)"/.exec(await (await pages.match(kept[0].pathname)).text())?.[1] : "system";
+  const html = `<!DOCTYPE html><html lang="${lang}" class="${escapeHtml(theme ?? "")}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(t.offline)}</title>${css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join("")}</head>
-<body><main class="offline-page"><h1>${escapeHtml(t.offline)}</h1><p>${escapeHtml(method === "GET" ? t.pageNeedsConnection : t.formNeedsConnection)}</p>${list}</main></body></html>`;
+<body class="min-h-screen bg-river-50 text-slate-900 dark:bg-river-950 dark:text-slate-100"><main class="offline-page"><h1>${escapeHtml(t.offline)}</h1><p>${escapeHtml(method === "GET" ? t.pageNeedsConnection : t.formNeedsConnection)}</p>${list}</main></body></html>`;
   return new Response(html, { status: 503, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
 }
 

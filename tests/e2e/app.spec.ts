@@ -166,7 +166,7 @@ describe("the shop as an app on the phone", () => {
       const form = document.createElement("form");
       form.method = "post";
       form.action = location.pathname;
-      document.body.append(form);
+      document.body.appendChild(form);
       form.submit();
     });
     await page.getByText("ఏదీ పంపలేదు: ఈ ఫారానికి నెట్‌వర్క్ కావాలి. మళ్లీ ఆన్‌లైన్ అయ్యాక ప్రయత్నించండి.").waitFor();
