@@ -106,7 +106,12 @@ describe("the shop as an app on the phone", () => {
     // My Orders and the order page, seen online, are kept; with the network cut they read as they were.
     await page.goto(`/orders/${number}`);
     await expect.poll(() => kept(page)).toEqual(expect.arrayContaining(["/orders", `/orders/${number}`]));
+    // The network drops while a hydrated page is open: its links still lead to the kept pages.
+    await page.goto("/orders");
     await context.setOffline(true);
+    await page.getByRole("link", { name: `Order ${number}` }).click();
+    await page.waitForURL(`**/orders/${number}`);
+    await page.locator("[data-offline-banner]").waitFor();
     await page.goto("/orders");
     const banner = page.locator("[data-offline-banner]");
     expect(await banner.innerText()).toMatch(/^Offline\. This page is as of .+\. Forms need a connection: nothing is sent until you are back online\.$/);
