@@ -216,6 +216,27 @@ describe("a push that fails", () => {
     expect((await pushesTo(service, phone)).map((p) => p.title)).toEqual([expect.stringContaining("weighed"), `Order ${order.number}: Shipped`]);
   });
 
+  it("of an outbid or an auction ending soon is not sent once the auction has ended", async () => {
+    const service = fakePushService(201);
+    const deps = await pushing(service);
+    const phone = await device(w.customer, "en");
+    const { id: auctionId } = await one<{ id: number }>(
+      "INSERT INTO auctions (title, description, start_price_paise, current_price_paise, end_time, status, bid_count, seller_name) VALUES ('Lot', 'A lot.', 100000, 150000, ?, 'active', 2, 'Godavari Pulasa') RETURNING id",
+      Date.now() + 60 * 60_000,
+    );
+    const text = () => ({ title: "Outbid", body: "Someone bid more." });
+    const now = Date.now();
+    await queuePush(deps, { userId: w.customer.id, kind: "outbid", auctionId, path: `/auctions/${auctionId}`, tag: `auction-${auctionId}`, text }, now);
+    await queuePush(deps, { userId: w.customer.id, kind: "auction_reminder", auctionId, path: `/auctions/${auctionId}`, tag: "other", text }, now);
+    await one("UPDATE auctions SET status = 'ended' WHERE id = ? RETURNING id", auctionId);
+    expect(await sendDuePushes(deps, now)).toEqual([]);
+    expect(service.calls).toEqual([]);
+    expect((await outbox(phone.id)).map((r) => [r.state, r.last_error])).toEqual([
+      ["failed", "Not sent: the auction has ended since"],
+      ["failed", "Not sent: the auction has ended since"],
+    ]);
+  });
+
   it("to a device that has since moved to another account is not sent", async () => {
     let answer = 500;
     const service = fakePushService(() => answer);
