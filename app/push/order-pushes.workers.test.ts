@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { User } from "~/db/schema";
 import type { Deps } from "~/deps";
@@ -9,6 +10,7 @@ import { notify, notifyAdmins } from "~/notifications/notify.server";
 import { collectOnDelivery } from "~/orders/balance.server";
 import { changeOrderStatus, recordWeights } from "~/orders/changes.server";
 import { loader as devMail } from "~/routes/dev.mail";
+import { runScheduledJobs } from "../../workers/scheduled";
 import { setUpAdminWorld } from "../../tests/setup/admin";
 import { testDeps } from "../../tests/setup/deps";
 import { fakePushService, makeDevice, pushesTo, vapidEnv, type Device } from "../../tests/setup/push";
@@ -152,6 +154,19 @@ describe("a push that fails", () => {
     expect(pushes[1]).toEqual(pushes[0]);
     // Sent once: the job has nothing more to do.
     expect(await sendDuePushes(deps, failed.next_attempt_at + 10 * retryDelayMs(5))).toEqual([]);
+  });
+
+  it("is taken up by the store's scheduled job", async () => {
+    const deps = await pushing(fakePushService(500));
+    const phone = await device(w.customer, "en");
+    const order = await shopOrder(deps);
+    await order.weigh(1180);
+    const [failed] = await outbox(phone.id);
+    expect(failed.state).toBe("pending");
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    // The test Worker has no VAPID keys: the job's try goes to the development outbox.
+    await runScheduledJobs(env, failed.next_attempt_at);
+    expect(await outbox(phone.id)).toEqual([expect.objectContaining({ state: "sent", tries: 2, provider: "outbox" })]);
   });
 
   it("is given up after the text messages' number of tries", async () => {
