@@ -51,6 +51,13 @@ const outbox = (subscriptionId: number) =>
     subscriptionId,
   );
 const telugu = /[\u0C00-\u0C7F]/;
+const activeAuction = async () =>
+  (
+    await one<{ id: number }>(
+      "INSERT INTO auctions (title, description, start_price_paise, current_price_paise, end_time, status, bid_count, seller_name) VALUES ('Lot', 'A lot.', 100000, 150000, ?, 'active', 2, 'Godavari Pulasa') RETURNING id",
+      Date.now() + 60 * 60_000,
+    )
+  ).id;
 
 // The scheduled job takes up every due push: each test starts with none left by another.
 beforeEach(async () => {
@@ -127,6 +134,20 @@ describe("an order's news is pushed to each of the customer's devices, in the de
     await notify(deps, { userId: w.admin.id, type: "outbid", words: { title: "Outbid", message: "Someone bid more." }, auctionId: 1 });
     expect(service.calls).toEqual([]);
     expect(await all("SELECT id FROM push_outbox WHERE user_id = ?", w.admin.id)).toEqual([]);
+  });
+});
+
+describe("a notice stored without its e-mail (an outbid within 10 minutes of the last one told)", () => {
+  it("is not pushed either", async () => {
+    const service = fakePushService(201);
+    const deps = await pushing(service);
+    await device(w.customer, "en");
+    const words = { title: "Outbid", message: "Someone bid more." };
+    const auctionId = await activeAuction();
+    await notify(deps, { userId: w.customer.id, type: "outbid", words, auctionId }, { email: false });
+    expect(service.calls).toEqual([]);
+    await notify(deps, { userId: w.customer.id, type: "outbid", words, auctionId });
+    expect(service.calls).toHaveLength(1);
   });
 });
 
@@ -235,10 +256,7 @@ describe("a push that fails", () => {
     const service = fakePushService(201);
     const deps = await pushing(service);
     const phone = await device(w.customer, "en");
-    const { id: auctionId } = await one<{ id: number }>(
-      "INSERT INTO auctions (title, description, start_price_paise, current_price_paise, end_time, status, bid_count, seller_name) VALUES ('Lot', 'A lot.', 100000, 150000, ?, 'active', 2, 'Godavari Pulasa') RETURNING id",
-      Date.now() + 60 * 60_000,
-    );
+    const auctionId = await activeAuction();
     const text = () => ({ title: "Outbid", body: "Someone bid more." });
     const now = Date.now();
     await queuePush(deps, { userId: w.customer.id, kind: "outbid", auctionId, path: `/auctions/${auctionId}`, tag: `auction-${auctionId}`, text }, now);
