@@ -13,7 +13,7 @@ import { loader as devMail } from "~/routes/dev.mail";
 import { runScheduledJobs } from "../../workers/scheduled";
 import { setUpAdminWorld } from "../../tests/setup/admin";
 import { testDeps } from "../../tests/setup/deps";
-import { fakePushService, makeDevice, pushesTo, vapidEnv, type Device } from "../../tests/setup/push";
+import { fakePushService, makeDevice, pushesTo, vapidEnv } from "../../tests/setup/push";
 import { all, one } from "../../tests/setup/sql";
 import { deliverPush, queuePush, sendDuePushes } from "./outbox.server";
 import { subscribe } from "./subscriptions.server";
@@ -321,7 +321,11 @@ describe("without VAPID keys", () => {
   it("in production a push is kept for the scheduled job to retry once keys are set", async () => {
     const production = testDeps({ ENVIRONMENT: "production", SESSION_SECRET: "x".repeat(32) });
     const phone = await device(w.customer, "en");
-    const ids = await queuePush(production, { userId: w.customer.id, kind: "order_weighed", path: "/orders/X", tag: "order-X", text: () => ({ title: "T", body: "B" }) }, Date.now());
+    const ids = await queuePush(
+      production,
+      { userId: w.customer.id, kind: "order_weighed", path: "/orders/X", tag: "order-X", text: () => ({ title: "T", body: "B" }) },
+      Date.now(),
+    );
     expect(await deliverPush(production, ids[0])).toBe("retry");
     expect(await outbox(phone.id)).toEqual([expect.objectContaining({ state: "pending", last_error: "No VAPID keys are configured" })]);
   });

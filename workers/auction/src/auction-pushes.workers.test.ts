@@ -5,7 +5,7 @@ import { auctionNoticeMessages as te } from "../../../app/i18n/te/notices.messag
 import { auctionNoticeMessages as en } from "../../../app/i18n/notices.messages";
 import { decryptPush, fakePushService, makeDevice, vapidEnv } from "../../../tests/setup/push";
 import { testDeps } from "../../../tests/setup/deps";
-import { admin, bid, createAuction, endNow, MIN, person, ravi, sita, stubFor, useRoomWorld, type Person } from "./auction-room.fixtures";
+import { admin, bid, createAuction, endNow, MIN, ravi, sita, stubFor, useRoomWorld, type Person } from "./auction-room.fixtures";
 import { notifyOutbid } from "./room-d1";
 
 useRoomWorld();
@@ -32,9 +32,12 @@ async function pushed(who: Person, kind: string) {
 }
 
 const bell = (who: Person, type: string) =>
-  env.DB.prepare("SELECT title, message FROM notifications WHERE user_id = ? AND type = ? ORDER BY id DESC").bind(who.id, type).first<{ title: string; message: string }>();
+  env.DB.prepare("SELECT title, message FROM notifications WHERE user_id = ? AND type = ? ORDER BY id DESC")
+    .bind(who.id, type)
+    .first<{ title: string; message: string }>();
 const orderOf = async (who: Person, auctionId: number) =>
-  (await env.DB.prepare("SELECT number FROM orders WHERE user_id = ? AND auction_id = ? ORDER BY id DESC").bind(who.id, auctionId).first<{ number: string }>())!.number;
+  (await env.DB.prepare("SELECT number FROM orders WHERE user_id = ? AND auction_id = ? ORDER BY id DESC").bind(who.id, auctionId).first<{ number: string }>())!
+    .number;
 const telugu = /[\u0C00-\u0C7F]/;
 
 describe("an auction's news is pushed to each of the bidder's devices, in the device's language", () => {
@@ -46,10 +49,17 @@ describe("an auction's news is pushed to each of the bidder's devices, in the de
     await expect.poll(async () => (await pushed(ravi, "outbid")).length).toBe(2);
     const notice = (await bell(ravi, "outbid"))!;
     const [english, telugu_] = await pushed(ravi, "outbid");
-    expect(english).toEqual({ lang: "en", title: notice.title, body: notice.message, url: `/auctions/${a.id}`, tag: `auction-${a.id}`, state: "sent", provider: "outbox" });
+    expect(english).toEqual({
+      lang: "en",
+      title: notice.title,
+      body: notice.message,
+      url: `/auctions/${a.id}`,
+      tag: `auction-${a.id}`,
+      state: "sent",
+      provider: "outbox",
+    });
     expect(telugu_).toMatchObject({ lang: "te", title: te.outbidTitle, url: `/te/auctions/${a.id}`, tag: `auction-${a.id}`, state: "sent" });
     expect(telugu_.body).toContain("రాజ పులస 2 కిలోలు");
-
   });
 
   it("ending soon: every bidder's devices, once", async () => {
@@ -102,7 +112,9 @@ describe("an auction's news is pushed to each of the bidder's devices, in the de
       const state = (await room.inspect())!;
       (room as unknown as { state: typeof state }).state = { ...state, holder: { ...state.holder!, deadline: Date.now() - 1 } };
     });
-    await env.DB.prepare("UPDATE orders SET reserved_until = ? WHERE auction_id = ? AND status = 'payment_pending'").bind(Date.now() - 1, a.id).run();
+    await env.DB.prepare("UPDATE orders SET reserved_until = ? WHERE auction_id = ? AND status = 'payment_pending'")
+      .bind(Date.now() - 1, a.id)
+      .run();
     await runDurableObjectAlarm(stubFor(a.id));
     const number = await orderOf(ravi, a.id);
     expect((await pushed(ravi, "auction_offer")).map((p) => [p.lang, p.title, p.url])).toEqual([
