@@ -30,6 +30,7 @@ export const devMailMessages = {
     label: "Push",
     intro: "Pushes the store sends without VAPID keys land here too, marked Push, with the device and its language.",
     device: "Device {id} ({lang})",
+    title: "Title",
     opens: "Opens",
   },
 } as const;

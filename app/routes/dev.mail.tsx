@@ -63,7 +63,7 @@ export default function DevMail() {
                 <dd className={`${entry.channel}-to break-all`}>{entry.to}</dd>
                 {entry.subject !== null ? (
                   <>
-                    <dt className="font-medium">{m.subject}</dt>
+                    <dt className="font-medium">{entry.channel === "push" ? m.push.title : m.subject}</dt>
                     <dd className="break-words font-semibold">{entry.subject}</dd>
                   </>
                 ) : null}
