@@ -25,4 +25,12 @@ export const devMailMessages = {
   empty: "No e-mail has been sent yet.",
   to: "To",
   subject: "Subject",
+  /** A push, without VAPID keys outside production: which device, in which language, and the page it opens. */
+  push: {
+    label: "Push",
+    intro: "Pushes the store sends without VAPID keys land here too, marked Push, with the device and its language.",
+    device: "Device {id} ({lang})",
+    title: "Title",
+    opens: "Opens",
+  },
 } as const;

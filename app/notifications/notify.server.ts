@@ -9,9 +9,13 @@ import { InvalidInputError } from "~/lib/errors";
 import { noticeLinkTexts, noticeMail, type Reader } from "~/mail/mail.server";
 import { noticeMessages, type NoticeMessages } from "./notice-messages";
 import { ORDER_STATUS } from "~/orders/status";
+import { deliverPushes, queuePush } from "~/push/outbox.server";
 
-/** `origin` (a request's) makes the e-mail's links; without one, the configured `SITE_URL`. */
-type NoticeDeps = Pick<Deps, "db" | "config" | "mailer"> & Partial<Pick<Deps, "origin">>;
+/**
+ * `origin` (a request's) makes the e-mail's links; without one, the configured `SITE_URL`. A push is sent after
+ * the response where the request allows it (`afterResponse`), through `fetch`.
+ */
+export type NoticeDeps = Pick<Deps, "db" | "config" | "mailer" | "fetch" | "now" | "afterResponse"> & Partial<Pick<Deps, "origin">>;
 
 /**
  * What a notice says. `emailLine` is said in the e-mail only: a plain-text mail has no button, so a payment link
@@ -31,9 +35,13 @@ export type NotificationInput = {
   orderId?: number | null;
   orderNumber?: string | null;
   auctionId?: number | null;
+  /** The order's status the notice tells of (a status notice is pushed only for some). */
+  orderStatus?: string | null;
+  /** The page a notice about neither an order nor an auction leads to (an English path), e.g. a waitlist hold's. */
+  page?: string | null;
 };
 
-/** `email: false` stores a notice without mailing it; `lang` writes it in that language whatever the recipient's. */
+/** `email: false` stores a notice without mailing or pushing it; `lang` writes it in that language whatever the recipient's. */
 export type NoticeOptions = { email?: boolean; lang?: Lang };
 
 type NoticeReader = Reader & { isAdmin: boolean };
@@ -81,11 +89,64 @@ async function mailNotice(deps: NoticeDeps, reader: NoticeReader, text: NoticeTe
   }
 }
 
+/** The news a customer's devices are pushed, by notice type: an order's status only when it leaves or arrives. */
+const PUSHED_TYPES: ReadonlySet<string> = new Set(["order_weighed", "outbid", "auction_reminder", "auction_won", "auction_offer", "waitlist_hold"]);
+const PUSHED_STATUSES: ReadonlySet<string> = new Set([ORDER_STATUS.order_shipped, ORDER_STATUS.order_delivered]);
+
+type PushedNotice = Pick<NotificationInput, "userId" | "type" | "words" | "orderId" | "orderNumber" | "auctionId" | "orderStatus" | "page">;
+
+/**
+ * The page a pushed notice opens and its tag (a newer push with the same tag replaces the older one on the
+ * device): its order (an auction's won lot too, whose order page has the pay button), else its auction, else its
+ * own page. An auction's pushes share one tag, so the lot won replaces the outbid and ending-soon news.
+ */
+function pushPage(notice: PushedNotice): { path: string; tag: string } | null {
+  const tag = notice.auctionId ? `auction-${notice.auctionId}` : null;
+  if (notice.orderNumber) return { path: `/orders/${notice.orderNumber}`, tag: tag ?? `order-${notice.orderNumber}` };
+  if (notice.auctionId) return { path: `/auctions/${notice.auctionId}`, tag: tag! };
+  if (notice.page) return { path: notice.page, tag: notice.page.replace(/^\//, "").replace(/\//g, "-") };
+  return null;
+}
+
+/**
+ * A customer's notice of the news that is pushed (PUSHED_TYPES) also goes to each of their devices, each in the
+ * device's own language (the page it subscribed on) and opening the notice's page in it; admins are never pushed.
+ * The pushes are written first, then sent after the response: the action that told the news neither waits for
+ * them nor fails with them, and what fails is retried by the scheduled job.
+ */
+async function pushNotice(deps: NoticeDeps, reader: NoticeReader, notice: PushedNotice): Promise<void> {
+  if (reader.isAdmin) return;
+  const pushed = notice.type === "order_status_update" ? PUSHED_STATUSES.has(notice.orderStatus ?? "") : PUSHED_TYPES.has(notice.type);
+  const page = pushed ? pushPage(notice) : null;
+  if (!page) return;
+  try {
+    const ids = await queuePush(
+      deps,
+      {
+        userId: notice.userId,
+        kind: notice.type,
+        orderId: notice.orderId,
+        auctionId: notice.auctionId,
+        ...page,
+        text: (lang) => {
+          const text = compose(notice.words, lang);
+          return { title: text.title, body: text.message };
+        },
+      },
+      deps.now(),
+    );
+    if (ids.length > 0) await deps.afterResponse(() => deliverPushes(deps, ids));
+  } catch (error) {
+    console.error("notification push failed", error);
+  }
+}
+
 /**
  * The one way a customer is told something: stored for the bell (in-app) and e-mailed through the mail
- * module, both in the recipient's language. The in-app row is written first and always; `emailed` says whether
- * the e-mail went out, so a caller can say '(Notification failed to send)'. `email: false` stores it without
- * mailing (rate-limited notices such as repeated outbids).
+ * module, both in the recipient's language, and the news that is pushed to each of their devices. The in-app row
+ * is written first and always; `emailed` says whether the e-mail went out, so a caller can say '(Notification
+ * failed to send)'. `email: false` stores it without mailing or pushing (rate-limited notices such as repeated
+ * outbids).
  */
 export async function notify(deps: NoticeDeps, input: NotificationInput, options: NoticeOptions = {}): Promise<{ id: number; emailed: boolean }> {
   const reader = await findReader(deps, input.userId);
@@ -104,18 +165,26 @@ export async function notify(deps: NoticeDeps, input: NotificationInput, options
     })
     .returning({ id: notifications.id });
   if (options.email === false || !reader) return { id: row.id, emailed: false };
-  return { id: row.id, emailed: await mailNotice(deps, { ...reader, lang }, text, input) };
+  const emailed = await mailNotice(deps, { ...reader, lang }, text, input);
+  await pushNotice(deps, reader, input);
+  return { id: row.id, emailed };
 }
 
 /**
- * The e-mail half of `notify`, for a notice already stored (one written in the same batch as what it tells
- * about, in the recipient's language). Never throws: false when it could not be sent; the stored notice stands
- * either way.
+ * The e-mail and push half of `notify`, for a notice already stored (one written in the same batch as what it
+ * tells about, in the recipient's language): `words` composes it again in each device's language for its push.
+ * Never throws: false when the e-mail could not be sent; the stored notice stands either way.
  */
-export async function emailNotice(deps: NoticeDeps, notice: { userId: number } & NoticeSubject & NoticeText): Promise<boolean> {
+export async function emailNotice(
+  deps: NoticeDeps,
+  notice: { userId: number; type: string; words: ComposeNotice; orderId?: number | null } & NoticeSubject & NoticeText,
+): Promise<boolean> {
   try {
     const reader = await findReader(deps, notice.userId);
-    return reader ? await mailNotice(deps, reader, notice, notice) : false;
+    if (!reader) return false;
+    const emailed = await mailNotice(deps, reader, notice, notice);
+    await pushNotice(deps, reader, notice);
+    return emailed;
   } catch (error) {
     console.error("notification e-mail failed", error);
     return false;
@@ -157,7 +226,11 @@ export function notifyCustomer(
     const sentence = delivery ? deliverySentence(order, lang) : null;
     return sentence ? { ...text, message: sentences(text.message, sentence) } : text;
   };
-  return notify(deps, { type: notice.type, words, userId: order.userId, orderId: order.id, orderNumber: order.number }, rest);
+  return notify(
+    deps,
+    { type: notice.type, words, userId: order.userId, orderId: order.id, orderNumber: order.number, orderStatus: order.status ?? null },
+    rest,
+  );
 }
 
 /** A notice to every admin (money the store refunded on its own, say), in the bell and by e-mail, in English. */
@@ -177,7 +250,7 @@ export const noteSchema = z.object({
 });
 
 /** An admin's note to a customer, about one of their orders if it names one (another customer's order is refused). */
-export async function sendNote(deps: Pick<Deps, "db" | "config" | "mailer">, input: z.infer<typeof noteSchema>) {
+export async function sendNote(deps: NoticeDeps, input: z.infer<typeof noteSchema>) {
   const [customer] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).limit(1);
   if (!customer) throw new InvalidInputError("Unknown user");
   let orderNumber: string | null = null;

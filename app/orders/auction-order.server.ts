@@ -12,7 +12,7 @@ import { formatRupees } from "~/lib/money";
 import { storedPhone, tenDigitPhone } from "~/lib/phone";
 import { withReceipt, type LogReceipt } from "~/auctions/bid-log-text";
 import { noticeMessages } from "~/notifications/notice-messages";
-import { emailNotice } from "~/notifications/notify.server";
+import { emailNotice, type ComposeNotice, type NoticeDeps } from "~/notifications/notify.server";
 import type { ShippingInput } from "./checkout-schema";
 import { shippingColumns } from "./checkout.server";
 import { SlotFullError, type Delivery } from "./orders.server";
@@ -60,7 +60,7 @@ function auctionWonNotice(lang: Lang, title: string, winningPaise: number, numbe
  * number). So a retried or duplicated close or offer, even at the same moment, returns the existing order with
  * `created: false`, and only the call that created the order e-mails the notice.
  */
-export async function createAuctionOrder(deps: Pick<Deps, "db" | "config" | "mailer">, input: AuctionOrderInput): Promise<{ order: Order; created: boolean }> {
+export async function createAuctionOrder(deps: NoticeDeps, input: AuctionOrderInput): Promise<{ order: Order; created: boolean }> {
   const { firstName, lastName } = splitName(input.user.name);
   const digits = tenDigitPhone(input.user.phone);
   const db = deps.db;
@@ -125,7 +125,10 @@ export async function createAuctionOrder(deps: Pick<Deps, "db" | "config" | "mai
       .from(orders)
       .where(and(eq(orders.auctionId, input.auctionId), eq(orders.userId, input.user.id)))
       .limit(1);
-    if (created) await emailNotice(deps, { userId: order.userId, orderNumber: order.number, ...notice });
+    // The pushes are written in each device's language: the notice composed again in it.
+    const words: ComposeNotice = (_m, lang) =>
+      auctionWonNotice(lang, inLang(input.title, input.titleTe, lang), input.winningPaise, number, input.offer === true, input.receipt ?? null);
+    if (created) await emailNotice(deps, { userId: order.userId, orderId: order.id, orderNumber: order.number, auctionId: input.auctionId, ...notice, words });
     return { order, created };
   }
   throw new Error("Could not allocate an order number");

@@ -7,7 +7,7 @@ import type { Deps } from "~/deps";
 import { format } from "~/i18n/format";
 import { inLang } from "~/i18n/lang";
 import { formatRupees } from "~/lib/money";
-import { notify } from "~/notifications/notify.server";
+import { notify, type NoticeDeps } from "~/notifications/notify.server";
 import { cancelLinksStatement } from "~/payments/links.server";
 import { eventStatement } from "./events.server";
 import { ADVANCE_PAISE } from "./rules";
@@ -113,7 +113,7 @@ export async function cancelUnpaidLotOrder(deps: Pick<Deps, "db">, number: strin
 
 /** Tells a bidder their lot's order ended unpaid: its time ran out, or the store withdrew the offer. */
 export async function tellOfferEnded(
-  deps: Pick<Deps, "db" | "config" | "mailer">,
+  deps: NoticeDeps,
   input: { userId: number; number: string; auctionId: number; title: string; titleTe: string | null | undefined; why: "lapsed" | "stopped" },
 ) {
   await notify(deps, {

@@ -21,7 +21,7 @@ import { quantityText } from "~/catalog/units";
 import { formatDeliveryDate } from "~/delivery/slots";
 import { payMessages as m } from "~/i18n/pay.messages";
 import { formatRupees } from "~/lib/money";
-import { notifyAdmins, notifyCustomer } from "~/notifications/notify.server";
+import { notifyAdmins, notifyCustomer, type NoticeDeps } from "~/notifications/notify.server";
 import { eventStatement } from "~/orders/events.server";
 import { ORDER_STATUS, PAYMENT_STATE, PREBOOKED } from "~/orders/status";
 import { fillQueue } from "~/season/queue.server";
@@ -226,7 +226,7 @@ async function loadOrder(deps: Pick<Deps, "db">, id: number): Promise<Order> {
   return order;
 }
 
-async function sendReceipt(deps: Pick<Deps, "db" | "config" | "mailer">, order: Order) {
+async function sendReceipt(deps: NoticeDeps, order: Order) {
   const items = await deps.db
     .select({ name: orderItems.name, nameTe: orderItems.nameTe, quantity: orderItems.quantity, unit: orderItems.unit, productId: orderItems.productId })
     .from(orderItems)
@@ -256,7 +256,7 @@ async function sendReceipt(deps: Pick<Deps, "db" | "config" | "mailer">, order: 
   });
 }
 
-async function tellBalancePaid(deps: Pick<Deps, "db" | "config" | "mailer">, order: Order, amount: number) {
+async function tellBalancePaid(deps: NoticeDeps, order: Order, amount: number) {
   await notifyCustomer(deps, order, {
     type: "balance_paid",
     words: (t) => ({
@@ -266,7 +266,7 @@ async function tellBalancePaid(deps: Pick<Deps, "db" | "config" | "mailer">, ord
   });
 }
 
-async function tellUnowedRefund(deps: Pick<Deps, "db" | "config" | "mailer">, order: Order, amount: number) {
+async function tellUnowedRefund(deps: NoticeDeps, order: Order, amount: number) {
   const values = { number: order.number, amount: formatRupees(amount) };
   await notifyCustomer(deps, order, { type: "refund", words: (t) => ({ title: format(t.pay.unowedTitle, values), message: format(t.pay.unowed, values) }) });
   await notifyAdmins(deps, {

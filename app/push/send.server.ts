@@ -5,14 +5,18 @@ import { pushSubscriptions, type PushSubscriptionRow } from "~/db/schema";
 import type { Deps } from "~/deps";
 import type { Lang } from "~/i18n/lang";
 
+/** The longest title and text a push carries: a notification shows a line or two, and the whole must fit in 4 KB. */
+export const PUSH_TITLE_MAX = 120;
+export const PUSH_BODY_MAX = 600;
+
 /**
  * What a push shows: a notification's title and text, the store's page it opens when tapped (a path on the
  * store, never another site) and its tag (a newer push with the same tag replaces the older one on the device).
  * The service worker reads exactly this JSON.
  */
 const pushTextSchema = z.object({
-  title: z.string().min(1).max(120),
-  body: z.string().max(600),
+  title: z.string().min(1).max(PUSH_TITLE_MAX),
+  body: z.string().max(PUSH_BODY_MAX),
   url: z
     .string()
     .regex(/^\/(?!\/)/, "A push opens a path on the store")
@@ -28,6 +32,8 @@ const SEND_TIMEOUT_MS = 10_000;
 
 export type PushOutcome = {
   sent: number;
+  /** Devices whose push went to the log instead (no VAPID keys, outside production). */
+  logged: number;
   /** Devices the push service no longer knows (404 or 410): deleted. */
   removed: number;
   /** Devices to try again (the push service failed or was unreachable, or push is not configured in production). */
@@ -56,25 +62,30 @@ async function sendOne(
 }
 
 /**
- * Sends `message` (or, per device, the message in the device's language) to each of the user's devices, encrypted
- * (RFC 8291) and signed with the store's VAPID key (RFC 8292). Without VAPID keys nothing is sent: outside
- * production the message is written to the log instead, in production each device is reported failed.
+ * Sends `message` (or, per device, the message in the device's language) to each of the user's devices (or to the
+ * one `deviceId`, while it is still the user's), encrypted (RFC 8291) and signed with the store's VAPID key
+ * (RFC 8292). Without VAPID keys nothing is sent: outside production the message is written to the log instead,
+ * in production each device is reported failed.
  */
 export async function sendPush(
   deps: Pick<Deps, "db" | "config" | "fetch" | "now">,
   userId: number,
   message: PushText | ((lang: Lang) => PushText),
+  deviceId?: number,
 ): Promise<PushOutcome> {
-  const rows = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-  if (rows.length === 0) return { sent: 0, removed: 0, failed: [] };
+  const rows = await deps.db
+    .select()
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), deviceId === undefined ? undefined : eq(pushSubscriptions.id, deviceId)));
+  if (rows.length === 0) return { sent: 0, removed: 0, logged: 0, failed: [] };
   const texts = rows.map((row) => pushTextSchema.parse(typeof message === "function" ? message(row.lang) : message));
   const vapid = deps.config.vapid;
   if (!vapid) {
     if (deps.config.environment === "production") {
-      return { sent: 0, removed: 0, failed: rows.map((row) => ({ subscriptionId: row.id, status: null, error: "No VAPID keys are configured" })) };
+      return { sent: 0, removed: 0, logged: 0, failed: rows.map((row) => ({ subscriptionId: row.id, status: null, error: "No VAPID keys are configured" })) };
     }
     for (const [i, row] of rows.entries()) console.info(`[push] user ${userId}, device ${row.id} (${row.lang}): ${JSON.stringify(texts[i])}`);
-    return { sent: 0, removed: 0, failed: [] };
+    return { sent: 0, removed: 0, logged: rows.length, failed: [] };
   }
   const results = await Promise.all(rows.map((row, i) => sendOne(deps, row, texts[i], vapid)));
   const sent = results.filter((r) => r.kind === "sent").map((r) => r.row.id);
@@ -90,6 +101,7 @@ export async function sendPush(
   return {
     sent: sent.length,
     removed: gone.length,
+    logged: 0,
     failed: results.flatMap((r) => (r.kind === "failed" ? [{ subscriptionId: r.row.id, status: r.status, error: r.error }] : [])),
   };
 }

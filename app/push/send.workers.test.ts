@@ -27,7 +27,7 @@ describe("a push", () => {
     const service = fakePushService(201);
     const outcome = await sendPush({ ...testDeps(vapid), fetch: service.fetch }, user.id, message);
 
-    expect(outcome).toEqual({ sent: 1, removed: 0, failed: [] });
+    expect(outcome).toEqual({ sent: 1, removed: 0, logged: 0, failed: [] });
     expect(service.calls).toHaveLength(1);
     const [call] = service.calls;
     expect(call.url).toBe(device.json.endpoint);
@@ -82,7 +82,7 @@ describe("a push", () => {
     for (const device of [kept, expired, unknown]) await subscribed(user, device);
     const service = fakePushService((url) => (url === expired.json.endpoint ? 410 : url === unknown.json.endpoint ? 404 : 201));
     const outcome = await sendPush({ ...testDeps(await vapidEnv()), fetch: service.fetch }, user.id, message);
-    expect(outcome).toEqual({ sent: 1, removed: 2, failed: [] });
+    expect(outcome).toEqual({ sent: 1, removed: 2, logged: 0, failed: [] });
     expect(await devicesOf(user.id)).toEqual([{ endpoint: kept.json.endpoint }]);
   });
 
@@ -139,7 +139,7 @@ describe("without VAPID keys", () => {
     const service = fakePushService(201);
     const log = vi.spyOn(console, "info").mockImplementation(() => {});
     const outcome = await sendPush({ ...testDeps(), fetch: service.fetch }, user.id, message);
-    expect(outcome).toEqual({ sent: 0, removed: 0, failed: [] });
+    expect(outcome).toEqual({ sent: 0, removed: 0, logged: 1, failed: [] });
     expect(service.calls).toHaveLength(0);
     expect(log).toHaveBeenCalledTimes(1);
     expect(log.mock.calls[0][0]).toContain(JSON.stringify(message));

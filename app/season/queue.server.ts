@@ -8,7 +8,7 @@ import type { Deps } from "~/deps";
 import { addDays, DELIVERY_SLOTS, formatDelivery, isSlotBookable, istDate, PLANNING_DAYS, upcomingDates, type DeliverySlot } from "~/delivery/slots";
 import { format } from "~/i18n/format";
 import { inLang } from "~/i18n/lang";
-import { notifyCustomer } from "~/notifications/notify.server";
+import { notifyCustomer, type NoticeDeps } from "~/notifications/notify.server";
 import { eventStatement } from "~/orders/events.server";
 import { holdCondition } from "~/orders/stock.server";
 import { ORDER_STATUS, PREBOOKED } from "~/orders/status";
@@ -55,7 +55,7 @@ export function queueFirst(productId: number, date: string): SQL {
 /** A fill made from the queue: the pre-booking's order now holds `quantity` of `date`'s catch in `slot`. */
 export type Filled = Queued & { date: string; slot: DeliverySlot };
 
-type FillDeps = Pick<Deps, "db" | "config" | "mailer"> & Partial<Pick<Deps, "origin">>;
+type FillDeps = NoticeDeps;
 
 /**
  * Fills the queue at `now`: each pre-booking in the order paid, into the earliest date up to its last one whose

@@ -13,7 +13,7 @@ import { inLang, localePath, type Lang } from "~/i18n/lang";
 import { messagesFor, sectionsFor } from "~/i18n/texts";
 import { formatDateTimeIst } from "~/lib/dates";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "~/lib/errors";
-import { notify } from "~/notifications/notify.server";
+import { notify, type NoticeDeps } from "~/notifications/notify.server";
 import { queueFirst } from "~/season/queue.server";
 import { placeWord } from "./place";
 import type { WaitlistPanelData } from "./waitlist-panel";
@@ -95,7 +95,7 @@ export async function waitlistPlace(deps: Pick<Deps, "db">, userId: number, prod
   return { state: "waiting", id: mine.id, place: ahead.n + 1, quantity: mine.quantity };
 }
 
-type ServeDeps = Pick<Deps, "db" | "config" | "mailer"> & Partial<Pick<Deps, "origin">>;
+type ServeDeps = NoticeDeps;
 
 /** One hold given while serving a line. */
 export type Served = { entryId: number; userId: number; productId: number; date: string; quantity: number };
@@ -174,6 +174,7 @@ async function tellHold(deps: ServeDeps, hold: { id: number; userId: number; pro
     await notify(deps, {
       userId: hold.userId,
       type: "waitlist_hold",
+      page: `/waitlist/${hold.id}`,
       words: (m, lang: Lang) => {
         const w = m.waitlist;
         const values = {

@@ -46,7 +46,11 @@ export const createOrderSchema = z.object({
 const english = checkoutMessages;
 
 /** A pending order from the API client's body: lines from the body, or else the user's cart. */
-export async function createApiOrder(deps: Pick<Deps, "db" | "now" | "config" | "lang" | "mailer">, user: User, body: z.infer<typeof createOrderSchema>) {
+export async function createApiOrder(
+  deps: Pick<Deps, "db" | "now" | "config" | "lang" | "mailer" | "fetch" | "afterResponse">,
+  user: User,
+  body: z.infer<typeof createOrderSchema>,
+) {
   if (user.isAdmin) throw new ConflictError("Admins have no cart");
   // API clients send the phone with +91; the form's rules want the 10 digits.
   const phone = (body.phone ?? "").replace(/^\s*\+?91[\s-]*/, "").replace(/[\s-]/g, "");

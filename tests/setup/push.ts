@@ -108,3 +108,12 @@ export async function newShopper(lang: "en" | "te" = "en"): Promise<User> {
   );
   return (await getDb(env).query.users.findFirst({ where: (u, { eq }) => eq(u.id, id) }))!;
 }
+
+/** What `device` read from each push the service received for it, oldest first. */
+export async function pushesTo(
+  service: ReturnType<typeof fakePushService>,
+  device: Device,
+): Promise<{ title: string; body: string; url: string; tag: string }[]> {
+  const mine = service.calls.filter((call) => call.url === device.json.endpoint);
+  return Promise.all(mine.map(async (call) => JSON.parse(await decryptPush(device, call.body))));
+}

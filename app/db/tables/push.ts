@@ -2,7 +2,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { LANGS } from "../../i18n/lang";
 import { users } from "./accounts";
-import { createdAt } from "./columns";
+import { createdAt, updatedAt } from "./columns";
 
 /**
  * A device's Web Push subscription (app/push keeps its rules): the push service's endpoint and the keys its
@@ -30,3 +30,45 @@ export const pushSubscriptions = sqliteTable(
 );
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+export const PUSH_STATES = ["pending", "sent", "failed"] as const;
+
+/**
+ * Pushes to send, one row per device (app/push/outbox.server.ts sends them): written when the notice is, in the
+ * device's language, then sent; a failed one waits its backoff and is tried again by the scheduled job, as text
+ * messages are. Each try first pushes `nextAttemptAt` past the send's lease, so a request and the scheduled job
+ * never send one together. A device the push service no longer knows is deleted, and its pushes with it.
+ */
+export const pushOutbox = sqliteTable(
+  "push_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
+    /** Whose news it is: a device that has since moved to another account is not sent it. */
+    userId: integer("user_id").notNull(),
+    /** The notice's type (outbid, order_weighed, …). */
+    kind: text("kind").notNull(),
+    orderId: integer("order_id"),
+    auctionId: integer("auction_id"),
+    lang: text("lang", { enum: LANGS }).notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    /** The store's page the push opens, in the device's language. */
+    url: text("url").notNull(),
+    /** A newer push with the same tag replaces the older one on the device, and a pending older one is not sent. */
+    tag: text("tag").notNull(),
+    state: text("state", { enum: PUSH_STATES }).notNull().default("pending"),
+    tries: integer("tries").notNull().default(0),
+    /** When it may be tried next (epoch ms): now when written, the lease while a try runs, the backoff after a failure. */
+    nextAttemptAt: integer("next_attempt_at", { mode: "number" }).notNull(),
+    /** Who took it: the push service, or outbox (no VAPID keys outside production: the development outbox at /dev/mail). */
+    provider: text("provider", { enum: ["push", "outbox"] }),
+    lastError: text("last_error"),
+    sentAt: integer("sent_at", { mode: "number" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("push_outbox_due_idx").on(t.state, t.nextAttemptAt), index("push_outbox_device_tag_idx").on(t.subscriptionId, t.tag)],
+);

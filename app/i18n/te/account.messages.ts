@@ -28,4 +28,11 @@ export const devMailMessages: Translation<typeof English.devMailMessages> = {
   empty: "ఇంకా ఏ ఈమెయిల్ పంపలేదు.",
   to: "ఎవరికి",
   subject: "విషయం",
+  push: {
+    label: "పుష్",
+    intro: "VAPID కీలు లేకుండా స్టోర్ పంపే పుష్ నోటిఫికేషన్‌లు కూడా ఇక్కడే కనిపిస్తాయి, పుష్ గుర్తుతో, ఏ డివైజ్‌కో, ఏ భాషలోనో దానితో.",
+    device: "డివైజ్ {id} ({lang})",
+    title: "శీర్షిక",
+    opens: "తెరిచే పేజీ",
+  },
 };

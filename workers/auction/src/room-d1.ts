@@ -7,7 +7,7 @@ import { brandName, inLang } from "../../../app/i18n/lang";
 import { outbidText } from "../../../app/messaging/outbid";
 import { sendOutbidText } from "../../../app/messaging/outbox.server";
 import { formatRupees } from "../../../app/lib/money";
-import { notify, type ComposeNotice } from "../../../app/notifications/notify.server";
+import { notify, type ComposeNotice, type NoticeDeps } from "../../../app/notifications/notify.server";
 import { createAuctionOrder } from "../../../app/orders/auction-order.server";
 import type { Holder, Stored } from "./room-state";
 
@@ -122,7 +122,7 @@ export async function mirrorToD1(deps: Pick<Deps, "db">, s: Stored, bids: Mirror
  * other bidders' notices. Returns the winner's order (its number and when its time to pay ends), or null when nobody bid.
  */
 export async function closeAuctionInD1(
-  deps: Pick<Deps, "db" | "config" | "mailer" | "now">,
+  deps: NoticeDeps,
   s: Stored,
   bidderIds: number[],
   /** The winner's winning entry in the bid log, named in their notice. */
@@ -160,7 +160,7 @@ export async function closeAuctionInD1(
 }
 
 /** The order of a lot offered to `holder` (made once however often this runs: one order per bidder per auction). */
-export async function offerLotInD1(deps: Pick<Deps, "db" | "config" | "mailer">, s: Stored, holder: Holder): Promise<string | null> {
+export async function offerLotInD1(deps: NoticeDeps, s: Stored, holder: Holder): Promise<string | null> {
   if (holder.userId === null) return null;
   const [user] = await deps.db
     .select({ id: users.id, name: users.name, phone: users.phone, address: users.address, lang: users.lang })
@@ -182,7 +182,7 @@ export async function offerLotInD1(deps: Pick<Deps, "db" | "config" | "mailer">,
 }
 
 /** The other bidders' notice that the auction ended or was cancelled, each in their own language. */
-export async function notifyBidders(deps: Pick<Deps, "db" | "config" | "mailer">, s: Stored, userIds: number[], type: "auction_ended" | "auction_cancelled") {
+export async function notifyBidders(deps: NoticeDeps, s: Stored, userIds: number[], type: "auction_ended" | "auction_cancelled") {
   const words: ComposeNotice = ({ auction: m }, lang) => {
     const values = { title: inLang(s.title, s.titleTe, lang), price: formatRupees(s.currentPricePaise), reason: s.cancelReason ?? "" };
     return type === "auction_ended"
@@ -193,7 +193,7 @@ export async function notifyBidders(deps: Pick<Deps, "db" | "config" | "mailer">
 }
 
 export async function notifyOutbid(
-  deps: Pick<Deps, "db" | "config" | "mailer" | "fetch" | "now" | "origin">,
+  deps: NoticeDeps,
   s: Stored,
   userId: number,
   email: boolean,
@@ -234,7 +234,7 @@ export async function notifyOutbid(
 }
 
 /** The one reminder before an auction's end, in the recipient's language, in the bell and by e-mail. */
-export async function notifyReminder(deps: Pick<Deps, "db" | "config" | "mailer">, s: Stored, userId: number, now: number) {
+export async function notifyReminder(deps: NoticeDeps, s: Stored, userId: number, now: number) {
   const minutes = String(Math.max(1, Math.round((s.endTime - now) / 60_000)));
   await notify(deps, {
     userId,
