@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
+import { bidderSessions } from "./auction-world";
 import { baseUrl, newAccount, signIn, toast, useBrowser } from "./browser";
 import { useLocalDb } from "./local-db";
 import { checkoutOneFish, payInSandbox } from "./shop";
 
 const open = useBrowser();
 const sql = useLocalDb();
+const bidder = bidderSessions(sql);
 
 /**
  * The test browser cannot reach a real push service (FCM), so its PushManager is replaced by one that hands out
@@ -151,13 +153,34 @@ describe("the shop as an app on the phone", () => {
     const number = await checkoutOneFish(page);
     await payInSandbox(page, number);
 
-    const [auction] = await sql(`SELECT id FROM auctions WHERE status = 'active' AND end_time > ${Date.now() + 600_000} ORDER BY id LIMIT 1`);
+    // An auction of its own, running for an hour.
+    const auction = { id: 700 + Math.floor(Math.random() * 90) };
+    const end = Date.now() + 3_600_000;
+    await sql(
+      `INSERT INTO auctions (id, title, description, start_price_paise, current_price_paise, end_time, scheduled_end_time, status, bid_count, seller_name, min_increment_paise, title_te) VALUES (${auction.id}, 'App push Pulasa', 'A Godavari Pulasa.', 100000, 100000, ${end}, ${end}, 'active', 0, 'Godavari Pulasa', 10000, 'యాప్ పుష్ పులస')`,
+    );
     await page.goto(`/te/auctions/${auction.id}`);
     await controlled(page);
     const optIn = page.getByRole("region", { name: "మీ ఆర్డర్ల వార్తలు ఈ ఫోన్‌లోనే" });
     await optIn.getByRole("button", { name: "నోటిఫికేషన్లు ఆన్ చేయండి" }).click();
     await expect.poll(() => optIn.getByRole("status").innerText()).toBe("ఈ ఫోన్‌కు నోటిఫికేషన్లు ఆన్‌లో ఉన్నాయి.");
     expect(await devicesOf(who.email)).toEqual([expect.objectContaining({ lang: "te" })]);
+
+    // Outbid: the push is written in the device's language and opens the auction's Telugu page. This store has
+    // no VAPID keys, so it lands in the development outbox.
+    expect((await page.request.post("/api/bids", { data: { auction_id: auction.id, amount: 1000 } })).status()).toBe(200);
+    const rival = await open({ javaScript: false, viewport: "phone" }, { cookies: await bidder(9000 + Math.floor(Math.random() * 900), "Gopi Varma") });
+    expect((await rival.context.request.post("/api/bids", { data: { auction_id: auction.id, amount: 1200 } })).status()).toBe(200);
+    await rival.close();
+    const pushed = () =>
+      sql(
+        `SELECT o.lang, o.title, o.url, o.state, o.provider FROM push_outbox o JOIN users u ON u.id = o.user_id WHERE u.email = '${who.email}' AND o.auction_id = ${auction.id}`,
+      );
+    await expect.poll(pushed, { timeout: 15_000 }).toEqual([expect.objectContaining({ lang: "te", url: `/te/auctions/${auction.id}`, state: "sent", provider: "outbox" })]);
+    const [push] = await pushed();
+    const outbox = await page.request.get("/dev/mail");
+    expect(await outbox.text()).toContain(`/te/auctions/${auction.id}`);
+    expect(push.title).toMatch(/[\u0C00-\u0C7F]/);
 
     await page.goto(`/te/orders/${number}`);
     await expect.poll(() => kept(page)).toContain(`/te/orders/${number}`);
