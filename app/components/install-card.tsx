@@ -57,11 +57,7 @@ export function InstallCard() {
       <h2 className="font-serif text-lg font-bold text-white">{f.installApp}</h2>
       <p className="mt-2 text-sm leading-relaxed">{f.installText}</p>
       {way === "button" ? (
-        <button
-          type="button"
-          onClick={install}
-          className="btn-primary mt-3"
-        >
+        <button type="button" onClick={install} className="btn-primary mt-3">
           {f.installButton}
         </button>
       ) : (

@@ -38,28 +38,21 @@ export function PushOptIn({ className = "" }: { className?: string }) {
   };
   const status = shown === "turnedOn" ? app.pushOn : shown === "blocked" ? app.pushBlocked : shown === "failed" ? app.pushFailed : null;
   return (
-    <section
-      aria-labelledby="push-opt-in"
-      className={`card p-4 ${className}`}
-      data-push-opt-in
-    >
+    <section aria-labelledby="push-opt-in" className={`card p-4 ${className}`} data-push-opt-in>
       <h2 id="push-opt-in" className="font-semibold text-river-900 dark:text-river-100">
         {app.pushHeading}
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{app.pushText}</p>
       {status ? (
-        <p role="status" className={`mt-3 text-sm font-medium ${shown === "turnedOn" ? "text-emerald-700 dark:text-emerald-300" : "text-red-700 dark:text-red-300"}`}>
+        <p
+          role="status"
+          className={`mt-3 text-sm font-medium ${shown === "turnedOn" ? "text-emerald-700 dark:text-emerald-300" : "text-red-700 dark:text-red-300"}`}
+        >
           {status}
         </p>
       ) : null}
       {shown === "off" || shown === "busy" || shown === "failed" ? (
-        <button
-          type="button"
-          onClick={turnOn}
-          disabled={shown === "busy"}
-          aria-busy={shown === "busy"}
-          className="btn-dark mt-3"
-        >
+        <button type="button" onClick={turnOn} disabled={shown === "busy"} aria-busy={shown === "busy"} className="btn-dark mt-3">
           {shown === "busy" ? app.turningOn : app.turnOn}
         </button>
       ) : null}

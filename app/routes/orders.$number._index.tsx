@@ -92,7 +92,19 @@ export async function action({ request, context: { deps }, params }: ActionFunct
 }
 
 export default function OrderPage() {
-  const { order, shipTo, cancelVersion, slots, reportUntil, claims, claimTexts: claimWords, fish, timeline, ceiling, renderedAt } = useLoaderData<typeof loader>();
+  const {
+    order,
+    shipTo,
+    cancelVersion,
+    slots,
+    reportUntil,
+    claims,
+    claimTexts: claimWords,
+    fish,
+    timeline,
+    ceiling,
+    renderedAt,
+  } = useLoaderData<typeof loader>();
   const m = useMessages().shop.orders;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">

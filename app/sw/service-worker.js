@@ -142,7 +142,12 @@ async function pageData(event, url, page) {
   const response = await fetch(event.request);
   await followAccount(response, true);
   if (event.request.method === "GET" && response.ok && KEPT_PAGE.test(page) && response.headers.get("x-account")) {
-    event.waitUntil(fetch(page, { credentials: "same-origin" }).then((html) => keepPage(page, html), () => {}));
+    event.waitUntil(
+      fetch(page, { credentials: "same-origin" }).then(
+        (html) => keepPage(page, html),
+        () => {},
+      ),
+    );
   }
   return response;
 }

@@ -176,7 +176,9 @@ describe("the shop as an app on the phone", () => {
       sql(
         `SELECT o.lang, o.title, o.url, o.state, o.provider FROM push_outbox o JOIN users u ON u.id = o.user_id WHERE u.email = '${who.email}' AND o.auction_id = ${auction.id}`,
       );
-    await expect.poll(pushed, { timeout: 15_000 }).toEqual([expect.objectContaining({ lang: "te", url: `/te/auctions/${auction.id}`, state: "sent", provider: "outbox" })]);
+    await expect
+      .poll(pushed, { timeout: 15_000 })
+      .toEqual([expect.objectContaining({ lang: "te", url: `/te/auctions/${auction.id}`, state: "sent", provider: "outbox" })]);
     const [push] = await pushed();
     const outbox = await page.request.get("/dev/mail");
     expect(await outbox.text()).toContain(`/te/auctions/${auction.id}`);
@@ -257,7 +259,9 @@ describe("the shop as an app on the phone", () => {
     await close();
 
     const iphone = await open({ javaScript: true, viewport: "phone" });
-    await iphone.context.addInitScript(() => Object.defineProperty(navigator, "userAgent", { get: () => "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)" }));
+    await iphone.context.addInitScript(() =>
+      Object.defineProperty(navigator, "userAgent", { get: () => "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)" }),
+    );
     await iphone.page.goto("/te");
     const teluguCard = iphone.page.locator("[data-install-card]");
     await expect.poll(() => teluguCard.innerText()).toContain("iPhoneలో: Share నొక్కి, 'Add to Home Screen' ఎంచుకోండి.");
