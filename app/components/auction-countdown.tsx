@@ -14,7 +14,7 @@ function remaining(ms: number, daysLeft: string): string {
   return d > 0 ? format(daysLeft, { d, h: pad(h), m: pad(m) }) : `${pad(h)}:${pad(m)}:${pad(sec)}`;
 }
 
-/** The end date (server-rendered) and, with JavaScript, a ticking countdown to it. */
+/** The end date (server-rendered) and, with JavaScript, a ticking countdown to it on the line below. */
 export function AuctionCountdown({ endTime, label, daysLeft }: { endTime: string; label: string; daysLeft: string }) {
   const { lang } = useLang();
   const end = new Date(endTime).getTime();
@@ -27,11 +27,10 @@ export function AuctionCountdown({ endTime, label, daysLeft }: { endTime: string
   return (
     <>
       <time dateTime={endTime}>{formatExactTimeIst(endTime, lang)}</time>
-      {now !== null ? (
-        <span className="mt-1 block text-sm tabular-nums" data-testid="countdown">
-          {label} {remaining(end - now, daysLeft)}
-        </span>
-      ) : null}
+      {/* Its line is kept from the first paint, so the ticking text that fills it moves nothing below. */}
+      <span className="mt-1 block min-h-5 text-sm tabular-nums" data-testid="countdown">
+        {now !== null ? `${label} ${remaining(end - now, daysLeft)}` : null}
+      </span>
     </>
   );
 }
