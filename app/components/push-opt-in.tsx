@@ -38,7 +38,7 @@ export function PushOptIn({ className = "" }: { className?: string }) {
   };
   const status = shown === "turnedOn" ? app.pushOn : shown === "blocked" ? app.pushBlocked : shown === "failed" ? app.pushFailed : null;
   return (
-    <section aria-labelledby="push-opt-in" className={`card p-4 ${className}`} data-push-opt-in>
+    <section aria-labelledby="push-opt-in" className={`card p-5 sm:p-6 ${className}`} data-push-opt-in>
       <h2 id="push-opt-in" className="font-semibold text-river-900 dark:text-river-100">
         {app.pushHeading}
       </h2>
