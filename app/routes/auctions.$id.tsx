@@ -257,7 +257,6 @@ export default function AuctionDetail() {
           {user && !ended ? (
             <WatchForm watching={data.auction.watching} texts={data.auction.outbid_texts} minutes={data.reminderMinutes} busy={watchBusy} live={live} />
           ) : null}
-          {!ended ? <PushOptIn className="mt-6" /> : null}
         </div>
         <article className="card overflow-hidden lg:col-start-1 lg:row-span-3 lg:row-start-1 lg:self-start">
           <AuctionImage
@@ -317,6 +316,8 @@ export default function AuctionDetail() {
           </section>
           {/* The receipts come with each load of the page (a bid reloads it), never from another viewer's live update. */}
           <BidReceipts receipts={data.auction.receipts} texts={data.log} />
+          {/* Last on the page: appearing once the page's code runs, it moves nothing a shopper is reading. */}
+          {!ended ? <PushOptIn className="mt-6" /> : null}
         </div>
       </div>
     </div>

@@ -50,7 +50,6 @@ export default function MyOrders() {
           </button>
         </Form>
       </div>
-      <PushOptIn className="mt-6" />
       {orders.length === 0 ? (
         <div className="card mt-8 p-10 text-center">
           <h2 className="text-2xl font-bold">{m.empty}</h2>
@@ -68,6 +67,8 @@ export default function MyOrders() {
           ))}
         </ul>
       )}
+      {/* Below the orders: appearing once the page's code runs, it moves nothing a shopper is reading. */}
+      <PushOptIn className="mt-8" />
     </div>
   );
 }
