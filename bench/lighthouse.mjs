@@ -9,8 +9,8 @@ import { withBuiltStore } from "./serve-built.mjs";
 import { addShopper } from "./shopper.mjs";
 
 const RUNS = Number(process.env.RUNS || 3);
-/** A signed-in shopper's pages (bench/shopper.mjs: a cart of two lines and paid orders), measured with their session. */
-const SIGNED_IN = ["/orders", "/orders/PUL-BENCH-1", "/checkout", "/te/orders", "/te/orders/PUL-BENCH-1", "/te/checkout"];
+/** A signed-in shopper's pages (bench/shopper.mjs: a cart of two lines and three paid orders), measured with their session. */
+const SIGNED_IN = ["/orders", "/orders/PUL-9000-BEN2", "/checkout", "/te/orders", "/te/orders/PUL-9000-BEN2", "/te/checkout"];
 const paths = process.argv.slice(2).length
   ? process.argv.slice(2)
   : ["/", "/products", "/products/fresh-fish", "/auctions", "/auctions/1", "/blogs/1", "/te", "/te/products", ...SIGNED_IN];

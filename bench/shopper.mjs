@@ -16,7 +16,7 @@ export async function addShopper(persistTo) {
   const now = Date.now();
   const product = (n) => `(SELECT id FROM products WHERE hidden = 0 ORDER BY sort_order, id LIMIT 1 OFFSET ${n})`;
   const user = "(SELECT id FROM users WHERE email = 'bench.shopper@example.in')";
-  const order = (n) => `(SELECT id FROM orders WHERE number = 'PUL-BENCH-${n}')`;
+  const order = (n) => `(SELECT id FROM orders WHERE number = 'PUL-9000-BEN${n + 1}')`;
   const statements = [
     `INSERT INTO users (name, email, email_verified_at, is_admin) VALUES ('Lakshmi Bench', 'bench.shopper@example.in', ${now}, 0)`,
     `INSERT INTO sessions (id, user_id, purpose, expires_at) VALUES ('${hash}', ${user}, 'session', ${now + 3_600_000})`,
@@ -26,7 +26,7 @@ export async function addShopper(persistTo) {
   for (const n of [1, 2, 3]) {
     statements.push(
       `INSERT INTO orders (number, user_id, status, payment_state, estimated_total_paise, advance_paise, first_name, last_name, phone, address, city, state, zip, delivery_date, delivery_slot, paid_at, created_at)
-       VALUES ('PUL-BENCH-${n}', ${user}, '${n === 1 ? "order_raised" : "order_delivered"}', 'advance_paid', 3000000, 50000, 'Lakshmi', 'Bench', '+919000000000', '1-2 Main Road', 'Rajahmundry', 'Andhra Pradesh', '533101', '2026-0${n}-1${n}', 'morning', ${now - n * 86_400_000}, ${now - n * 86_400_000})`,
+       VALUES ('PUL-9000-BEN${n + 1}', ${user}, '${n === 1 ? "order_raised" : "order_delivered"}', 'advance_paid', 3000000, 50000, 'Lakshmi', 'Bench', '+919000000000', '1-2 Main Road', 'Rajahmundry', 'Andhra Pradesh', '533101', '2026-0${n}-1${n}', 'morning', ${now - n * 86_400_000}, ${now - n * 86_400_000})`,
       `INSERT INTO order_items (order_id, product_id, name, image, price_paise, unit, quantity) SELECT ${order(n)}, id, name, image, price_paise, unit, min_qty FROM products WHERE id IN (${product(0)}, ${product(n)})`,
       `INSERT INTO payments (order_id, kind, provider, provider_ref, payment_id, amount_paise, status) VALUES (${order(n)}, 'advance', 'sandbox', 'order_bench_${n}', 'pay_bench_${n}', 50000, 'paid')`,
       `INSERT INTO ledger (order_id, kind, reason, ref, provider, amount_paise, state) VALUES (${order(n)}, 'capture', 'advance', 'pay_bench_${n}', 'sandbox', 50000, 'done')`,
