@@ -41,7 +41,7 @@ describe("the profile's saved addresses", () => {
       place: "Rajahmundry, Andhra Pradesh 533101",
     });
     expect((await profileLoader(await asUser(await newUser("empty@example.in"), "/profile"))).addresses).toEqual([]);
-    expect(await profileLoader(await asUser(null, "/profile"))).toEqual({ profile: null, addresses: [], addressTexts: null });
+    expect(await profileLoader(await asUser(null, "/profile"))).toEqual({ profile: null, addresses: [], addressTexts: null, devices: 0 });
   });
 
   it("edit: the checkout's fields and rules, each refusal beside its field; a valid edit is saved normalised and keeps its place", async () => {
