@@ -5,6 +5,7 @@ import type { Deps } from "~/deps";
 import { settleReturn } from "~/payments/pay-page.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { orNotFound } from "~/web/guards.server";
+import { onPrimary } from "~/deps.server";
 
 /**
  * The gateway's return comes to an English path and without a session: the customer is answered in their
@@ -17,7 +18,7 @@ async function inCustomersLang(deps: Deps, number: string | undefined): Promise<
 }
 
 async function answer(deps: Deps, number: string | undefined, fields: URLSearchParams) {
-  const customer = await inCustomersLang(deps, number);
+  const customer = onPrimary(await inCustomersLang(deps, number));
   const { to, toast } = await orNotFound(settleReturn(customer, number, fields));
   return redirectWithFlash(customer, to, toast, { status: 303 });
 }

@@ -26,6 +26,7 @@ import { redirectToGateway, redirectWithFlash } from "~/web/flash.server";
 import { orNotFound, requireUser } from "~/web/guards.server";
 import { useLang, useMessages, useSite } from "~/web/site";
 import { privateMeta } from "~/web/meta";
+import { onPrimary } from "~/deps.server";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.payAdvance, matches);
 
@@ -45,7 +46,7 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
   const { user, order } = await payableOrder(request, deps, params.number);
   const address = sectionsFor(deps).address;
   return {
-    ...(await payPageData(deps, user, order)),
+    ...(await payPageData(onPrimary(deps), user, order)),
     pay: sectionsFor(deps).pay,
     addressTexts: { choiceLegend: address.choiceLegend, newAddress: address.newAddress },
   };
@@ -66,15 +67,15 @@ export async function action({ request, context: { deps }, params }: ActionFunct
     const submission = parseWithZod(formData, { schema: checkoutSchemaFor(formData, shop) });
     if (submission.status !== "success") return data(submission.reply({ formErrors: [m.fixErrors] }), { status: 400 });
     try {
-      order = await bookForPayment(deps, user.id, order, submission.value);
+      order = await bookForPayment(onPrimary(deps), user.id, order, submission.value);
     } catch (error) {
       if (error instanceof DomainError) return data(submission.reply({ formErrors: [errorMessage(error, deps)] }), { status: error.status });
       throw error;
     }
   }
   try {
-    if (formData.get("js") !== "1") return redirectToGateway(deps, (await startAdvanceLink(deps, order, user.email)).url, null);
-    const started = await startAdvancePayment(deps, order);
+    if (formData.get("js") !== "1") return redirectToGateway(deps, (await startAdvanceLink(onPrimary(deps), order, user.email)).url, null);
+    const started = await startAdvancePayment(onPrimary(deps), order);
     if (started.gateway === "sandbox") return redirect(`/sandbox/checkout/${started.gatewayOrderId}`, 303);
     return redirect(localePath(deps.lang, `/orders/${order.number}/pay`), 303);
   } catch (error) {
