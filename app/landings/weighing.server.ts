@@ -6,7 +6,7 @@ import { bumpCatalogue } from "~/catalog/site-version.server";
 import type { CheckedPhoto, CheckedUpload } from "~/catalog/uploads.server";
 import { previousChanged } from "~/db/guards.server";
 import { fish, fishPhotos, landings, orderItems, orders, type User } from "~/db/schema";
-import type { Deps, PrimaryDeps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { adminMessages } from "~/i18n/admin.messages";
 import { sectionsFor } from "~/i18n/texts";
 import { fishMessages } from "~/i18n/fish.messages";

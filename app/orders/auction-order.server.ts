@@ -5,7 +5,7 @@ import { notifications, orderItems, orders, type Order, type User } from "~/db/s
 import { formatDelivery, isSlotBookable } from "~/delivery/slots";
 import { messagesFor } from "~/i18n/texts";
 import { InvalidInputError } from "~/lib/errors";
-import type { Deps, PrimaryDeps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { format } from "~/i18n/format";
 import { inLang, type Lang } from "~/i18n/lang";
 import { formatRupees } from "~/lib/money";

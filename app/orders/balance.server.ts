@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { orderAt, orderIs, previousChanged, runBatch } from "~/db/guards.server";
 import { ATTEMPT_STATUS, LEDGER_REASON, orders, payments, users, type Payment, type User } from "~/db/schema";
-import type { Deps, PrimaryDeps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { adminMessages } from "~/i18n/admin.messages";
 import { format } from "~/i18n/format";
 import { ConflictError } from "~/lib/errors";

@@ -1,6 +1,6 @@
 import { changeOrderStatus, loadByNumber, StaleOrderError } from "~/orders/changes.server";
 import type { User } from "~/db/schema";
-import type { Deps, PrimaryDeps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { messagesFor } from "~/i18n/texts";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { format, sentences } from "~/i18n/format";

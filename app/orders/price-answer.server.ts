@@ -1,7 +1,7 @@
 import { and, eq, gt, lte, ne, sql } from "drizzle-orm";
 import { orderAt, runBatch } from "~/db/guards.server";
 import { orders, type User } from "~/db/schema";
-import type { Deps, PrimaryDeps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { adminMessages } from "~/i18n/admin.messages";
 import { format } from "~/i18n/format";
 import type { Messages } from "~/i18n/messages";

@@ -1,6 +1,6 @@
 import { chosenShipping, rememberAddress } from "~/addresses/addresses.server";
 import type { User } from "~/db/schema";
-import type { Deps, PrimaryDeps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import type { CheckoutValue } from "./checkout-schema";
 import { createShopOrder, type ShopOrder } from "./orders.server";
 import type { OrderLineInput } from "./stock.server";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { orderIs } from "~/db/guards.server";
 import { ATTEMPT_STATUS, payments, type AttemptStatus, type Order } from "~/db/schema";
-import type { Deps, PrimaryDeps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { sectionsFor } from "~/i18n/texts";
 import { payMessages } from "~/i18n/pay.messages";
 import { ConflictError } from "~/lib/errors";

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import { ATTEMPT_STATUS, payments, type Order, type Payment } from "~/db/schema";
-import type { Deps, PrimaryDeps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { payMessages } from "~/i18n/pay.messages";
 import { ConflictError } from "~/lib/errors";

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, or } from "drizzle-orm";
 import { jobCursors, ledger, payments } from "~/db/schema";
-import type { Deps, PrimaryDeps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import type { PaymentGateway } from "./gateway";
 import { processRefund } from "./ledger.server";
 import { isLinkAttempt } from "./links.server";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { eq } from "drizzle-orm";
 import { webhookEvents } from "~/db/schema";
-import type { Deps, PrimaryDeps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { markAdvanceFailed } from "./advance.server";
 import { gatewaySecrets } from "./gateway.server";
 import { recordRefundOutcome } from "./ledger.server";

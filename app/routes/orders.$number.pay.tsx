@@ -42,11 +42,13 @@ async function payableOrder(request: Request, deps: Deps, number: string | undef
   }
 }
 
-export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
+/** The pay page opens a payment attempt even on a GET: all of it, the order it reads included, runs on the primary. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const deps = onPrimary(context.deps);
   const { user, order } = await payableOrder(request, deps, params.number);
   const address = sectionsFor(deps).address;
   return {
-    ...(await payPageData(onPrimary(deps), user, order)),
+    ...(await payPageData(deps, user, order)),
     pay: sectionsFor(deps).pay,
     addressTexts: { choiceLegend: address.choiceLegend, newAddress: address.newAddress },
   };
@@ -57,7 +59,8 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
  * with it the sandbox's page, or this page again with Razorpay Checkout ready. A won lot's order takes its
  * address and delivery date and slot first, by the checkout's rules.
  */
-export async function action({ request, context: { deps }, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const deps = onPrimary(context.deps);
   const { user, order: payable } = await payableOrder(request, deps, params.number);
   const shop = messagesFor(deps).shop;
   const m = shop.checkout;
@@ -67,15 +70,15 @@ export async function action({ request, context: { deps }, params }: ActionFunct
     const submission = parseWithZod(formData, { schema: checkoutSchemaFor(formData, shop) });
     if (submission.status !== "success") return data(submission.reply({ formErrors: [m.fixErrors] }), { status: 400 });
     try {
-      order = await bookForPayment(onPrimary(deps), user.id, order, submission.value);
+      order = await bookForPayment(deps, user.id, order, submission.value);
     } catch (error) {
       if (error instanceof DomainError) return data(submission.reply({ formErrors: [errorMessage(error, deps)] }), { status: error.status });
       throw error;
     }
   }
   try {
-    if (formData.get("js") !== "1") return redirectToGateway(deps, (await startAdvanceLink(onPrimary(deps), order, user.email)).url, null);
-    const started = await startAdvancePayment(onPrimary(deps), order);
+    if (formData.get("js") !== "1") return redirectToGateway(deps, (await startAdvanceLink(deps, order, user.email)).url, null);
+    const started = await startAdvancePayment(deps, order);
     if (started.gateway === "sandbox") return redirect(`/sandbox/checkout/${started.gatewayOrderId}`, 303);
     return redirect(localePath(deps.lang, `/orders/${order.number}/pay`), 303);
   } catch (error) {

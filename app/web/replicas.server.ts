@@ -37,8 +37,8 @@ function signsOut(response: Response): boolean {
 
 /**
  * The `__d1b` cookie for a request's response, or null to leave it alone:
- * - for a signed-in shopper whose request wrote (or read on the primary), the newest bookmark it reached, when
- *   newer than the one they sent (a page that only read leaves it: two tabs' reads never wind it back);
+ * - for a signed-in shopper whose request wrote (or read on the primary), the newest bookmark it reached (a page
+ *   that only read leaves it: a tab still showing an older page never winds another tab's newer one back);
  * - cleared once nobody is signed in (sign-out, an expired or revoked session), so a signed-out browser carries no
  *   cookie but the theme and the edge cache serves it again;
  * - never on a response the edge cache shares (the request carried no cookie but the theme, so no bookmark).
@@ -56,7 +56,5 @@ export async function bookmarkCookie(
   if (!signedIn || signsOut(response)) return carriesBookmark(request) ? cookie.serialize("", { maxAge: 0 }) : null;
   if (!database.advanced()) return null;
   const reached = database.bookmark();
-  if (reached === null) return null;
-  const sent = await readBookmark(request, config);
-  return sent !== null && sent >= reached ? null : cookie.serialize(reached);
+  return reached === null ? null : cookie.serialize(reached);
 }

@@ -1,7 +1,7 @@
 import { collectOnDelivery } from "~/orders/balance.server";
 import { changeOrderStatus, recordWeights } from "~/orders/changes.server";
 import type { MessageKind, User } from "~/db/schema";
-import type { Deps, PrimaryDeps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { testDeps } from "./deps";
 import { all, one } from "./sql";
 import type { setUpAdminWorld } from "./admin";

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach } from "vitest";
 import { recordWeights } from "~/orders/changes.server";
 import type { Order, User } from "~/db/schema";
-import type { Deps, PrimaryDeps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { createShopOrder } from "~/orders/orders.server";
 import type { CeilingChoice } from "~/orders/ceiling";
 import { plannedDelivery } from "./shop-days";
