@@ -5,7 +5,7 @@ import * as build from "../build/server";
 import { readCatalogueVersion } from "../app/catalog/site-version.server";
 import { getConfig } from "../app/config.server";
 import { plainTeluguPath } from "../app/i18n/lang";
-import { bookmarkCookie } from "../app/web/replicas.server";
+import { bookmarkCookie, readsHeader } from "../app/web/replicas.server";
 import { withEdgeCache } from "./edge-cache";
 import { getLoadContext } from "./load-context";
 import { crossSiteRefusal, isCrossSiteWrite, readableForm, refuseOversizedForms } from "./request-guards";
@@ -68,6 +68,7 @@ async function handle(received: Request, env: Env, ctx: ExecutionContext): Promi
   );
   const bookmark = await bookmarkCookie(request, response, getConfig(env), loadContext.deps.user !== null, loadContext.database);
   if (bookmark) response.headers.append("Set-Cookie", bookmark);
+  if (env.ENVIRONMENT === "development") response.headers.set("x-d1-reads", readsHeader(loadContext.database));
   return withFreshNonce(response);
 }
 

@@ -74,6 +74,8 @@ export type RequestDb = {
   bookmark(): string | null;
   /** Whether the request wrote anything or read on the primary: the shopper's next read must see what it saw. */
   advanced(): boolean;
+  /** Whether any query went to the primary (a session opened there was queried). */
+  usedPrimary(): boolean;
 };
 
 export function openRequestDb(binding: D1Database, start: ReadStart): RequestDb {
@@ -107,6 +109,7 @@ export function openRequestDb(binding: D1Database, start: ReadStart): RequestDb 
       return newest;
     },
     advanced: () => wrote || primary.session.getBookmark() !== null,
+    usedPrimary: () => primary.session.getBookmark() !== null,
   };
 }
 

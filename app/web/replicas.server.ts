@@ -58,3 +58,12 @@ export async function bookmarkCookie(
   const reached = database.bookmark();
   return reached === null ? null : cookie.serialize(reached);
 }
+
+/**
+ * Where a request read, for `npm run bench:replicas` (sent in development only): where its reads started (any
+ * replica, a copy at least as new as the shopper's bookmark, or the primary) and whether it went to the primary.
+ */
+export function readsHeader(database: Pick<RequestDb, "start" | "usedPrimary">): string {
+  const start = database.start === "first-unconstrained" ? "any-replica" : database.start === "first-primary" ? "primary" : "bookmark";
+  return `${start}; primary=${database.usedPrimary() ? 1 : 0}`;
+}
