@@ -6,7 +6,7 @@ import { getConfig } from "../app/config.server";
 import { openRequestDb, type RequestDb } from "../app/db/client.server";
 import { createDeps } from "../app/deps.server";
 import { langOfPath } from "../app/i18n/lang";
-import { clientAddress, readSessionToken } from "../app/web/credentials.server";
+import { bearerToken, clientAddress, readSessionToken } from "../app/web/credentials.server";
 import { readStart } from "../app/web/replicas.server";
 
 type Cloudflare = Omit<PlatformProxy<Env>, "dispose" | "caches" | "cf"> & {
@@ -65,7 +65,9 @@ export async function getLoadContext({ request, context }: { request: Request; c
   const { env } = context.cloudflare;
   const sessionToken = await readSessionToken(request, getConfig(env));
   // Where this request's reads start is decided before its first query (the session's own lookup included).
-  const database = openRequestDb(env.DB, await readStart(request, getConfig(env), sessionToken !== null));
+  // A JSON API caller signs in with a Bearer token and carries no bookmark: its reads go to the primary.
+  const signedIn = sessionToken !== null || bearerToken(request) !== null;
+  const database = openRequestDb(env.DB, await readStart(request, getConfig(env), signedIn));
   const anonymous = createDeps(env, facts, database);
   const base = { ...context, database, dataRequest: url.pathname.endsWith(".data") };
   if (!sessionToken) return { ...base, deps: anonymous };

@@ -2,9 +2,11 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { spyD1, type SpiedSession } from "../tests/setup/d1-spy";
 import { setUpMoneyWorld } from "../tests/setup/money";
+import { loadContext } from "../tests/setup/load-context";
 import { sessionCookie } from "../tests/setup/routes";
 import { getLoadContext } from "./load-context";
 import { runScheduledJobs } from "./scheduled";
+import { createSession, issueApiToken } from "~/auth/session.server";
 import { getConfig } from "~/config.server";
 import type { Deps } from "~/deps";
 import { onPrimary } from "~/deps.server";
@@ -137,6 +139,17 @@ describe("where a request reads", () => {
     expect(JSON.stringify(cart.response.status === 200 ? await cart.response.json() : null)).toContain('"quantity":1');
     // A page that only read leaves the cookie as it is.
     expect(cart.setCookie).toBeNull();
+  });
+
+  it("a JSON API caller signed in with a Bearer token carries no bookmark, so it reads on the primary; an anonymous API read may use any replica", async () => {
+    const me = await shopper();
+    const token = await issueApiToken(getConfig(env), me.id, await createSession(w.deps, me.id));
+    const spy = spyD1(env.DB);
+    const request = new Request("https://store.test/api/orders/mine", { headers: { Authorization: `Bearer ${token}`, Accept: "application/json" } });
+    const context = await loadContext(request, { DB: spy.binding });
+    expect(context.database.start).toBe("first-primary");
+    const visitor = await loadContext(new Request("https://store.test/api/products"), { DB: spy.binding });
+    expect(visitor.database.start).toBe("first-unconstrained");
   });
 
   it("signed in without a bookmark (just signed in), the first page reads on the primary and hands one out", async () => {
