@@ -152,6 +152,11 @@ describe("where a request reads", () => {
     expect(visitor.database.start).toBe("first-unconstrained");
   });
 
+  it("Google's return, which signs in or creates an account by a GET, reads on the primary", async () => {
+    const context = await loadContext(new Request("https://store.test/auth/google/callback?code=x&state=y"));
+    expect(context.database.start).toBe("first-primary");
+  });
+
   it("signed in without a bookmark (just signed in), the first page reads on the primary and hands one out", async () => {
     const me = await shopper();
     const page = await serve(productsLoader, "/products", { cookie: me.cookie });

@@ -5,7 +5,8 @@ import { appCookies, COOKIE_NAMES, parseCookieHeader } from "./cookies.server";
 /**
  * Which copy of the database answers a request (D1 read replicas; docs/read-replicas.md). (Relative imports: the
  * load context bundles this file.)
- * - A form post (and any other write) starts on the primary, and so does every money and stock step (`onPrimary`).
+ * - A form post (and any other write) starts on the primary, and so does Google's return (it signs in), and every
+ *   money and stock step (`onPrimary`).
  * - A signed-in shopper's page reads from a copy at least as new as the bookmark their last write left in the
  *   `__d1b` cookie, so an order placed, a cart changed or a cancel shows on the next page wherever it is served;
  *   without one (just signed in), from the primary.
@@ -14,6 +15,8 @@ import { appCookies, COOKIE_NAMES, parseCookieHeader } from "./cookies.server";
  */
 export async function readStart(request: Request, config: AppConfig, signedIn: boolean): Promise<ReadStart> {
   if (request.method !== "GET" && request.method !== "HEAD") return "first-primary";
+  // Google's return signs in, links or creates an account by a GET: accounts are never decided on a replica's copy.
+  if (new URL(request.url).pathname.startsWith("/auth/")) return "first-primary";
   if (!signedIn) return "first-unconstrained";
   const bookmark = await readBookmark(request, config);
   return bookmark ? { bookmark } : "first-primary";
