@@ -1,6 +1,6 @@
 import { getConfig } from "./config.server";
-import { getDb } from "./db/client.server";
-import type { Deps } from "./deps";
+import { getDb, type RequestDb } from "./db/client.server";
+import type { Deps, PrimaryDeps } from "./deps";
 import { createMailer, type MailEnv } from "./mail/mail.server";
 import { getGateway } from "./payments/gateway.server";
 
@@ -22,16 +22,25 @@ export type RequestFacts = {
   waitUntil?: (work: Promise<unknown>) => void;
 };
 
-/** The one place Deps are built: database, validated configuration, mailer, gateway, clock and the request's facts. */
-export function createDeps(env: DepsEnv, request: RequestFacts = {}): Deps {
+/**
+ * The one place Deps are built: database, validated configuration, mailer, gateway, clock and the request's facts.
+ * Without a request's sessions (the scheduled job, a Durable Object, the auction Worker, tests) every query goes to
+ * the primary; a page request brings the sessions its load context opened (workers/load-context.ts).
+ */
+export function createDeps(env: DepsEnv, request?: RequestFacts): PrimaryDeps;
+export function createDeps(env: DepsEnv, request: RequestFacts, sessions: RequestDb): Deps;
+export function createDeps(env: DepsEnv, request: RequestFacts = {}, sessions?: RequestDb): Deps {
   const config = getConfig(env);
-  const db = getDb(env);
+  const db = sessions?.db ?? getDb(env);
+  const primaryDb = sessions?.primary ?? getDb(env);
   const origin = request.origin ?? "";
   return {
     db,
+    primaryDb,
     config,
-    mailer: createMailer(db, config, env),
-    gateway: getGateway(config, db, origin),
+    // Mail's outbox and the sandbox gateway's books are written and read by money steps: on the primary.
+    mailer: createMailer(primaryDb, config, env),
+    gateway: getGateway(config, primaryDb, origin),
     photos: env.PRODUCT_PHOTOS ?? null,
     evidence: env.CLAIM_EVIDENCE ?? null,
     images: env.IMAGES ?? null,
@@ -49,4 +58,13 @@ export function createDeps(env: DepsEnv, request: RequestFacts = {}): Deps {
     client: request.client ?? "",
     lang: request.lang ?? "en",
   };
+}
+
+/**
+ * The same request's Deps on the primary, for a money or stock step (a checkout, a payment's return, a refund, a
+ * status move, a waitlist hold): none of them may decide on a replica's copy. A form post already runs on the
+ * primary and is handed back as it is.
+ */
+export function onPrimary(deps: Deps): PrimaryDeps {
+  return deps.db === deps.primaryDb ? (deps as PrimaryDeps) : { ...deps, db: deps.primaryDb };
 }

@@ -1,5 +1,5 @@
 import type { AppConfig } from "./config.server";
-import type { Db } from "./db/client.server";
+import type { Db, PrimaryDb } from "./db/client.server";
 import type { User } from "./db/schema";
 import type { Lang } from "./i18n/lang";
 import type { PaymentGateway } from "./payments/gateway";
@@ -16,7 +16,14 @@ export type Mailer = { send(mail: Mail): Promise<void> };
  * (docs/decisions/009-dependencies.md).
  */
 export type Deps = {
+  /**
+   * The request's way to the database: on a page for anonymous visitors any replica may answer; for a signed-in
+   * shopper one at least as new as their last write; for a form post, the scheduled job and the Durable Objects
+   * the primary (docs/read-replicas.md).
+   */
   db: Db;
+  /** The same request on the primary (the same session when the request started there): see `onPrimary`. */
+  primaryDb: PrimaryDb;
   config: AppConfig;
   mailer: Mailer;
   /** Razorpay, the sandbox (development and tests without keys), or null: online payment is not available. */
@@ -49,3 +56,6 @@ export type Deps = {
   /** The language of the page asked for (its path says it: `/te/...` is Telugu); "en" outside a request. */
   lang: Lang;
 };
+
+/** Deps whose database is the primary's: what every money and stock step takes (app/deps.server.ts `onPrimary`). */
+export type PrimaryDeps = Deps & { db: PrimaryDb };

@@ -3,7 +3,9 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore build/server is written by `remix vite:build`, which always runs before wrangler bundles this file.
 import * as build from "../build/server";
 import { readCatalogueVersion } from "../app/catalog/site-version.server";
+import { getConfig } from "../app/config.server";
 import { plainTeluguPath } from "../app/i18n/lang";
+import { bookmarkCookie, readsHeader } from "../app/web/replicas.server";
 import { withEdgeCache } from "./edge-cache";
 import { getLoadContext } from "./load-context";
 import { crossSiteRefusal, isCrossSiteWrite, readableForm, refuseOversizedForms } from "./request-guards";
@@ -73,8 +75,12 @@ async function handle(received: Request, env: Env, ctx: ExecutionContext): Promi
     (caches as unknown as { default: Cache }).default,
     async () => ({ response: whose(await handleRemixRequest(request, loadContext), loadContext.deps.user), personal: loadContext.deps.user !== null }),
     // A new build's pages name new asset files: copies cached before a deploy are left behind with its version.
-    async () => `${(build as unknown as ServerBuild).assets.version}.${await readCatalogueVersion(env.DB)}`,
+    // Read through the request's session: a replica's version keys the page that replica renders.
+    async () => `${(build as unknown as ServerBuild).assets.version}.${await readCatalogueVersion(loadContext.deps.db.$client)}`,
   );
+  const bookmark = await bookmarkCookie(request, response, getConfig(env), loadContext.deps.user !== null, loadContext.database);
+  if (bookmark) response.headers.append("Set-Cookie", bookmark);
+  if (env.ENVIRONMENT === "development") response.headers.set("x-d1-reads", readsHeader(loadContext.database));
   return withFreshNonce(response);
 }
 

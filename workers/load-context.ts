@@ -2,9 +2,12 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { PlatformProxy } from "wrangler";
 import { findSessionUser, findSessionUserWithPageData, type SessionPageData } from "../app/auth/session.server";
 import type { Deps } from "../app/deps";
+import { getConfig } from "../app/config.server";
+import { openRequestDb, type RequestDb } from "../app/db/client.server";
 import { createDeps } from "../app/deps.server";
 import { langOfPath } from "../app/i18n/lang";
-import { clientAddress, readSessionToken } from "../app/web/credentials.server";
+import { bearerToken, clientAddress, readSessionToken } from "../app/web/credentials.server";
+import { readStart } from "../app/web/replicas.server";
 
 type Cloudflare = Omit<PlatformProxy<Env>, "dispose" | "caches" | "cf"> & {
   caches: PlatformProxy<Env>["caches"] | CacheStorage;
@@ -16,6 +19,8 @@ declare module "@remix-run/cloudflare" {
     cloudflare: Cloudflare;
     /** This request's dependencies (app/deps.ts): routes hand them, whole or in part, to what they call. */
     deps: Deps;
+    /** The request's D1 sessions: the Worker writes the newest bookmark they reached back to a signed-in shopper. */
+    database: RequestDb;
     /** What the root shows of the signed-in user, read with the session for a page (else the root reads it). */
     sessionPage?: SessionPageData;
     /** A client navigation's data (`.data`): loaders see its page's URL, but it is never rendered as a page. */
@@ -57,15 +62,20 @@ export async function getLoadContext({ request, context }: { request: Request; c
     lang: langOfPath(url.pathname),
     waitUntil: (work: Promise<unknown>) => ctx.waitUntil(work),
   };
-  const anonymous = createDeps(context.cloudflare.env, facts);
-  const base = { ...context, dataRequest: url.pathname.endsWith(".data") };
-  const sessionToken = await readSessionToken(request, anonymous.config);
+  const { env } = context.cloudflare;
+  const sessionToken = await readSessionToken(request, getConfig(env));
+  // Where this request's reads start is decided before its first query (the session's own lookup included).
+  // A JSON API caller signs in with a Bearer token and carries no bookmark: its reads go to the primary.
+  const signedIn = sessionToken !== null || bearerToken(request) !== null;
+  const database = openRequestDb(env.DB, await readStart(request, getConfig(env), signedIn));
+  const anonymous = createDeps(env, facts, database);
+  const base = { ...context, database, dataRequest: url.pathname.endsWith(".data") };
   if (!sessionToken) return { ...base, deps: anonymous };
   if (showsRootData(request, url)) {
     const found = await findSessionUserWithPageData(anonymous, sessionToken);
     if (!found) return { ...base, deps: anonymous };
-    return { ...base, deps: createDeps(context.cloudflare.env, { ...facts, user: found.user, sessionToken }), sessionPage: found.page };
+    return { ...base, deps: createDeps(env, { ...facts, user: found.user, sessionToken }, database), sessionPage: found.page };
   }
   const user = await findSessionUser(anonymous, sessionToken);
-  return { ...base, deps: user ? createDeps(context.cloudflare.env, { ...facts, user, sessionToken }) : anonymous };
+  return { ...base, deps: user ? createDeps(env, { ...facts, user, sessionToken }, database) : anonymous };
 }

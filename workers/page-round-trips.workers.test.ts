@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { plannedDelivery } from "../tests/setup/shop-days";
 import { sessionCookie } from "../tests/setup/routes";
+import { spyD1 } from "../tests/setup/d1-spy";
 import { one } from "../tests/setup/sql";
 import { getLoadContext } from "./load-context";
 import { cartPreview } from "~/cart/cart.server";
@@ -13,55 +14,14 @@ import { loader as productsLoader } from "~/routes/products";
 /**
  * A page costs its D1 round trips in latency: the session with what the root shows of its user is one, the
  * page's own data another. Counted here as the Worker makes them: the load context first, then the root's and
- * the page's loaders side by side, over a D1 binding that counts each call to the database.
+ * the page's loaders side by side, over a D1 binding that counts each call to the database (through whichever
+ * session the request opened).
  */
-function countingD1(db: D1Database) {
-  const counter = { trips: 0 };
-  const statements = new WeakMap<object, D1PreparedStatement>();
-  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
-    const proxy = new Proxy(statement, {
-      get(target, name) {
-        if (name === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
-        if (name === "first" || name === "all" || name === "raw" || name === "run") {
-          return (...args: never[]) => {
-            counter.trips++;
-            return (target[name] as (...a: never[]) => unknown).apply(target, args);
-          };
-        }
-        const value = Reflect.get(target, name);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-    statements.set(proxy, statement);
-    return proxy;
-  };
-  const binding = new Proxy(db, {
-    get(target, name) {
-      if (name === "prepare") return (query: string) => wrap(target.prepare(query));
-      if (name === "batch") {
-        return (batch: D1PreparedStatement[]) => {
-          counter.trips++;
-          return target.batch(batch.map((s) => statements.get(s) ?? s));
-        };
-      }
-      if (name === "exec") {
-        return (query: string) => {
-          counter.trips++;
-          return target.exec(query);
-        };
-      }
-      const value = Reflect.get(target, name);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { binding, counter };
-}
-
 type Loader = (args: never) => unknown;
 
 /** A page request as the Worker serves it: its D1 round trips, and the root's and the page's data. */
 async function servePage(path: string, cookie: string | null, pageLoader: Loader) {
-  const { binding, counter } = countingD1(env.DB);
+  const { binding, seen } = spyD1(env.DB);
   const request = new Request(`https://store.test${path}`, { headers: cookie ? { Cookie: cookie, Accept: "text/html" } : { Accept: "text/html" } });
   const waitUntil = () => {};
   const context = await getLoadContext({
@@ -71,7 +31,7 @@ async function servePage(path: string, cookie: string | null, pageLoader: Loader
   const args = { request, context, params: {} } as never;
   const [root, page] = await Promise.all([rootLoader(args), pageLoader(args) as Promise<unknown>]);
   const rootData = ((root as { data?: unknown }).data ?? root) as { cartCount: number; cartPreview: unknown; unreadNotifications: number; user: unknown };
-  return { trips: counter.trips, root: rootData, page: page as Record<string, unknown[]> };
+  return { trips: seen.trips, root: rootData, page: page as Record<string, unknown[]> };
 }
 
 let shopper: { id: number; cookie: string };

@@ -2,7 +2,7 @@ import { and, count, eq, gt, isNotNull, isNull, lt, sql, type SQLWrapper } from 
 import { errors, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import { inPageLang, selectCartLines, type CartLine } from "../cart/cart-lines.server";
 import type { AppConfig } from "../config.server";
-import { batchPrepared, perClient, type Db } from "../db/client.server";
+import { batchPrepared, perIsolate, type Db } from "../db/client.server";
 import { notifications, sessions, users, type PendingCode, type User } from "../db/schema";
 import type { Deps } from "../deps";
 import { randomToken, sha256 } from "../lib/crypto.server";
@@ -54,7 +54,7 @@ export async function findSessionUser(deps: Pick<Deps, "db" | "now">, token: str
 export type SessionPageData = { cart: CartLine[]; unread: number };
 
 /** The session's user, their cart's lines and their unread notices, by the token's hash `id` at `now`. */
-const sessionPageQueries = perClient((db) => {
+const sessionPageQueries = perIsolate((db) => {
   const deps = { db };
   const id = sql.placeholder("id");
   const now = sql.placeholder("now");

@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
 import { products } from "~/db/schema";
-import type { Deps } from "~/deps";
+import type { Deps, PrimaryDeps } from "~/deps";
 import { isUniqueClash } from "~/db/guards.server";
 import { DELIVERY_SLOTS, formatDeliveryDate, isCalendarDate, PLANNING_DAYS, upcomingDates, type DeliverySlot } from "~/delivery/slots";
 import { format } from "~/i18n/format";
@@ -136,7 +136,7 @@ export class CatchBelowHeldError extends ConflictError {
  * figure (product and date), and again by each statement inside the batch, which rolls back whole, so an order
  * placed meanwhile cannot be oversold. Orders already booked keep their slot whatever its capacity.
  */
-export async function savePlan(deps: Pick<Deps, "db" | "now">, plan: { catches: CatchEntry[]; slots: SlotEntry[] }): Promise<void> {
+export async function savePlan(deps: Pick<PrimaryDeps, "db" | "now">, plan: { catches: CatchEntry[]; slots: SlotEntry[] }): Promise<void> {
   const allowed = upcomingDates(deps.now(), PLANNING_DAYS);
   for (const e of plan.catches) {
     if (!isCalendarDate(e.date) || !allowed.includes(e.date)) throw new InvalidInputError(productMessages.catchDate);

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { seasonOpen } from "~/season/rules";
-import { batchPrepared, perClient } from "~/db/client.server";
+import { batchPrepared, perIsolate } from "~/db/client.server";
 import { products, type Product } from "~/db/schema";
 import type { Deps } from "~/deps";
 import { inLang, type Lang } from "~/i18n/lang";
@@ -122,7 +122,7 @@ export function withStockText<P extends ProductCardData>(
 }
 
 /** The products on sale, the catch and the slots of the `dates` (a JSON array) and the products' photos. */
-const catalogueQueries = perClient(
+const catalogueQueries = perIsolate(
   (db) =>
     [
       db.select().from(products).where(eq(products.hidden, false)).orderBy(asc(products.sortOrder), asc(products.id)).prepare(),

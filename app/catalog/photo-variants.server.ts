@@ -58,7 +58,7 @@ export async function storeVariants(
 }
 
 /** Records a copy of the photo `name` of product `productId` (none if that photo was not stored), for the upload's batch. */
-export function insertVariantStatement(d1: D1Database, productId: number, name: string, v: Variant): D1PreparedStatement {
+export function insertVariantStatement(d1: Pick<D1Database, "prepare">, productId: number, name: string, v: Variant): D1PreparedStatement {
   return d1
     .prepare(
       `INSERT INTO product_photo_variants (photo_id, name, format, width, height, bytes)

@@ -23,7 +23,7 @@ export function bumpCatalogueStatement(deps: Pick<Deps, "db">): D1PreparedStatem
 }
 
 /** The current version (1 before the first change). */
-export async function readCatalogueVersion(db: D1Database): Promise<number> {
+export async function readCatalogueVersion(db: Pick<D1Database, "prepare">): Promise<number> {
   const row = await db.prepare("SELECT version FROM site_versions WHERE name = ?").bind(NAME).first<{ version: number }>();
   return row?.version ?? 1;
 }

@@ -1,3 +1,4 @@
+import { onPrimary } from "~/deps.server";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, flashOf, type Reply } from "../../tests/setup/as-user";
@@ -103,7 +104,13 @@ describe("a product's texts follow the page's language", () => {
     const shopper = await newUser(false);
     const telugu = (await asUser(shopper, "/te/checkout")).context.deps;
     expect(telugu.lang).toBe("te");
-    const order = await createShopOrder(telugu, { user: { id: shopper }, lines: [{ productId: id, quantity: 1 }], shipping: VALID_ADDRESS, delivery, now });
+    const order = await createShopOrder(onPrimary(telugu), {
+      user: { id: shopper },
+      lines: [{ productId: id, quantity: 1 }],
+      shipping: VALID_ADDRESS,
+      delivery,
+      now,
+    });
     expect((await one<{ name: string }>("SELECT name FROM order_items WHERE order_id = ?", order.id)).name).toBe(ENGLISH.name);
     const added = (await addToCart((await asUser(shopper, "/te/cart/add", { productId: String(id) })) as never)) as Response;
     expect((await flashOf(added))?.text).toContain(TE.nameTe);

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { eventStatement } from "~/orders/events.server";
 import { previousChanged, runBatch } from "~/db/guards.server";
 import { claims, LEDGER_REASON, orders, type Claim, type User } from "~/db/schema";
-import type { Deps } from "~/deps";
+import type { Deps, PrimaryDeps } from "~/deps";
 import { claimMessages } from "~/i18n/claims.messages";
 import { format } from "~/i18n/format";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
@@ -55,7 +55,7 @@ async function tellCustomer(
   );
 }
 
-export async function approveClaim(deps: Deps, admin: User, input: { id: number; amountPaise: number }, now = deps.now()) {
+export async function approveClaim(deps: PrimaryDeps, admin: User, input: { id: number; amountPaise: number }, now = deps.now()) {
   const row = await loadClaim(deps, input.id);
   const { claim } = row;
   if (claim.status !== CLAIM_STATUS.open) throw new ConflictError(d.decided);
@@ -95,7 +95,7 @@ export async function approveClaim(deps: Deps, admin: User, input: { id: number;
   return { message: format(made ? m.admin.approved : m.admin.approvedPending, { amount }), emailed };
 }
 
-export async function rejectClaim(deps: Deps, admin: User, input: { id: number; reason: string }, now = deps.now()) {
+export async function rejectClaim(deps: PrimaryDeps, admin: User, input: { id: number; reason: string }, now = deps.now()) {
   const row = await loadClaim(deps, input.id);
   const { claim } = row;
   if (claim.status !== CLAIM_STATUS.open) throw new ConflictError(d.decided);

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import type { Deps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { describe, expect, it } from "vitest";
 import { processOrderRefunds, refundAmountStatement } from "~/payments/ledger.server";
 import { DAMAGE, pngFile, setUpClaimsWorld } from "../../tests/setup/claims";
@@ -19,7 +19,7 @@ async function openClaim(balance: "link" | "cash" | "difference" = "link") {
 }
 
 /** Deps whose next batch runs `first` just before it: another writer landing between a step's checks and its write. */
-function landingFirst(first: () => Promise<unknown>): Deps {
+function landingFirst(first: () => Promise<unknown>): PrimaryDeps {
   let pending: (() => Promise<unknown>) | null = first;
   const client = new Proxy(deps.db.$client, {
     get(target, prop) {

@@ -6,7 +6,7 @@ import { bumpCatalogue } from "~/catalog/site-version.server";
 import type { CheckedPhoto, CheckedUpload } from "~/catalog/uploads.server";
 import { previousChanged } from "~/db/guards.server";
 import { fish, fishPhotos, landings, orderItems, orders, type User } from "~/db/schema";
-import type { Deps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { adminMessages } from "~/i18n/admin.messages";
 import { sectionsFor } from "~/i18n/texts";
 import { fishMessages } from "~/i18n/fish.messages";
@@ -58,7 +58,7 @@ function fishLines(form: FormData, itemIds: number[], e: typeof fishMessages.err
  * version (the fish page is cached at the edge) are written in the weighing's own batch, only if the weighing is.
  * The customer's e-mail carries the photos and the fish's page.
  */
-export async function weighWithPhotos(deps: Deps, actor: User, input: { number: string; version: number; form: FormData }) {
+export async function weighWithPhotos(deps: PrimaryDeps, actor: User, input: { number: string; version: number; form: FormData }) {
   const e = fishMessages.errors;
   const { weights, packs } = typedWeights(input.form);
   const [order] = await deps.db.select({ id: orders.id, version: orders.version }).from(orders).where(eq(orders.number, input.number)).limit(1);

@@ -3,12 +3,12 @@ import { changeOrderStatus, recordWeights, StaleOrderError } from "~/orders/chan
 import { setUpAdminWorld } from "../../tests/setup/admin";
 import { fakeProvider, messageOf, messagesOf, twilioDeps } from "../../tests/setup/messaging";
 import { one } from "../../tests/setup/sql";
-import type { Deps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { retryDelayMs } from "./en-route";
 import { sendDueMessages } from "./outbox.server";
 
 const w = setUpAdminWorld();
-const weigh = async (deps: Deps, number: string, grams: number, version?: number, now?: number) => {
+const weigh = async (deps: PrimaryDeps, number: string, grams: number, version?: number, now?: number) => {
   const { id } = await one<{ id: number }>("SELECT id FROM orders WHERE number = ?", number);
   return recordWeights(deps, w.admin, { number, version: version ?? (await w.version(number)), weights: new Map([[await w.itemId(id), grams]]) }, now);
 };

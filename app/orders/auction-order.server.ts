@@ -5,7 +5,7 @@ import { notifications, orderItems, orders, type Order, type User } from "~/db/s
 import { formatDelivery, isSlotBookable } from "~/delivery/slots";
 import { messagesFor } from "~/i18n/texts";
 import { InvalidInputError } from "~/lib/errors";
-import type { Deps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { format } from "~/i18n/format";
 import { inLang, type Lang } from "~/i18n/lang";
 import { formatRupees } from "~/lib/money";
@@ -60,7 +60,7 @@ function auctionWonNotice(lang: Lang, title: string, winningPaise: number, numbe
  * number). So a retried or duplicated close or offer, even at the same moment, returns the existing order with
  * `created: false`, and only the call that created the order e-mails the notice.
  */
-export async function createAuctionOrder(deps: NoticeDeps, input: AuctionOrderInput): Promise<{ order: Order; created: boolean }> {
+export async function createAuctionOrder(deps: NoticeDeps & Pick<PrimaryDeps, "db">, input: AuctionOrderInput): Promise<{ order: Order; created: boolean }> {
   const { firstName, lastName } = splitName(input.user.name);
   const digits = tenDigitPhone(input.user.phone);
   const db = deps.db;
@@ -141,7 +141,7 @@ export async function createAuctionOrder(deps: NoticeDeps, input: AuctionOrderIn
  * cancelled. Only an auction order still waiting for its advance can be booked; anything else changes nothing.
  */
 export async function bookLotDelivery(
-  deps: Pick<Deps, "db" | "config" | "lang">,
+  deps: Pick<PrimaryDeps, "db" | "config" | "lang">,
   order: Pick<Order, "id">,
   shipping: ShippingInput,
   delivery: Delivery,

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { orderAt, orderIs, previousChanged, runBatch } from "~/db/guards.server";
 import { ATTEMPT_STATUS, LEDGER_REASON, orders, payments, users, type Payment, type User } from "~/db/schema";
-import type { Deps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { adminMessages } from "~/i18n/admin.messages";
 import { format } from "~/i18n/format";
 import { ConflictError } from "~/lib/errors";
@@ -32,7 +32,7 @@ export const BALANCE_LINK_MS = 7 * 24 * 60 * 60_000;
  * the version, so two presses still make one link. The run-out link is left to the scheduled job, which asks
  * the gateway about it (a payment made on it that was never reported is refunded, since it no longer settles).
  */
-export async function requestBalance(deps: Deps, actor: User, input: { number: string; version: number }, now = deps.now()) {
+export async function requestBalance(deps: PrimaryDeps, actor: User, input: { number: string; version: number }, now = deps.now()) {
   const order = await loadByNumber(deps, input.number);
   if (order.version !== input.version) throw new StaleOrderError();
   if (order.finalTotalPaise === null) throw new ConflictError(m.errors.noFinal);
@@ -49,7 +49,7 @@ export async function requestBalance(deps: Deps, actor: User, input: { number: s
 }
 
 /** A balance asked for: who asks, of which order (as the admin's form saw it), when. */
-type BalanceAsk = { deps: Deps; actor: User; order: CustomerOrder; now: number };
+type BalanceAsk = { deps: PrimaryDeps; actor: User; order: CustomerOrder; now: number };
 
 /** Where the admin's form saw the order: the balance is asked for only from there, and never for a cancelled order. */
 const decidedOn = ({ order }: BalanceAsk) => ({ version: order.version, paymentState: order.paymentState, notStatus: ORDER_STATUS.order_cancelled }) as const;
@@ -193,7 +193,7 @@ async function sendBalanceLink(ask: BalanceAsk, balance: number, links: Payment[
  * A live payment link is cancelled in the same batch and then closed at the gateway, so the balance cannot
  * be paid twice.
  */
-export async function collectOnDelivery(deps: Deps, actor: User, input: { number: string; version: number }, now = deps.now()) {
+export async function collectOnDelivery(deps: PrimaryDeps, actor: User, input: { number: string; version: number }, now = deps.now()) {
   const order = await loadByNumber(deps, input.number);
   if (order.version !== input.version) throw new StaleOrderError();
   if (order.finalTotalPaise === null) throw new ConflictError(m.errors.noFinal);

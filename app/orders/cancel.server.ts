@@ -1,6 +1,6 @@
 import { changeOrderStatus, loadByNumber, StaleOrderError } from "~/orders/changes.server";
 import type { User } from "~/db/schema";
-import type { Deps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { messagesFor } from "~/i18n/texts";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { format, sentences } from "~/i18n/format";
@@ -13,7 +13,7 @@ import { customerMayCancel, ORDER_STATUS } from "./status";
  * the order's version: the refund of everything captured, links closed, stock back), so a cancel and a
  * shipment at the same moment cannot both happen: the second finds the version moved and is refused.
  */
-export async function cancelOwnOrder(deps: Deps, user: User, input: { number: string; version: number; reason: string }) {
+export async function cancelOwnOrder(deps: PrimaryDeps, user: User, input: { number: string; version: number; reason: string }) {
   // The customer is answered in the page's language; the admins' notice below is in English.
   const shown = messagesFor(deps).shop.orders;
   const m = checkoutMessages.orders;

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { bumpCatalogue } from "~/catalog/site-version.server";
-import type { Deps } from "~/deps";
+import type { Deps, PrimaryDeps } from "~/deps";
 import { orderAt, orderIs, previousChanged, runBatch } from "~/db/guards.server";
 import { LEDGER_KIND, LEDGER_REASON, LEDGER_STATE, ledger, orderItems, orders, users, type Order, type User } from "~/db/schema";
 import { adminMessages } from "~/i18n/admin.messages";
@@ -64,7 +64,7 @@ export async function loadByNumber(deps: Pick<Deps, "db">, number: string): Prom
  * e-mail went out.
  */
 export async function changeOrderStatus(
-  deps: Deps,
+  deps: PrimaryDeps,
   actor: User | null,
   input: { number: string; version: number; to: string; reason?: string; answer?: "declined" | "timed_out" },
   now = deps.now(),
@@ -179,7 +179,7 @@ export type WeighingAttachment = { statements: BatchItem<"sqlite">[]; emailLine:
  * packs ordered), and the final price; the customer is told each line, the final price and the balance.
  */
 export async function recordWeights(
-  deps: Deps,
+  deps: PrimaryDeps,
   actor: User,
   input: { number: string; version: number; weights: Map<number, number>; packs?: Map<number, number>; attach?: WeighingAttachment },
   now = deps.now(),

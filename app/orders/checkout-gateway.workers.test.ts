@@ -1,3 +1,4 @@
+import { onPrimary } from "~/deps.server";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "~/db/client.server";
@@ -109,7 +110,7 @@ describe("through the sandbox and the callback route", () => {
     const request = new Request("https://store.test/sandbox/checkout/order_X");
     const context = await loadContext(request, { ENVIRONMENT: "production", SESSION_SECRET: "x".repeat(40) });
     expect(context.deps.gateway).toBeNull();
-    await expect(sendSandboxWebhook(context.deps, "payment.failed", {})).rejects.toThrow();
+    await expect(sendSandboxWebhook(onPrimary(context.deps), "payment.failed", {})).rejects.toThrow();
   });
 });
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { catchLeft, slotLoads } from "~/catalog/availability.server";
 import { bumpCatalogue } from "~/catalog/site-version.server";
 import { quantityText } from "~/catalog/units";
-import type { Deps } from "~/deps";
+import type { Deps, PrimaryDeps } from "~/deps";
 import { orderAt, runBatch } from "~/db/guards.server";
 import { orderItems, orders, type Order, type OrderItem, type User } from "~/db/schema";
 import { DELIVERY_SLOTS, formatDelivery, formatDeliveryDate, isSlotPlannable, PLANNING_DAYS, upcomingDates, type DeliverySlot } from "~/delivery/slots";
@@ -67,7 +67,7 @@ export async function moveChoices(deps: Pick<Deps, "db" | "config">, order: Orde
  * told the new date and slot (in the bell and by e-mail); `emailed` says whether the e-mail went out.
  */
 export async function moveDelivery(
-  deps: Deps,
+  deps: PrimaryDeps,
   actor: User,
   input: { number: string; version: number; to: { date: string; slot: DeliverySlot } },
   now = deps.now(),

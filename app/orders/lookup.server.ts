@@ -1,15 +1,15 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { batchPrepared, perClient } from "~/db/client.server";
+import { batchPrepared, perIsolate } from "~/db/client.server";
 import type { Deps } from "~/deps";
 import { ledger, orderEvents, orderItems, orders, payments, type LedgerRow, type Order, type OrderItem, type Payment } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
-import { dueReservations, releaseDue, releaseExpiredOrders } from "./stock.server";
+import { dueReservations, releaseDue } from "./stock.server";
 import { ORDER_STATUS } from "./status";
 
 export type OrderView = Order & { items: OrderItem[]; payments: Payment[]; ledger: LedgerRow[] };
 
 /** The reservations run out at `now`, and the `userId`'s orders (their last 100) with their lines and money rows. */
-const myOrdersQueries = perClient((db) => {
+const myOrdersQueries = perIsolate((db) => {
   const userId = sql.placeholder("userId");
   const mine = sql`(SELECT ${orders.id} FROM ${orders} WHERE ${orders.userId} = ${userId} ORDER BY ${orders.createdAt} DESC, ${orders.id} DESC LIMIT 100)`;
   return [
@@ -22,36 +22,47 @@ const myOrdersQueries = perClient((db) => {
 });
 
 /** The user's orders, newest first, with their lines and money rows (expired reservations released first). */
-export async function listUserOrders(deps: Pick<Deps, "db">, userId: number, now: number): Promise<OrderView[]> {
+export async function listUserOrders(deps: Pick<Deps, "db" | "primaryDb">, userId: number, now: number): Promise<OrderView[]> {
   // One D1 round trip when no reservation has run out (the rule): the check, the orders and their rows in one batch.
   const [due, rows, items, money, moves] = await batchPrepared(deps.db, myOrdersQueries(deps.db), { userId, now });
   if (due.length === 0) return withRows(rows, items, money, moves);
-  // Some ran out: released first, then read again, so the page shows them expired.
-  await releaseDue(deps, due, now);
-  const fresh = await deps.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(100);
-  return withDetails(deps, fresh);
+  // Some ran out: released first (on the primary, whose guarded write decides), then read again there, so the page
+  // shows them expired.
+  const primary = { db: deps.primaryDb };
+  await releaseDue(primary, due, now);
+  const fresh = await primary.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(100);
+  return withDetails(primary, fresh);
 }
 
 /** One of the user's own orders by number (or numeric id for the API); anyone else's is NotFound. */
-export function getUserOrder(deps: Pick<Deps, "db">, userId: number, key: { number?: string; id?: number }, now: number): Promise<OrderView> {
+export function getUserOrder(deps: Pick<Deps, "db" | "primaryDb">, userId: number, key: { number?: string; id?: number }, now: number): Promise<OrderView> {
   return findOrderView(deps, key, now, userId);
 }
 
 /** Any order by number or id, whoever placed it (the admin's view). */
-export function getAnyOrder(deps: Pick<Deps, "db">, key: { number?: string; id?: number }, now: number): Promise<OrderView> {
+export function getAnyOrder(deps: Pick<Deps, "db" | "primaryDb">, key: { number?: string; id?: number }, now: number): Promise<OrderView> {
   return findOrderView(deps, key, now, null);
 }
 
-async function findOrderView(deps: Pick<Deps, "db">, key: { number?: string; id?: number }, now: number, ownerId: number | null): Promise<OrderView> {
-  await releaseExpiredOrders(deps, now);
+async function findOrderView(
+  deps: Pick<Deps, "db" | "primaryDb">,
+  key: { number?: string; id?: number },
+  now: number,
+  ownerId: number | null,
+): Promise<OrderView> {
+  // What ran out is seen wherever the request reads (a reservation's end never moves); it is released on the
+  // primary, whose guarded write decides, and the order is then read there, so the page shows it expired.
+  const due = await dueReservations(deps, now);
+  const reader = due.length > 0 ? { db: deps.primaryDb } : deps;
+  if (due.length > 0) await releaseDue({ db: deps.primaryDb }, due, now);
   const where = key.number !== undefined ? eq(orders.number, key.number) : eq(orders.id, key.id ?? -1);
-  const [row] = await deps.db
+  const [row] = await reader.db
     .select()
     .from(orders)
     .where(ownerId === null ? where : and(where, eq(orders.userId, ownerId)))
     .limit(1);
   if (!row) throw new NotFoundError("Order not found");
-  return (await withDetails(deps, [row]))[0];
+  return (await withDetails(reader, [row]))[0];
 }
 
 async function withDetails(deps: Pick<Deps, "db">, rows: Order[]): Promise<OrderView[]> {

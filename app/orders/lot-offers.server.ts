@@ -3,7 +3,7 @@ import { promptLotOffers } from "~/auctions/auctions.server";
 import { bumpCatalogue } from "~/catalog/site-version.server";
 import { orderAt, runBatch } from "~/db/guards.server";
 import { orders, users } from "~/db/schema";
-import type { Deps } from "~/deps";
+import type { Deps, PrimaryDeps } from "~/deps";
 import { format } from "~/i18n/format";
 import { inLang } from "~/i18n/lang";
 import { formatRupees } from "~/lib/money";
@@ -71,7 +71,7 @@ export async function lapsedLots(deps: Pick<Deps, "db">, now: number): Promise<n
  * run or an earlier one, or cancelled) is prompted to offer the lot to the next bidder now. The object's own alarm
  * at the holder's deadline stays the fallback when a prompt does not reach it. Returns how many were reached.
  */
-export async function offerLapsedLots(deps: Pick<Deps, "db" | "auctionService">, now: number): Promise<number> {
+export async function offerLapsedLots(deps: Pick<PrimaryDeps, "db" | "auctionService">, now: number): Promise<number> {
   let reached = 0;
   for (const id of await lapsedLots(deps, now)) if (await promptLotOffers(deps, id)) reached++;
   return reached;
@@ -83,7 +83,7 @@ export async function offerLapsedLots(deps: Pick<Deps, "db" | "auctionService">,
  * A payment that settled first wins (`paid`); one that comes after is refunded in full as any payment to an
  * order no longer waiting for it.
  */
-export async function lapseUnpaidLotOrder(deps: Pick<Deps, "db">, number: string, now: number): Promise<OfferOutcome> {
+export async function lapseUnpaidLotOrder(deps: Pick<PrimaryDeps, "db">, number: string, now: number): Promise<OfferOutcome> {
   const order = await orderByNumber(deps, number);
   if (order && order.status === ORDER_STATUS.payment_pending && order.reservedUntil !== null && order.reservedUntil <= now)
     await releaseDue(deps, [{ id: order.id, stockHeld: order.stockHeld }], now);
@@ -95,7 +95,7 @@ export async function lapseUnpaidLotOrder(deps: Pick<Deps, "db">, number: string
  * slot and advance link released) in one guarded batch, so a payment at the same moment and the stop cannot
  * both happen. Returns where the order stands after: `lapsed` when it is cancelled (by this call or before).
  */
-export async function cancelUnpaidLotOrder(deps: Pick<Deps, "db">, number: string, reason: string, now: number): Promise<OfferOutcome> {
+export async function cancelUnpaidLotOrder(deps: Pick<PrimaryDeps, "db">, number: string, reason: string, now: number): Promise<OfferOutcome> {
   const order = await orderByNumber(deps, number);
   if (order && order.status === ORDER_STATUS.payment_pending) {
     await runBatch(deps.db, {

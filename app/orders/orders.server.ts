@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { limitProblem, type ProductUnit } from "~/catalog/units";
 import { bumpCatalogue } from "~/catalog/site-version.server";
-import type { Deps } from "~/deps";
+import type { Deps, PrimaryDeps } from "~/deps";
 import { abortUnless, BatchAbortedError, isUniqueClash, orderAt, previousChanged, runBatch } from "~/db/guards.server";
 import { orderItems, orders, productLineColumns, products, waitlistEntries, type Order, type User } from "~/db/schema";
 import { formatDelivery, isSlotBookable, type DeliverySlot } from "~/delivery/slots";
@@ -87,7 +87,7 @@ export type ShopOrder = Order & { resumed: boolean; replaced: string[]; replaced
  * exactly these lines is resumed (with the new address) instead of made again; one for other lines is
  * replaced in the batch that writes the new order, and returned so the shopper is told (and refunded if it is paid).
  */
-export async function createShopOrder(deps: Pick<Deps, "db" | "config" | "lang">, input: ShopOrderInput): Promise<ShopOrder> {
+export async function createShopOrder(deps: Pick<PrimaryDeps, "db" | "config" | "lang">, input: ShopOrderInput): Promise<ShopOrder> {
   const shop = messagesFor(deps).shop;
   await releaseExpiredOrders(deps, input.now);
   const lines = normalizeLines(input.lines, shop.checkout);

@@ -1,7 +1,7 @@
 import { and, eq, gt, lte, ne, sql } from "drizzle-orm";
 import { orderAt, runBatch } from "~/db/guards.server";
 import { orders, type User } from "~/db/schema";
-import type { Deps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { adminMessages } from "~/i18n/admin.messages";
 import { format } from "~/i18n/format";
 import type { Messages } from "~/i18n/messages";
@@ -38,7 +38,7 @@ function refusalOf(order: CustomerOrder, m: CeilingMessages, now: number, answer
   return null;
 }
 
-export async function answerPrice(deps: Deps, user: User, input: PriceAnswerInput, now = deps.now()): Promise<{ message: string }> {
+export async function answerPrice(deps: PrimaryDeps, user: User, input: PriceAnswerInput, now = deps.now()): Promise<{ message: string }> {
   const shop = messagesFor(deps).shop;
   const m = shop.ceiling;
   const order = await loadByNumber(deps, input.number).catch(() => null);
@@ -105,7 +105,7 @@ export async function answerPrice(deps: Deps, user: User, input: PriceAnswerInpu
  * decline (everything paid refunded, the stock back). An order answered, cancelled or changed meanwhile is left
  * as it is now: its version moved, so the cancel is refused.
  */
-export async function declineUnanswered(deps: Deps, now: number): Promise<number> {
+export async function declineUnanswered(deps: PrimaryDeps, now: number): Promise<number> {
   const due = await deps.db
     .select({ number: orders.number, version: orders.version })
     .from(orders)

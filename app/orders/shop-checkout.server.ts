@@ -1,6 +1,6 @@
 import { chosenShipping, rememberAddress } from "~/addresses/addresses.server";
 import type { User } from "~/db/schema";
-import type { Deps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import type { CheckoutValue } from "./checkout-schema";
 import { createShopOrder, type ShopOrder } from "./orders.server";
 import type { OrderLineInput } from "./stock.server";
@@ -14,7 +14,7 @@ export type CheckOutInput = { user: Pick<User, "id">; lines: OrderLineInput[]; v
  * createShopOrder), then that address saved as the account's last used one. A refused order saves nothing; an
  * address that could not be saved does not undo the order the shopper is about to pay for.
  */
-export async function checkOut(deps: NoticeDeps & Pick<Deps, "lang">, input: CheckOutInput): Promise<ShopOrder> {
+export async function checkOut(deps: NoticeDeps & Pick<PrimaryDeps, "db" | "lang">, input: CheckOutInput): Promise<ShopOrder> {
   // Catch a queued pre-booking fits is the queue's: it is filled before this order may take what is left.
   await fillQueue(deps, input.now);
   const shipping = await chosenShipping(deps, input.user.id, input.value);

@@ -1,7 +1,7 @@
 import { and, eq, lte, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { leftCovers } from "~/catalog/availability.server";
 import { bumpCatalogue } from "~/catalog/site-version.server";
-import type { Deps } from "~/deps";
+import type { Deps, PrimaryDeps } from "~/deps";
 import { orderAt, runBatch } from "~/db/guards.server";
 import { orderEvents, orders } from "~/db/schema";
 import type { DeliverySlot } from "~/delivery/slots";
@@ -34,7 +34,7 @@ export function holdCondition(
  * catch and slot and its advance link is cancelled, exactly once (what is left is derived from `stock_held`, cleared by the guarded status change;
  * the same batch moves the public pages' version). Safe to run from any request or a cron trigger, concurrently. Returns how many expired.
  */
-export async function releaseExpiredOrders(deps: Pick<Deps, "db">, now: number): Promise<number> {
+export async function releaseExpiredOrders(deps: Pick<PrimaryDeps, "db">, now: number): Promise<number> {
   return releaseDue(deps, await dueReservations(deps, now), now);
 }
 
@@ -48,7 +48,7 @@ export function dueReservations(deps: Pick<Deps, "db">, now: number | SQLWrapper
 }
 
 /** Releases the reservations `dueReservations` read at `now`. */
-export function releaseDue(deps: Pick<Deps, "db">, due: { id: number; stockHeld: boolean }[], now: number): Promise<number> {
+export function releaseDue(deps: Pick<PrimaryDeps, "db">, due: { id: number; stockHeld: boolean }[], now: number): Promise<number> {
   return expireOrders(deps, due, now, now);
 }
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { orderIs } from "~/db/guards.server";
 import { ATTEMPT_STATUS, payments, type AttemptStatus, type Order } from "~/db/schema";
-import type { Deps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { sectionsFor } from "~/i18n/texts";
 import { payMessages } from "~/i18n/pay.messages";
 import { ConflictError } from "~/lib/errors";
@@ -23,7 +23,7 @@ const LINK_LIFE_MIN_MS = MIN_LINK_EXPIRY_MS + 60_000;
  *
  * A link made while the order stopped waiting (paid in another tab, expired) is recorded cancelled and closed.
  */
-export async function startAdvanceLink(deps: Deps, order: Order, email: string): Promise<{ url: string; linkId: string }> {
+export async function startAdvanceLink(deps: PrimaryDeps, order: Order, email: string): Promise<{ url: string; linkId: string }> {
   if (order.status !== ORDER_STATUS.payment_pending) throw new ConflictError(payMessages.notPending);
   const gateway = deps.gateway;
   if (!gateway) throw new PaymentUnavailableError();

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import { ATTEMPT_STATUS, payments, type Order, type Payment } from "~/db/schema";
-import type { Deps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { payMessages } from "~/i18n/pay.messages";
 import { ConflictError } from "~/lib/errors";
@@ -26,7 +26,7 @@ export class PaymentUnavailableError extends ConflictError {
  * payable at `liveAt`. The two ways are never mixed: a link is reused only by a link, a Checkout order only by Checkout.
  */
 export async function openAdvanceAttempt(
-  deps: Pick<Deps, "db">,
+  deps: Pick<PrimaryDeps, "db">,
   orderId: number,
   provider: Payment["provider"],
   attempt: { way: "checkout" } | { way: "link"; liveAt: number },
@@ -52,7 +52,7 @@ export async function openAdvanceAttempt(
  * A gateway order for the order's advance (amount from OUR order, never the client), for Checkout. An open
  * (`created`) Checkout attempt of the same gateway is reused, so reloading the pay page does not pile up gateway orders.
  */
-export async function startAdvancePayment(deps: Pick<Deps, "db" | "gateway">, order: Order): Promise<StartedPayment> {
+export async function startAdvancePayment(deps: Pick<PrimaryDeps, "db" | "gateway">, order: Order): Promise<StartedPayment> {
   if (order.status !== ORDER_STATUS.payment_pending) throw new ConflictError(payMessages.notPending);
   const gateway = deps.gateway;
   if (!gateway) throw new PaymentUnavailableError();
@@ -78,7 +78,7 @@ export async function startAdvancePayment(deps: Pick<Deps, "db" | "gateway">, or
  * order (a signature from another order, or for another gateway order id, fails), compared in constant time.
  */
 export async function verifyAdvanceCallback(
-  deps: Pick<Deps, "db" | "config">,
+  deps: Pick<PrimaryDeps, "db" | "config">,
   order: Order,
   input: { razorpayOrderId: string; razorpayPaymentId: string; razorpaySignature: string },
 ): Promise<Payment | null> {
@@ -96,7 +96,7 @@ export async function verifyAdvanceCallback(
 }
 
 /** A failed attempt (payment.failed, or the shopper's error callback). Never undoes a paid row. */
-export async function markAdvanceFailed(deps: Pick<Deps, "db" | "now">, gatewayOrderId: string, now = deps.now()): Promise<void> {
+export async function markAdvanceFailed(deps: Pick<PrimaryDeps, "db" | "now">, gatewayOrderId: string, now = deps.now()): Promise<void> {
   await deps.db
     .update(payments)
     .set({ status: ATTEMPT_STATUS.failed, updatedAt: now })

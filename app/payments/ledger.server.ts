@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
-import type { Deps } from "~/deps";
+import type { Deps, PrimaryDeps } from "~/deps";
 import { ledger, LEDGER_KIND, LEDGER_STATE, type LedgerReason, type LedgerRow } from "~/db/schema";
 import { GatewayError } from "./gateway";
 import { summarizeLedger, type MoneySummary } from "./ledger";
@@ -80,7 +80,7 @@ export async function refundablePaise(deps: Pick<Deps, "db">, orderId: number): 
  * refusals so far), so concurrent or repeated calls make one refund; an answer we never got is retried with
  * the same key, a refusal with a new one. Returns whether the gateway has made the refund.
  */
-export async function processRefund(deps: Pick<Deps, "db" | "gateway" | "now">, row: LedgerRow, now = deps.now()): Promise<boolean> {
+export async function processRefund(deps: Pick<PrimaryDeps, "db" | "gateway" | "now">, row: LedgerRow, now = deps.now()): Promise<boolean> {
   if (row.kind !== LEDGER_KIND.refund || row.state === LEDGER_STATE.done || row.gatewayRefundId)
     return row.state === LEDGER_STATE.done || row.gatewayRefundId !== null;
   const gateway = deps.gateway;
@@ -116,7 +116,7 @@ const unsettledRefund = (id: number) => and(eq(ledger.id, id), ne(ledger.state, 
 
 /** Every refund of an order the gateway has not made yet (after a cancel or a difference refund). */
 export async function processOrderRefunds(
-  deps: Pick<Deps, "db" | "gateway" | "now">,
+  deps: Pick<PrimaryDeps, "db" | "gateway" | "now">,
   orderId: number,
   now = deps.now(),
 ): Promise<{ done: number; pending: number }> {
@@ -134,7 +134,7 @@ export async function processOrderRefunds(
 }
 
 /** The gateway confirmed (`processed`) or gave up on (`failed`) a refund it had accepted. */
-export async function recordRefundOutcome(deps: Pick<Deps, "db" | "now">, gatewayRefundId: string, outcome: "processed" | "failed", now = deps.now()) {
+export async function recordRefundOutcome(deps: Pick<PrimaryDeps, "db" | "now">, gatewayRefundId: string, outcome: "processed" | "failed", now = deps.now()) {
   const refund = and(eq(ledger.gatewayRefundId, gatewayRefundId), eq(ledger.kind, LEDGER_KIND.refund));
   if (outcome === "processed") {
     await deps.db.update(ledger).set({ state: LEDGER_STATE.done, updatedAt: now }).where(refund);

@@ -3,7 +3,7 @@ import { chosenShipping, listAddresses, rememberAddress, toAddressView } from "~
 import { lotDeliveryChoices } from "~/catalog/availability.server";
 import type { CheckoutValue } from "~/orders/checkout-schema";
 import { auctions, orders, payments } from "~/db/schema";
-import type { Deps } from "~/deps";
+import type { Deps, PrimaryDeps } from "~/deps";
 import { messagesFor, sectionsFor } from "~/i18n/texts";
 import { inLang } from "~/i18n/lang";
 import { ConflictError, NotFoundError } from "~/lib/errors";
@@ -20,7 +20,7 @@ import { payMessages } from "~/i18n/pay.messages";
 import { ORDER_STATUS } from "~/orders/status";
 
 /** The user's own order by number; a malformed number or someone else's order is NotFound (it looks like no order). */
-export async function getOwnOrder(deps: Pick<Deps, "db" | "now">, userId: number, number: string | undefined): Promise<OrderView> {
+export async function getOwnOrder(deps: Pick<Deps, "db" | "primaryDb" | "now">, userId: number, number: string | undefined): Promise<OrderView> {
   if (!number || !ORDER_NUMBER_PATTERN.test(number)) throw new NotFoundError("Order not found");
   return getUserOrder(deps, userId, { number }, deps.now());
 }
@@ -36,7 +36,7 @@ export class NotPayableError extends ConflictError {
 }
 
 /** The user's own order that still waits for its advance; NotPayableError once it does not. */
-export async function getPayableOrder(deps: Pick<Deps, "db" | "now">, userId: number, number: string | undefined): Promise<OrderView> {
+export async function getPayableOrder(deps: Pick<Deps, "db" | "primaryDb" | "now">, userId: number, number: string | undefined): Promise<OrderView> {
   const order = await getOwnOrder(deps, userId, number);
   if (order.status !== ORDER_STATUS.payment_pending) throw new NotPayableError(order.number, order.status !== ORDER_STATUS.payment_expired);
   return order;
@@ -57,7 +57,7 @@ async function lotWinner(deps: Pick<Deps, "db">, auctionId: number): Promise<num
  * What the pay page shows: the open gateway attempt (if any) and how to pay it. Any payment_pending order of
  * the user can be paid there: a shop checkout, or a won auction the auctions side sends there.
  */
-export async function payPageData(deps: Pick<Deps, "db" | "config" | "origin" | "now" | "lang">, user: { id: number; email: string }, order: OrderView) {
+export async function payPageData(deps: Pick<PrimaryDeps, "db" | "config" | "origin" | "now" | "lang">, user: { id: number; email: string }, order: OrderView) {
   const secrets = gatewaySecrets(deps.config);
   const open = secrets ? await openAdvanceAttempt(deps, order.id, secrets.name, { way: "checkout" }) : null;
   const booking = booksDelivery(order);
@@ -108,7 +108,7 @@ export async function payPageData(deps: Pick<Deps, "db" | "config" | "origin" | 
  * Returns the order as the gateway should see it.
  */
 export async function bookForPayment(
-  deps: Pick<Deps, "db" | "config" | "lang" | "now">,
+  deps: Pick<PrimaryDeps, "db" | "primaryDb" | "config" | "lang" | "now">,
   userId: number,
   order: OrderView,
   value: CheckoutValue,
@@ -133,7 +133,7 @@ export type ReturnOutcome = { to: string; toast: { type: "success" | "info" | "e
  * checked against the gateway order or link WE stored for this order, is the proof. Returns where to send the
  * browser (a clean URL, so the payment's query string never stays in the address bar) and what to tell it.
  */
-export async function settleReturn(deps: Deps, number: string | undefined, fields: URLSearchParams): Promise<ReturnOutcome> {
+export async function settleReturn(deps: PrimaryDeps, number: string | undefined, fields: URLSearchParams): Promise<ReturnOutcome> {
   const m = messagesFor(deps).shop;
   if (!number || !ORDER_NUMBER_PATTERN.test(number)) throw new NotFoundError("Order not found");
   const [order] = await deps.db.select().from(orders).where(eq(orders.number, number)).limit(1);

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, or } from "drizzle-orm";
 import { jobCursors, ledger, payments } from "~/db/schema";
-import type { Deps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import type { PaymentGateway } from "./gateway";
 import { processRefund } from "./ledger.server";
 import { isLinkAttempt } from "./links.server";
@@ -24,7 +24,7 @@ export type ReconcileReport = { payments: number; links: number; refunds: number
  * refund the gateway refused or never answered is asked again. Every step goes through the ledger's guarded
  * writes, so running it twice, or beside a webhook, changes nothing twice.
  */
-export async function reconcilePayments(deps: Deps, now = deps.now()): Promise<ReconcileReport> {
+export async function reconcilePayments(deps: PrimaryDeps, now = deps.now()): Promise<ReconcileReport> {
   const report: ReconcileReport = { payments: 0, links: 0, refunds: 0, errors: 0 };
   const gateway = deps.gateway;
   if (!gateway) return report;
@@ -45,7 +45,7 @@ export async function reconcilePayments(deps: Deps, now = deps.now()): Promise<R
  * never passes a payment that is still in flight (authorised, not yet captured or failed) or too young to
  * settle, so each is settled once it is final.
  */
-async function readStatement(deps: Deps, gateway: PaymentGateway, now: number): Promise<number> {
+async function readStatement(deps: PrimaryDeps, gateway: PaymentGateway, now: number): Promise<number> {
   const [cursor] = await deps.db.select().from(jobCursors).where(eq(jobCursors.name, STATEMENT)).limit(1);
   const since = Math.max((cursor?.at ?? 0) - STATEMENT_OVERLAP_MS, now - LOOK_BACK_MS);
   const settledBefore = now - RECONCILE_AFTER_MS;
@@ -76,7 +76,7 @@ const FINAL_PAYMENT_STATES = new Set(["captured", "failed", "refunded"]);
  * Open links, the advance's and the balance's (paid, expired or cancelled at the gateway meanwhile), and links we
  * cancelled the gateway has not closed yet.
  */
-async function checkLinks(deps: Deps, gateway: PaymentGateway, now: number, report: ReconcileReport) {
+async function checkLinks(deps: PrimaryDeps, gateway: PaymentGateway, now: number, report: ReconcileReport) {
   const links = await deps.db
     .select()
     .from(payments)
@@ -118,7 +118,7 @@ async function checkLinks(deps: Deps, gateway: PaymentGateway, now: number, repo
 }
 
 /** Refunds the gateway refused or never answered: asked again (same idempotency key), or looked up. */
-async function retryRefunds(deps: Deps, gateway: PaymentGateway, now: number, report: ReconcileReport) {
+async function retryRefunds(deps: PrimaryDeps, gateway: PaymentGateway, now: number, report: ReconcileReport) {
   const refunds = await deps.db
     .select()
     .from(ledger)

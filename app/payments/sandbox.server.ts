@@ -1,4 +1,4 @@
-import type { Deps } from "~/deps";
+import type { Deps, PrimaryDeps } from "~/deps";
 import { localePath, type Lang } from "~/i18n/lang";
 import { sandboxEnabled } from "./gateway.server";
 import { SANDBOX_SECRETS, sandboxId, sandboxLinkRecord, sandboxSetting, type SandboxLinkDetails, type SandboxRecord } from "./sandbox-gateway.server";
@@ -13,7 +13,7 @@ import { handleRazorpayWebhook } from "./webhook.server";
 export type SandboxEvent = "payment.captured" | "order.paid" | "payment.failed" | "payment_link.paid" | "refund.processed";
 
 /** Signs and delivers one webhook event (raw body + X-Razorpay-Signature + event id), like Razorpay. */
-export async function sendSandboxWebhook(deps: Deps, event: SandboxEvent, payload: Record<string, unknown>) {
+export async function sendSandboxWebhook(deps: PrimaryDeps, event: SandboxEvent, payload: Record<string, unknown>) {
   if (!sandboxEnabled(deps.config)) throw new Error("The sandbox exists only in development");
   const body = JSON.stringify({
     entity: "event",
@@ -63,7 +63,7 @@ export type SandboxOutcome = { callback: string; webhooks: () => Promise<void> }
  * Razorpay's arrive on their own). Fail: the error callback and payment.failed. Like Razorpay, a second Pay
  * (another tab) captures a second payment. With `callbacks` dropped the browser goes to My Orders instead.
  */
-export async function sandboxDecide(deps: Deps, gatewayOrderId: string, decision: "pay" | "fail"): Promise<SandboxOutcome | null> {
+export async function sandboxDecide(deps: PrimaryDeps, gatewayOrderId: string, decision: "pay" | "fail"): Promise<SandboxOutcome | null> {
   const checkout = await sandboxCheckout(deps, gatewayOrderId);
   if (!checkout) return null;
   const d1 = deps.db.$client;
@@ -108,7 +108,7 @@ export type SandboxLinkPayment = { ok: true; query: URLSearchParams | null } | {
  * link takes nothing), then payment_link.paid and the signed return to the link's callback (either can be lost
  * on purpose, as with a checkout).
  */
-export async function sandboxPayLink(deps: Deps, linkId: string): Promise<SandboxLinkPayment | null> {
+export async function sandboxPayLink(deps: PrimaryDeps, linkId: string): Promise<SandboxLinkPayment | null> {
   const d1 = deps.db.$client;
   const link = await sandboxLinkRecord(deps, linkId);
   if (!link) return null;
@@ -144,7 +144,7 @@ export async function sandboxPayLink(deps: Deps, linkId: string): Promise<Sandbo
  * Fail on a link's page: like Razorpay, a failed payment is recorded against the link (payment.failed is sent)
  * and the shopper stays on the page, which can still be paid; nothing comes back to the store's callback.
  */
-export async function sandboxFailLink(deps: Deps, linkId: string): Promise<boolean> {
+export async function sandboxFailLink(deps: PrimaryDeps, linkId: string): Promise<boolean> {
   const link = await sandboxLinkRecord(deps, linkId);
   if (link?.status !== "created") return false;
   const paymentId = sandboxId("pay");

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
-import type { Deps } from "~/deps";
+import type { Deps, PrimaryDeps } from "~/deps";
 import { orderAt, orderIs, previousChanged, runBatch } from "~/db/guards.server";
 import {
   ATTEMPT_STATUS,
@@ -42,7 +42,7 @@ export type SettleOutcome =
  * inserts the payment's full refund. Only the call that changed something tells anyone.
  */
 export async function settlePayment(
-  deps: Deps,
+  deps: PrimaryDeps,
   input: { attemptRef: string; paymentId: string; amountPaise?: number; currency?: string },
   now = deps.now(),
 ): Promise<SettleOutcome> {
@@ -74,7 +74,7 @@ export async function settlePayment(
  * The one batch that records a capture reported through `attempt`: the capture once per payment id, the
  * settlement if the attempt and the order still wait for exactly this money, otherwise its full refund.
  */
-function settleStatements(deps: Deps, attempt: Payment, paymentId: string, amount: number, raised: typeof PREBOOKED | "order_raised", now: number) {
+function settleStatements(deps: PrimaryDeps, attempt: Payment, paymentId: string, amount: number, raised: typeof PREBOOKED | "order_raised", now: number) {
   const db = deps.db;
   const advance = attempt.kind === "advance";
   const note = `${advance ? "Advance" : "Balance"} ${formatRupees(amount)} paid (${paymentId})`;
@@ -161,7 +161,7 @@ function settleStatements(deps: Deps, attempt: Payment, paymentId: string, amoun
  * A capture nothing was owed for has its full refund row (written by the settling batch, or by an earlier
  * report of the same payment): it is asked of the gateway, and the first report tells the customer and admins.
  */
-async function refundUnowed(deps: Deps, order: Order, paymentId: string, refundInserted: boolean, now: number): Promise<SettleOutcome> {
+async function refundUnowed(deps: PrimaryDeps, order: Order, paymentId: string, refundInserted: boolean, now: number): Promise<SettleOutcome> {
   const [refund] = await deps.db
     .select()
     .from(ledger)
@@ -185,7 +185,7 @@ async function refundUnowed(deps: Deps, order: Order, paymentId: string, refundI
 
 /** Records every captured payment the gateway reports for one gateway order or link. */
 export async function settleGatewayPayments(
-  deps: Deps,
+  deps: PrimaryDeps,
   attemptRef: string,
   reported: { id: string; amount: number; currency: string; status: string }[],
   now = deps.now(),
@@ -200,7 +200,7 @@ export async function settleGatewayPayments(
  * delivery, the advance paid another way, the reservation over). A link the customer paid first is settled,
  * which refunds it, since nothing is owed through it.
  */
-export async function closeCancelledLinks(deps: Deps, orderId: number, now = deps.now()) {
+export async function closeCancelledLinks(deps: PrimaryDeps, orderId: number, now = deps.now()) {
   const links = await deps.db
     .select()
     .from(payments)
@@ -208,7 +208,7 @@ export async function closeCancelledLinks(deps: Deps, orderId: number, now = dep
   for (const link of links) await closeLink(deps, link, now);
 }
 
-export async function closeLink(deps: Deps, link: Payment, now = deps.now()) {
+export async function closeLink(deps: PrimaryDeps, link: Payment, now = deps.now()) {
   const gateway = deps.gateway;
   if (!gateway || link.provider !== gateway.name || !link.providerRef) return;
   try {

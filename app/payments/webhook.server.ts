@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { eq } from "drizzle-orm";
 import { webhookEvents } from "~/db/schema";
-import type { Deps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { markAdvanceFailed } from "./advance.server";
 import { gatewaySecrets } from "./gateway.server";
 import { recordRefundOutcome } from "./ledger.server";
@@ -31,7 +31,12 @@ const eventSchema = z.object({
 
 export type WebhookResult = { status: 200 | 400 | 401 | 503; body: { success: boolean; error?: string; duplicate?: boolean } };
 
-export async function handleRazorpayWebhook(deps: Deps, rawBody: string, signature: string | null, eventIdHeader: string | null): Promise<WebhookResult> {
+export async function handleRazorpayWebhook(
+  deps: PrimaryDeps,
+  rawBody: string,
+  signature: string | null,
+  eventIdHeader: string | null,
+): Promise<WebhookResult> {
   const secrets = gatewaySecrets(deps.config);
   if (!secrets) return { status: 503, body: { success: false, error: "Payments are not configured" } };
   if (!(await verifyWebhookSignature(secrets.webhookSecret, rawBody, signature))) {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { User } from "~/db/schema";
-import type { Deps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { format } from "~/i18n/format";
 import { checkoutMessages as teCheckout } from "~/i18n/te/checkout.messages";
 import { adminMessages as teAdmin } from "~/i18n/te/admin.messages";
@@ -27,11 +27,11 @@ async function device(user: User, lang: "en" | "te") {
 }
 
 /** The store with VAPID keys, its pushes going to `service`. */
-async function pushing(service: ReturnType<typeof fakePushService>): Promise<Deps> {
+async function pushing(service: ReturnType<typeof fakePushService>): Promise<PrimaryDeps> {
   return { ...testDeps(await vapidEnv()), fetch: service.fetch };
 }
 
-async function shopOrder(deps: Deps) {
+async function shopOrder(deps: PrimaryDeps) {
   const order = await w.paidOrder(w.customer.id, 1);
   const at = async () => ({ number: order.number, version: await w.version(order.number) });
   const itemId = await w.itemId(order.id);

@@ -33,6 +33,7 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { requireAdmin } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
+import { onPrimary } from "~/deps.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => privateMeta(`${data?.order.number ?? "Order"} | Admin Dashboard`, matches);
 
@@ -83,25 +84,25 @@ export async function action({ request, context: { deps, oversizedForm }, params
   try {
     switch (parsed.data.intent) {
       case "status": {
-        const result = await changeOrderStatus(deps, admin, { ...input, to: parsed.data.status });
+        const result = await changeOrderStatus(onPrimary(deps), admin, { ...input, to: parsed.data.status });
         const text = format(m.toasts.statusUpdated, { label: result.label }) + (result.emailed ? "" : ` ${m.toasts.notificationFailed}`);
         return redirectWithFlash(deps, here, { type: result.emailed ? "success" : "info", text });
       }
       case "weights": {
-        const amounts = await weighWithPhotos(deps, admin, { ...input, form });
+        const amounts = await weighWithPhotos(onPrimary(deps), admin, { ...input, form });
         return redirectWithFlash(deps, here, { type: "success", text: format(m.detail.weightsSaved, amounts) });
       }
       case "balance":
-        return redirectWithFlash(deps, here, { type: "success", text: (await requestBalance(deps, admin, input)).message });
+        return redirectWithFlash(deps, here, { type: "success", text: (await requestBalance(onPrimary(deps), admin, input)).message });
       case "cod":
-        return redirectWithFlash(deps, here, { type: "success", text: (await collectOnDelivery(deps, admin, input)).message });
+        return redirectWithFlash(deps, here, { type: "success", text: (await collectOnDelivery(onPrimary(deps), admin, input)).message });
       case "move": {
-        const moved = await moveDelivery(deps, admin, { ...input, to: parsed.data.delivery });
+        const moved = await moveDelivery(onPrimary(deps), admin, { ...input, to: parsed.data.delivery });
         const text = format(m.move.done, { when: moved.when }) + (moved.emailed ? "" : ` ${m.toasts.notificationFailed}`);
         return redirectWithFlash(deps, here, { type: moved.emailed ? "success" : "info", text });
       }
       case "cancel": {
-        const result = await changeOrderStatus(deps, admin, { ...input, to: ORDER_STATUS.order_cancelled, reason: parsed.data.reason });
+        const result = await changeOrderStatus(onPrimary(deps), admin, { ...input, to: ORDER_STATUS.order_cancelled, reason: parsed.data.reason });
         const text = format(m.toasts.statusUpdated, { label: result.label }) + (result.emailed ? "" : ` ${m.toasts.notificationFailed}`);
         return redirectWithFlash(deps, here, { type: result.emailed ? "success" : "info", text });
       }

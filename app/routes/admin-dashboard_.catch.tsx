@@ -14,6 +14,7 @@ import { serveWaitlist } from "~/waitlist/waitlist.server";
 import { fillQueue, queueSummary } from "~/season/queue.server";
 import { quantityText, type ProductUnit } from "~/catalog/units";
 import { format } from "~/i18n/format";
+import { onPrimary } from "~/deps.server";
 
 /** The seller's daily screen: every product's catch and every slot's capacity, today and the coming days, saved in one press. */
 
@@ -44,7 +45,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   const refuse = (errors: Record<string, string>, error: string, status: number) => data({ errors, error, typed: parsed.typed }, { status });
   if (Object.keys(parsed.errors).length) return refuse(parsed.errors, m.notSaved, 400);
   try {
-    await savePlan(deps, parsed);
+    await savePlan(onPrimary(deps), parsed);
   } catch (error) {
     if (error instanceof CatchBelowHeldError) {
       return refuse(Object.fromEntries(error.below.map((b) => [catchField(b.productId, b.date), b.message])), m.notSaved, error.status);
@@ -53,8 +54,8 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
     throw error;
   }
   // New catch fills the season's queue at once, in the order advances were paid, then serves the waitlists.
-  await fillQueue(deps, deps.now());
-  await serveWaitlist(deps, deps.now());
+  await fillQueue(onPrimary(deps), deps.now());
+  await serveWaitlist(onPrimary(deps), deps.now());
   return redirectWithFlash(deps, "/admin-dashboard/catch", { type: "success", text: m.saved });
 }
 

@@ -16,6 +16,7 @@ import { formatRupees } from "~/lib/money";
 import { redirectWithFlash } from "~/web/flash.server";
 import { orNotFound, requireAdmin } from "~/web/guards.server";
 import { privateMeta } from "~/web/meta";
+import { onPrimary } from "~/deps.server";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -51,11 +52,11 @@ export async function action({ request, params, context: { deps } }: ActionFunct
   if (intent === "approve") {
     const approval = parseWithZod(form, { schema: approveFormSchema });
     if (approval.status !== "success") return data<DecisionReply>({ intent, reply: approval.reply() }, { status: 400 });
-    return decide(approval, () => approveClaim(deps, admin, { id, amountPaise: approval.value.amount }));
+    return decide(approval, () => approveClaim(onPrimary(deps), admin, { id, amountPaise: approval.value.amount }));
   }
   const rejection = parseWithZod(form, { schema: rejectFormSchema });
   if (rejection.status !== "success") return data<DecisionReply>({ intent, reply: rejection.reply() }, { status: 400 });
-  return decide(rejection, () => rejectClaim(deps, admin, { id, reason: rejection.value.reason }));
+  return decide(rejection, () => rejectClaim(onPrimary(deps), admin, { id, reason: rejection.value.reason }));
 }
 
 export default function AdminClaim() {

@@ -18,6 +18,7 @@ import { DomainError, InvalidInputError } from "~/lib/errors";
 import { redirectWithFlash } from "~/web/flash.server";
 import { orNotFound, requireAdmin } from "~/web/guards.server";
 import { privateMeta } from "~/web/meta";
+import { onPrimary } from "~/deps.server";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -122,7 +123,7 @@ async function seasonAction(deps: Deps, id: number, intent: string, form: FormDa
   const until = intent === "season-close" ? null : String(form.get("until") ?? "");
   try {
     // A product that does not exist is a 404, as its page is.
-    const { cancelled } = await orNotFound(setSeason(deps, id, until, deps.now()));
+    const { cancelled } = await orNotFound(setSeason(onPrimary(deps), id, until, deps.now()));
     const text =
       until === null ? format(m.closedDone, { n: cancelled }) : format(cancelled ? m.shortened : m.opened, { date: formatDeliveryDate(until), n: cancelled });
     return redirectWithFlash(deps, back, { type: "success", text });

@@ -14,6 +14,7 @@ import {
 import { payMessages } from "~/i18n/pay.messages";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { apiRoute, endpoint, reply, storeApi } from "~/web/api.server";
+import { onPrimary } from "~/deps.server";
 
 /** The orders JSON API: a customer's orders and their advance, and the admin's list and status changes. */
 const ORDERS_API = storeApi([
@@ -23,7 +24,7 @@ const ORDERS_API = storeApi([
     guard: "user",
     body: createOrderSchema,
     status: 201,
-    handler: async ({ deps, caller, body }) => ({ order: await createApiOrder(deps, caller.user, body) }),
+    handler: async ({ deps, caller, body }) => ({ order: await createApiOrder(onPrimary(deps), caller.user, body) }),
   }),
   endpoint({ method: "GET", path: "/api/orders", guard: "admin", handler: ({ deps, query }) => listAdminApiOrders(deps, query) }),
   endpoint({
@@ -37,7 +38,7 @@ const ORDERS_API = storeApi([
     path: "/api/orders/create-razorpay-order",
     guard: "user",
     body: createPaymentSchema,
-    handler: ({ deps, caller, body }) => startApiPayment(deps, caller.user, body),
+    handler: ({ deps, caller, body }) => startApiPayment(onPrimary(deps), caller.user, body),
   }),
   endpoint({
     method: "POST",
@@ -45,7 +46,7 @@ const ORDERS_API = storeApi([
     guard: "user",
     body: verifyPaymentSchema,
     async handler({ deps, caller, body }) {
-      const { refunded, order } = await verifyApiPayment(deps, caller.user, body);
+      const { refunded, order } = await verifyApiPayment(onPrimary(deps), caller.user, body);
       if (refunded) return reply(409, { success: false, error: payMessages.unowedToast, refunded: true, order });
       return { message: checkoutMessages.checkout.success, order };
     },
@@ -61,7 +62,7 @@ const ORDERS_API = storeApi([
     path: "/api/orders/:id(\\d{1,9})/status",
     guard: "admin",
     body: statusSchema,
-    handler: ({ deps, caller, params, body }) => changeApiOrderStatus(deps, caller.user, Number(params.id), body),
+    handler: ({ deps, caller, params, body }) => changeApiOrderStatus(onPrimary(deps), caller.user, Number(params.id), body),
   }),
 ]);
 

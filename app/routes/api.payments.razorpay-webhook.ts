@@ -1,5 +1,6 @@
 import { handleRazorpayWebhook } from "~/payments/webhook.server";
 import { apiRoute, endpoint, reply, storeApi } from "~/web/api.server";
+import { onPrimary } from "~/deps.server";
 
 /** Razorpay's events are a few kilobytes; anything near this is not one of them. */
 export const MAX_WEBHOOK_BYTES = 256_000;
@@ -17,7 +18,12 @@ const WEBHOOK_API = storeApi(
       body: { bytes: MAX_WEBHOOK_BYTES },
       async handler({ request, deps, body }) {
         const raw = new TextDecoder().decode(body);
-        const result = await handleRazorpayWebhook(deps, raw, request.headers.get("X-Razorpay-Signature"), request.headers.get("X-Razorpay-Event-Id"));
+        const result = await handleRazorpayWebhook(
+          onPrimary(deps),
+          raw,
+          request.headers.get("X-Razorpay-Signature"),
+          request.headers.get("X-Razorpay-Event-Id"),
+        );
         return reply(result.status, result.body);
       },
     }),

@@ -38,6 +38,7 @@ import { privateMeta } from "~/web/meta";
 import { SummaryRow } from "~/components/summary-row";
 import { CeilingChoiceField, CeilingRows } from "~/components/ceiling-choice";
 import { DEFAULT_CEILING } from "~/orders/ceiling";
+import { onPrimary } from "~/deps.server";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.checkout, matches);
 
@@ -78,7 +79,7 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   let order;
   try {
     // Lines and prices come from the server's cart and catalogue; the form carries the address (or a saved one's id) and the delivery choice.
-    order = await checkOut(deps, {
+    order = await checkOut(onPrimary(deps), {
       user,
       lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
       value: submission.value,
@@ -95,10 +96,10 @@ export async function action({ request, context: { deps } }: ActionFunctionArgs)
   // the advance: Razorpay's hosted checkout would need a form POST, which only a page of ours could make.
   const replaced =
     order.replaced.length > 0 ? { type: "info" as const, text: format(sectionsFor(deps).pay.replaced, { numbers: order.replaced.join(", ") }) } : null;
-  for (const id of order.replacedIds) await closeCancelledLinks(deps, id);
+  for (const id of order.replacedIds) await closeCancelledLinks(onPrimary(deps), id);
   try {
-    if (formData.get("js") !== "1") return redirectToGateway(deps, (await startAdvanceLink(deps, order, user.email)).url, replaced);
-    const started = await startAdvancePayment(deps, order);
+    if (formData.get("js") !== "1") return redirectToGateway(deps, (await startAdvanceLink(onPrimary(deps), order, user.email)).url, replaced);
+    const started = await startAdvancePayment(onPrimary(deps), order);
     if (started.gateway === "razorpay") {
       const razorpay: RazorpayCheckout = {
         keyId: started.keyId,

@@ -32,6 +32,7 @@ import { getOwnOrder } from "~/payments/pay-page.server";
 import { orNotFound, requireUser } from "~/web/guards.server";
 import { useMessages } from "~/web/site";
 import { privateMeta } from "~/web/meta";
+import { onPrimary } from "~/deps.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   privateMeta((t) => format(t.order, { number: data?.order.number ?? "" }).trim(), matches);
@@ -81,7 +82,7 @@ export async function action({ request, context: { deps }, params }: ActionFunct
   const parsed = cancelSchema(m).safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
   try {
-    await cancelOwnOrder(deps, user, { number: params.number ?? "", ...parsed.data });
+    await cancelOwnOrder(onPrimary(deps), user, { number: params.number ?? "", ...parsed.data });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     // Another change to the order (the admin's, another tab's) came first.

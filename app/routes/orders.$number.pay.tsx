@@ -26,6 +26,7 @@ import { redirectToGateway, redirectWithFlash } from "~/web/flash.server";
 import { orNotFound, requireUser } from "~/web/guards.server";
 import { useLang, useMessages, useSite } from "~/web/site";
 import { privateMeta } from "~/web/meta";
+import { onPrimary } from "~/deps.server";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta((t) => t.payAdvance, matches);
 
@@ -41,7 +42,9 @@ async function payableOrder(request: Request, deps: Deps, number: string | undef
   }
 }
 
-export async function loader({ request, context: { deps }, params }: LoaderFunctionArgs) {
+/** The pay page opens a payment attempt even on a GET: all of it, the order it reads included, runs on the primary. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const deps = onPrimary(context.deps);
   const { user, order } = await payableOrder(request, deps, params.number);
   const address = sectionsFor(deps).address;
   return {
@@ -56,7 +59,8 @@ export async function loader({ request, context: { deps }, params }: LoaderFunct
  * with it the sandbox's page, or this page again with Razorpay Checkout ready. A won lot's order takes its
  * address and delivery date and slot first, by the checkout's rules.
  */
-export async function action({ request, context: { deps }, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const deps = onPrimary(context.deps);
   const { user, order: payable } = await payableOrder(request, deps, params.number);
   const shop = messagesFor(deps).shop;
   const m = shop.checkout;

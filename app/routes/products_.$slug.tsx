@@ -26,6 +26,7 @@ import { waitlistSchema } from "~/waitlist/schema";
 import { WaitlistPanel } from "~/waitlist/waitlist-panel";
 import { SeasonCard } from "~/season/season-card";
 import { seasonCard } from "~/season/booking.server";
+import { onPrimary } from "~/deps.server";
 
 export const headers = publicPage(300);
 
@@ -86,13 +87,13 @@ export async function action({ request, params, context: { deps } }: ActionFunct
   const page = `/products/${product.slug}`;
   const formData = await request.formData();
   if (formData.get("intent") === "leave") {
-    await leaveWaitlist(deps, user.id, product.id);
+    await leaveWaitlist(onPrimary(deps), user.id, product.id);
     return redirectWithFlash(deps, page, { type: "success", text: w.left }, { status: 303 });
   }
   const submission = parseWithZod(formData, { schema: waitlistSchema(w, messagesFor(deps).shop, product, deps.lang) });
   if (submission.status !== "success") return data(submission.reply({ formErrors: [w.fixErrors] }), { status: 400 });
   try {
-    await joinWaitlist(deps, user, product.id, submission.value);
+    await joinWaitlist(onPrimary(deps), user, product.id, submission.value);
   } catch (error) {
     return replyWithError(deps, submission, error, w.fixErrors);
   }

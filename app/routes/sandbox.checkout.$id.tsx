@@ -6,6 +6,7 @@ import { sandboxEnabled } from "~/payments/gateway.server";
 import { sandboxCheckout, sandboxDecide } from "~/payments/sandbox.server";
 import { payMessages, sandboxMessages } from "~/i18n/pay.messages";
 import { privateMeta } from "~/web/meta";
+import { onPrimary } from "~/deps.server";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta("Razorpay sandbox", matches);
 
@@ -24,7 +25,7 @@ export async function action({ context: { deps, cloudflare }, params, request }:
   if (!sandboxEnabled(deps.config)) throw new Response("Not found", { status: 404 });
   const decision = (await request.formData()).get("decision");
   if (decision !== "pay" && decision !== "fail") throw new Response("Bad request", { status: 400 });
-  const outcome = await sandboxDecide(deps, params.id ?? "", decision);
+  const outcome = await sandboxDecide(onPrimary(deps), params.id ?? "", decision);
   if (!outcome) throw new Response("Not found", { status: 404 });
   // Razorpay's webhooks arrive on their own, often while the shopper's browser is still on its way back.
   cloudflare.ctx.waitUntil(outcome.webhooks().catch((error) => console.error("sandbox webhook failed", error)));

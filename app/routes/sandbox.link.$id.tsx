@@ -7,6 +7,7 @@ import { sandboxFailLink, sandboxLink, sandboxPayLink } from "~/payments/sandbox
 import { safeRedirect } from "~/web/safe-redirect";
 import { payMessages, sandboxMessages } from "~/i18n/pay.messages";
 import { privateMeta } from "~/web/meta";
+import { onPrimary } from "~/deps.server";
 
 export const meta: MetaFunction = ({ matches }) => privateMeta("Razorpay sandbox", matches);
 
@@ -28,11 +29,11 @@ export async function action({ context: { deps }, params, request }: ActionFunct
   const again = () => url.pathname + url.search;
   if ((await request.formData()).get("decision") === "fail") {
     // Like Razorpay's page, a failed payment keeps the shopper here, where the link can still be paid.
-    if (!(await sandboxFailLink(deps, params.id ?? ""))) return redirect(again(), 303);
+    if (!(await sandboxFailLink(onPrimary(deps), params.id ?? ""))) return redirect(again(), 303);
     url.searchParams.set("failed", "1");
     return redirect(again(), 303);
   }
-  const paid = await sandboxPayLink(deps, params.id ?? "");
+  const paid = await sandboxPayLink(onPrimary(deps), params.id ?? "");
   if (!paid) throw new Response("Not found", { status: 404 });
   // Like Razorpay, a cancelled, expired or already paid link takes nothing: the page says why.
   if (!paid.ok) return redirect(again(), 303);

@@ -27,6 +27,7 @@ import { requireUser } from "~/web/guards.server";
 import { privateMeta } from "~/web/meta";
 import { replyWithError } from "~/web/page-errors.server";
 import { useLang, useMessages } from "~/web/site";
+import { onPrimary } from "~/deps.server";
 
 /**
  * Booking a product for the season: how much, the last delivery date accepted, the address and the most the
@@ -61,7 +62,7 @@ export async function action({ request, params, context: { deps } }: ActionFunct
   if (!gatewaySecrets(deps.config)) return data(submission.reply({ formErrors: [shop.checkout.notAvailable] }), { status: 409 });
   let order;
   try {
-    order = await createPrebooking(deps, user, product.id, submission.value, deps.now());
+    order = await createPrebooking(onPrimary(deps), user, product.id, submission.value, deps.now());
   } catch (error) {
     return replyWithError(deps, submission, error, shop.checkout.checkoutError);
   }
@@ -70,7 +71,7 @@ export async function action({ request, params, context: { deps } }: ActionFunct
   }
   try {
     // The advance's payment page, with or without JavaScript; the gateway comes back to the order's callback.
-    return redirectToGateway(deps, (await startAdvanceLink(deps, order, user.email)).url, null);
+    return redirectToGateway(deps, (await startAdvanceLink(onPrimary(deps), order, user.email)).url, null);
   } catch (error) {
     console.error("creating the pre-booking's payment link failed", error);
     return redirectWithFlash(deps, `/orders/${order.number}/pay`, { type: "error", text: shop.checkout.createFailed }, { status: 303 });

@@ -7,6 +7,7 @@ import { DomainError } from "~/lib/errors";
 import { holdProductSlug, openHold } from "~/waitlist/waitlist.server";
 import { requireUser } from "~/web/guards.server";
 import { privateMeta } from "~/web/meta";
+import { onPrimary } from "~/deps.server";
 
 /** A waitlist hold's link (from its notice): to the checkout with the held quantity, for the shopper it was given to. */
 
@@ -19,7 +20,7 @@ export async function loader({ request, params, context: { deps } }: LoaderFunct
   const user = await requireUser(request, deps, w.loginToJoin);
   const id = /^\d{1,15}$/.test(params.id ?? "") ? Number(params.id) : NaN;
   try {
-    await openHold(deps, user, id);
+    await openHold(onPrimary(deps), user, id);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const slug = await holdProductSlug(deps, id);

@@ -4,7 +4,7 @@ import { bumpCatalogue } from "~/catalog/site-version.server";
 import { limitProblem } from "~/catalog/units";
 import { isUniqueClash, orderAt, runBatch } from "~/db/guards.server";
 import { orderItems, orders, products, type Order, type User } from "~/db/schema";
-import type { Deps } from "~/deps";
+import type { Deps, PrimaryDeps } from "~/deps";
 import { addDays, DELIVERY_SLOTS, formatDeliveryDate, isCalendarDate, istDate, SLOT_CUTOFF_MS, slotStart } from "~/delivery/slots";
 import { format } from "~/i18n/format";
 import { inLang } from "~/i18n/lang";
@@ -54,7 +54,7 @@ async function livePrebooking(deps: Pick<Deps, "db">, userId: number, productId:
  * second live pre-booking of the same product (one being paid is replaced by this one).
  */
 export async function createPrebooking(
-  deps: Pick<Deps, "db" | "config" | "lang">,
+  deps: Pick<PrimaryDeps, "db" | "config" | "lang">,
   user: Pick<User, "id" | "isAdmin">,
   productId: number,
   value: PrebookValue,
@@ -132,7 +132,7 @@ export async function createPrebooking(
  * is caught here). 50 a call, each through the order's one guarded cancel, so a fill or the shopper's own
  * cancel at the same moment leaves exactly one outcome. The reason is in the shopper's language.
  */
-export async function expirePrebookings(deps: Deps, now: number): Promise<number> {
+export async function expirePrebookings(deps: PrimaryDeps, now: number): Promise<number> {
   const due = await deps.db
     .select({ number: orders.number, version: orders.version, latestDate: sql<string>`${orders.latestDate}`, seasonUntil: products.seasonUntil })
     .from(orders)
@@ -171,7 +171,7 @@ export async function expirePrebookings(deps: Deps, now: number): Promise<number
  * it (`null`). Closing ends the season: every pre-booking still being paid is released (a payment that still
  * arrives is refunded as not owed) and every queued one is cancelled and refunded in full.
  */
-export async function setSeason(deps: Deps, productId: number, until: string | null, now: number): Promise<{ cancelled: number }> {
+export async function setSeason(deps: PrimaryDeps, productId: number, until: string | null, now: number): Promise<{ cancelled: number }> {
   const today = istDate(now);
   if (until !== null && (!isCalendarDate(until) || until <= today || until > addDays(today, SEASON_MAX_DAYS))) {
     throw new InvalidInputError(`Choose a last date after today and at most ${SEASON_MAX_DAYS} days ahead`);

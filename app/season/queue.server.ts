@@ -4,7 +4,7 @@ import { bumpCatalogue } from "~/catalog/site-version.server";
 import { quantityText } from "~/catalog/units";
 import { orderAt, runBatch } from "~/db/guards.server";
 import { catchDays, orderItems, orders } from "~/db/schema";
-import type { Deps } from "~/deps";
+import type { Deps, PrimaryDeps } from "~/deps";
 import { addDays, DELIVERY_SLOTS, formatDelivery, isSlotBookable, istDate, PLANNING_DAYS, upcomingDates, type DeliverySlot } from "~/delivery/slots";
 import { format } from "~/i18n/format";
 import { inLang } from "~/i18n/lang";
@@ -55,7 +55,7 @@ export function queueFirst(productId: number, date: string): SQL {
 /** A fill made from the queue: the pre-booking's order now holds `quantity` of `date`'s catch in `slot`. */
 export type Filled = Queued & { date: string; slot: DeliverySlot };
 
-type FillDeps = NoticeDeps;
+type FillDeps = NoticeDeps & Pick<PrimaryDeps, "db">;
 
 /**
  * Fills the queue at `now`: each pre-booking in the order paid, into the earliest date up to its last one whose

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { slotLoads, slotOpen } from "~/catalog/availability.server";
 import { orders, type User } from "~/db/schema";
-import type { Deps } from "~/deps";
+import type { Deps, PrimaryDeps } from "~/deps";
 import { DELIVERY_SLOTS, formatDelivery, formatDeliveryDate, formatSlot, isSlotBookable, type DeliverySlot } from "~/delivery/slots";
 import { format } from "~/i18n/format";
 import { messagesFor, sectionsFor } from "~/i18n/texts";
@@ -43,7 +43,7 @@ export async function ownSlotChoices(deps: Pick<Deps, "db" | "config" | "lang" |
 }
 
 /** Moves the shopper's own filled pre-booking to `slot` on its date; the answer is in the page's language. */
-export async function moveOwnSlot(deps: Deps, user: User, input: { number: string; version: number; slot: string }): Promise<string> {
+export async function moveOwnSlot(deps: PrimaryDeps, user: User, input: { number: string; version: number; slot: string }): Promise<string> {
   const shop = messagesFor(deps).shop;
   const [order] = await deps.db
     .select()

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { spyD1 } from "../../tests/setup/d1-spy";
 import { callRoute, sessionCookie } from "../../tests/setup/routes";
 import { all, one } from "../../tests/setup/sql";
 import { setUpWaitlistWorld } from "../../tests/setup/waitlist";
@@ -8,6 +9,8 @@ import { runScheduledJobs } from "../../workers/scheduled";
 import { env } from "cloudflare:workers";
 import { leaveWaitlist, serveWaitlist } from "./waitlist.server";
 import { addToCart, getCartView, setCartQuantity } from "~/cart/cart.server";
+import { getConfig } from "~/config.server";
+import { appCookies } from "~/web/cookies.server";
 
 const { w, entries, left, joined, order } = setUpWaitlistWorld();
 const HOLD_MS = 30 * 60_000;
@@ -20,6 +23,23 @@ describe("a hold's link and its checkout", () => {
     const { id } = await one<{ id: number }>("SELECT id FROM waitlist_entries WHERE user_id = ?", me);
     return { me, id };
   };
+
+  it("is opened on the primary: what is held and the cart it fills are never read from a replica", async () => {
+    const { me, id } = await served(2);
+    // The shopper's browser holds a bookmark, so the page's own reads may come from a replica.
+    const session = env.DB.withSession("first-primary");
+    await session.prepare("SELECT 1").run();
+    const bookmark = (await appCookies(getConfig(env)).bookmark.serialize(session.getBookmark())).split(";")[0];
+    const spy = spyD1(env.DB);
+    const cookie = `${await sessionCookie(me)}; ${bookmark}`;
+    const mine = await callRoute(holdLoader, `/waitlist/${id}`, { cookie, params: { id: String(id) }, env: { DB: spy.binding } });
+    expect(spy.seen.sessions[0].start).toBe(session.getBookmark());
+    expect(mine.location).toBe("/checkout");
+    // (The header's cart count is read with the session, from the shopper's copy: it is not the hold's.)
+    const holds = (q: string) => /\b(waitlist_entries|catch_days)\b/.test(q) || (/\bcart_items\b/.test(q) && !/^\s*select\b/i.test(q));
+    const touching = spy.seen.sessions.filter((s) => s.statements.some(holds));
+    expect(touching.map((s) => s.start)).toEqual(["first-primary"]);
+  });
 
   it("opens the checkout with the held quantity for its shopper; another account is refused and changes nothing", async () => {
     const { me, id } = await served(3);

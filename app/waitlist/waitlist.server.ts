@@ -6,7 +6,7 @@ import { limitProblem, quantityText, type ProductUnit } from "~/catalog/units";
 import { putHeldLine } from "~/cart/cart.server";
 import { isUniqueClash, runBatch } from "~/db/guards.server";
 import { orderItems, orders, products, users, waitlistEntries, type User } from "~/db/schema";
-import type { Deps } from "~/deps";
+import type { Deps, PrimaryDeps } from "~/deps";
 import { formatDeliveryDate, orderDates } from "~/delivery/slots";
 import { format } from "~/i18n/format";
 import { inLang, localePath, type Lang } from "~/i18n/lang";
@@ -40,7 +40,7 @@ export type WaitlistPlace =
  * line (the unique index decides between two joins at once).
  */
 export async function joinWaitlist(
-  deps: PageDeps,
+  deps: PageDeps & Pick<PrimaryDeps, "db">,
   user: Pick<User, "id"> & Partial<Pick<User, "isAdmin">>,
   productId: number,
   input: { quantity: number; zip: string },
@@ -95,7 +95,7 @@ export async function waitlistPlace(deps: Pick<Deps, "db">, userId: number, prod
   return { state: "waiting", id: mine.id, place: ahead.n + 1, quantity: mine.quantity };
 }
 
-type ServeDeps = NoticeDeps;
+type ServeDeps = NoticeDeps & Pick<PrimaryDeps, "db">;
 
 /** One hold given while serving a line. */
 export type Served = { entryId: number; userId: number; productId: number; date: string; quantity: number };
@@ -197,7 +197,7 @@ async function tellHold(deps: ServeDeps, hold: { id: number; userId: number; pro
 }
 
 /** Ends the holds whose time is up at `now` (100 a call): their units are free again. Returns how many lapsed. */
-export async function lapseHolds(deps: Pick<Deps, "db">, now: number): Promise<number> {
+export async function lapseHolds(deps: Pick<PrimaryDeps, "db">, now: number): Promise<number> {
   const due = await deps.db
     .select({ id: waitlistEntries.id })
     .from(waitlistEntries)
@@ -234,7 +234,7 @@ export async function runWaitlist(deps: ServeDeps, now: number): Promise<Served[
  * line for its product is the held quantity and the checkout is next. Refused (in the page's language): not
  * found, another account's hold (Forbidden), an ended one.
  */
-export async function openHold(deps: PageDeps, user: Pick<User, "id">, entryId: number): Promise<void> {
+export async function openHold(deps: PageDeps & Pick<PrimaryDeps, "db">, user: Pick<User, "id">, entryId: number): Promise<void> {
   const w = sectionsFor(deps).waitlist;
   const [hold] = Number.isSafeInteger(entryId) ? await deps.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, entryId)).limit(1) : [];
   if (!hold) throw new NotFoundError(w.notFound);

@@ -23,6 +23,8 @@ export const COOKIE_NAMES = {
   /** Accounts this browser has signed in to (spares them the per-account login limit). */
   knownAccounts: "__known",
   oauthReturn: "__oauth_return",
+  /** A signed-in shopper's newest point of the database (app/web/replicas.server.ts): their next read starts there. */
+  bookmark: "__d1b",
 } as const;
 
 export const SESSION_TTL_SECONDS = 24 * 60 * 60;
@@ -37,6 +39,7 @@ export type AppCookies = {
   reset: Cookie;
   pendingAdd: Cookie;
   knownAccounts: Cookie;
+  bookmark: Cookie;
 };
 
 /**
@@ -91,6 +94,8 @@ export function appCookies(config: AppConfig): AppCookies {
     reset: tolerant(createCookie(COOKIE_NAMES.reset, { ...signed, maxAge: 3600 })),
     pendingAdd: tolerant(createCookie(COOKIE_NAMES.pendingAdd, { ...signed, maxAge: 3600 })),
     knownAccounts: tolerant(createCookie(COOKIE_NAMES.knownAccounts, { ...signed, maxAge: 31_536_000 })),
+    // Signed: a bookmark picks which copy of the database answers, so only one the store handed out is followed.
+    bookmark: tolerant(createCookie(COOKIE_NAMES.bookmark, { ...signed, maxAge: SESSION_TTL_SECONDS })),
   };
   cache.set(config, cookies);
   return cookies;

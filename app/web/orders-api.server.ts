@@ -4,7 +4,7 @@ import { listAdminOrders } from "~/admin/order-list.server";
 import { changeOrderStatus } from "~/orders/changes.server";
 import { getCart } from "~/cart/cart.server";
 import { orders, payments, type User } from "~/db/schema";
-import type { Deps } from "~/deps";
+import type { Deps, PrimaryDeps } from "~/deps";
 import { checkoutMessages } from "~/i18n/checkout.messages";
 import { payMessages } from "~/i18n/pay.messages";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
@@ -47,7 +47,7 @@ const english = checkoutMessages;
 
 /** A pending order from the API client's body: lines from the body, or else the user's cart. */
 export async function createApiOrder(
-  deps: Pick<Deps, "db" | "now" | "config" | "lang" | "mailer" | "fetch" | "afterResponse">,
+  deps: Pick<PrimaryDeps, "db" | "primaryDb" | "now" | "config" | "lang" | "mailer" | "fetch" | "afterResponse">,
   user: User,
   body: z.infer<typeof createOrderSchema>,
 ) {
@@ -99,7 +99,7 @@ export const createPaymentSchema = z.object({
 });
 
 /** A gateway order for the advance of the named order, or of the user's newest unpaid one. */
-export async function startApiPayment(deps: Pick<Deps, "db" | "gateway" | "now">, user: User, body: z.infer<typeof createPaymentSchema>) {
+export async function startApiPayment(deps: Pick<PrimaryDeps, "db" | "primaryDb" | "gateway" | "now">, user: User, body: z.infer<typeof createPaymentSchema>) {
   if (body.currency !== "INR") throw new InvalidInputError("Only INR is accepted");
   let order: OrderView;
   if (body.order_number !== undefined || body.order_id !== undefined) {
@@ -130,7 +130,7 @@ export const verifyPaymentSchema = z.object({
  * Checkout's proof of payment, checked against the gateway order WE stored for one of the user's orders, then
  * settled by the ledger. `refunded`: the payment was not owed (the order had moved on) and is refunded.
  */
-export async function verifyApiPayment(deps: Deps, user: User, body: z.infer<typeof verifyPaymentSchema>) {
+export async function verifyApiPayment(deps: PrimaryDeps, user: User, body: z.infer<typeof verifyPaymentSchema>) {
   const failed = new InvalidInputError(checkoutMessages.checkout.verifyFailed);
   const [row] = await deps.db
     .select({ orderId: payments.orderId })
@@ -158,17 +158,17 @@ export async function verifyApiPayment(deps: Deps, user: User, body: z.infer<typ
 }
 
 /** One order: the user's own, or for an admin any order. */
-export async function getApiOrder(deps: Pick<Deps, "db" | "now">, user: User, id: number) {
+export async function getApiOrder(deps: Pick<Deps, "db" | "primaryDb" | "now">, user: User, id: number) {
   const view = user.isAdmin ? await getAnyOrder(deps, { id }, deps.now()) : await getUserOrder(deps, user.id, { id }, deps.now());
   return orderJson(view);
 }
 
-export async function listApiOrders(deps: Pick<Deps, "db" | "now">, user: User) {
+export async function listApiOrders(deps: Pick<Deps, "db" | "primaryDb" | "now">, user: User) {
   return (await listUserOrders(deps, user.id, deps.now())).map(orderJson);
 }
 
 /** The admin's list: one page of orders, filtered and searched as the dashboard does. */
-export async function listAdminApiOrders(deps: Pick<Deps, "db" | "now">, query: URLSearchParams) {
+export async function listAdminApiOrders(deps: Pick<Deps, "db" | "primaryDb" | "now">, query: URLSearchParams) {
   const page = Math.min(10_000, Math.max(1, Number(query.get("page")) || 1));
   const list = await listAdminOrders(deps, { status: query.get("status"), q: query.get("q"), page });
   const views = await Promise.all(list.orders.map((o) => getAnyOrder(deps, { id: o.id }, deps.now())));
@@ -183,7 +183,7 @@ export const statusSchema = z.object({
 });
 
 /** The admin moves an order by id; without a version it acts on the order as it is now, with one a stale version is refused (409). */
-export async function changeApiOrderStatus(deps: Deps, admin: User, id: number, input: z.infer<typeof statusSchema>) {
+export async function changeApiOrderStatus(deps: PrimaryDeps, admin: User, id: number, input: z.infer<typeof statusSchema>) {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!order) throw new NotFoundError("Order not found");
   const result = await changeOrderStatus(deps, admin, {

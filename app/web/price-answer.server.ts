@@ -2,6 +2,7 @@ import { data } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { User } from "~/db/schema";
 import type { Deps } from "~/deps";
+import { onPrimary } from "~/deps.server";
 import { errorMessage, messagesFor } from "~/i18n/texts";
 import { DomainError, NotFoundError } from "~/lib/errors";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -18,7 +19,7 @@ export async function priceAnswerAction(deps: Deps, user: User, number: string, 
   const parsed = answerSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ answerError: m.errors.bad }, { status: 400 });
   try {
-    const { message } = await answerPrice(deps, user, { number, ...parsed.data });
+    const { message } = await answerPrice(onPrimary(deps), user, { number, ...parsed.data });
     return redirectWithFlash(deps, `/orders/${number}`, { type: "success", text: message });
   } catch (error) {
     if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });

@@ -1,6 +1,7 @@
 import { data } from "@remix-run/cloudflare";
 import type { User } from "~/db/schema";
 import type { Deps } from "~/deps";
+import { onPrimary } from "~/deps.server";
 import { errorMessage, messagesFor } from "~/i18n/texts";
 import { DomainError, NotFoundError } from "~/lib/errors";
 import { StaleOrderError } from "~/orders/changes.server";
@@ -14,7 +15,7 @@ import { redirectWithFlash } from "~/web/flash.server";
 export async function slotAction(deps: Deps, user: User, number: string, form: FormData) {
   const m = messagesFor(deps).shop.orders;
   try {
-    const text = await moveOwnSlot(deps, user, { number, version: Number(form.get("version")), slot: String(form.get("slot") ?? "") });
+    const text = await moveOwnSlot(onPrimary(deps), user, { number, version: Number(form.get("version")), slot: String(form.get("slot") ?? "") });
     return redirectWithFlash(deps, `/orders/${number}`, { type: "success", text });
   } catch (error) {
     if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });

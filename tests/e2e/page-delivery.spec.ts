@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { baseUrl } from "./browser";
+import { ADMIN, post, sessionOf } from "./http";
 
 // How the public pages reach the browser: from the edge cache or rendered whole, their code and manifest held
 // until the page has loaded, the auction API forwarded, and only a page's own large picture loaded at once.
@@ -71,5 +72,41 @@ describe("pictures", () => {
     );
     const [picture] = await pictures("/auctions/1");
     expect(picture).toContain('src="/media/fresh-pulasa-480.webp"');
+  });
+});
+
+describe("read replicas", () => {
+  const cookieNamed = (res: Response, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`)) ?? null;
+
+  it("hands a signed-in browser its bookmark, reads its pages from there, and clears it on sign-out; visitors' cached pages carry none", async () => {
+    const session = `__session=${await sessionOf(ADMIN)}`;
+    // Signed in without a bookmark: read on the primary, and one is handed out (never with the shared cache).
+    const first = await fetch(`${baseUrl()}/products`, { headers: { Cookie: session } });
+    expect(first.headers.get("x-d1-reads")).toBe("primary; primary=1");
+    expect(first.headers.get("cache-control")).toBe("private, no-store");
+    const handed = cookieNamed(first, "__d1b");
+    expect(handed).toMatch(/^__d1b=[^;]+; Max-Age=86400; Path=\/; HttpOnly; SameSite=Lax$/);
+    const cookie = `${session}; ${handed!.split(";")[0]}`;
+    // The next page reads at the bookmark and, having only read, leaves the cookie alone.
+    const next = await fetch(`${baseUrl()}/products`, { headers: { Cookie: cookie } });
+    expect(next.headers.get("x-d1-reads")).toBe("bookmark; primary=0");
+    expect(cookieNamed(next, "__d1b")).toBeNull();
+
+    // A visitor's page: from any replica, cached, and without a cookie.
+    const url = `${baseUrl()}/blogs/1`;
+    await fetch(url);
+    const cached = await fetch(url);
+    expect(cached.headers.get("x-cache")).toBe("HIT");
+    expect(cached.headers.get("x-d1-reads")).toBe("any-replica; primary=0");
+    expect(cached.headers.getSetCookie()).toEqual([]);
+    // A bookmark left without a session is cleared, and the page is a visitor's again.
+    const left = await fetch(url, { headers: { Cookie: handed!.split(";")[0] } });
+    expect(left.headers.get("x-cache")).toBe("BYPASS");
+    expect(cookieNamed(left, "__d1b")).toMatch(/^__d1b=; Max-Age=0;/);
+
+    const out = await post("/logout", {}, { Cookie: cookie });
+    expect(out.status).toBe(302);
+    expect(cookieNamed(out, "__session")).toMatch(/^__session=; Max-Age=0;/);
+    expect(cookieNamed(out, "__d1b")).toMatch(/^__d1b=; Max-Age=0;/);
   });
 });

@@ -10,7 +10,8 @@ export async function afterResponses() {
 }
 
 /** The load context a request gets in the Worker (database, config, current user), for tests inside workerd. */
-export function loadContext(request: Request, extraEnv: Record<string, string> = {}): Promise<AppLoadContext> {
+/** `extraEnv` adds or replaces bindings (a D1 binding that watches its queries, say) or variables. */
+export function loadContext(request: Request, extraEnv: Record<string, unknown> = {}): Promise<AppLoadContext> {
   const waitUntil = (work: Promise<unknown>) => {
     pending.add(work);
     void work.finally(() => pending.delete(work));

@@ -1,7 +1,7 @@
 import { collectOnDelivery } from "~/orders/balance.server";
 import { changeOrderStatus, recordWeights } from "~/orders/changes.server";
 import type { MessageKind, User } from "~/db/schema";
-import type { Deps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { testDeps } from "./deps";
 import { all, one } from "./sql";
 import type { setUpAdminWorld } from "./admin";
@@ -28,7 +28,7 @@ export function fakeProvider(...statuses: (number | "unreachable")[]) {
 }
 
 /** Deps with Twilio configured and `fetch` answered by `provider`. */
-export function twilioDeps(provider: { fetch: typeof fetch }, extraEnv: Record<string, string> = {}): Deps {
+export function twilioDeps(provider: { fetch: typeof fetch }, extraEnv: Record<string, string> = {}): PrimaryDeps {
   return { ...testDeps({ ...TWILIO_ENV, ...extraEnv }), fetch: provider.fetch };
 }
 
@@ -42,7 +42,7 @@ export async function shippableOrder(w: ReturnType<typeof setUpAdminWorld>, cust
 }
 
 /** Ships the order from its current version, as the admin's form does. */
-export async function ship(w: ReturnType<typeof setUpAdminWorld>, deps: Deps, number: string, now?: number) {
+export async function ship(w: ReturnType<typeof setUpAdminWorld>, deps: PrimaryDeps, number: string, now?: number) {
   return changeOrderStatus(deps, w.admin, { number, version: await w.version(number), to: "order_shipped" }, now);
 }
 

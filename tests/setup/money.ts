@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach } from "vitest";
 import { recordWeights } from "~/orders/changes.server";
 import type { Order, User } from "~/db/schema";
-import type { Deps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { createShopOrder } from "~/orders/orders.server";
 import type { CeilingChoice } from "~/orders/ceiling";
 import { plannedDelivery } from "./shop-days";
@@ -16,7 +16,7 @@ import { all, one } from "./sql";
  * Money moved the way a shopper moves it in the sandbox: through the gateway's own pages, its callback and
  * webhooks, so the sandbox's books and the ledger agree (a refund can only return what the sandbox took).
  */
-export async function payAdvance(deps: Deps, order: Order): Promise<string> {
+export async function payAdvance(deps: PrimaryDeps, order: Order): Promise<string> {
   const started = await startAdvancePayment(deps, order);
   const outcome = (await sandboxDecide(deps, started.gatewayOrderId, "pay"))!;
   await outcome.webhooks();
@@ -27,7 +27,7 @@ export async function payAdvance(deps: Deps, order: Order): Promise<string> {
 }
 
 /** The order's newest balance link, paid on the sandbox's link page (null: the sandbox refused it, and why). */
-export async function payBalanceLink(deps: Deps, orderId: number) {
+export async function payBalanceLink(deps: PrimaryDeps, orderId: number) {
   const link = await env.DB.prepare("SELECT provider_ref FROM payments WHERE order_id = ? AND kind = 'balance' ORDER BY id DESC LIMIT 1")
     .bind(orderId)
     .first<{ provider_ref: string }>();

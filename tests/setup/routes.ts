@@ -21,7 +21,13 @@ type RouteFn = (args: { request: Request; context: Awaited<ReturnType<typeof loa
 export async function callRoute(
   fn: RouteFn,
   path: string,
-  options: { cookie?: string; form?: Record<string, string>; params?: Record<string, string>; headers?: Record<string, string> } = {},
+  options: {
+    cookie?: string;
+    form?: Record<string, string>;
+    params?: Record<string, string>;
+    headers?: Record<string, string>;
+    env?: Record<string, unknown>;
+  } = {},
 ): Promise<RouteAnswer> {
   const request = new Request(`https://store.test${path}`, {
     method: options.form ? "POST" : "GET",
@@ -34,7 +40,7 @@ export async function callRoute(
   });
   let out: unknown;
   try {
-    out = await fn({ request, context: await loadContext(request), params: options.params ?? {} });
+    out = await fn({ request, context: await loadContext(request, options.env), params: options.params ?? {} });
   } catch (thrown) {
     // A thrown Response (a redirect, the 404) or a thrown `data()` (a page's failure for its ErrorBoundary).
     if (!(thrown instanceof Response) && (thrown as { type?: string } | null)?.type !== "DataWithResponseInit") throw thrown;

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { savePlan, type SlotEntry } from "~/catalog/admin.server";
-import type { Deps } from "~/deps";
+import type { PrimaryDeps } from "~/deps";
 import { DELIVERY_WINDOW_DAYS, upcomingDates, type DeliverySlot } from "~/delivery/slots";
 
 /**
@@ -36,11 +36,11 @@ export async function catchLeftOn(productId: number, date: string): Promise<numb
 }
 
 /** Sets one product's catch for coming dates (null removes a date's catch), as the admin's plan form does. */
-export async function saveCatch(deps: Pick<Deps, "db" | "now">, productId: number, entries: { date: string; quantity: number | null }[]): Promise<void> {
+export async function saveCatch(deps: Pick<PrimaryDeps, "db" | "now">, productId: number, entries: { date: string; quantity: number | null }[]): Promise<void> {
   await savePlan(deps, { catches: entries.map((e) => ({ productId, ...e })), slots: [] });
 }
 
 /** Sets slot capacities for coming dates (0 closes a slot), as the admin's plan form does. */
-export async function saveSlots(deps: Pick<Deps, "db" | "now">, entries: SlotEntry[]): Promise<void> {
+export async function saveSlots(deps: Pick<PrimaryDeps, "db" | "now">, entries: SlotEntry[]): Promise<void> {
   await savePlan(deps, { catches: [], slots: entries });
 }

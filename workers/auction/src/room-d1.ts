@@ -1,6 +1,6 @@
 import { and, eq, lt } from "drizzle-orm";
 import { auctionBids, auctions, users } from "../../../app/db/schema";
-import type { Deps } from "../../../app/deps";
+import type { Deps, PrimaryDeps } from "../../../app/deps";
 import { withReceipt, type LogReceipt } from "../../../app/auctions/bid-log-text";
 import { format } from "../../../app/i18n/format";
 import { brandName, inLang } from "../../../app/i18n/lang";
@@ -122,7 +122,7 @@ export async function mirrorToD1(deps: Pick<Deps, "db">, s: Stored, bids: Mirror
  * other bidders' notices. Returns the winner's order (its number and when its time to pay ends), or null when nobody bid.
  */
 export async function closeAuctionInD1(
-  deps: NoticeDeps,
+  deps: NoticeDeps & Pick<PrimaryDeps, "db">,
   s: Stored,
   bidderIds: number[],
   /** The winner's winning entry in the bid log, named in their notice. */
@@ -160,7 +160,7 @@ export async function closeAuctionInD1(
 }
 
 /** The order of a lot offered to `holder` (made once however often this runs: one order per bidder per auction). */
-export async function offerLotInD1(deps: NoticeDeps, s: Stored, holder: Holder): Promise<string | null> {
+export async function offerLotInD1(deps: NoticeDeps & Pick<PrimaryDeps, "db">, s: Stored, holder: Holder): Promise<string | null> {
   if (holder.userId === null) return null;
   const [user] = await deps.db
     .select({ id: users.id, name: users.name, phone: users.phone, address: users.address, lang: users.lang })
