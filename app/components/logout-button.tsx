@@ -1,7 +1,7 @@
 import { useSubmit } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { Form } from "~/components/link";
-import { turnOffPush } from "~/web/push-device";
+import { turnOffPush } from "~/web/push-off";
 import { useMessages } from "~/web/site";
 
 /** Past this, signing out goes ahead without waiting for the push service. */

@@ -2,7 +2,8 @@ import { useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Form } from "~/components/link";
 import { format } from "~/i18n/format";
-import { pushState, turnOffPush } from "~/web/push-device";
+import { pushState } from "~/web/push-device";
+import { turnOffPush } from "~/web/push-off";
 import { useMessages } from "~/web/site";
 
 /**

@@ -3,10 +3,10 @@ import { brandName, textLang } from "~/i18n/lang";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { auctionFishCode } from "~/landings/landings.server";
 import { fishPath } from "~/landings/rules";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { showToast } from "~/components/toaster";
 import { Form, Link } from "~/components/link";
-import { PushOptIn } from "~/components/push-opt-in";
+import type { PushOptIn } from "~/components/push-opt-in";
 import { auctionIdParam, auctionTexts, isOpen, MAX_BID_FACTOR } from "~/auctions/auction";
 import { fetchAuctionView, postBid } from "~/auctions/auctions.server";
 import { loadByNumber } from "~/orders/changes.server";
@@ -101,6 +101,20 @@ const STANDING_STYLES = {
   outbid: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
   lost: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100",
 } as const;
+
+/**
+ * The push opt-in, loaded once the page is hydrated and only for a signed-in bidder: an anonymous visitor's
+ * first load of this page does not carry it.
+ */
+function LazyPushOptIn() {
+  const { user } = useSite();
+  const bidder = user !== null && !user.isAdmin;
+  const [Card, setCard] = useState<typeof PushOptIn | null>(null);
+  useEffect(() => {
+    if (bidder) import("~/components/push-opt-in").then((module) => setCard(() => module.PushOptIn));
+  }, [bidder]);
+  return Card ? <Card className="mt-6" /> : null;
+}
 
 export default function AuctionDetail() {
   const { lang } = useLang();
@@ -317,7 +331,7 @@ export default function AuctionDetail() {
           {/* The receipts come with each load of the page (a bid reloads it), never from another viewer's live update. */}
           <BidReceipts receipts={data.auction.receipts} texts={data.log} />
           {/* Last on the page: appearing once the page's code runs, it moves nothing a shopper is reading. */}
-          {!ended ? <PushOptIn className="mt-6" /> : null}
+          {!ended ? <LazyPushOptIn /> : null}
         </div>
       </div>
     </div>

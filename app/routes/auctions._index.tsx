@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { brandName, pathInLang } from "~/i18n/lang";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { AuctionServiceError, fetchAuctions } from "~/auctions/auctions.server";
-import { AuctionCard } from "~/components/auction-card";
+import { AuctionCard } from "~/components/auction-list-card";
 import { format } from "~/i18n/format";
 import { messagesFor } from "~/i18n/texts";
 import { publicPage } from "~/web/cache-headers";

@@ -137,9 +137,23 @@ async function navigate(event, url) {
   }
 }
 
-/** A page's data asked by the scripts: its answer says whose it is; an order page seen this way is kept as a page too. */
+/**
+ * A page's data asked by the scripts: its answer says whose it is; an order page seen this way is kept as a page
+ * too. With no network the window is sent to the page itself, which is answered from the kept pages (a page's
+ * data alone cannot be).
+ */
 async function pageData(event, url, page) {
-  const response = await fetch(event.request);
+  let response;
+  try {
+    response = await fetch(event.request);
+  } catch (error) {
+    const client = event.request.method === "GET" ? await self.clients.get(event.clientId) : null;
+    if (!client) throw error;
+    const target = new URL(page, url);
+    for (const [name, value] of url.searchParams) if (name !== "_routes" && name !== "index") target.searchParams.append(name, value);
+    await client.navigate(target.href);
+    throw error;
+  }
   await followAccount(response, true);
   if (event.request.method === "GET" && response.ok && KEPT_PAGE.test(page) && response.headers.get("x-account")) {
     event.waitUntil(

@@ -12,7 +12,7 @@ export function pushSupported(): boolean {
   return typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
 }
 
-async function registration(): Promise<ServiceWorkerRegistration | null> {
+export async function registration(): Promise<ServiceWorkerRegistration | null> {
   if (!pushSupported()) return null;
   return (await navigator.serviceWorker.getRegistration("/")) ?? null;
 }
@@ -55,16 +55,4 @@ export async function turnOnPush(lang: Lang): Promise<PushState> {
     throw new Error(`The store refused the subscription (${res.status})`);
   }
   return "on";
-}
-
-/** Ends this browser's subscription, here and at the store (the store's part is best effort: a gone one is dropped when next sent to). */
-export async function turnOffPush(): Promise<void> {
-  const subscription = await (await registration())?.pushManager.getSubscription();
-  if (!subscription) return;
-  await fetch("/api/push/subscriptions", {
-    method: "DELETE",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ endpoint: subscription.endpoint }),
-  }).catch(() => {});
-  await subscription.unsubscribe();
 }
