@@ -127,6 +127,25 @@ describe("the kept pages on a shared phone", () => {
   });
 });
 
+describe("a public page's copy in the browser", () => {
+  it("is not shown to the shopper once signed in, and does not make the phone forget the shopper's kept pages", async () => {
+    const who = await newAccount("app.attack.stale", { name: "Durga Prasad" });
+    const { page, close } = await open({ javaScript: true, viewport: "phone" });
+    await page.goto("/");
+    await controlled(page);
+    // Fresh Catch's data, as a link to it asks for it, seen before signing in: the browser keeps its copy.
+    const freshCatch = () => page.evaluate(async () => (await fetch("/products.data?_routes=root,routes/products._index")).headers.get("x-account"));
+    expect(await freshCatch()).toBeNull();
+    await signIn(page, who);
+    await page.goto("/orders");
+    await expect.poll(() => kept(page)).toEqual(["/orders"]);
+    // Asked again once signed in, it is the shopper's page, never the copy rendered for nobody.
+    expect(await freshCatch()).toMatch(/^\d+$/);
+    expect(await kept(page)).toEqual(["/orders"]);
+    await close();
+  });
+});
+
 describe("a push's page", () => {
   it("is always the store's: an address the browser reads as another site opens the home page instead", async () => {
     const { page, context, close } = await open({ javaScript: true, viewport: "phone" });
