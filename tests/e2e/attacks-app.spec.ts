@@ -146,6 +146,45 @@ describe("a public page's copy in the browser", () => {
   });
 });
 
+describe("this phone's push, for whoever is signed in", () => {
+  it("after 'Turn off on all devices', and after another account signs in without the first signing out, My Orders offers it again", async () => {
+    const [first, second] = await Promise.all([
+      newAccount("app.attack.phone1", { name: "Ramana Murthy" }),
+      newAccount("app.attack.phone2", { name: "Lalitha Kumari" }),
+    ]);
+    const { page, context, close } = await open({ javaScript: true, viewport: "phone" });
+    await fakePushService(context);
+    await context.grantPermissions(["notifications"], { origin: baseUrl() });
+    const devicesOf = (email: string) =>
+      sql(`SELECT p.endpoint FROM push_subscriptions p JOIN users u ON u.id = p.user_id WHERE u.email = '${email}'`) as Promise<{ endpoint: string }[]>;
+    const optIn = page.getByRole("region", { name: "News of your orders on this phone" });
+    const turnOn = async () => {
+      await page.goto("/orders");
+      await controlled(page);
+      await optIn.getByRole("button", { name: "Turn on notifications" }).click();
+      await expect.poll(() => optIn.getByRole("status").innerText()).toBe("Notifications are on for this phone.");
+    };
+    await signIn(page, first);
+    await turnOn();
+    // Turned off on every device (from this phone's profile or any other): this phone can turn it on again.
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Turn off on all devices" }).click();
+    await page.getByText("Notifications are turned off on all your devices.").waitFor();
+    await turnOn();
+    const [firstPhone] = await devicesOf(first.email);
+
+    // The first account's session ends without signing out (it expired); the second signs in on this phone.
+    await sql(`DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = '${first.email}')`);
+    await signIn(page, second);
+    await turnOn();
+    const [secondPhone] = await devicesOf(second.email);
+    // The phone's subscription was the first account's: it was ended, and the second account's is a new one.
+    expect(secondPhone.endpoint).not.toBe(firstPhone.endpoint);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("__fakePushSubscription") ?? "null")?.endpoint)).toBe(secondPhone.endpoint);
+    await close();
+  });
+});
+
 describe("a push's page", () => {
   it("is always the store's: an address the browser reads as another site opens the home page instead", async () => {
     const { page, context, close } = await open({ javaScript: true, viewport: "phone" });
