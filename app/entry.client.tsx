@@ -93,3 +93,20 @@ window.addEventListener("beforeinstallprompt", (event) => {
 if ("serviceWorker" in navigator && !import.meta.env.DEV) {
   navigator.serviceWorker.register("/sw.js").catch((error: unknown) => console.warn("The service worker did not register", error));
 }
+
+// With no network a link loads its page whole: the service worker answers that from the pages it kept, while a
+// page's data alone (what a link asks for once the page is hydrated) it cannot give.
+window.addEventListener(
+  "click",
+  (event) => {
+    if (navigator.onLine || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[href]") : null;
+    if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+    const url = new URL(link.href);
+    if (url.origin !== location.origin) return;
+    event.preventDefault();
+    event.stopPropagation();
+    location.assign(url.href);
+  },
+  true,
+);

@@ -56,6 +56,11 @@ export async function unsubscribe(deps: Pick<Deps, "db">, user: User, endpoint: 
   await deps.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, user.id), eq(pushSubscriptions.endpoint, endpoint)));
 }
 
+/** Whether `endpoint` is one of the caller's devices at the store. */
+export async function isDevice(deps: Pick<Deps, "db">, user: User, endpoint: string): Promise<boolean> {
+  return (await deps.db.$count(pushSubscriptions, and(eq(pushSubscriptions.userId, user.id), eq(pushSubscriptions.endpoint, endpoint)))) > 0;
+}
+
 /** How many devices the account gets pushes on. */
 export async function countDevices(deps: Pick<Deps, "db">, userId: number): Promise<number> {
   return deps.db.$count(pushSubscriptions, eq(pushSubscriptions.userId, userId));

@@ -178,6 +178,24 @@ describe("DELETE /api/push/subscriptions", () => {
   });
 });
 
+describe("POST /api/push/subscriptions/check", () => {
+  it("says whether the endpoint is the caller's device: another account's, an unknown or a removed one is not", async () => {
+    const user = await newShopper();
+    const other = await newShopper();
+    const [mine, theirs] = await Promise.all([makeDevice(), makeDevice()]);
+    await call("POST", "subscriptions", { user, json: mine.json });
+    await call("POST", "subscriptions", { user: other, json: theirs.json });
+    const check = (who: User | undefined, endpoint: unknown) => call("POST", "subscriptions/check", { user: who, json: { endpoint } });
+    expect(await check(user, mine.json.endpoint)).toEqual({ status: 200, body: { success: true, mine: true } });
+    expect(await check(user, theirs.json.endpoint)).toEqual({ status: 200, body: { success: true, mine: false } });
+    expect(await check(user, "https://push.example.test/send/unknown")).toEqual({ status: 200, body: { success: true, mine: false } });
+    expect((await check(user, 42)).status).toBe(400);
+    expect((await check(undefined, mine.json.endpoint)).status).toBe(401);
+    await call("DELETE", "subscriptions", { user, json: { endpoint: mine.json.endpoint } });
+    expect(await check(user, mine.json.endpoint)).toEqual({ status: 200, body: { success: true, mine: false } });
+  });
+});
+
 describe("GET /api/push/key", () => {
   it("answers the VAPID public key; without one, a development key outside production and null in production", async () => {
     const vapid = await vapidEnv();

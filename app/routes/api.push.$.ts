@@ -1,4 +1,4 @@
-import { subscribe, unsubscribe } from "~/push/subscriptions.server";
+import { isDevice, subscribe, unsubscribe } from "~/push/subscriptions.server";
 import { subscribeSchema, unsubscribeSchema } from "~/push/subscription";
 import { apiRoute, endpoint, storeApi } from "~/web/api.server";
 
@@ -31,6 +31,17 @@ const PUSH_API = storeApi([
     async handler({ deps, caller, body }) {
       await subscribe(deps, caller.user, body);
       return {};
+    },
+  }),
+  // Whether this browser's subscription is the caller's at the store: one turned off on all devices, or left by
+  // another account signed in here before, is not, and the browser ends it.
+  endpoint({
+    method: "POST",
+    path: "/api/push/subscriptions/check",
+    guard: "user",
+    body: unsubscribeSchema,
+    async handler({ deps, caller, body }) {
+      return { mine: await isDevice(deps, caller.user, body.endpoint) };
     },
   }),
   endpoint({

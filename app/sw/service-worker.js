@@ -58,15 +58,22 @@ async function followAccount(response, isData) {
   if (account) await (await caches.open(PAGES)).put(OWNER, new Response(account));
 }
 
-/** Keeps a page the server sent this account, with when, and the stylesheets it names. */
+/**
+ * Keeps a page the server sent this account, with when, and the stylesheets it names. Only while the kept pages
+ * are still that account's: an answer that arrives after signing out or another account's page is dropped. (The
+ * owner is read from the same cache the page goes into: one emptied meanwhile takes the page with it.)
+ */
 async function keepPage(path, response) {
-  if (!response.ok || !response.headers.get("x-account")) return;
+  const account = response.headers.get("x-account");
+  if (!response.ok || !account) return;
   if (!(response.headers.get("content-type") ?? "").includes("text/html")) return;
   const html = await response.text();
-  const headers = new Headers({ "content-type": "text/html; charset=utf-8", "x-account": response.headers.get("x-account") });
+  const headers = new Headers({ "content-type": "text/html; charset=utf-8", "x-account": account });
   const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? path;
   headers.set("x-title", encodeURIComponent(title));
-  await (await caches.open(PAGES)).put(path, new Response(html, { headers }));
+  const pages = await caches.open(PAGES);
+  if ((await (await pages.match(OWNER))?.text()) !== account) return;
+  await pages.put(path, new Response(html, { headers }));
   const shell = await caches.open(SHELL);
   const stylesheets = [...html.matchAll(/<link[^>]+href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]);
   const pictures = [...html.matchAll(/<img[^>]+src="([^"]+)"/g)].map((m) => m[1]).filter((src) => PICTURE.test(src));
@@ -120,8 +127,33 @@ async function fromShell(request) {
   return response;
 }
 
+/**
+ * Signing out (`/logout`, or its data with JavaScript): before the request goes, whatever its answer, what was kept
+ * is forgotten and this browser's push is turned off, at the store while the session can still say whose it is,
+ * and here: the next person on this phone must not read the account's pages or get its news. (The sign-out button
+ * turns push off itself first; a sign-out that is a plain form post, before the page's scripts run, only passes here.)
+ */
+const SIGN_OUT = /^\/(?:te\/)?logout(?:\.data)?$/;
+
+async function forgetOnSignOut(request, url) {
+  if (request.method !== "POST" || !SIGN_OUT.test(url.pathname)) return false;
+  await caches.delete(PAGES);
+  const subscription = await self.registration.pushManager?.getSubscription().catch(() => null);
+  if (subscription) {
+    await fetch("/api/push/subscriptions", {
+      method: "DELETE",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ endpoint: subscription.endpoint }),
+      signal: AbortSignal.timeout(3000),
+    }).catch(() => {});
+    await subscription.unsubscribe().catch(() => {});
+  }
+  return true;
+}
+
 async function navigate(event, url) {
   const request = event.request;
+  await forgetOnSignOut(request, url);
   try {
     const response = await fetch(request);
     await followAccount(response, false);
@@ -137,24 +169,12 @@ async function navigate(event, url) {
   }
 }
 
-/**
- * A page's data asked by the scripts: its answer says whose it is; an order page seen this way is kept as a page
- * too. With no network the window is sent to the page itself, which is answered from the kept pages (a page's
- * data alone cannot be).
- */
+/** A page's data asked by the scripts: its answer says whose it is; an order page seen this way is kept as a page too. */
 async function pageData(event, url, page) {
-  let response;
-  try {
-    response = await fetch(event.request);
-  } catch (error) {
-    const client = event.request.method === "GET" ? await self.clients.get(event.clientId) : null;
-    if (!client) throw error;
-    const target = new URL(page, url);
-    for (const [name, value] of url.searchParams) if (name !== "_routes" && name !== "index") target.searchParams.append(name, value);
-    await client.navigate(target.href);
-    throw error;
-  }
-  await followAccount(response, true);
+  // The answer to signing out is still marked as the account's (the session ended while it was rendered).
+  const signingOut = await forgetOnSignOut(event.request, url);
+  const response = await fetch(event.request);
+  if (!signingOut) await followAccount(response, true);
   if (event.request.method === "GET" && response.ok && KEPT_PAGE.test(page) && response.headers.get("x-account")) {
     event.waitUntil(
       fetch(page, { credentials: "same-origin" }).then(
@@ -188,7 +208,9 @@ self.addEventListener("push", (event) => {
     data = null;
   }
   if (!data || typeof data.title !== "string") return;
-  const url = typeof data.url === "string" && /^\/(?!\/)/.test(data.url) ? data.url : "/";
+  // A page of the store only: `/\host` reads as `//host`, another site, so the address is judged as the browser reads it.
+  const target = typeof data.url === "string" && data.url.startsWith("/") ? new URL(data.url, self.location.origin) : null;
+  const url = target && target.origin === self.location.origin ? target.pathname + target.search + target.hash : "/";
   event.waitUntil(
     self.registration.showNotification(data.title, {
       body: typeof data.body === "string" ? data.body : "",

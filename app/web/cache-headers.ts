@@ -9,7 +9,9 @@ export function publicPage(sharedSeconds: number): HeadersFunction {
     const headers = new Headers();
     const cookie = loaderHeaders.get("Set-Cookie") ?? parentHeaders.get("Set-Cookie");
     if (cookie) headers.set("Set-Cookie", cookie);
-    headers.set("Cache-Control", `public, max-age=0, s-maxage=${sharedSeconds}, stale-while-revalidate=${sharedSeconds * 6}`);
+    // No stale-while-revalidate: a browser would answer from its copy rendered for nobody after the shopper signs
+    // in (a page's data asked by a link), and the edge cache does not use it.
+    headers.set("Cache-Control", `public, max-age=0, s-maxage=${sharedSeconds}`);
     return headers;
   };
 }

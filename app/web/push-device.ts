@@ -25,11 +25,34 @@ async function publicKey(): Promise<string | null> {
   return body.publicKey ?? null;
 }
 
+/**
+ * Whether the store holds `endpoint` as the signed-in account's device; true when it cannot say (this browser's
+ * subscription is then left as it is).
+ */
+async function heldByStore(endpoint: string): Promise<boolean> {
+  const res = await fetch("/api/push/subscriptions/check", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ endpoint }),
+  }).catch(() => null);
+  if (!res?.ok) return true;
+  return ((await res.json()) as { mine?: boolean }).mine !== false;
+}
+
+/**
+ * This browser's push for the signed-in account. A subscription the store does not hold for it (turned off on all
+ * devices, or another account's, signed in here before and never signed out) is ended here: that news stops
+ * reaching this phone, and the shopper can turn their own on.
+ */
 export async function pushState(): Promise<PushState> {
   const reg = await registration();
   if (!reg || !(await publicKey())) return "unsupported";
   if (Notification.permission === "denied") return "blocked";
-  return (await reg.pushManager.getSubscription()) ? "on" : "off";
+  const subscription = await reg.pushManager.getSubscription();
+  if (!subscription) return "off";
+  if (await heldByStore(subscription.endpoint)) return "on";
+  await subscription.unsubscribe();
+  return "off";
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
