@@ -266,7 +266,7 @@ export const en = {
     pushFailed: "Could not turn on notifications. Please try again.",
     turnOff: "Turn off on this phone",
     pushOff: "Notifications are off for this phone.",
-    devicesHeading: "Notifications",
+    devicesHeading: "Push notifications",
     devicesNone: "No phone or browser gets notifications from us. Turn them on from My Orders or an auction page.",
     devicesOne: "1 phone or browser gets notifications from us.",
     devicesMany: "{count} phones or browsers get notifications from us.",

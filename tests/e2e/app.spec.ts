@@ -65,7 +65,14 @@ describe("the shop as an app on the phone", () => {
     }
     await context.setOffline(false);
 
-    // Signing out turns this phone's push off at the store and forgets the kept pages.
+    // Signing out turns this phone's push off at the store and forgets the kept pages. The service worker does it,
+    // and sees the subscription the page made (the fake push service lives in the page).
+    const [{ endpoint }] = await devicesOf(who.email);
+    const [worker] = context.serviceWorkers();
+    await worker.evaluate((endpoint) => {
+      const subscription = { endpoint, unsubscribe: async () => true };
+      PushManager.prototype.getSubscription = async () => subscription as unknown as PushSubscription;
+    }, endpoint as string);
     await page.goto("/profile");
     await page.locator("main").getByRole("button", { name: "Logout" }).click();
     await expect.poll(() => toast(page)).toBe("Logged out successfully");
