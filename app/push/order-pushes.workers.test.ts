@@ -68,6 +68,22 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A phone in English whose push service answers `answer` (500 until a test changes it), and a paid shop order. */
+async function failingPushService() {
+  const failing = { answer: 500 } as {
+    answer: number;
+    service: ReturnType<typeof fakePushService>;
+    deps: PrimaryDeps;
+    phone: Awaited<ReturnType<typeof device>>;
+    order: Awaited<ReturnType<typeof shopOrder>>;
+  };
+  failing.service = fakePushService(() => failing.answer);
+  failing.deps = await pushing(failing.service);
+  failing.phone = await device(w.customer, "en");
+  failing.order = await shopOrder(failing.deps);
+  return failing;
+}
+
 describe("an order's news is pushed to each of the customer's devices, in the device's language", () => {
   it("weighed, with the balance due: the English device reads the bell's words, the Telugu one Telugu, each opening the order in its language", async () => {
     const service = fakePushService(201);
@@ -153,11 +169,8 @@ describe("a notice stored without its e-mail (an outbid within 10 minutes of the
 
 describe("a push that fails", () => {
   it("is kept when the push service answers 500, retried by the scheduled job after its backoff, then sent", async () => {
-    let answer = 500;
-    const service = fakePushService(() => answer);
-    const deps = await pushing(service);
-    const phone = await device(w.customer, "en");
-    const order = await shopOrder(deps);
+    const failing = await failingPushService();
+    const { service, deps, phone, order } = failing;
     const start = Date.now();
     await order.weigh(1180);
     const [failed] = await outbox(phone.id);
@@ -167,7 +180,7 @@ describe("a push that fails", () => {
     // Not before its backoff.
     expect(await sendDuePushes(deps, failed.next_attempt_at - 1)).toEqual([]);
     expect(service.calls).toHaveLength(1);
-    answer = 201;
+    failing.answer = 201;
     expect(await sendDuePushes(deps, failed.next_attempt_at)).toEqual(["sent"]);
     expect(await outbox(phone.id)).toEqual([expect.objectContaining({ state: "sent", tries: 2, provider: "push", last_error: null })]);
     const pushes = await pushesTo(service, phone);
@@ -219,15 +232,12 @@ describe("a push that fails", () => {
   });
 
   it("retried by two callers at once (the scheduled job and another) is sent once", async () => {
-    let answer = 500;
-    const service = fakePushService(() => answer);
-    const deps = await pushing(service);
-    const phone = await device(w.customer, "en");
-    const order = await shopOrder(deps);
+    const failing = await failingPushService();
+    const { service, deps, phone, order } = failing;
     await order.weigh(1180);
     const [{ id }] = await all<{ id: number }>("SELECT id FROM push_outbox WHERE subscription_id = ?", phone.id);
     const due = (await outbox(phone.id))[0].next_attempt_at;
-    answer = 201;
+    failing.answer = 201;
     const outcomes = await Promise.all([sendDuePushes(deps, due), deliverPush(deps, id, due), sendDuePushes(deps, due), deliverPush(deps, id, due)]);
     expect(outcomes.flat().filter((o) => o === "sent")).toHaveLength(1);
     expect(service.calls).toHaveLength(2);
@@ -235,13 +245,10 @@ describe("a push that fails", () => {
   });
 
   it("still waiting is dropped when newer news with the same tag is written, so it cannot replace that news later", async () => {
-    let answer = 500;
-    const service = fakePushService(() => answer);
-    const deps = await pushing(service);
-    const phone = await device(w.customer, "en");
-    const order = await shopOrder(deps);
+    const failing = await failingPushService();
+    const { service, deps, phone, order } = failing;
     await order.weigh(1000);
-    answer = 201;
+    failing.answer = 201;
     await order.collectOnDelivery();
     await order.move("order_shipped");
     expect(await outbox(phone.id)).toEqual([
@@ -271,15 +278,12 @@ describe("a push that fails", () => {
   });
 
   it("to a device that has since moved to another account is not sent", async () => {
-    let answer = 500;
-    const service = fakePushService(() => answer);
-    const deps = await pushing(service);
-    const phone = await device(w.customer, "en");
-    const order = await shopOrder(deps);
+    const failing = await failingPushService();
+    const { service, deps, phone, order } = failing;
     await order.weigh(1180);
     const other = await w.newUser(`other.${crypto.randomUUID()}@example.in`);
     await subscribe(testDeps(), other, { ...phone.json, lang: "en" });
-    answer = 201;
+    failing.answer = 201;
     expect(await sendDuePushes(deps, Date.now() + 60 * 60_000)).toEqual(["failed"]);
     expect(service.calls).toHaveLength(1);
     expect(await outbox(phone.id)).toEqual([expect.objectContaining({ state: "failed", last_error: "The device is no longer this account's" })]);

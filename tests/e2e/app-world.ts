@@ -67,3 +67,14 @@ export const notifications = (page: Page) =>
   page.evaluate(async () =>
     (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url })),
   );
+
+/** Posts a plain form (no fields) to `action` from the page, as a tap on a form's button does without JavaScript. */
+export function postPlainForm(page: Page, action?: string) {
+  return page.evaluate((to) => {
+    const form = document.createElement("form");
+    form.method = "post";
+    form.action = to ?? location.pathname;
+    document.body.appendChild(form);
+    form.submit();
+  }, action);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { controlled, deliverPush, fakePushService, kept, notifications } from "./app-world";
+import { controlled, deliverPush, fakePushService, kept, notifications, postPlainForm } from "./app-world";
 import { bidderSessions } from "./auction-world";
 import { baseUrl, newAccount, signIn, toast, useBrowser } from "./browser";
 import { useLocalDb } from "./local-db";
@@ -12,15 +12,21 @@ const bidder = bidderSessions(sql);
 const devicesOf = (email: string) =>
   sql(`SELECT p.lang, p.endpoint FROM push_subscriptions p JOIN users u ON u.id = p.user_id WHERE u.email = '${email}' ORDER BY p.id`);
 
+/** A phone with JavaScript, the fake push service and notifications allowed, signed in as `who` with one paid order. */
+async function shopperWithPaidOrder(who: { email: string; password: string }) {
+  const browser = await open({ javaScript: true, viewport: "phone" });
+  await fakePushService(browser.context);
+  await browser.context.grantPermissions(["notifications"], { origin: baseUrl() });
+  await signIn(browser.page, who);
+  const number = await checkoutOneFish(browser.page);
+  await payInSandbox(browser.page, number);
+  return { ...browser, number };
+}
+
 describe("the shop as an app on the phone", () => {
   it("turns on push from My Orders, shows a push that opens its page, keeps My Orders and the order readable offline, and forgets them on signing out", async () => {
     const who = await newAccount("app.en", { name: "Padma Latha" });
-    const { page, context, close } = await open({ javaScript: true, viewport: "phone" });
-    await fakePushService(context);
-    await context.grantPermissions(["notifications"], { origin: baseUrl() });
-    await signIn(page, who);
-    const number = await checkoutOneFish(page);
-    await payInSandbox(page, number);
+    const { page, context, close, number } = await shopperWithPaidOrder(who);
 
     await page.goto("/orders");
     await controlled(page);
@@ -87,12 +93,7 @@ describe("the shop as an app on the phone", () => {
 
   it("in Telugu: the auction page offers push, a kept order reads offline in Telugu, and the profile turns push off on this phone", async () => {
     const who = await newAccount("app.te", { name: "Sarada Devi" });
-    const { page, context, close } = await open({ javaScript: true, viewport: "phone" });
-    await fakePushService(context);
-    await context.grantPermissions(["notifications"], { origin: baseUrl() });
-    await signIn(page, who);
-    const number = await checkoutOneFish(page);
-    await payInSandbox(page, number);
+    const { page, context, close, number } = await shopperWithPaidOrder(who);
 
     // An auction of its own, running for an hour.
     const auction = { id: 700 + Math.floor(Math.random() * 90) };
@@ -133,13 +134,7 @@ describe("the shop as an app on the phone", () => {
       /^ఆఫ్‌లైన్\. ఈ పేజీ ఈ సమయం నాటిది: .+\. ఫారాలు పంపడానికి నెట్‌వర్క్ కావాలి: మళ్లీ ఆన్‌లైన్ అయ్యే వరకు ఏదీ పంపబడదు\.$/,
     );
     // A form posted with no network: nothing is sent, and the page says so.
-    await page.evaluate(() => {
-      const form = document.createElement("form");
-      form.method = "post";
-      form.action = location.pathname;
-      document.body.appendChild(form);
-      form.submit();
-    });
+    await postPlainForm(page);
     await page.getByText("ఏదీ పంపలేదు: ఈ ఫారానికి నెట్‌వర్క్ కావాలి. మళ్లీ ఆన్‌లైన్ అయ్యాక ప్రయత్నించండి.").waitFor();
     await context.setOffline(false);
 

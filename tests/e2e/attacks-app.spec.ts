@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page, Route } from "playwright-core";
-import { controlled, deliverPush, fakePushService, kept, notifications } from "./app-world";
+import { controlled, deliverPush, fakePushService, kept, notifications, postPlainForm } from "./app-world";
 import { baseUrl, newAccount, signIn, toast, useBrowser } from "./browser";
 import { useLocalDb } from "./local-db";
 
@@ -57,13 +57,7 @@ describe("the kept pages on a shared phone", () => {
       const subscription = { endpoint, unsubscribe: async () => true };
       PushManager.prototype.getSubscription = async () => subscription as unknown as PushSubscription;
     }, endpoint as string);
-    await page.evaluate(() => {
-      const form = document.createElement("form");
-      form.method = "post";
-      form.action = "/logout";
-      document.body.appendChild(form);
-      form.submit();
-    });
+    await postPlainForm(page, "/logout");
     await page.waitForURL(`${baseUrl()}/`);
     await expect.poll(() => toast(page)).toBe("Logged out successfully");
     expect(await devices()).toEqual([]);
@@ -76,13 +70,7 @@ describe("the kept pages on a shared phone", () => {
       (url) => url.pathname === "/",
       (route) => route.abort("internetdisconnected"),
     );
-    await page.evaluate(() => {
-      const form = document.createElement("form");
-      form.method = "post";
-      form.action = "/logout";
-      document.body.appendChild(form);
-      form.submit();
-    });
+    await postPlainForm(page, "/logout");
     // The home page after signing out did not load: the phone's offline page stands in for it.
     await page.getByRole("heading", { level: 1, name: "Offline." }).waitFor();
     expect(await page.getByText("Pages kept on this phone:").count()).toBe(0);
