@@ -110,8 +110,9 @@ describe("words and numbers", () => {
   });
 
   it("an ended auction says 'Winning bid', the hint states the increment, your own bids say 'You'", async () => {
-    const id = 800 + Math.floor(Math.random() * 90);
-    const ended = id + 100;
+    // Ids far from the other suites' auctions, so no two runs draw the same one.
+    const id = 1_000_000 + Math.floor(Math.random() * 400_000);
+    const ended = id + 400_000;
     const now = Date.now();
     await sql(`INSERT INTO auctions (id, title, description, start_price_paise, current_price_paise, end_time, scheduled_end_time, status, bid_count, seller_name, min_increment_paise) VALUES
         (${id}, 'Phone Pulasa lot', 'A fresh Godavari Pulasa for the phone test.', 100000, 100000, ${now + 3_600_000}, ${now + 3_600_000}, 'active', 0, 'Godavari Pulasa', 25000),
