@@ -6,6 +6,17 @@ import { Visitor } from "./load-client.mjs";
 
 const PASSWORD = "load-bench-password-2026";
 
+/**
+ * Stock and delivery capacity for every order shoppers can place (a bench measures the store, not sell-outs);
+ * the id of the fish they buy.
+ */
+export async function unlimitedFish(d1) {
+  await d1.query("UPDATE catch_days SET quantity = 1000000");
+  await d1.query("UPDATE delivery_slots SET capacity = 1000000");
+  const [fish] = await d1.query("SELECT id FROM products WHERE slug = 'fresh-fish'");
+  return Number(fish.id);
+}
+
 /** Accounts made directly in D1 (verified, with a password), then signed in through the login form. */
 export async function makeAccounts(d1, prefix, count) {
   const salt = randomBytes(16);

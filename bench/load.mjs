@@ -7,7 +7,7 @@
 // Needs a build (`npx remix vite:build`); BENCH_PORT picks the port (default 8798).
 import { openLocalD1 } from "../scripts/lib/local.mjs";
 import { keepAliveShorterThanServer, Recorder, Visitor } from "./load-client.mjs";
-import { bid, browse, makeAccounts, shop, signIn } from "./load-people.mjs";
+import { bid, browse, makeAccounts, shop, signIn, unlimitedFish } from "./load-people.mjs";
 import { withBuiltStore } from "./serve-built.mjs";
 
 const SECONDS = Number(process.env.DURATION || 60);
@@ -30,10 +30,7 @@ const failures = await withBuiltStore(async (base, { persistTo, child }) => {
   await keepAliveShorterThanServer(base);
   const d1 = await openLocalD1(persistTo);
   try {
-    // Stock and delivery capacity for every order the shoppers can place: the bench measures the store, not sell-outs.
-    await d1.query("UPDATE catch_days SET quantity = 1000000");
-    await d1.query("UPDATE delivery_slots SET capacity = 1000000");
-    const [fish] = await d1.query("SELECT id FROM products WHERE slug = 'fresh-fish'");
+    const fishId = await unlimitedFish(d1);
     const setup = new Recorder();
     const shoppers = await signIn(base, setup, await makeAccounts(d1, "load.shopper", SHOPPERS));
     const bidders = await signIn(base, setup, await makeAccounts(d1, "load.bidder", BIDDERS));
@@ -52,7 +49,7 @@ const failures = await withBuiltStore(async (base, { persistTo, child }) => {
     const started = performance.now();
     await Promise.all([
       ...Array.from({ length: VISITORS }, (_, i) => browse(base, recorder, PAGES, until, i)),
-      ...shoppers.map((s) => shop(s, Number(fish.id), until, paid, refused)),
+      ...shoppers.map((s) => shop(s, fishId, until, paid, refused)),
       ...bidders.map((b) => bid(b, AUCTION_ID, until, accepted, sockets)),
     ]);
     const seconds = (performance.now() - started) / 1000;

@@ -9,7 +9,7 @@
 // port (default 8798).
 import { openLocalD1 } from "../scripts/lib/local.mjs";
 import { keepAliveShorterThanServer, Recorder } from "./load-client.mjs";
-import { browse, makeAccounts, shop, signIn } from "./load-people.mjs";
+import { browse, makeAccounts, shop, signIn, unlimitedFish } from "./load-people.mjs";
 import { withBuiltStore } from "./serve-built.mjs";
 
 const SECONDS = Number(process.env.DURATION || 20);
@@ -58,9 +58,7 @@ await withBuiltStore(async (base, { persistTo }) => {
   await keepAliveShorterThanServer(base);
   const d1 = await openLocalD1(persistTo);
   try {
-    await d1.query("UPDATE catch_days SET quantity = 1000000");
-    await d1.query("UPDATE delivery_slots SET capacity = 1000000");
-    const [fish] = await d1.query("SELECT id FROM products WHERE slug = 'fresh-fish'");
+    const fishId = await unlimitedFish(d1);
     const recorder = new Recorder();
     const shoppers = await signIn(base, recorder, await makeAccounts(d1, "replicas.shopper", SHOPPERS));
     console.log(`\n${VISITORS} visitors and ${SHOPPERS} shoppers for ${SECONDS} s against ${base}...`);
@@ -68,7 +66,7 @@ await withBuiltStore(async (base, { persistTo }) => {
     const until = Date.now() + SECONDS * 1000;
     await Promise.all([
       ...Array.from({ length: VISITORS }, (_, i) => browse(base, recorder, PAGES, until, i)),
-      ...shoppers.map((s) => shop(s, Number(fish.id), until, [], { count: 0 })),
+      ...shoppers.map((s) => shop(s, fishId, until, [], { count: 0 })),
     ]);
     counting = false;
   } finally {
