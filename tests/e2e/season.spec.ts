@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseUrl, DEV_ADMIN, expectNoAxeViolations, newAccount, signIn, toast, useBrowser } from "./browser";
 import { ADMIN, post, sessionOf } from "./http";
-import { useLocalDb } from "./local-db";
+import { roomyDate, useLocalDb } from "./local-db";
 import { typeAddressByName } from "./shop";
 
 /**
@@ -119,12 +119,7 @@ describe("season pre-booking", () => {
     );
 
     // Tomorrow's slots get room to spare (the other suites' orders may have filled them), put back at the end.
-    const slotsBefore = await sql("SELECT slot, capacity FROM delivery_slots WHERE delivery_date = ?", istDay(1));
-    await sql(
-      `INSERT INTO delivery_slots (delivery_date, slot, capacity) VALUES (?1, 'morning', 500), (?1, 'evening', 500)
-       ON CONFLICT (delivery_date, slot) DO UPDATE SET capacity = 500`,
-      istDay(1),
-    );
+    const putBack = await roomyDate(sql, istDay(1));
     // 2 kg land for tomorrow: the first paid is filled (a new order could not have taken it), the second keeps its place.
     const session = await sessionOf(ADMIN);
     expect((await post("/admin-dashboard/catch", { [`catch.${product.id}.${istDay(1)}`]: "2" }, { Cookie: `__session=${session}` })).status).toBe(302);
@@ -164,7 +159,6 @@ describe("season pre-booking", () => {
     await Promise.all([admin.close(), te.close(), en.close()]);
     // This run's fish leaves the catalogue, which the suites after it count as the seed's.
     await sql("UPDATE products SET hidden = 1 WHERE id = ?", product.id);
-    await sql("DELETE FROM delivery_slots WHERE delivery_date = ?", istDay(1));
-    for (const row of slotsBefore) await sql("INSERT INTO delivery_slots (delivery_date, slot, capacity) VALUES (?, ?, ?)", istDay(1), row.slot, row.capacity);
+    await putBack();
   });
 });

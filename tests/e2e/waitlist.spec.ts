@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseUrl, newAccount, signIn, useBrowser } from "./browser";
 import { ADMIN, post, sessionOf } from "./http";
-import { useLocalDb } from "./local-db";
+import { roomyDate, useLocalDb } from "./local-db";
 import { arrive, SANDBOX_PAGE, submitCheckout, VALID_SHIPPING } from "./shop";
 
 /**
@@ -72,6 +72,7 @@ describe("a sold-out fish's waitlist", () => {
     await expect.poll(() => en.page.getByRole("button", { name: "Leave the line" }).count()).toBe(1);
 
     // The seller adds 3 kg for tomorrow on the catch screen: both are served, in order.
+    const putBack = await roomyDate(sql, istDay(1));
     const admin = await sessionOf(ADMIN);
     const saved = await post("/admin-dashboard/catch", { [`catch.${product.id}.${istDay(1)}`]: "3" }, { Cookie: `__session=${admin}` });
     expect(saved.status).toBe(302);
@@ -106,5 +107,6 @@ describe("a sold-out fish's waitlist", () => {
     await en.close();
     // This run's fish leaves the catalogue, which the suites after it count as the seed's.
     await sql("UPDATE products SET hidden = 1 WHERE id = ?", product.id);
+    await putBack();
   });
 });
