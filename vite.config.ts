@@ -73,7 +73,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     // The browser's code is minified by terser, which packs React and Remix about 4% smaller than esbuild.
-    minify: isSsrBuild ? true : "terser",
+    // SSR_MINIFY=0 keeps the server's function names for bench/render-profile.mjs.
+    minify: isSsrBuild ? process.env.SSR_MINIFY !== "0" : "terser",
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     // SOURCEMAP=1 for bench/bundle-sources.mjs, which says which packages and files make up each chunk.
     sourcemap: process.env.SOURCEMAP === "1",

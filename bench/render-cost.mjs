@@ -5,7 +5,8 @@
 // (bench/react-page.js) renders the markup of the store's /products with React alone: the floor under a render.
 // Both Workers run in local workerd through wrangler's API, bundled as `wrangler deploy` bundles them (React's
 // production build) and without the DevTools inspector: `wrangler dev` attaches one that copies every D1 answer
-// to its debug log, a cost per query that no deployed Worker pays. Needs a build (`npm run build`).
+// to its debug log, a cost per query that no deployed Worker pays. Needs a build (`npm run build`). BENCH_ROWS (a
+// regular expression) keeps only the rows whose label it matches; the trivial Worker is always measured.
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { applyMigrations, run } from "../scripts/lib/local.mjs";
@@ -128,7 +129,7 @@ try {
     { label: "GET /products, a non-session cookie (rendered)", url: `${base}/products`, headers: { ...page, Cookie: "x=1" } },
     { label: "GET /products, signed in", url: `${base}/products`, headers: { ...page, Cookie: session } },
     { label: "GET /orders, signed in", url: `${base}/orders`, headers: { ...page, Cookie: session } },
-  ];
+  ].filter((r) => !process.env.BENCH_ROWS || new RegExp(process.env.BENCH_ROWS).test(r.label));
   const yardstick = { label: "trivial Worker, 26 KB HTML", url: `${trivial.url}/`, headers: page };
   console.log(`${CONCURRENCY} concurrent connections, ${SECONDS} s per row after ${WARMUP_SECONDS} s of warm-up (NODE_ENV=${process.env.NODE_ENV})`);
   const before = await measure(yardstick);

@@ -2,7 +2,9 @@
 // for a signed-in shopper; PROFILE_COOKIE=none renders it for a visitor with a non-session cookie). Serves the
 // build as `npm start` does with the DevTools inspector open, records a CPU profile of the store's isolate during
 // PROFILE_SECONDS of CONCURRENCY requests in flight, and prints each package's (or app folder's) share of the
-// samples by self time, then the heaviest functions. Needs a build (`npm run build`).
+// samples by self time, the heaviest functions, the app's own, and each package's and app function's total time
+// (anywhere on the stack). Needs a build; `SOURCEMAP=1 SSR_MINIFY=0 npx remix vite:build` keeps the app's function
+// names readable.
 import { readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { SourceMapConsumer } from "source-map";
@@ -101,17 +103,37 @@ try {
   const total = profile.samples.length;
   const byOwner = new Map();
   const byFunction = new Map();
+  const inclusive = new Map();
+  const parents = new Map();
+  for (const n of profile.nodes) for (const child of n.children ?? []) parents.set(child, n.id);
   await SourceMapConsumer.with(map, null, (consumer) => {
-    for (const [nodeId, n] of counts) {
+    const keyOf = new Map();
+    const frameKey = (nodeId) => {
+      if (keyOf.has(nodeId)) return keyOf.get(nodeId);
       const frame = byNode.get(nodeId).callFrame;
       let source = null;
       if (frame.url.endsWith("app.js") && frame.lineNumber >= 0) {
         source = consumer.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber }).source;
       }
       const key = frame.url ? owner(source) : frame.functionName ? `(${frame.functionName})` : "(native or runtime)";
+      keyOf.set(nodeId, key);
+      return key;
+    };
+    for (const [nodeId, n] of counts) {
+      const frame = byNode.get(nodeId).callFrame;
+      const key = frameKey(nodeId);
       byOwner.set(key, (byOwner.get(key) ?? 0) + n);
       const fn = `${frame.functionName || "(anonymous)"}  ${key}`;
       byFunction.set(fn, (byFunction.get(fn) ?? 0) + n);
+      // Inclusive time: each package or named app function counted once per sample whose stack holds it.
+      const seen = new Set();
+      for (let id = nodeId; id !== undefined; id = parents.get(id)) {
+        const k = frameKey(id);
+        const name = byNode.get(id).callFrame.functionName;
+        seen.add(k);
+        if (name && /^(app|workers)\//.test(k)) seen.add(`${name}  ${k}`);
+      }
+      for (const k of seen) inclusive.set(k, (inclusive.get(k) ?? 0) + n);
     }
   });
   const ms = (profile.endTime - profile.startTime) / 1000;
@@ -122,6 +144,11 @@ try {
   for (const [key, n] of top(byOwner, 25)) console.log(`${((n / total) * 100).toFixed(1).padStart(6)}%  ${key}`);
   console.log("\nheaviest functions (self time):");
   for (const [key, n] of top(byFunction, 30)) console.log(`${((n / total) * 100).toFixed(1).padStart(6)}%  ${key}`);
+  console.log("\nthe app's own functions (self time):");
+  for (const [key, n] of top(new Map([...byFunction].filter(([k]) => / {2}(app|workers)\//.test(k))), 25))
+    console.log(`${((n / total) * 100).toFixed(1).padStart(6)}%  ${key}`);
+  console.log("\ntotal time (the package or app function anywhere on the stack):");
+  for (const [key, n] of top(inclusive, 40)) console.log(`${((n / total) * 100).toFixed(1).padStart(6)}%  ${key}`);
 } finally {
   stop(child);
 }
