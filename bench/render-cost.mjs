@@ -129,6 +129,13 @@ try {
     { label: "GET /products, a non-session cookie (rendered)", url: `${base}/products`, headers: { ...page, Cookie: "x=1" } },
     { label: "GET /products, signed in", url: `${base}/products`, headers: { ...page, Cookie: session } },
     { label: "GET /orders, signed in", url: `${base}/orders`, headers: { ...page, Cookie: session } },
+    // Where a signed-in page's CPU goes, one layer at a time: the router alone (a small API answer for a visitor),
+    // with the session (the same answer signed in), then the page's loaders and their serialised data without React (a client
+    // navigation's .data), then the whole page.
+    { label: "split: GET /api/push/key, anonymous", url: `${base}/api/push/key`, headers: { Accept: "application/json" } },
+    { label: "split: GET /api/push/key, signed in", url: `${base}/api/push/key`, headers: { Accept: "application/json", Cookie: session } },
+    { label: "split: GET /products.data, signed in", url: `${base}/products.data`, headers: { Accept: "*/*", Cookie: session } },
+    { label: "split: GET /orders.data, signed in", url: `${base}/orders.data`, headers: { Accept: "*/*", Cookie: session } },
   ].filter((r) => !process.env.BENCH_ROWS || new RegExp(process.env.BENCH_ROWS).test(r.label));
   const yardstick = { label: "trivial Worker, 26 KB HTML", url: `${trivial.url}/`, headers: page };
   console.log(`${CONCURRENCY} concurrent connections, ${SECONDS} s per row after ${WARMUP_SECONDS} s of warm-up (NODE_ENV=${process.env.NODE_ENV})`);
