@@ -7,7 +7,8 @@
 // Needs a build (`npx remix vite:build`); BENCH_PORT picks the port (default 8798).
 import { openLocalD1 } from "../scripts/lib/local.mjs";
 import { keepAliveShorterThanServer, Recorder, Visitor } from "./load-client.mjs";
-import { bid, browse, makeAccounts, shop, signIn, unlimitedFish } from "./load-people.mjs";
+import { bid, browse, makeAccounts, publicPages, shop, signIn, unlimitedFish } from "./load-people.mjs";
+import { checkAcceptedBids, checkPaidOrders, storedBids } from "./load-checks.mjs";
 import { withBuiltStore } from "./serve-built.mjs";
 
 const SECONDS = Number(process.env.DURATION || 60);
@@ -16,15 +17,7 @@ const SHOPPERS = Number(process.env.SHOPPERS || 50);
 const BIDDERS = Number(process.env.BIDDERS || 100);
 /** The seeded auction that ends last but one day from now: live for the whole run, its page among the public ones. */
 const AUCTION_ID = 1;
-const PAGES = [
-  ["GET /", "/"],
-  ["GET /products", "/products"],
-  ["GET /products/:slug", "/products/fresh-fish"],
-  ["GET /auctions", "/auctions"],
-  ["GET /auctions/:id", `/auctions/${AUCTION_ID}`],
-  ["GET /te", "/te"],
-  ["GET /blogs/:id", "/blogs/1"],
-];
+const PAGES = publicPages(AUCTION_ID);
 
 const failures = await withBuiltStore(async (base, { persistTo, child }) => {
   await keepAliveShorterThanServer(base);
@@ -36,7 +29,7 @@ const failures = await withBuiltStore(async (base, { persistTo, child }) => {
     const bidders = await signIn(base, setup, await makeAccounts(d1, "load.bidder", BIDDERS));
     const live = await new Visitor(base, setup).request("GET /api/auction/:id", `/api/auction/${AUCTION_ID}`, { read: "json" });
     if (live?.json?.auction?.status !== "active") throw new Error(`auction ${AUCTION_ID} is not live: ${live?.text.slice(0, 200)}`);
-    const bidsBefore = Number((await d1.query("SELECT count(*) AS n FROM auction_bids WHERE auction_id = ?", AUCTION_ID))[0].n);
+    const bidsBefore = await storedBids(d1, [AUCTION_ID]);
 
     const recorder = new Recorder();
     const paid = [];
@@ -75,43 +68,12 @@ const failures = await withBuiltStore(async (base, { persistTo, child }) => {
   }
 });
 
-/** Every order shown as paid is paid in D1, and every accepted bid is in D1's mirror of the auction. */
+/** Every order shown as paid is paid in D1 (none was touched after), and every accepted bid is stored. */
 async function verify(d1, paid, accepted, bidsBefore) {
-  const problems = [];
-  const rows = [];
-  for (let i = 0; i < paid.length; i += 90) {
-    const chunk = paid.slice(i, i + 90);
-    rows.push(
-      ...(await d1.query(
-        `SELECT o.number, o.status, o.payment_state, (SELECT count(*) FROM payments p WHERE p.order_id = o.id AND p.kind = 'advance' AND p.status = 'paid') AS paid_attempts FROM orders o WHERE o.number IN (${chunk.map(() => "?").join(", ")})`,
-        ...chunk,
-      )),
-    );
-  }
-  const byNumber = new Map(rows.map((r) => [r.number, r]));
-  const unpaid = paid.filter((n) => {
-    const r = byNumber.get(n);
-    return !r || r.status !== "order_raised" || r.payment_state !== "advance_paid" || Number(r.paid_attempts) !== 1;
-  });
-  if (unpaid.length)
-    problems.push(`${unpaid.length} paid orders missing or not paid in D1: ${unpaid.slice(0, 5).map((n) => JSON.stringify(byNumber.get(n) ?? n))}`);
-
-  // The auction object writes its bids to D1 before it answers; give a retried write a moment all the same.
-  let missing = accepted;
-  for (let attempt = 0; attempt < 10 && missing.length; attempt++) {
-    if (attempt) await new Promise((r) => setTimeout(r, 500));
-    const stored = await d1.query("SELECT user_id, amount_paise FROM auction_bids WHERE auction_id = ?", AUCTION_ID);
-    const keys = new Set(stored.map((b) => `${b.user_id}:${b.amount_paise}`));
-    missing = accepted.filter((b) => !keys.has(`${b.userId}:${b.amountPaise}`));
-    const count = Number((await d1.query("SELECT bid_count FROM auctions WHERE id = ?", AUCTION_ID))[0].bid_count);
-    if (!missing.length && stored.length !== bidsBefore + accepted.length) missing = [{ rows: stored.length, expected: bidsBefore + accepted.length }];
-    if (!missing.length && count !== stored.length) missing = [{ bidCount: count, rows: stored.length }];
-  }
-  if (missing.length) problems.push(`${missing.length} accepted bids missing from D1: ${JSON.stringify(missing.slice(0, 5))}`);
-  console.log(
-    `Database: ${paid.length - unpaid.length}/${paid.length} paid orders paid, ${accepted.length - missing.length}/${accepted.length} accepted bids stored`,
-  );
-  return problems;
+  const orders = await checkPaidOrders(d1, new Map(paid.map((n) => [n, { status: "order_raised", paymentState: "advance_paid" }])));
+  const bids = await checkAcceptedBids(d1, accepted, bidsBefore);
+  console.log(`Database: ${orders.found}/${paid.length} paid orders paid, ${bids.found}/${accepted.length} accepted bids stored`);
+  return [...orders.problems, ...bids.problems];
 }
 
 if (failures.length) {

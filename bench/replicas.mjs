@@ -9,21 +9,13 @@
 // port (default 8798).
 import { openLocalD1 } from "../scripts/lib/local.mjs";
 import { keepAliveShorterThanServer, Recorder } from "./load-client.mjs";
-import { browse, makeAccounts, shop, signIn, unlimitedFish } from "./load-people.mjs";
+import { browse, makeAccounts, publicPages, shop, signIn, unlimitedFish } from "./load-people.mjs";
 import { withBuiltStore } from "./serve-built.mjs";
 
 const SECONDS = Number(process.env.DURATION || 20);
 const VISITORS = Number(process.env.VISITORS || 40);
 const SHOPPERS = Number(process.env.SHOPPERS || 10);
-const PAGES = [
-  ["GET /", "/"],
-  ["GET /products", "/products"],
-  ["GET /products/:slug", "/products/fresh-fish"],
-  ["GET /auctions", "/auctions"],
-  ["GET /auctions/:id", "/auctions/1"],
-  ["GET /te", "/te"],
-  ["GET /blogs/:id", "/blogs/1"],
-];
+const PAGES = publicPages(1);
 
 /** Requests by route: where their reads started and whether they reached the primary. */
 const tally = new Map();
