@@ -3,7 +3,7 @@ import { controlled, deliverPush, fakePushService, kept, notifications, postPlai
 import { triggerScheduled } from "../../scripts/lib/local.mjs";
 import { bidderSessions } from "./auction-world";
 import { baseUrl, newAccount, signIn, toast, useBrowser } from "./browser";
-import { useLocalDb } from "./local-db";
+import { freshId, useLocalDb } from "./local-db";
 import { checkoutOneFish, payInSandbox } from "./shop";
 
 const open = useBrowser();
@@ -97,7 +97,7 @@ describe("the shop as an app on the phone", () => {
     const { page, context, close, number } = await shopperWithPaidOrder(who);
 
     // An auction of its own, running for an hour.
-    const auction = { id: 100_000 + Math.floor(Math.random() * 400_000) };
+    const auction = { id: freshId() };
     const end = Date.now() + 3_600_000;
     await sql(
       `INSERT INTO auctions (id, title, description, start_price_paise, current_price_paise, end_time, scheduled_end_time, status, bid_count, seller_name, min_increment_paise, title_te) VALUES (${auction.id}, 'App push Pulasa', 'A Godavari Pulasa.', 100000, 100000, ${end}, ${end}, 'active', 0, 'Godavari Pulasa', 10000, 'యాప్ పుష్ పులస')`,
@@ -112,7 +112,7 @@ describe("the shop as an app on the phone", () => {
     // Outbid: the push is written in the device's language and opens the auction's Telugu page. This store has
     // no VAPID keys, so it lands in the development outbox.
     expect((await page.request.post("/api/bids", { data: { auction_id: auction.id, amount: 1000 } })).status()).toBe(200);
-    const rival = await open({ javaScript: false, viewport: "phone" }, { cookies: await bidder(9000 + Math.floor(Math.random() * 900), "Gopi Varma") });
+    const rival = await open({ javaScript: false, viewport: "phone" }, { cookies: await bidder(freshId(), "Gopi Varma") });
     expect((await rival.context.request.post("/api/bids", { data: { auction_id: auction.id, amount: 1200 } })).status()).toBe(200);
     await rival.close();
     const pushed = () =>

@@ -5,7 +5,7 @@ import { bidderSessions, firstOpenSlot } from "./auction-world";
 import { expectNoAxeViolations, toast, useBrowser } from "./browser";
 import { cardIn, openOrder, openPanel, requestBalance, setStatus } from "./money-steps";
 import { SOFT_CLOSE_SECONDS } from "./global-setup";
-import { useLocalDb } from "./local-db";
+import { freshId, useLocalDb } from "./local-db";
 
 const open = useBrowser();
 const sql = useLocalDb();
@@ -18,14 +18,15 @@ const bidder = bidderSessions(sql);
 describe("live auction: two bidders, JavaScript off and on", () => {
   // The close comes one soft-close window after the last bid (the e2e store's window is seconds), so this test waits for it.
   it("bids from a JS-off page show up live on the other page, soft close extends the end, the winner pays the advance", { timeout: TIMEOUT_MS }, async () => {
-    const id = 900 + Math.floor(Math.random() * 90);
+    const id = freshId();
     // Ends one soft-close window from now: any bid before the end is inside the window, so it extends the end.
     const end = Date.now() + SOFT_CLOSE_MS;
     await sql(
       `INSERT INTO auctions (id, title, description, start_price_paise, current_price_paise, end_time, scheduled_end_time, status, bid_count, seller_name, min_increment_paise) VALUES (${id}, 'E2E Pulasa lot', 'A fresh Godavari Pulasa for the end-to-end test.', 100000, 100000, ${end}, ${end}, 'active', 0, 'Godavari Pulasa', 10000)`,
     );
-    const live = await open({ javaScript: true, viewport: "desktop" }, { cookies: await bidder(7001, "Latha Devi") });
-    const plain = await open({ javaScript: false, viewport: "phone" }, { cookies: await bidder(7002, "Mohan Rao") });
+    const users = { live: freshId(), plain: freshId() };
+    const live = await open({ javaScript: true, viewport: "desktop" }, { cookies: await bidder(users.live, "Latha Devi") });
+    const plain = await open({ javaScript: false, viewport: "phone" }, { cookies: await bidder(users.plain, "Mohan Rao") });
 
     await live.page.goto(`/auctions/${id}`);
     await live.page.getByTestId("live").waitFor();
@@ -81,7 +82,7 @@ describe("live auction: two bidders, JavaScript off and on", () => {
     await plain.page.reload();
     expect(await plain.page.getByTestId("standing").innerText()).toContain("You have been outbid");
     expect(await plain.page.getByTestId("current-price").innerText()).toBe("₹1,100");
-    const outbid = await sql(`SELECT type FROM notifications WHERE user_id = 7002 AND auction_id = ${id}`);
+    const outbid = await sql(`SELECT type FROM notifications WHERE user_id = ${users.plain} AND auction_id = ${id}`);
     expect(outbid).toEqual([{ type: "outbid" }]);
     await expectNoAxeViolations(plain.page);
 
@@ -111,7 +112,7 @@ describe("live auction: two bidders, JavaScript off and on", () => {
     expect(await live.page.getByTestId("bid-history").innerText()).not.toMatch(/Mohan|Latha/);
     expect(await live.page.getByRole("button", { name: /Watch this auction|Stop watching/ }).count()).toBe(0);
     await expect
-      .poll(() => sql(`SELECT type FROM notifications WHERE user_id = 7001 AND auction_id = ${id} ORDER BY id`), { timeout: 10_000 })
+      .poll(() => sql(`SELECT type FROM notifications WHERE user_id = ${users.live} AND auction_id = ${id} ORDER BY id`), { timeout: 10_000 })
       .toEqual([{ type: "outbid" }, { type: "auction_ended" }]);
 
     // The winner (no JavaScript) finds the order in My Orders at the winning price and pays the advance.
@@ -176,7 +177,7 @@ describe("live auction: two bidders, JavaScript off and on", () => {
     await live.close();
 
     // From the admin's desk to the winner's door: no weighing, the balance (₹1,200 − ₹500) by a link.
-    const admin = await open({ javaScript: true, viewport: "desktop" }, { cookies: await bidder(7003, "Store Admin", true) });
+    const admin = await open({ javaScript: true, viewport: "desktop" }, { cookies: await bidder(freshId(), "Store Admin", true) });
     await deliverLot(admin.page, plain.page, number, { balance: "₹700", how: "link" });
     expect(await plain.page.getByRole("article").innerText()).toContain("Your order has been delivered successfully.");
     expect(admin.errors).toEqual([]);
@@ -187,12 +188,12 @@ describe("live auction: two bidders, JavaScript off and on", () => {
 
 describe("a lot won on the Telugu pages, JavaScript on, on a phone", () => {
   it("is paid in Telugu with a delivery slot, then reaches the door with its balance collected on delivery", { timeout: TIMEOUT_MS }, async () => {
-    const id = 700 + Math.floor(Math.random() * 90);
+    const id = freshId();
     const end = Date.now() + SOFT_CLOSE_MS;
     await sql(
       `INSERT INTO auctions (id, title, description, start_price_paise, current_price_paise, end_time, scheduled_end_time, status, bid_count, seller_name, min_increment_paise, title_te, description_te) VALUES (${id}, 'E2E Telugu lot', 'A Godavari Pulasa.', 2000000, 2000000, ${end}, ${end}, 'active', 0, 'Godavari Pulasa', 10000, 'తెలుగు వేలం లాట్', 'గోదావరి పులస.')`,
     );
-    const winner = await open({ javaScript: true, viewport: "phone" }, { cookies: await bidder(7101 + Math.floor(Math.random() * 800), "Sita Lakshmi") });
+    const winner = await open({ javaScript: true, viewport: "phone" }, { cookies: await bidder(freshId(), "Sita Lakshmi") });
     await winner.page.goto(`/te/auctions/${id}`);
     await winner.page.getByTestId("live").waitFor();
     await winner.page.locator("#bid-amount").fill("20000");
@@ -230,7 +231,7 @@ describe("a lot won on the Telugu pages, JavaScript on, on a phone", () => {
     ]);
     expect(await winner.page.getByRole("article").innerText()).not.toContain("తూకం");
 
-    const admin = await open({ javaScript: true, viewport: "desktop" }, { cookies: await bidder(7901 + Math.floor(Math.random() * 90), "Store Admin", true) });
+    const admin = await open({ javaScript: true, viewport: "desktop" }, { cookies: await bidder(freshId(), "Store Admin", true) });
     await deliverLot(admin.page, winner.page, number, { balance: "₹19,500", how: "cash" });
     expect(winner.page.url()).toContain(`/te/orders/${number}`);
     expect(await sql(`SELECT kind, amount_paise FROM ledger WHERE order_id = (SELECT id FROM orders WHERE number = '${number}') ORDER BY id`)).toEqual([
@@ -279,14 +280,14 @@ async function deliverLot(admin: Page, winner: Page, number: string, balance: { 
 
 describe("the admin on an auction page", () => {
   it("sees why there is no bid form, and where to manage auctions", async () => {
-    const id = 990 + Math.floor(Math.random() * 9);
+    const id = freshId();
     const end = Date.now() + 3_600_000;
     await sql(
       `INSERT INTO auctions (id, title, description, start_price_paise, current_price_paise, end_time, scheduled_end_time, status, bid_count, seller_name, min_increment_paise) VALUES (${id}, 'Admin view lot', 'A lot the admin looks at.', 100000, 100000, ${end}, ${end}, 'active', 0, 'Godavari Pulasa', 10000)`,
     );
     const { page, close } = await open(
       { javaScript: false, viewport: "phone" },
-      { cookies: await bidder(7100 + Math.floor(Math.random() * 800), "Admin Person", true) },
+      { cookies: await bidder(freshId(), "Admin Person", true) },
     );
     await page.goto(`/auctions/${id}`);
     expect(await page.getByTestId("admin-note").innerText()).toBe("Admins and the seller cannot bid on this auction.");
@@ -306,7 +307,7 @@ describe("managing auctions (admin, JavaScript off, phone)", () => {
     const teluguTitle = `అప్‌లోడ్ లాట్ ${Date.now()}`;
     const { page, close } = await open(
       { javaScript: false, viewport: "phone" },
-      { cookies: await bidder(7100 + Math.floor(Math.random() * 800), "Admin Person", true) },
+      { cookies: await bidder(freshId(), "Admin Person", true) },
     );
     await page.goto("/admin-dashboard/auctions");
     await expectNoAxeViolations(page);
@@ -381,13 +382,13 @@ describe("the bid log: receipts, the head while it runs, the published log and V
     "a closed auction's log verifies in the browser, JavaScript off and on, in English and Telugu; an altered one fails",
     { timeout: 60_000 + 3 * SOFT_CLOSE_MS },
     async () => {
-      const id = 800 + Math.floor(Math.random() * 90);
+      const id = freshId();
       const end = Date.now() + SOFT_CLOSE_MS;
       await sql(
         `INSERT INTO auctions (id, title, description, start_price_paise, current_price_paise, end_time, scheduled_end_time, status, bid_count, seller_name, min_increment_paise) VALUES (${id}, 'Log Pulasa lot', 'A fresh Godavari Pulasa for the bid log test.', 100000, 100000, ${end}, ${end}, 'active', 0, 'Godavari Pulasa', 10000)`,
       );
-      const first = await open({ javaScript: false, viewport: "phone" }, { cookies: await bidder(7101, "Padma Rani") });
-      const second = await open({ javaScript: false, viewport: "desktop" }, { cookies: await bidder(7102, "Srinu Babu") });
+      const first = await open({ javaScript: false, viewport: "phone" }, { cookies: await bidder(freshId(), "Padma Rani") });
+      const second = await open({ javaScript: false, viewport: "desktop" }, { cookies: await bidder(freshId(), "Srinu Babu") });
 
       // Padma bids ₹1,000 with a maximum of ₹1,500; Srinu's ₹1,100 is answered by her maximum at ₹1,200.
       await first.page.goto(`/auctions/${id}`);

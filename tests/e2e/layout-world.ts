@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import type { Variant } from "./browser";
+import { freshId } from "./local-db";
 
 type Sql = (query: string, ...params: unknown[]) => Promise<Record<string, unknown>[]>;
 type Open = (
@@ -37,7 +38,7 @@ export async function makeWorld(sql: Sql, open: Open, shopper: { email: string }
     season: `season-layout-${Math.random().toString(36).slice(2, 8)}`,
     prebooked: orderNumber(),
   };
-  const wonId = 700 + Math.floor(Math.random() * 90);
+  const wonId = freshId();
   world.won = String(wonId);
   // An auction ending in 35 s, bid on first (its close comes while the rest is set up).
   const now = Date.now();

@@ -55,3 +55,17 @@ export async function roomyDate(sql: ReturnType<typeof useLocalDb>, date: string
     for (const row of before) await sql("INSERT INTO delivery_slots (delivery_date, slot, capacity) VALUES (?, ?, ?)", date, row.slot, row.capacity);
   };
 }
+
+/**
+ * An id for a row a test inserts itself (a user, an auction). The suites run side by side on one database, so
+ * each test file starts at a random point of a wide range and counts up from there: ids never repeat within a
+ * file, and two files' runs of ids meet only with negligible chance (small random ranges per test did collide).
+ */
+export const freshId = (() => {
+  let next = 2_000_000 + Math.floor(Math.random() * 8_000_000);
+  return (count = 1) => {
+    const id = next;
+    next += count;
+    return id;
+  };
+})();

@@ -1,11 +1,12 @@
 import { orderNumber } from "./layout-world";
+import { freshId } from "./local-db";
 
 type Sql = (query: string, ...params: unknown[]) => Promise<Record<string, unknown>[]>;
 
 /** A lot the shopper won, waiting for its ₹500 and for the city, state and pincode (made in the database); its number. */
 export async function wonLot(sql: Sql, email: string): Promise<string> {
   const number = orderNumber();
-  const auctionId = 100_000 + Math.floor(Math.random() * 900_000);
+  const auctionId = freshId();
   await sql(
     `INSERT INTO orders (number, user_id, status, payment_state, source, auction_id, estimated_total_paise, final_total_paise, advance_paise, first_name, last_name, phone, address, city, state, zip, reserved_until, stock_held, created_at, updated_at)
      SELECT ?, id, 'payment_pending', 'advance_due', 'auction', ${auctionId}, 1000000, 1000000, 50000, 'Asha', 'Rani Devi', '+919876543210', '12-4 Main Road, Innespeta', '', '', '', ${Date.now() + 86_400_000}, 0, ${Date.now()}, ${Date.now()} FROM users WHERE email = ?`,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { BrowserContext } from "playwright-core";
 import { bidderSessions } from "./auction-world";
 import { expectNoAxeViolations, toast, useBrowser } from "./browser";
-import { useLocalDb } from "./local-db";
+import { freshId, useLocalDb } from "./local-db";
 
 const open = useBrowser();
 const sql = useLocalDb();
@@ -38,8 +38,8 @@ const CASES = [
 
 describe.each(CASES)("a text when outbid, asked for on the watch form (JavaScript $javaScript, $prefix)", (c) => {
   it("needs a phone, is asked for with the box, and the outbid bidder's text is in the outbox in their language", async () => {
-    const id = 500 + Math.floor(Math.random() * 90);
-    const firstUser = 8900 + Math.floor(Math.random() * 90) * 2;
+    const id = freshId();
+    const firstUser = freshId(2);
     const end = Date.now() + 3_600_000;
     const title = c.prefix ? "టెక్స్ట్ లాట్" : "Text lot";
     await sql(

@@ -4,7 +4,7 @@ import { triggerScheduled } from "../../scripts/lib/local.mjs";
 import { bidderSessions, firstOpenSlot } from "./auction-world";
 import { baseUrl, expectNoAxeViolations, toast, useBrowser } from "./browser";
 import { SOFT_CLOSE_SECONDS } from "./global-setup";
-import { useLocalDb } from "./local-db";
+import { freshId, useLocalDb } from "./local-db";
 
 const open = useBrowser();
 const sql = useLocalDb();
@@ -29,8 +29,8 @@ const ordersOf = (id: number) => sql(`SELECT user_id, number, status FROM orders
  * winner's order exists.
  */
 async function closedWithThree(title: { en: string; te?: string }, javaScript: boolean) {
-  const id = 600 + Math.floor(Math.random() * 90);
-  const firstUser = 8000 + Math.floor(Math.random() * 900);
+  const id = freshId();
+  const firstUser = freshId(3);
   const end = Date.now() + SOFT_CLOSE_MS;
   await sql(
     `INSERT INTO auctions (id, title, description, start_price_paise, current_price_paise, end_time, scheduled_end_time, status, bid_count, seller_name, min_increment_paise, title_te) VALUES (${id}, '${title.en}', 'A Godavari Pulasa for the second chance.', 100000, 100000, ${end}, ${end}, 'active', 0, 'Godavari Pulasa', 10000, ${title.te ? `'${title.te}'` : "NULL"})`,
