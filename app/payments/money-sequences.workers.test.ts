@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { collectOnDelivery, requestBalance } from "~/orders/balance.server";
 import { changeOrderStatus } from "~/orders/changes.server";
 import { createShopOrder } from "~/orders/orders.server";
@@ -161,6 +161,34 @@ describe("reconciliation (the scheduled job asks the gateway)", () => {
     await reconcilePayments(deps, Date.now() + RECONCILE_AFTER_MS + 1000);
     expect(await one("SELECT status FROM orders WHERE id = ?", order.id)).toEqual({ status: "order_raised" });
     expect(await ledgerSums(order.id)).toEqual({ captured: 50_000, cash: 0, refunded: 0, pending: 0 });
+  });
+
+  it("each run settles what is new, without a query for every payment the statement repeats", async () => {
+    const paid = [];
+    for (let i = 0; i < 12; i++) paid.push((await w.paidOrder(1)).order);
+    // One more paid with every message lost: only the statement tells of it.
+    await env.DB.prepare("INSERT INTO sandbox_settings (key, value) VALUES ('webhooks', 'drop'), ('callbacks', 'drop')").run();
+    const lost = await createShopOrder(deps, {
+      user: await w.customer(),
+      lines: [{ productId: w.productId, quantity: 1 }],
+      shipping,
+      delivery: await w.delivery(Date.now()),
+      now: Date.now(),
+    });
+    await (await sandboxDecide(deps, (await startAdvancePayment(deps, lost)).gatewayOrderId, "pay"))!.webhooks();
+    const later = Date.now() + RECONCILE_AFTER_MS + 1000;
+    expect((await reconcilePayments(deps, later)).payments).toBe(1);
+    // The next run lists the same 13 captures again. Each used to be settled again one by one, at least two
+    // queries apiece; now the ledger is asked about all of them at once.
+    const prepare = vi.spyOn(env.DB, "prepare");
+    try {
+      expect((await reconcilePayments(deps, later + 60_000)).payments).toBe(0);
+      expect(prepare.mock.calls.length).toBeLessThan(paid.length);
+    } finally {
+      prepare.mockRestore();
+    }
+    expect(await one("SELECT status FROM orders WHERE id = ?", lost.id)).toEqual({ status: "order_raised" });
+    for (const order of paid) expect(await ledgerSums(order.id)).toEqual({ captured: 50_000, cash: 0, refunded: 0, pending: 0 });
   });
 
   const HOUR = 60 * 60_000;

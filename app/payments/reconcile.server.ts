@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, or } from "drizzle-orm";
 import { jobCursors, ledger, payments } from "~/db/schema";
 import type { PrimaryDeps } from "~/deps";
-import type { PaymentGateway } from "./gateway";
+import type { PaymentGateway, StatementPayment } from "./gateway";
 import { processRefund } from "./ledger.server";
 import { isLinkAttempt } from "./links.server";
 import { closeLink, settleGatewayPayments, settlePayment } from "./settle.server";
@@ -52,12 +52,17 @@ async function readStatement(deps: PrimaryDeps, gateway: PaymentGateway, now: nu
   let settled = 0;
   let done: number | null = null;
   let held: number | null = null;
-  for (const p of await gateway.listPayments(since)) {
+  const listed = await gateway.listPayments(since);
+  const open = await capturesToSettle(
+    deps,
+    listed.filter((p) => p.createdAt <= settledBefore && p.status === "captured" && p.orderId),
+  );
+  for (const p of listed) {
     if (p.createdAt > settledBefore || !FINAL_PAYMENT_STATES.has(p.status)) {
       held = Math.min(held ?? p.createdAt, p.createdAt);
       continue;
     }
-    if (p.status === "captured" && p.orderId) {
+    if (p.status === "captured" && p.orderId && open.has(p.id)) {
       const outcome = await settlePayment(deps, { attemptRef: p.orderId, paymentId: p.id, amountPaise: p.amount, currency: p.currency }, now);
       if (outcome.kind !== "ignored") settled++;
     }
@@ -67,6 +72,35 @@ async function readStatement(deps: PrimaryDeps, gateway: PaymentGateway, now: nu
   if (at !== null && at !== cursor?.at)
     await deps.db.insert(jobCursors).values({ name: STATEMENT, at }).onConflictDoUpdate({ target: jobCursors.name, set: { at } });
   return settled;
+}
+
+/** Payment ids per query: D1 binds at most 100 values to one statement. */
+const IDS_PER_QUERY = 90;
+
+/**
+ * Of the captures the statement lists, those the store may still have to settle: made on one of our checkouts
+ * (a payment on a link names the gateway's own order for it, which the store never saw) and not yet in the ledger.
+ * The statement repeats every payment since its cursor on each run (a quarter of an hour, or days behind a payment
+ * still authorising), and a capture in the ledger was settled in the same batch that wrote it: asking the ledger
+ * once for all of them, in one round trip, keeps a run's cost to what is new instead of every payment listed.
+ */
+async function capturesToSettle(deps: PrimaryDeps, listed: StatementPayment[]): Promise<Set<string>> {
+  if (listed.length === 0) return new Set();
+  const chunks: StatementPayment[][] = [];
+  for (let i = 0; i < listed.length; i += IDS_PER_QUERY) chunks.push(listed.slice(i, i + IDS_PER_QUERY));
+  const queries = chunks.flatMap((chunk) => {
+    const ids = chunk.map((p) => p.id);
+    const attempts = [...new Set(chunk.map((p) => p.orderId!))];
+    return [
+      deps.db.select({ ref: ledger.ref }).from(ledger).where(inArray(ledger.ref, ids)),
+      deps.db.select({ ref: payments.providerRef }).from(payments).where(inArray(payments.providerRef, attempts)),
+    ];
+  });
+  const answers = await deps.db.batch(queries as [(typeof queries)[number], ...(typeof queries)[number][]]);
+  const recorded = new Set<string | null>();
+  const ours = new Set<string | null>();
+  answers.forEach((rows, i) => rows.forEach((row) => (i % 2 === 0 ? recorded : ours).add(row.ref)));
+  return new Set(listed.filter((p) => !recorded.has(p.id) && ours.has(p.orderId)).map((p) => p.id));
 }
 
 /** A payment in one of these states will not change into a capture any more. */
