@@ -9,6 +9,7 @@ import { useLang, useMessages, useSite } from "~/web/site";
 import { useOptimisticCartCount } from "~/cart/use-cart-count";
 import { LineIcon } from "./line-icon";
 import { LogoutButton } from "./logout-button";
+import { TeluguWord } from "./telugu-word";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3 py-2 text-sm font-medium transition hover:bg-river-100 dark:hover:bg-river-800 ${
@@ -160,9 +161,21 @@ function LanguageLink({ inMenu = false }: { inMenu?: boolean }) {
   if (inMenu) return <li className="min-[400px]:hidden">{link(`${linkClass({ isActive: false })} block py-3`, word)}</li>;
   return link(
     "hidden h-11 items-center rounded-full px-1.5 text-sm font-semibold hover:bg-river-100 dark:hover:bg-river-800 min-[400px]:flex sm:px-3",
-    <>
-      <span className="sm:hidden">{to === "te" ? "తె" : "EN"}</span>
-      <span className="hidden sm:inline">{word}</span>
-    </>,
+    // Drawn, not set in type, on the English pages: a Telugu font would be downloaded for this one word.
+    to === "te" ? (
+      <>
+        <span className="sm:hidden">
+          <TeluguWord word="short" />
+        </span>
+        <span className="hidden sm:inline">
+          <TeluguWord word="full" />
+        </span>
+      </>
+    ) : (
+      <>
+        <span className="sm:hidden">EN</span>
+        <span className="hidden sm:inline">{word}</span>
+      </>
+    ),
   );
 }

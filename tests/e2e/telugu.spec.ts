@@ -301,4 +301,27 @@ describe("Telugu type", () => {
     }
     await close();
   });
+
+  it("is never downloaded for the English pages' link to Telugu: the word is drawn, named, in the text's colour", async () => {
+    for (const viewport of ["tablet", "desktop"] as const) {
+      const { page, close } = await open({ javaScript: true, viewport });
+      await page.emulateMedia({ colorScheme: "dark" });
+      const fonts: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname.startsWith("/fonts/")) fonts.push(request.url());
+      });
+      await page.goto("/products");
+      await page.waitForLoadState("networkidle");
+      const link = page.getByRole("banner").getByRole("link", { name: /^(తె|తెలుగు)$/ });
+      expect(await link.getAttribute("href")).toBe("/te/products");
+      const word = link.getByRole("img");
+      // Drawn in the link's colour, at the size of its text, from the outlines (not an empty box).
+      expect(await word.evaluate((svg) => getComputedStyle(svg).fill)).toBe(await link.evaluate((a) => getComputedStyle(a).color));
+      const box = (await word.boundingBox())!;
+      expect(box.height).toBeGreaterThan(14);
+      expect(await word.locator("use").evaluate((use) => (use as SVGGraphicsElement).getBBox().width)).toBeGreaterThan(0);
+      expect(fonts).toEqual([]);
+      await close();
+    }
+  });
 });
