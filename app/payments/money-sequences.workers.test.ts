@@ -142,7 +142,8 @@ describe("sequences that used to keep money the store was not owed", () => {
 });
 
 describe("reconciliation (the scheduled job asks the gateway)", () => {
-  it("finds a payment whose browser return and webhooks were all lost, and places the order", async () => {
+  /** An order whose advance the gateway took with its return and every webhook lost: only its statement tells. */
+  async function paidWithEveryMessageLost() {
     await env.DB.prepare("INSERT INTO sandbox_settings (key, value) VALUES ('webhooks', 'drop'), ('callbacks', 'drop')").run();
     const order = await createShopOrder(deps, {
       user: await w.customer(),
@@ -151,10 +152,14 @@ describe("reconciliation (the scheduled job asks the gateway)", () => {
       delivery: await w.delivery(Date.now()),
       now: Date.now(),
     });
-    const started = await startAdvancePayment(deps, order);
-    const outcome = (await sandboxDecide(deps, started.gatewayOrderId, "pay"))!;
+    const outcome = (await sandboxDecide(deps, (await startAdvancePayment(deps, order)).gatewayOrderId, "pay"))!;
     expect(outcome.callback).toBe("/orders");
     await outcome.webhooks();
+    return order;
+  }
+
+  it("finds a payment whose browser return and webhooks were all lost, and places the order", async () => {
+    const order = await paidWithEveryMessageLost();
     expect(await one("SELECT status FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_pending" });
     await reconcilePayments(deps, Date.now()); // too early: a return may still be on its way
     expect(await one("SELECT status FROM orders WHERE id = ?", order.id)).toEqual({ status: "payment_pending" });
@@ -166,16 +171,7 @@ describe("reconciliation (the scheduled job asks the gateway)", () => {
   it("each run settles what is new, without a query for every payment the statement repeats", async () => {
     const paid = [];
     for (let i = 0; i < 12; i++) paid.push((await w.paidOrder(1)).order);
-    // One more paid with every message lost: only the statement tells of it.
-    await env.DB.prepare("INSERT INTO sandbox_settings (key, value) VALUES ('webhooks', 'drop'), ('callbacks', 'drop')").run();
-    const lost = await createShopOrder(deps, {
-      user: await w.customer(),
-      lines: [{ productId: w.productId, quantity: 1 }],
-      shipping,
-      delivery: await w.delivery(Date.now()),
-      now: Date.now(),
-    });
-    await (await sandboxDecide(deps, (await startAdvancePayment(deps, lost)).gatewayOrderId, "pay"))!.webhooks();
+    const lost = await paidWithEveryMessageLost();
     const later = Date.now() + RECONCILE_AFTER_MS + 1000;
     expect((await reconcilePayments(deps, later)).payments).toBe(1);
     // The next run lists the same 13 captures again. Each used to be settled again one by one, at least two
