@@ -285,10 +285,7 @@ describe("the admin on an auction page", () => {
     await sql(
       `INSERT INTO auctions (id, title, description, start_price_paise, current_price_paise, end_time, scheduled_end_time, status, bid_count, seller_name, min_increment_paise) VALUES (${id}, 'Admin view lot', 'A lot the admin looks at.', 100000, 100000, ${end}, ${end}, 'active', 0, 'Godavari Pulasa', 10000)`,
     );
-    const { page, close } = await open(
-      { javaScript: false, viewport: "phone" },
-      { cookies: await bidder(freshId(), "Admin Person", true) },
-    );
+    const { page, close } = await open({ javaScript: false, viewport: "phone" }, { cookies: await bidder(freshId(), "Admin Person", true) });
     await page.goto(`/auctions/${id}`);
     expect(await page.getByTestId("admin-note").innerText()).toBe("Admins and the seller cannot bid on this auction.");
     expect(await page.getByRole("button", { name: "Place Bid" }).count()).toBe(0);
@@ -305,10 +302,7 @@ describe("managing auctions (admin, JavaScript off, phone)", () => {
   it("creates one with an uploaded image, keeps what was typed when refused, and cancels one with a reason", async () => {
     const title = `Upload lot ${Date.now()}`;
     const teluguTitle = `అప్‌లోడ్ లాట్ ${Date.now()}`;
-    const { page, close } = await open(
-      { javaScript: false, viewport: "phone" },
-      { cookies: await bidder(freshId(), "Admin Person", true) },
-    );
+    const { page, close } = await open({ javaScript: false, viewport: "phone" }, { cookies: await bidder(freshId(), "Admin Person", true) });
     await page.goto("/admin-dashboard/auctions");
     await expectNoAxeViolations(page);
     // The English title and description by name: their labels' words are also in the Telugu fields' labels.
