@@ -1,7 +1,8 @@
-// Writes public/media/telugu-word.svg and app/components/telugu-word.generated.ts (their sizes): the words the English pages' header shows for the Telugu
-// pages ("తెలుగు", and "తె" on narrow phones), as SVG outlines of Noto Sans Telugu Bold shaped by fontkit. An
-// English page then draws them from a 2 KB file instead of downloading a Telugu font (35 KB, fetched at the
-// highest priority before the page's photos) on a device that has none. Re-run after changing public/fonts/noto-sans-telugu-700.woff2:
+// Writes public/media/telugu-word.svg and the words' sizes (app/components/telugu-word.generated.ts): "తెలుగు",
+// and "తె" for narrower screens, the English pages' link to the Telugu pages, as outlines of Noto Sans Telugu Bold
+// shaped by fontkit. English pages draw them from this 2 KB file instead of downloading the 35 KB Telugu face,
+// which browsers fetch at their highest priority, before the page's photos. Re-run after changing
+// public/fonts/noto-sans-telugu-700.woff2:
 //   node scripts/make-telugu-word.mjs
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -13,7 +14,8 @@ const upm = font.unitsPerEm;
 // text's baseline like letters do.
 const top = font.ascent;
 const bottom = font.descent;
-const round = (n) => Math.round(n);
+const round = Math.round;
+const WORDS = { full: "తెలుగు", short: "తె" };
 
 function outline(text) {
   const run = font.layout(text);
@@ -32,7 +34,7 @@ function outline(text) {
   return { d, width: round(x) };
 }
 
-const words = { full: outline("తెలుగు"), short: outline("తె") };
+const words = Object.fromEntries(Object.entries(WORDS).map(([id, text]) => [id, outline(text)]));
 const viewBox = (w) => `0 ${-round(top)} ${w.width} ${round(top - bottom)}`;
 const sprite = `<svg xmlns="http://www.w3.org/2000/svg"><!-- Made by scripts/make-telugu-word.mjs from Noto Sans Telugu Bold (SIL Open Font License 1.1) -->
 ${Object.entries(words)
@@ -45,10 +47,7 @@ const body = `// Made by scripts/make-telugu-word.mjs (with public/media/telugu-
 /** Each word's box in ems: its width, the ascender's height above the baseline, the descender's depth below it. */
 export const TELUGU_WORDS = {
 ${Object.entries(words)
-  .map(
-    ([id, w]) =>
-      `  ${id}: { text: "${id === "full" ? "తెలుగు" : "తె"}", width: ${w.width / upm}, ascent: ${round(top) / upm}, descent: ${round(-bottom) / upm} },`,
-  )
+  .map(([id, w]) => `  ${id}: { text: "${WORDS[id]}", width: ${w.width / upm}, ascent: ${round(top) / upm}, descent: ${round(-bottom) / upm} },`)
   .join("\n")}
 } as const;
 `;
