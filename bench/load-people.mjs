@@ -4,7 +4,9 @@
 // visitor's Recorder; the loops run until `until` (a Date.now() value).
 import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { Visitor } from "./load-client.mjs";
+import { openLocalD1 } from "../scripts/lib/local.mjs";
+import { keepAliveShorterThanServer, Recorder, Visitor } from "./load-client.mjs";
+import { withBuiltStore } from "./serve-built.mjs";
 
 const PASSWORD = "load-bench-password-2026";
 
@@ -281,4 +283,23 @@ export async function fulfil(admin, shopper, number, balance) {
     if (status === "order_delivered") state.paymentState = "balance_paid";
   }
   return state;
+}
+
+/**
+ * The built store with `count` signed-in shoppers (their e-mails start with `prefix`) and fish for every order
+ * they place: `fn(base, { d1, fishId, recorder, shoppers })`, the local D1 closed after it.
+ */
+export async function withShoppers(prefix, count, fn) {
+  return withBuiltStore(async (base, { persistTo }) => {
+    await keepAliveShorterThanServer(base);
+    const d1 = await openLocalD1(persistTo);
+    try {
+      const fishId = await unlimitedFish(d1);
+      const recorder = new Recorder();
+      const shoppers = await signIn(base, recorder, await makeAccounts(d1, prefix, count));
+      return await fn(base, { d1, fishId, recorder, shoppers });
+    } finally {
+      await d1.dispose();
+    }
+  });
 }

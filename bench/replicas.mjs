@@ -7,10 +7,7 @@
 // Locally there are no replicas: D1 runs every session on the one local database, so this counts where requests
 // WOULD read with replication on, not how fast they are. Needs a build (`npx remix vite:build`); BENCH_PORT picks the
 // port (default 8798).
-import { openLocalD1 } from "../scripts/lib/local.mjs";
-import { keepAliveShorterThanServer, Recorder } from "./load-client.mjs";
-import { browse, makeAccounts, publicPages, shop, signIn, unlimitedFish } from "./load-people.mjs";
-import { withBuiltStore } from "./serve-built.mjs";
+import { browse, publicPages, shop, withShoppers } from "./load-people.mjs";
 
 const SECONDS = Number(process.env.DURATION || 20);
 const VISITORS = Number(process.env.VISITORS || 40);
@@ -46,24 +43,15 @@ globalThis.fetch = async (input, init = {}) => {
   return response;
 };
 
-await withBuiltStore(async (base, { persistTo }) => {
-  await keepAliveShorterThanServer(base);
-  const d1 = await openLocalD1(persistTo);
-  try {
-    const fishId = await unlimitedFish(d1);
-    const recorder = new Recorder();
-    const shoppers = await signIn(base, recorder, await makeAccounts(d1, "replicas.shopper", SHOPPERS));
-    console.log(`\n${VISITORS} visitors and ${SHOPPERS} shoppers for ${SECONDS} s against ${base}...`);
-    counting = true;
-    const until = Date.now() + SECONDS * 1000;
-    await Promise.all([
-      ...Array.from({ length: VISITORS }, (_, i) => browse(base, recorder, PAGES, until, i)),
-      ...shoppers.map((s) => shop(s, fishId, until, [], { count: 0 })),
-    ]);
-    counting = false;
-  } finally {
-    await d1.dispose();
-  }
+await withShoppers("replicas.shopper", SHOPPERS, async (base, { fishId, recorder, shoppers }) => {
+  console.log(`\n${VISITORS} visitors and ${SHOPPERS} shoppers for ${SECONDS} s against ${base}...`);
+  counting = true;
+  const until = Date.now() + SECONDS * 1000;
+  await Promise.all([
+    ...Array.from({ length: VISITORS }, (_, i) => browse(base, recorder, PAGES, until, i)),
+    ...shoppers.map((s) => shop(s, fishId, until, [], { count: 0 })),
+  ]);
+  counting = false;
 });
 
 const rows = [...tally.entries()].sort((a, b) => b[1].requests - a[1].requests);
