@@ -76,7 +76,8 @@ async function keepPage(path, response) {
   await pages.put(path, new Response(html, { headers }));
   const shell = await caches.open(SHELL);
   const stylesheets = [...html.matchAll(/<link[^>]+href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]);
-  const pictures = [...html.matchAll(/<img[^>]+src="([^"]+)"/g)].map((m) => m[1]).filter((src) => PICTURE.test(src));
+  // Photos, and drawings a page uses from a file (the header's word for Telugu on an English page).
+  const pictures = [...html.matchAll(/<(?:img[^>]+src|use[^>]+href)="([^"#]+)/g)].map((m) => m[1]).filter((src) => PICTURE.test(src));
   for (const href of [...stylesheets, ...pictures.slice(0, MAX_PICTURES)]) {
     if (!(await shell.match(href))) await shell.add(href).catch(() => {});
   }

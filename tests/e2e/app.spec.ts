@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { controlled, deliverPush, fakePushService, kept, notifications, postPlainForm } from "./app-world";
 import { triggerScheduled } from "../../scripts/lib/local.mjs";
 import { bidderSessions } from "./auction-world";
-import { baseUrl, newAccount, signIn, toast, useBrowser } from "./browser";
+import { baseUrl, newAccount, signIn, toast, useBrowser, VIEWPORTS } from "./browser";
 import { freshId, useLocalDb } from "./local-db";
 import { checkoutOneFish, payInSandbox } from "./shop";
 
@@ -49,6 +49,15 @@ describe("the shop as an app on the phone", () => {
     // My Orders and the order page, seen online, are kept; with the network cut they read as they were.
     await page.goto(`/orders/${number}`);
     await expect.poll(() => kept(page)).toEqual(expect.arrayContaining(["/orders", `/orders/${number}`]));
+    // On a wider screen the header draws its word for Telugu (a picture of the word, fetched with the page).
+    const drawnWord = () =>
+      page
+        .locator('header a[hreflang="te"] use')
+        .last()
+        .evaluate((use) => (use as SVGGraphicsElement).getBBox().width);
+    await page.setViewportSize(VIEWPORTS.tablet);
+    await expect.poll(drawnWord).toBeGreaterThan(0);
+    await page.setViewportSize(VIEWPORTS.phone);
     // The network drops while a hydrated page is open: its links still lead to the kept pages.
     await page.goto("/orders");
     await context.setOffline(true);
@@ -63,6 +72,14 @@ describe("the shop as an app on the phone", () => {
     await page.waitForURL(`**/orders/${number}`);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toContain(number);
     await banner.waitFor();
+    // Read offline on a wider screen, with the browser's own cache emptied (as a phone's may be), the kept page still
+    // draws that word: the service worker keeps it with the fonts.
+    await (await context.newCDPSession(page)).send("Network.clearBrowserCache");
+    await page.setViewportSize(VIEWPORTS.tablet);
+    await page.reload();
+    await banner.waitFor();
+    await expect.poll(drawnWord).toBeGreaterThan(0);
+    await page.setViewportSize(VIEWPORTS.phone);
     // A page never opened, and the checkout (never kept: no stale price), say they need a connection and list what is kept.
     for (const path of ["/checkout", "/products"]) {
       await page.goto(path);
